@@ -1,0 +1,17 @@
+import { batchMoveRequestSchema } from '../../src/contract/api'
+import { json } from '../server/http/respond'
+import { readJson, validate } from '../server/http/request'
+import { route } from '../server/http/route'
+import { moveToFolder } from '../server/records/media-service'
+import { documentStore } from '../server/store'
+
+// No `config.path`: a custom path would stop this answering at /.netlify/functions/batch-move-to-folder.
+export default route(
+  {
+    POST: async (request) => {
+      const { fileIds, folderId } = validate(batchMoveRequestSchema, await readJson(request))
+      return json(await moveToFolder(documentStore(), fileIds, folderId))
+    },
+  },
+  { message: 'Batch move failed' },
+)

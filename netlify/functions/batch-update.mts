@@ -1,0 +1,28 @@
+import { batchUpdateRequestSchema } from '../../src/contract/api'
+import { canonicaliseFields, describeIssue, recordPatchSchema } from '../../src/contract/record'
+import { InvalidInputError } from '../server/errors'
+import { json } from '../server/http/respond'
+import { readJson, validate } from '../server/http/request'
+import { route } from '../server/http/route'
+import { batchUpdate } from '../server/records/media-service'
+import { documentStore } from '../server/store'
+
+export default route(
+  {
+    POST: async (request) => {
+      const { updates } = validate(batchUpdateRequestSchema, await readJson(request))
+      // Every update is checked before any is applied: one bad field changes nothing.
+      const patches = updates.map(({ id, fields }, index) => {
+        const result = recordPatchSchema.safeParse(canonicaliseFields(fields))
+        if (!result.success) {
+          throw new InvalidInputError(
+            `updates.${String(index)} (file ${String(id)}): ${describeIssue(result.error)}`,
+          )
+        }
+        return { id, patch: result.data }
+      })
+      return json(await batchUpdate(documentStore(), patches))
+    },
+  },
+  { message: 'Batch update failed' },
+)

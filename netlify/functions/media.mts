@@ -1,0 +1,41 @@
+import { LIMITS } from '../../src/contract/limits'
+import { InvalidInputError } from '../server/errors'
+import { json } from '../server/http/respond'
+import { route } from '../server/http/route'
+import { listMedia } from '../server/records/media-service'
+import { documentStore } from '../server/store'
+
+export default route(
+  {
+    GET: async (request) => {
+      const query = new URL(request.url).searchParams
+      const listing = await listMedia(documentStore(), {
+        after: cursorOf(query.get('cursor')),
+        limit: limitOf(query.get('limit')),
+        ifNoneMatch: request.headers.get('if-none-match'),
+      })
+      // `no-cache` makes browsers revalidate every time, which the ETag turns into a cheap 304.
+      const headers = { ETag: listing.etag, 'Cache-Control': 'no-cache' }
+      if (listing.notModified) return new Response(null, { status: 304, headers })
+      return json(listing.page, 200, headers)
+    },
+  },
+  { message: 'Failed to load files' },
+)
+
+function cursorOf(raw: string | null): number {
+  if (raw === null || raw === '') return 0
+  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new InvalidInputError('cursor must be the `next` value of a previous page')
+  }
+  return Number(raw)
+}
+
+function limitOf(raw: string | null): number {
+  if (raw === null || raw === '') return LIMITS.pageDefault
+  const limit = Number(raw)
+  if (!/^\d{1,5}$/.test(raw) || limit < 1 || limit > LIMITS.pageMax) {
+    throw new InvalidInputError(`limit must be a whole number from 1 to ${String(LIMITS.pageMax)}`)
+  }
+  return limit
+}

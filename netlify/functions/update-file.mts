@@ -1,0 +1,18 @@
+import { canonicaliseFields, recordPatchSchema } from '../../src/contract/record'
+import { json } from '../server/http/respond'
+import { idParameter, readJson, validate } from '../server/http/request'
+import { route } from '../server/http/route'
+import { updateRecord } from '../server/records/media-service'
+import { documentStore } from '../server/store'
+
+export default route(
+  {
+    PATCH: async (request) => {
+      const id = idParameter(request, 'file')
+      const patch = validate(recordPatchSchema, canonicaliseFields(await readJson(request)))
+      const record = await updateRecord(documentStore(), id, patch)
+      return json({ success: true, record })
+    },
+  },
+  { message: 'Update failed' },
+)

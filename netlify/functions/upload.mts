@@ -1,0 +1,17 @@
+import { canonicaliseFields, recordCreateSchema } from '../../src/contract/record'
+import { json } from '../server/http/respond'
+import { readJson, validate } from '../server/http/request'
+import { route } from '../server/http/route'
+import { createRecord } from '../server/records/media-service'
+import { documentStore } from '../server/store'
+
+export default route(
+  {
+    POST: async (request) => {
+      const input = validate(recordCreateSchema, canonicaliseFields(await readJson(request)))
+      const record = await createRecord(documentStore(), input)
+      return json({ success: true, record }, 201)
+    },
+  },
+  { message: 'Save failed', body: (error) => ({ success: false, error }) },
+)

@@ -1,0 +1,33 @@
+/**
+ * What can go wrong in a request, as types; `http/respond.ts` maps each to its status once.
+ * Storage failures are in `storage/document-store.ts`.
+ */
+
+/** The request is malformed or breaks a rule (400). */
+export class InvalidInputError extends Error {
+  override name = 'InvalidInputError'
+}
+
+/** The body is larger than the endpoint reads (413). */
+export class PayloadTooLargeError extends Error {
+  override name = 'PayloadTooLargeError'
+}
+
+/** The body is not JSON (415). */
+export class UnsupportedMediaTypeError extends Error {
+  override name = 'UnsupportedMediaTypeError'
+}
+
+/** The file, folder or route does not exist (404). */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError'
+}
+
+/** The request contradicts what is stored, such as a duplicate folder name (409). */
+export class ConflictError extends Error {
+  override name = 'ConflictError'
+}
+
+export const fileNotFound = (id: number) => new NotFoundError(`File ${String(id)} not found`)
+export const folderNotFound = (idOrPath: number | string) =>
+  new NotFoundError(`Folder ${String(idOrPath)} not found`)

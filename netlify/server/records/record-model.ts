@@ -1,0 +1,61 @@
+import { categoryFromMime, mimeFromName } from '../../../src/contract/file-types'
+import { ROOT_PATH } from '../../../src/contract/folder'
+import type { FileId } from '../../../src/contract/ids'
+import {
+  RECORD_DEFAULTS,
+  type MediaRecord,
+  type RecordCreate,
+  type RecordPatch,
+} from '../../../src/contract/record'
+
+/** A new record from a validated upload body, with the spec's defaults filled in (section 3). */
+export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRecord {
+  const fileType = input.file_type ?? mimeFromName(input.media_url)
+  const timestamp = now.toISOString()
+  return {
+    id: id as FileId,
+    title: input.title || RECORD_DEFAULTS.title,
+    description: input.description ?? '',
+    // DESIGN section 10: without a category a file keeps the one its type gives it.
+    category: input.category || categoryFromMime(fileType),
+    file_type: fileType,
+    media_url: input.media_url,
+    thumbnail: input.thumbnail ?? null,
+    file_size: input.file_size ?? 0,
+    created_at: input.created_at ?? timestamp,
+    updated_at: timestamp,
+    tags: input.tags ?? [],
+    notes: input.notes ?? '',
+    station: input.station ?? '',
+    author: input.author || RECORD_DEFAULTS.author,
+    folder_path: input.folder_path ?? ROOT_PATH,
+    public_id: input.public_id ?? null,
+    resource_type: input.resource_type ?? null,
+    format: input.format ?? null,
+    width: input.width ?? null,
+    height: input.height ?? null,
+    duration: input.duration ?? null,
+    sha256: input.sha256 ?? null,
+  }
+}
+
+/** The record with `patch` applied; blank title, category and author fall back to their defaults. */
+export function applyPatch(record: MediaRecord, patch: RecordPatch, now: Date): MediaRecord {
+  let tags = patch.tags ?? record.tags
+  if (patch.add_tags) tags = [...new Set([...tags, ...patch.add_tags])]
+  if (patch.remove_tags) {
+    const removed = new Set(patch.remove_tags.map((tag) => tag.toLowerCase()))
+    tags = tags.filter((tag) => !removed.has(tag.toLowerCase()))
+  }
+  return {
+    ...record,
+    title: patch.title === undefined ? record.title : patch.title || RECORD_DEFAULTS.title,
+    description: patch.description ?? record.description,
+    category: patch.category === undefined ? record.category : patch.category || RECORD_DEFAULTS.category,
+    tags,
+    notes: patch.notes ?? record.notes,
+    station: patch.station ?? record.station,
+    author: patch.author === undefined ? record.author : patch.author || RECORD_DEFAULTS.author,
+    updated_at: now.toISOString(),
+  }
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto'
+
+import type { MediaRecord } from '../../../src/contract/record'
+import type { DocumentStore, ListedDocument } from '../storage/document-store'
+import { parseShard, SHARD_PREFIX, shardIndexOf, shardIndexOfKey } from './record-shards'
+
+/**
+ * Shards this instance has read, by etag: a warm function re-reads only the shards that changed since.
+ * Keyed by store so tests with separate stores never share entries.
+ */
+const shardCaches = new WeakMap<DocumentStore, Map<string, { etag: string; records: MediaRecord[] }>>()
+
+const SHARD_READS_IN_PARALLEL = 8
+
+export interface RecordPage {
+  records: MediaRecord[]
+  /** The id after which the next page starts, or null on the last page. */
+  next: string | null
+}
+
+/** The shard listing: one `list()` call, and what both the page and its ETag are built from. */
+export function listShards(store: DocumentStore): Promise<ListedDocument[]> {
+  return store.list(SHARD_PREFIX)
+}
+
+/** A strong validator for a page: changes whenever any shard does, or the page asked for. */
+export function pageEtag(shards: readonly ListedDocument[], after: number, limit: number): string {
+  const hash = createHash('sha256')
+  for (const { key, etag } of shards) hash.update(`${key}\u0000${etag}\u0000`)
+  hash.update(`${String(after)}:${String(limit)}`)
+  return `"${hash.digest('base64url').slice(0, 27)}"`
+}
+
+/**
+ * Up to `limit` listable records with ids above `after`, in id order. Reads only the shards the page
+ * needs, several at a time. A record without a media URL is never listed (spec section 3).
+ */
+export async function readPage(
+  store: DocumentStore,
+  shards: readonly ListedDocument[],
+  after: number,
+  limit: number,
+): Promise<RecordPage> {
+  const firstShard = shardIndexOf(after + 1)
+  const pending = shards.filter(({ key }) => shardIndexOfKey(key) >= firstShard)
+  const records: MediaRecord[] = []
+  while (pending.length > 0 && records.length <= limit) {
+    const window = pending.splice(0, SHARD_READS_IN_PARALLEL)
+    const read = await Promise.all(window.map((shard) => readShard(store, shard)))
+    for (const shardRecords of read) {
+      for (const record of shardRecords) {
+        if (record.id > after && record.media_url.trim() !== '') records.push(record)
+      }
+    }
+  }
+  if (records.length <= limit) return { records, next: null }
+  const page = records.slice(0, limit)
+  return { records: page, next: String(page[page.length - 1]?.id ?? after) }
+}
+
+async function readShard(store: DocumentStore, { key, etag }: ListedDocument): Promise<MediaRecord[]> {
+  let cache = shardCaches.get(store)
+  if (!cache) {
+    cache = new Map<string, { etag: string; records: MediaRecord[] }>()
+    shardCaches.set(store, cache)
+  }
+  const cached = cache.get(key)
+  if (cached?.etag === etag) return cached.records
+  const stored = await store.read(key)
+  if (stored === null) return []
+  const { records } = parseShard(key, stored.value)
+  cache.set(key, { etag: stored.etag, records })
+  return records
+}

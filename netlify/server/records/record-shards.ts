@@ -1,0 +1,151 @@
+import { z } from 'zod'
+
+import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import { CorruptDocumentError, type DocumentStore, type ListedDocument } from '../storage/document-store'
+import { mutateDocument } from '../storage/mutate'
+
+/**
+ * Records live in shard documents of `SHARD_SIZE` consecutive ids (DESIGN section 5): listing reads one
+ * document per shard instead of one per record, and writers of different shards never contend.
+ */
+export const SHARD_SIZE = 500
+export const SHARD_PREFIX = 'records/'
+
+const shardSchema = z.object({ records: z.array(mediaRecordSchema) })
+type Shard = z.infer<typeof shardSchema>
+
+export function shardIndexOf(id: number): number {
+  return Math.floor(id / SHARD_SIZE)
+}
+
+export function shardKey(index: number): string {
+  return `${SHARD_PREFIX}${String(index).padStart(6, '0')}`
+}
+
+export function shardIndexOfKey(key: string): number {
+  return Number(key.slice(SHARD_PREFIX.length))
+}
+
+export function parseShard(key: string, value: unknown): Shard {
+  const result = shardSchema.safeParse(value)
+  if (!result.success) throw new CorruptDocumentError(`${key} is not a valid record shard`)
+  return result.data
+}
+
+/**
+ * What an operation does to one record: `record` is its new state (`null` deletes it, `undefined` leaves
+ * it as it is), `result` what to report for it.
+ */
+export interface RecordOutcome<R> {
+  record?: MediaRecord | null
+  result: R
+}
+
+/** `position` is the index of this id in the caller's list, so an operation can find its own input. */
+export type RecordOperation<R> = (
+  current: MediaRecord | undefined,
+  id: number,
+  position: number,
+) => RecordOutcome<R>
+
+const SHARDS_IN_PARALLEL = 4
+
+/**
+ * Runs `operate` on each id, one compare-and-swap per shard touched, and returns the results in the
+ * order of `ids`. Ids repeated in `ids` are operated on in turn.
+ */
+export async function operateOnRecords<R>(
+  store: DocumentStore,
+  ids: readonly number[],
+  operate: RecordOperation<R>,
+): Promise<R[]> {
+  const positionsByShard = new Map<number, number[]>()
+  ids.forEach((id, position) => {
+    const index = shardIndexOf(id)
+    positionsByShard.set(index, [...(positionsByShard.get(index) ?? []), position])
+  })
+  const results = new Array<R>(ids.length)
+  await forEachLimited([...positionsByShard], SHARDS_IN_PARALLEL, async ([index, positions]) => {
+    const key = shardKey(index)
+    const shardResults = await mutateDocument(
+      store,
+      key,
+      (value) => parseShard(key, value),
+      (shard) => operateOnShard(shard, ids, positions, operate),
+    )
+    positions.forEach((position, i) => (results[position] = shardResults[i] as R))
+  })
+  return results
+}
+
+function operateOnShard<R>(
+  shard: Shard | null,
+  ids: readonly number[],
+  positions: readonly number[],
+  operate: RecordOperation<R>,
+) {
+  const records = new Map((shard?.records ?? []).map((record) => [record.id as number, record]))
+  let changed = false
+  const results: R[] = []
+  for (const position of positions) {
+    const id = ids[position] ?? 0
+    const outcome = operate(records.get(id), id, position)
+    if (outcome.record === null) changed = records.delete(id) || changed
+    else if (outcome.record !== undefined) {
+      records.set(id, outcome.record)
+      changed = true
+    }
+    results.push(outcome.result)
+  }
+  const next = changed ? { records: [...records.values()].sort((a, b) => a.id - b.id) } : undefined
+  return { next, result: results }
+}
+
+/** Runs `task` over `items` with at most `limit` running at once. */
+export async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T
+      await task(item)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+export type { ListedDocument }
+
+/**
+ * Rewrites every record for which `transform` returns a new state, shard by shard, each with its own
+ * compare-and-swap. Returns how many records changed. For rare sweeps such as a folder delete.
+ */
+export async function updateEveryRecord(
+  store: DocumentStore,
+  transform: (record: MediaRecord) => MediaRecord | undefined,
+): Promise<number> {
+  const shards = await store.list(SHARD_PREFIX)
+  let changed = 0
+  await forEachLimited(shards, SHARDS_IN_PARALLEL, async ({ key }) => {
+    changed += await mutateDocument(
+      store,
+      key,
+      (value) => parseShard(key, value),
+      (shard) => {
+        if (shard === null) return { next: undefined, result: 0 }
+        let count = 0
+        const records = shard.records.map((record) => {
+          const next = transform(record)
+          if (next === undefined) return record
+          count++
+          return next
+        })
+        return { next: count > 0 ? { records } : undefined, result: count }
+      },
+    )
+  })
+  return changed
+}

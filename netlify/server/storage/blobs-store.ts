@@ -1,0 +1,97 @@
+import type { Store } from '@netlify/blobs'
+
+import {
+  CorruptDocumentError,
+  StorageUnavailableError,
+  type DocumentStore,
+  type ListedDocument,
+  type StoredDocument,
+  type WriteCondition,
+} from './document-store'
+import type { FileKeyLock } from './file-lock'
+
+/**
+ * `DocumentStore` on Netlify Blobs. Two platform facts shape it (DESIGN section 3):
+ * - a conditional write that fails with anything but 412 reports `{ modified: true, etag: '' }`, so an
+ *   empty etag is a failure, never a success;
+ * - the local Blobs server sends no etag on reads, so there the etag comes from `list()`, taken before
+ *   the read: an etag older than the data only makes the next conditional write fail and retry.
+ */
+export class BlobsDocumentStore implements DocumentStore {
+  /** Whether reads carry etags; learnt from the first read (production: yes; local server: no). */
+  private readsCarryEtags: boolean | undefined
+
+  constructor(
+    private readonly store: Store,
+    private readonly lock?: FileKeyLock,
+  ) {}
+
+  async read(key: string): Promise<StoredDocument | null> {
+    if (this.readsCarryEtags === false) {
+      const listedEtag = await this.etagFromList(key)
+      if (listedEtag === null) return null
+      // The client's types say `string`, but a missing key reads as null.
+      const text = (await this.guard(() => this.store.get(key, { consistency: 'strong', type: 'text' }))) as
+        string | null
+      return text === null ? null : { value: parseDocument(key, text), etag: listedEtag }
+    }
+    const result = await this.guard(() =>
+      this.store.getWithMetadata(key, { consistency: 'strong', type: 'text' }),
+    )
+    if (result === null) return null
+    if (result.etag) {
+      this.readsCarryEtags = true
+      return { value: parseDocument(key, result.data), etag: result.etag }
+    }
+    this.readsCarryEtags = false
+    return this.read(key)
+  }
+
+  async write(key: string, value: unknown, condition: WriteCondition): Promise<string | null> {
+    const options = 'ifNew' in condition ? { onlyIfNew: true } : { onlyIfMatch: condition.ifMatch }
+    const result = await this.guard(() => this.store.setJSON(key, value, options))
+    if (!result.modified) return null
+    if (!result.etag) throw new StorageUnavailableError(`Blobs did not confirm the write of ${key}`)
+    return result.etag
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.guard(() => this.store.delete(key))
+  }
+
+  async list(prefix: string): Promise<ListedDocument[]> {
+    const { blobs } = await this.guard(() => this.store.list({ prefix }))
+    return (
+      blobs
+        // The local server lists the temporary files of failed writes as keys starting with a dot.
+        .filter(({ key }) => !key.split('/').some((segment) => segment.startsWith('.')))
+        .map(({ key, etag }) => ({ key, etag }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    )
+  }
+
+  exclusive<T>(key: string, task: () => Promise<T>): Promise<T> {
+    return this.lock ? this.lock.run(key, task) : task()
+  }
+
+  private async etagFromList(key: string): Promise<string | null> {
+    const listed = await this.list(key)
+    return listed.find((document) => document.key === key)?.etag ?? null
+  }
+
+  private async guard<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      throw new StorageUnavailableError('Blobs storage is unavailable', { cause: error })
+    }
+  }
+}
+
+function parseDocument(key: string, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw new CorruptDocumentError(`${key} is not valid JSON`, { cause: error })
+  }
+}

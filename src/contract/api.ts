@@ -1,0 +1,93 @@
+import { z } from 'zod'
+
+import { folderSchema } from './folder'
+import { fileIdSchema, folderIdSchema } from './ids'
+import { LIMITS } from './limits'
+import { mediaRecordSchema } from './record'
+
+/** Every path the screen calls, in one place (spec section 7). */
+export const ENDPOINTS = {
+  media: '/api/media',
+  upload: '/api/upload',
+  update: (id: number) => `/api/update/${String(id)}`,
+  delete: (id: number) => `/api/delete/${String(id)}`,
+  batchUpdate: '/api/batch-update',
+  batchDelete: '/api/batch-delete',
+  folderList: '/api/folder-list',
+  folderCreate: '/api/folder-create',
+  folderDelete: (id: number) => `/api/folder-delete/${String(id)}`,
+  batchMoveToFolder: '/.netlify/functions/batch-move-to-folder',
+} as const
+
+/** Every error the API sends: `{ "error": "<message>" }`, sometimes with details. */
+export const errorBodySchema = z.object({ error: z.string(), details: z.unknown().optional() })
+
+/** `GET /api/media`: one page of records; `next` is the cursor of the following page. */
+export const mediaPageSchema = z.object({
+  records: z.array(mediaRecordSchema),
+  next: z.string().nullable(),
+})
+export type MediaPage = z.infer<typeof mediaPageSchema>
+
+export const uploadResponseSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), record: mediaRecordSchema }),
+  z.object({ success: z.literal(false), error: z.string() }),
+])
+
+export const updateResponseSchema = z.object({ success: z.literal(true), record: mediaRecordSchema })
+
+export const deleteResponseSchema = z.object({ success: z.literal(true), id: fileIdSchema })
+
+const batchIdsSchema = z
+  .array(fileIdSchema)
+  .min(1, 'must hold at least one id')
+  .max(LIMITS.batchItems, `must hold at most ${String(LIMITS.batchItems)} ids`)
+
+export const batchDeleteRequestSchema = z.object({ ids: batchIdsSchema })
+
+export const batchUpdateRequestSchema = z.object({
+  updates: z
+    .array(z.object({ id: fileIdSchema, fields: z.unknown() }))
+    .min(1, 'must hold at least one update')
+    .max(LIMITS.batchItems, `must hold at most ${String(LIMITS.batchItems)} updates`),
+})
+
+export const batchMoveRequestSchema = z.object({
+  fileIds: batchIdsSchema,
+  folderId: folderIdSchema.nullable(),
+})
+
+/** One item of a batch answer: `error` says why an item failed; the others ran regardless. */
+export const batchItemResultSchema = z.object({
+  id: fileIdSchema,
+  success: z.boolean(),
+  error: z.string().optional(),
+  record: mediaRecordSchema.optional(),
+})
+export type BatchItemResult = z.infer<typeof batchItemResultSchema>
+
+export const batchResponseSchema = z.object({
+  results: z.array(batchItemResultSchema),
+  succeeded: z.number(),
+  failed: z.number(),
+})
+export type BatchResponse = z.infer<typeof batchResponseSchema>
+
+/** batch-move keeps the spec's own field name, `fileId`. */
+export const batchMoveResponseSchema = z.object({
+  results: z.array(z.object({ fileId: fileIdSchema, success: z.boolean(), error: z.string().optional() })),
+  succeeded: z.number(),
+  failed: z.number(),
+})
+export type BatchMoveResponse = z.infer<typeof batchMoveResponseSchema>
+
+export const folderListSchema = z.array(folderSchema)
+
+export const folderDeleteResponseSchema = z.object({
+  ok: z.literal(true),
+  folder: folderSchema,
+  removed_folders: z.number(),
+  moved_files: z.number(),
+  moved_to: z.string(),
+})
+export type FolderDeleteResponse = z.infer<typeof folderDeleteResponseSchema>

@@ -1,0 +1,187 @@
+import { z } from 'zod'
+
+import { MIME_PATTERN } from './file-types'
+import { folderPathSchema } from './folder'
+import { fileIdSchema } from './ids'
+import { LIMITS } from './limits'
+import { tagsInput } from './tags'
+import { label, text } from './text'
+
+/** A file record as the API returns it (spec section 3), in canonical snake_case. */
+export const mediaRecordSchema = z.object({
+  id: fileIdSchema,
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  file_type: z.string(),
+  media_url: z.string(),
+  thumbnail: z.string().nullable(),
+  file_size: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  tags: z.array(z.string()),
+  notes: z.string(),
+  station: z.string(),
+  author: z.string(),
+  folder_path: z.string(),
+  /** What the media host returned; kept so records read the same whichever host made them. */
+  public_id: z.string().nullable(),
+  resource_type: z.string().nullable(),
+  format: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  duration: z.number().nullable(),
+  sha256: z.string().nullable(),
+})
+export type MediaRecord = z.infer<typeof mediaRecordSchema>
+
+export const RECORD_DEFAULTS = {
+  title: 'Untitled',
+  category: 'Files',
+  author: 'Unknown',
+} as const
+
+/**
+ * Where each canonical field may arrive under another name, in order of preference. Spec section 3
+ * lists the capitalised names; `created_at` prefers `upload_date` over `created_at`.
+ */
+const FIELD_ALIASES = {
+  title: ['title', 'Title'],
+  description: ['description', 'Description'],
+  category: ['category', 'Category'],
+  media_url: ['media_url', 'url', 'URL'],
+  file_size: ['file_size', 'File Size', 'size'],
+  created_at: ['upload_date', 'Upload Date', 'created_at'],
+  notes: ['notes', 'Notes'],
+  station: ['station', 'Station'],
+  author: ['author', 'submitted_by', 'Author'],
+  tags: ['tags', 'Tags'],
+} as const satisfies Record<string, readonly string[]>
+
+const ALIAS_NAMES = new Set<string>(Object.values(FIELD_ALIASES).flat())
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || value === ''
+}
+
+/**
+ * Returns a copy of `input` with every alternate field name replaced by its canonical name. Builds a
+ * fresh object (own data properties only), so a `__proto__` key in parsed JSON stays inert.
+ */
+export function canonicaliseFields(input: unknown): unknown {
+  if (!isPlainObject(input)) return input
+  const entries: [string, unknown][] = Object.entries(input).filter(([key]) => !ALIAS_NAMES.has(key))
+  for (const [canonical, names] of Object.entries(FIELD_ALIASES)) {
+    const present = names.filter((name) => Object.hasOwn(input, name))
+    if (present.length === 0) continue
+    const preferred = present.find((name) => !isAbsent(input[name])) ?? present[0]
+    if (preferred !== undefined) entries.push([canonical, input[preferred]])
+  }
+  return Object.fromEntries(entries)
+}
+
+/** A media URL: absolute http(s), or a path on this site (the built-in host's files). */
+export const mediaUrlSchema = label(LIMITS.urlChars).refine((value) => {
+  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value)
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  } catch {
+    return false
+  }
+}, 'must be an http(s) URL or a path starting with /')
+
+const fileSizeSchema = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,13}$/, 'must be a whole number of bytes')
+      .transform(Number),
+  ])
+  .pipe(
+    z
+      .int('must be a whole number of bytes')
+      .min(0, 'cannot be negative')
+      .max(LIMITS.fileBytes, `must be at most ${String(LIMITS.fileBytes)} bytes`),
+  )
+
+/** A date the client gives: any string `Date` reads, within 1970..9999; stored as ISO 8601. */
+const dateSchema = z
+  .string()
+  .max(64)
+  .transform((value, ctx) => {
+    const time = Date.parse(value)
+    if (Number.isNaN(time) || time < 0 || time > Date.parse('9999-12-31T23:59:59Z')) {
+      ctx.addIssue({ code: 'custom', message: 'must be a date (ISO 8601)' })
+      return z.NEVER
+    }
+    return new Date(time).toISOString()
+  })
+
+const dimensionSchema = z.number().min(0).max(1_000_000).nullable()
+
+/** The metadata a user edits (spec section 3 and DESIGN section 10), all optional. */
+const editableFields = {
+  title: label(LIMITS.titleChars).optional(),
+  description: text(LIMITS.descriptionChars).optional(),
+  category: label(LIMITS.shortTextChars).optional(),
+  tags: tagsInput.optional(),
+  notes: text(LIMITS.notesChars).optional(),
+  station: label(LIMITS.shortTextChars).optional(),
+  author: label(LIMITS.shortTextChars).optional(),
+}
+
+/** The body of `POST /api/upload`, after `canonicaliseFields`. */
+export const recordCreateSchema = z.object({
+  ...editableFields,
+  media_url: mediaUrlSchema,
+  file_type: z.string().regex(MIME_PATTERN, 'must be a MIME type such as image/png').optional(),
+  thumbnail: mediaUrlSchema.nullable().optional(),
+  file_size: fileSizeSchema.optional(),
+  created_at: dateSchema.optional(),
+  folder_path: folderPathSchema.optional(),
+  public_id: label(LIMITS.shortTextChars).nullable().optional(),
+  resource_type: label(LIMITS.shortTextChars).nullable().optional(),
+  format: label(LIMITS.shortTextChars).nullable().optional(),
+  width: dimensionSchema.optional(),
+  height: dimensionSchema.optional(),
+  duration: z.number().min(0).max(10_000_000).nullable().optional(),
+  sha256: z
+    .string()
+    .regex(/^[a-f0-9]{64}$/i, 'must be a hex SHA-256 digest')
+    .transform((digest) => digest.toLowerCase())
+    .nullable()
+    .optional(),
+})
+export type RecordCreate = z.infer<typeof recordCreateSchema>
+
+export const NO_FIELDS_MESSAGE = 'Please provide at least one field to update'
+
+/**
+ * The fields of `PATCH /api/update/{id}` and of each batch update, after `canonicaliseFields`.
+ * `add_tags` and `remove_tags` edit tags without replacing them, so bulk edits do not clobber each other.
+ */
+export const recordPatchSchema = z
+  .object({
+    ...editableFields,
+    add_tags: tagsInput.optional(),
+    remove_tags: tagsInput.optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value: unknown) => value !== undefined), NO_FIELDS_MESSAGE)
+export type RecordPatch = z.infer<typeof recordPatchSchema>
+
+/** The first error of a zod failure as one sentence a curl user can act on. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'Invalid request'
+  const path = issue.path.map(String).join('.')
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${path || 'value'} is required`
+  if (issue.code === 'custom' && /^[A-Z]/.test(issue.message)) return issue.message
+  if (!path) return issue.message
+  return /^[a-z]/.test(issue.message) ? `${path} ${issue.message}` : `${path}: ${issue.message}`
+}
