@@ -1,0 +1,58 @@
+import type { z } from 'zod'
+
+import { errorBodySchema } from '../contract/api'
+
+/** A non-2xx answer from the API, with the server's own message when it sent one. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  body?: unknown
+  /** Validates the answer, so the screen only ever sees data of the contract's shape. */
+  schema: S
+  signal?: AbortSignal
+}
+
+/** The one fetch of the app: JSON in, JSON out, same-origin credentials (spec section 6). */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  { method = 'GET', body, schema, signal }: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  const headers = new Headers({ Accept: 'application/json' })
+  const init: RequestInit = { method, credentials: 'same-origin', headers }
+  if (body !== undefined) {
+    init.body = JSON.stringify(body)
+    headers.set('Content-Type', 'application/json')
+  }
+  if (signal) init.signal = signal
+  const response = await fetch(path, init)
+  const payload = await readPayload(response)
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(payload)
+    const message = parsed.success ? parsed.data.error : `HTTP error! status: ${String(response.status)}`
+    throw new ApiError(response.status, message, parsed.success ? parsed.data.details : payload)
+  }
+  const parsed = schema.safeParse(payload)
+  if (!parsed.success) throw new ApiError(response.status, `Unexpected answer from ${path}`, parsed.error)
+  return parsed.data
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
