@@ -10,9 +10,19 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/**/*.test.{ts,tsx}'],
+          include: ['tests/**/*.test.ts'],
           exclude: ['tests/api/**', 'tests/e2e/**', 'tests/bench/**'],
           environment: 'node',
+          env: { NODE_ENV: 'test' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/components.setup.ts'],
           env: { NODE_ENV: 'test' },
         },
       },

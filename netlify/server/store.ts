@@ -9,6 +9,14 @@ import { FileKeyLock } from './storage/file-lock'
 
 let store: DocumentStore | undefined
 
+/**
+ * Makes every function use `replacement` (or, with `undefined`, Blobs again). Lets component tests run
+ * the real handlers against the in-memory store.
+ */
+export function replaceDocumentStore(replacement: DocumentStore | undefined): void {
+  store = replacement
+}
+
 /** The store every function uses, created on first use so a warm instance keeps its shard cache. */
 export function documentStore(): DocumentStore {
   if (!store) {

@@ -1,6 +1,8 @@
 import { mkdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
+import { StorageContentionError } from './document-store'
+
 /** A lock older than this belongs to a process that died: longer than any function may run. */
 const STALE_AFTER_MS = 60_000
 const GIVE_UP_AFTER_MS = 25_000
@@ -37,7 +39,7 @@ export class FileKeyLock {
         await rm(path, { recursive: true, force: true })
         continue
       }
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the lock ${path}`)
+      if (Date.now() > deadline) throw new StorageContentionError(`Timed out waiting for the lock ${path}`)
       await sleep(Math.min(2 ** attempt, 50) * (0.5 + Math.random()))
     }
   }

@@ -1,4 +1,5 @@
 import { typeNameFromMime } from '../../../contract/file-types'
+import { ROOT_PATH } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
 import { formatBytes } from '../../../lib/format-bytes'
 
@@ -28,7 +29,7 @@ export function FileTable({ records }: { records: readonly MediaRecord[] }) {
             <td>{typeNameFromMime(record.file_type)}</td>
             <td>{formatBytes(record.file_size)}</td>
             <td>{dateFormat.format(new Date(record.created_at))}</td>
-            <td>{record.folder_path}</td>
+            <td>{record.folder_path === ROOT_PATH ? 'Uncategorized' : record.folder_path}</td>
           </tr>
         ))}
       </tbody>

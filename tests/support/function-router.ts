@@ -1,0 +1,49 @@
+import batchDelete from '../../netlify/functions/batch-delete.mts'
+import batchMoveToFolder from '../../netlify/functions/batch-move-to-folder.mts'
+import batchUpdate from '../../netlify/functions/batch-update.mts'
+import deleteFile from '../../netlify/functions/delete-file.mts'
+import folderCreate from '../../netlify/functions/folder-create.mts'
+import folderDelete from '../../netlify/functions/folder-delete.mts'
+import folderList from '../../netlify/functions/folder-list.mts'
+import media from '../../netlify/functions/media.mts'
+import updateFile from '../../netlify/functions/update-file.mts'
+import upload from '../../netlify/functions/upload.mts'
+
+type Handler = (request: Request) => Response | Promise<Response>
+
+/** The rewrites of netlify.toml, as a table: the path pattern, its function, and whether it takes an id. */
+const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
+  { pattern: /^\/api\/media$/, handler: media },
+  { pattern: /^\/api\/upload$/, handler: upload },
+  { pattern: /^\/api\/update\/([^/]+)$/, handler: updateFile },
+  { pattern: /^\/api\/delete\/([^/]+)$/, handler: deleteFile },
+  { pattern: /^\/api\/batch-update$/, handler: batchUpdate },
+  { pattern: /^\/api\/batch-delete$/, handler: batchDelete },
+  { pattern: /^\/api\/folder-list$/, handler: folderList },
+  { pattern: /^\/api\/folder-create$/, handler: folderCreate },
+  { pattern: /^\/api\/folder-delete\/([^/]+)$/, handler: folderDelete },
+  { pattern: /^\/(?:\.netlify\/functions|api)\/batch-move-to-folder$/, handler: batchMoveToFolder },
+]
+
+/**
+ * Answers a request with the real function handler that netlify.toml would route it to, passing a path
+ * id on as `?id=` the way the rewrites do. Null when no function serves the path. Pair it with
+ * `replaceDocumentStore(new MemoryDocumentStore())` so the handlers run in memory.
+ */
+export async function routeToFunction(request: Request): Promise<Response | null> {
+  const url = new URL(request.url)
+  for (const { pattern, handler } of ROUTES) {
+    const match = pattern.exec(url.pathname)
+    if (!match) continue
+    if (match[1] !== undefined) url.searchParams.set('id', decodeURIComponent(match[1]))
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+    return handler(
+      new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        body: hasBody ? await request.arrayBuffer() : null,
+      }),
+    )
+  }
+  return null
+}
