@@ -90,7 +90,11 @@ export function extensionOf(nameOrUrl: string): string {
 
 /** Spec section 3: `file_type` is a MIME type inferred from the URL extension. */
 export function mimeFromName(nameOrUrl: string): string {
-  return MIME_BY_EXTENSION[extensionOf(nameOrUrl)] ?? UNKNOWN_MIME
+  const extension = extensionOf(nameOrUrl)
+  // `Object.hasOwn`, so names such as `a.constructor` never reach inherited members.
+  return Object.hasOwn(MIME_BY_EXTENSION, extension)
+    ? (MIME_BY_EXTENSION[extension] ?? UNKNOWN_MIME)
+    : UNKNOWN_MIME
 }
 
 /** The stored categories the spec derives from a MIME type (section 9). */

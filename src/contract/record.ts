@@ -95,20 +95,14 @@ export const mediaUrlSchema = label(LIMITS.urlChars).refine((value) => {
   }
 }, 'must be an http(s) URL or a path starting with /')
 
-const fileSizeSchema = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d{1,13}$/, 'must be a whole number of bytes')
-      .transform(Number),
-  ])
-  .pipe(
-    z
-      .int('must be a whole number of bytes')
-      .min(0, 'cannot be negative')
-      .max(LIMITS.fileBytes, `must be at most ${String(LIMITS.fileBytes)} bytes`),
-  )
+/** A byte count; a string of digits is accepted too, as older backends sent 'File Size' as text. */
+const fileSizeSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
+  z
+    .int({ error: 'must be a whole number of bytes' })
+    .min(0, 'cannot be negative')
+    .max(LIMITS.fileBytes, `must be at most ${String(LIMITS.fileBytes)} bytes`),
+)
 
 /** A date the client gives: any string `Date` reads, within 1970..9999; stored as ISO 8601. */
 const dateSchema = z
@@ -180,7 +174,15 @@ export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'Invalid request'
   const path = issue.path.map(String).join('.')
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${path || 'value'} is required`
+  // zod leaves `input` out of issues, so a missing value is recognised by its message.
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+    return `${path || 'value'} is required`
+  }
+  if (issue.code === 'invalid_type') {
+    const article = /^[aeiou]/.test(issue.expected) ? 'an' : 'a'
+    const expected = issue.expected === 'int' ? 'whole number' : issue.expected
+    return `${path || 'value'} must be ${article} ${expected}`.replace('an whole', 'a whole')
+  }
   if (issue.code === 'custom' && /^[A-Z]/.test(issue.message)) return issue.message
   if (!path) return issue.message
   return /^[a-z]/.test(issue.message) ? `${path} ${issue.message}` : `${path}: ${issue.message}`

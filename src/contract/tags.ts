@@ -16,10 +16,12 @@ export function parseTags(input: string | readonly string[]): string[] {
 
 /** Tags on input: a comma-separated string or an array of strings; always an array afterwards. */
 export const tagsInput = z
-  .union([
-    text(LIMITS.tagsPerRecord * (LIMITS.tagChars + 1)),
-    z.array(text(LIMITS.tagChars * 4)).max(LIMITS.tagsPerRecord * 4),
-  ])
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.split(',') : value),
+    z
+      .array(text(LIMITS.tagChars * 4), { error: 'must be a comma-separated string or an array of strings' })
+      .max(LIMITS.tagsPerRecord * 4, `must hold at most ${String(LIMITS.tagsPerRecord)} tags`),
+  )
   .transform(parseTags)
   .refine(
     (tags) => tags.length <= LIMITS.tagsPerRecord,
@@ -27,5 +29,5 @@ export const tagsInput = z
   )
   .refine(
     (tags) => tags.every((tag) => tag.length <= LIMITS.tagChars),
-    `each tag must be at most ${String(LIMITS.tagChars)} characters`,
+    `must hold tags of at most ${String(LIMITS.tagChars)} characters each`,
   )

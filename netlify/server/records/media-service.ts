@@ -65,12 +65,14 @@ export async function updateRecord(
   return updated
 }
 
-export async function deleteRecord(store: DocumentStore, id: number): Promise<void> {
+/** Deletes a record and returns it, so the caller can release what it referred to. */
+export async function deleteRecord(store: DocumentStore, id: number): Promise<MediaRecord> {
   const [deleted] = await operateOnRecords(store, [id], (current) => ({
     record: current ? null : undefined,
-    result: current !== undefined,
+    result: current,
   }))
   if (!deleted) throw fileNotFound(id)
+  return deleted
 }
 
 export async function batchUpdate(
@@ -99,10 +101,16 @@ export async function batchUpdate(
 export async function batchDelete(store: DocumentStore, ids: readonly number[]): Promise<BatchResponse> {
   const deleted = await operateOnRecords(store, ids, (current) => ({
     record: current ? null : undefined,
-    result: current !== undefined,
+    result: current,
   }))
+  // An id named twice is deleted once; both mentions report that delete.
+  const deletedIds = new Set(deleted.flatMap((record) => (record ? [record.id as number] : [])))
   return summarise(
-    ids.map((id, i) => (deleted[i] ? { id: id as FileId, success: true } : notFoundResult(id))),
+    ids.map((id, i) => {
+      const record = deleted[i]
+      if (record) return { id: id as FileId, success: true, record }
+      return deletedIds.has(id) ? { id: id as FileId, success: true } : notFoundResult(id)
+    }),
   )
 }
 

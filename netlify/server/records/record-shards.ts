@@ -130,7 +130,7 @@ export async function updateEveryRecord(
   const shards = await store.list(SHARD_PREFIX)
   let changed = 0
   await forEachLimited(shards, SHARDS_IN_PARALLEL, async ({ key }) => {
-    changed += await mutateDocument(
+    const count = await mutateDocument(
       store,
       key,
       (value) => parseShard(key, value),
@@ -146,6 +146,7 @@ export async function updateEveryRecord(
         return { next: count > 0 ? { records } : undefined, result: count }
       },
     )
+    changed += count
   })
   return changed
 }

@@ -52,6 +52,13 @@ export class BlobsDocumentStore implements DocumentStore {
     const result = await this.guard(() => this.store.setJSON(key, value, options))
     if (!result.modified) return null
     if (!result.etag) throw new StorageUnavailableError(`Blobs did not confirm the write of ${key}`)
+    if ('ifMatch' in condition && result.etag === condition.ifMatch) {
+      // The local server derives etags from the file's mtime in ms: a second write within the same ms
+      // repeats the etag, which would hide this write from etag-keyed caches and 304s. Write again
+      // (still conditional) a moment later, so every write yields a new etag.
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      return this.write(key, value, condition)
+    }
     return result.etag
   }
 

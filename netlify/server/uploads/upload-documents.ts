@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+
+import { z } from 'zod'
+
+import { uploadMetadataSchema } from '../../../src/contract/uploads'
+import { CorruptDocumentError } from '../storage/document-store'
+
+/**
+ * Documents of the built-in media host. An upload in progress is `uploads/{id}`; once its last byte is
+ * in, it becomes the file manifest `files/{id}` and the upload document goes. The bytes stay where they
+ * were written, as chunk blobs in the byte store, listed in order by the manifest.
+ */
+
+const chunkSchema = z.object({ key: z.string(), start: z.int().min(0), size: z.int().min(1) })
+export type StoredChunk = z.infer<typeof chunkSchema>
+
+export const uploadStateSchema = z.object({
+  id: z.string(),
+  length: z.int().min(0),
+  offset: z.int().min(0),
+  chunks: z.array(chunkSchema),
+  metadata: uploadMetadataSchema,
+  /** The first bytes of the file (base64), kept from the first chunk to decide how to serve it. */
+  head: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+})
+export type UploadState = z.infer<typeof uploadStateSchema>
+
+export const fileManifestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.int().min(0),
+  chunks: z.array(chunkSchema),
+  content_type: z.string(),
+  disposition: z.enum(['inline', 'attachment']),
+  sandbox: z.boolean(),
+  resource_type: z.enum(['image', 'video', 'raw']),
+  sha256: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  duration: z.number().nullable(),
+  created_at: z.string(),
+})
+export type FileManifest = z.infer<typeof fileManifestSchema>
+
+export const uploadKey = (id: string) => `uploads/${id}`
+export const manifestKey = (id: string) => `files/${id}`
+export const chunkPrefix = (id: string) => `chunks/${id}/`
+
+/** A fresh chunk key: unique per write, so a losing concurrent PATCH can never overwrite a winner's bytes. */
+export function chunkKey(id: string, start: number): string {
+  return `${chunkPrefix(id)}${String(start).padStart(13, '0')}-${randomBytes(6).toString('base64url')}`
+}
+
+const ID_PATTERN = /^[0-9a-z]{9}[A-Za-z0-9_-]{16}$/
+
+/** Upload ids start with their creation time, so expired uploads are found from their keys alone. */
+export function newUploadId(now: Date): string {
+  return now.getTime().toString(36).padStart(9, '0') + randomBytes(12).toString('base64url')
+}
+
+export function isUploadId(value: string | null | undefined): value is string {
+  return value !== null && value !== undefined && ID_PATTERN.test(value)
+}
+
+export function createdAtOfId(id: string): number {
+  return parseInt(id.slice(0, 9), 36)
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, key: string, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new CorruptDocumentError(`${key} is not valid`)
+  return result.data
+}

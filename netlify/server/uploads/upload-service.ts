@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto'
+
+import { MEDIA_HOST_FOLDER, type MediaHostResult, type UploadMetadata } from '../../../src/contract/uploads'
+import { extensionOf } from '../../../src/contract/file-types'
+import { InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
+import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'
+import type { ByteStore } from '../storage/byte-store'
+import type { DocumentStore } from '../storage/document-store'
+import { mutateDocument } from '../storage/mutate'
+import { cleanFileName } from './file-names'
+import {
+  chunkKey,
+  chunkPrefix,
+  createdAtOfId,
+  fileManifestSchema,
+  manifestKey,
+  newUploadId,
+  parseWith,
+  uploadKey,
+  uploadStateSchema,
+  type FileManifest,
+  type UploadState,
+} from './upload-documents'
+import { ChecksumMismatchError, OffsetMismatchError, UploadGoneError } from './upload-errors'
+
+export interface MediaHostStores {
+  documents: DocumentStore
+  bytes: ByteStore
+}
+
+export interface MediaHostSettings {
+  maxUploadBytes: number
+  /** How long an unfinished upload may take before it expires and its chunks are removed. */
+  expiryMs: number
+}
+
+export interface UploadProgress {
+  offset: number
+  length: number
+  /** Absent once the upload is complete: a finished file never expires. */
+  expiresAt?: Date
+}
+
+/** tus creation: refuses a file over the maximum before anything is stored (413). */
+export async function createUpload(
+  stores: MediaHostStores,
+  settings: MediaHostSettings,
+  { length, metadata }: { length: number; metadata: UploadMetadata },
+  now = new Date(),
+): Promise<{ id: string } & UploadProgress> {
+  if (length > settings.maxUploadBytes) {
+    throw new PayloadTooLargeError(`Files may be at most ${String(settings.maxUploadBytes)} bytes`)
+  }
+  const id = newUploadId(now)
+  const expiresAt = new Date(now.getTime() + settings.expiryMs)
+  const state: UploadState = {
+    id,
+    length,
+    offset: 0,
+    chunks: [],
+    metadata: { ...metadata, filename: cleanFileName(metadata.filename) },
+    head: '',
+    created_at: now.toISOString(),
+    expires_at: expiresAt.toISOString(),
+  }
+  if (length === 0) {
+    await writeManifest(stores.documents, state, now)
+    return { id, offset: 0, length }
+  }
+  if ((await stores.documents.write(uploadKey(id), state, { ifNew: true })) === null) {
+    throw new Error(`Upload id ${id} was already taken`)
+  }
+  return { id, offset: 0, length, expiresAt }
+}
+
+/** tus HEAD: where an upload stands, including one already complete. */
+export async function uploadProgress(
+  stores: MediaHostStores,
+  id: string,
+  now = new Date(),
+): Promise<UploadProgress> {
+  const state = await readUpload(stores.documents, id)
+  if (state) {
+    assertNotExpired(state, now)
+    return { offset: state.offset, length: state.length, expiresAt: new Date(state.expires_at) }
+  }
+  const manifest = await readManifest(stores.documents, id)
+  if (!manifest) throw new NotFoundError(`Upload ${id} not found`)
+  return { offset: manifest.size, length: manifest.size }
+}
+
+/**
+ * tus PATCH: stores the chunk under a fresh key, then advances the offset with a compare-and-swap. A
+ * request at the wrong offset, or one that loses a race with another request for the same offset, gets
+ * 409 and leaves the upload as it was. The last chunk turns the upload into a file.
+ */
+export async function appendChunk(
+  stores: MediaHostStores,
+  id: string,
+  { offset, bytes, checksum }: { offset: number; bytes: Uint8Array; checksum: string | null },
+  now = new Date(),
+): Promise<UploadProgress> {
+  const state = await readUpload(stores.documents, id)
+  if (!state) {
+    const manifest = await readManifest(stores.documents, id)
+    if (manifest && offset === manifest.size && bytes.length === 0) return uploadProgress(stores, id, now)
+    if (manifest) throw new OffsetMismatchError(manifest.size)
+    throw new NotFoundError(`Upload ${id} not found`)
+  }
+  assertNotExpired(state, now)
+  if (offset !== state.offset) throw new OffsetMismatchError(state.offset)
+  if (offset + bytes.length > state.length) {
+    throw new PayloadTooLargeError(`The chunk runs past Upload-Length (${String(state.length)} bytes)`)
+  }
+  if (checksum !== null) verifyChecksum(checksum, bytes)
+  if (bytes.length === 0) return { offset, length: state.length, expiresAt: new Date(state.expires_at) }
+
+  const key = chunkKey(id, offset)
+  await stores.bytes.put(key, bytes)
+  const advanced = await mutateDocument(
+    stores.documents,
+    uploadKey(id),
+    (value) => parseWith(uploadStateSchema, uploadKey(id), value),
+    (current) => {
+      if (current?.offset !== offset) return { next: undefined, result: null }
+      const head =
+        offset === 0 ? Buffer.from(bytes.subarray(0, SNIFF_BYTES)).toString('base64') : current.head
+      const next: UploadState = {
+        ...current,
+        offset: offset + bytes.length,
+        chunks: [...current.chunks, { key, start: offset, size: bytes.length }],
+        head,
+      }
+      return { next, result: next }
+    },
+  )
+  if (!advanced) {
+    await stores.bytes.remove(key)
+    const latest = await readUpload(stores.documents, id)
+    throw new OffsetMismatchError(latest?.offset ?? offset)
+  }
+  if (advanced.offset === advanced.length) {
+    await writeManifest(stores.documents, advanced, now)
+    await stores.documents.remove(uploadKey(id))
+    return { offset: advanced.offset, length: advanced.length }
+  }
+  return { offset: advanced.offset, length: advanced.length, expiresAt: new Date(advanced.expires_at) }
+}
+
+/** tus termination: removes an upload, finished or not, with every byte of it. */
+export async function terminateUpload(stores: MediaHostStores, id: string): Promise<void> {
+  const [state, manifest] = await Promise.all([
+    readUpload(stores.documents, id),
+    readManifest(stores.documents, id),
+  ])
+  if (!state && !manifest) throw new NotFoundError(`Upload ${id} not found`)
+  await removeStoredFile(stores, id)
+}
+
+/**
+ * Removes a file or unfinished upload: its documents first, so it stops being served at once, then its
+ * chunks. A crash in between leaves only unreachable chunks, which `sweepExpiredUploads` cannot see but
+ * a repair pass can.
+ */
+export async function removeStoredFile(stores: MediaHostStores, id: string): Promise<void> {
+  await stores.documents.remove(manifestKey(id))
+  await stores.documents.remove(uploadKey(id))
+  forgetManifest(id)
+  const keys = await stores.bytes.list(chunkPrefix(id))
+  await Promise.all(keys.map((key) => stores.bytes.remove(key)))
+}
+
+/** The result of a finished upload in the media host's shape, or the progress of an unfinished one. */
+export async function uploadResult(stores: MediaHostStores, id: string, now = new Date()) {
+  const manifest = await readManifest(stores.documents, id)
+  if (manifest) return { complete: true as const, result: mediaHostResult(manifest), sha256: manifest.sha256 }
+  const progress = await uploadProgress(stores, id, now)
+  return {
+    complete: false as const,
+    offset: progress.offset,
+    length: progress.length,
+    expires_at: (progress.expiresAt ?? now).toISOString(),
+  }
+}
+
+export function mediaHostResult(manifest: FileManifest): MediaHostResult {
+  return {
+    secure_url: fileUrl(manifest),
+    public_id: `${MEDIA_HOST_FOLDER}/${manifest.id}`,
+    resource_type: manifest.resource_type,
+    format: extensionOf(manifest.name),
+    bytes: manifest.size,
+    width: manifest.width,
+    height: manifest.height,
+    duration: manifest.duration,
+  }
+}
+
+/** The file's URL: its id, then its name, so the URL ends in the file's own extension. */
+export function fileUrl(manifest: Pick<FileManifest, 'id' | 'name'>): string {
+  return `/api/files/${manifest.id}/${encodeURIComponent(manifest.name)}`
+}
+
+/**
+ * Removes unfinished uploads older than the expiry, with their chunks: at most `limit` per call, so it
+ * can run inside any request. Upload ids begin with their creation time, so one `list()` finds them.
+ */
+export async function sweepExpiredUploads(
+  stores: MediaHostStores,
+  settings: MediaHostSettings,
+  now = new Date(),
+  limit = 25,
+): Promise<number> {
+  const listed = await stores.documents.list('uploads/')
+  const expired = listed
+    .map(({ key }) => key.slice('uploads/'.length))
+    .filter((id) => createdAtOfId(id) + settings.expiryMs < now.getTime())
+    .slice(0, limit)
+  for (const id of expired) {
+    // A finished file whose upload document outlived it only loses that document.
+    if (await readManifest(stores.documents, id)) await stores.documents.remove(uploadKey(id))
+    else await removeStoredFile(stores, id)
+  }
+  return expired.length
+}
+
+const manifestCache = new Map<string, FileManifest>()
+
+/** A file manifest never changes once written, so a warm instance keeps the ones it has read. */
+export async function readManifest(documents: DocumentStore, id: string): Promise<FileManifest | null> {
+  const cached = manifestCache.get(id)
+  if (cached) return cached
+  const stored = await documents.read(manifestKey(id))
+  if (!stored) return null
+  const manifest = parseWith(fileManifestSchema, manifestKey(id), stored.value)
+  if (manifestCache.size > 1_000) manifestCache.clear()
+  manifestCache.set(id, manifest)
+  return manifest
+}
+
+function forgetManifest(id: string): void {
+  manifestCache.delete(id)
+}
+
+async function readUpload(documents: DocumentStore, id: string): Promise<UploadState | null> {
+  const stored = await documents.read(uploadKey(id))
+  return stored ? parseWith(uploadStateSchema, uploadKey(id), stored.value) : null
+}
+
+async function writeManifest(documents: DocumentStore, state: UploadState, now: Date): Promise<void> {
+  const policy = servingPolicy(state.metadata.filename, Buffer.from(state.head, 'base64'))
+  const manifest: FileManifest = {
+    id: state.id,
+    name: state.metadata.filename,
+    size: state.length,
+    chunks: state.chunks,
+    content_type: policy.contentType,
+    disposition: policy.disposition,
+    sandbox: policy.sandbox,
+    resource_type: policy.resourceType,
+    sha256: state.metadata.sha256 ?? null,
+    width: state.metadata.width ?? null,
+    height: state.metadata.height ?? null,
+    duration: state.metadata.duration ?? null,
+    created_at: now.toISOString(),
+  }
+  // Written only if new: a retried last chunk finds the manifest already there, which is the same file.
+  await documents.write(manifestKey(state.id), manifest, { ifNew: true })
+}
+
+function assertNotExpired(state: UploadState, now: Date): void {
+  if (Date.parse(state.expires_at) < now.getTime())
+    throw new UploadGoneError(`Upload ${state.id} has expired`)
+}
+
+const CHECKSUM_ALGORITHMS = new Set(['sha1', 'sha256', 'md5'])
+export const SUPPORTED_CHECKSUMS = [...CHECKSUM_ALGORITHMS].join(',')
+
+function verifyChecksum(header: string, bytes: Uint8Array): void {
+  const [algorithm = '', expected = ''] = header.trim().split(/\s+/)
+  if (!CHECKSUM_ALGORITHMS.has(algorithm.toLowerCase())) {
+    throw new InvalidInputError(`Upload-Checksum algorithm must be one of ${SUPPORTED_CHECKSUMS}`)
+  }
+  const actual = createHash(algorithm.toLowerCase()).update(bytes).digest('base64')
+  if (actual !== expected) throw new ChecksumMismatchError('Upload-Checksum does not match the chunk')
+}

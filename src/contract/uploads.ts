@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+/**
+ * The built-in media host: files go up through the tus 1.0 resumable protocol at `UPLOADS_PATH` and are
+ * served from `/api/files/{uploadId}/{name}`. Shared by the upload client and the functions.
+ */
+export const UPLOADS_PATH = '/api/uploads'
+export const FILES_PATH = '/api/files'
+
+/** The largest PATCH body: a Netlify request carries about 4.5 MB of raw bytes (DESIGN section 3). */
+export const MAX_CHUNK_BYTES = 4 * 1024 * 1024
+
+/** The default largest file; the server's `MAX_UPLOAD_BYTES` overrides it. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024
+
+/** Spec section 7: uploads go to the folder 'HIBF_assets'; public ids read the same on either host. */
+export const MEDIA_HOST_FOLDER = 'HIBF_assets'
+
+/**
+ * `Upload-Metadata` keys the client sends at creation. `filename` and `filetype` are tus-js-client's
+ * own; the rest are what the browser measured, echoed back in the result.
+ */
+export const uploadMetadataSchema = z.object({
+  filename: z.string().min(1).max(255),
+  filetype: z.string().max(255).optional(),
+  sha256: z
+    .string()
+    .regex(/^[a-f0-9]{64}$/)
+    .optional(),
+  width: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  height: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  duration: z.coerce.number().min(0).max(10_000_000).optional(),
+})
+export type UploadMetadata = z.infer<typeof uploadMetadataSchema>
+
+/** Spec section 7: what a media host answers for a stored file (Cloudinary's field names). */
+export const mediaHostResultSchema = z.object({
+  secure_url: z.string(),
+  public_id: z.string(),
+  resource_type: z.enum(['image', 'video', 'raw']),
+  format: z.string(),
+  bytes: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  duration: z.number().nullable(),
+})
+export type MediaHostResult = z.infer<typeof mediaHostResultSchema>
+
+/** `GET /api/uploads/{id}`: a finished upload's result, or how far an unfinished one has come. */
+export const uploadStatusSchema = z.discriminatedUnion('complete', [
+  z.object({ complete: z.literal(true), result: mediaHostResultSchema, sha256: z.string().nullable() }),
+  z.object({ complete: z.literal(false), offset: z.number(), length: z.number(), expires_at: z.string() }),
+])
+export type UploadStatus = z.infer<typeof uploadStatusSchema>

@@ -1,0 +1,49 @@
+import type { HashReply, HashRequest } from '../../../workers/hash-protocol'
+import { abortError } from '../messages'
+
+export interface HashOptions {
+  /** The fraction hashed so far, 0 to 1. */
+  onProgress?: (fraction: number) => void
+  signal?: AbortSignal
+}
+
+/** Computes a file's SHA-256 as hex. The dialog receives one; tests give it one that needs no Worker. */
+export type HashFile = (file: Blob, options?: HashOptions) => Promise<string>
+
+/** Hashes in a Web Worker, so a large file never blocks the screen; one worker per file, ended after. */
+export const hashFileInWorker: HashFile = (file, { onProgress, signal } = {}) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError())
+      return
+    }
+    const worker = new Worker(new URL('../../../workers/sha256.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'sha256',
+    })
+    const finish = () => {
+      worker.terminate()
+      signal?.removeEventListener('abort', onAbort)
+    }
+    const onAbort = () => {
+      finish()
+      reject(abortError())
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    worker.onmessage = (event: MessageEvent<HashReply>) => {
+      const reply = event.data
+      if (reply.type === 'progress') {
+        onProgress?.(file.size === 0 ? 1 : reply.bytes / file.size)
+        return
+      }
+      finish()
+      if (reply.type === 'done') resolve(reply.sha256)
+      else reject(new Error(reply.message))
+    }
+    worker.onerror = (event) => {
+      finish()
+      reject(new Error(event.message || 'The hash worker failed'))
+    }
+    const request: HashRequest = { file }
+    worker.postMessage(request)
+  })

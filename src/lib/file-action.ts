@@ -1,0 +1,24 @@
+import type { LucideIcon } from 'lucide-react'
+
+import type { MediaRecord } from '../contract/record'
+
+/** Where an action is offered: the right-click menu of one file, or the bulk panel for the selection. */
+export type ActionScope = 'context' | 'bulk'
+
+export type ActionName = 'view' | 'edit' | 'download' | 'delete' | 'move' | 'update'
+
+/**
+ * A user command on files. The bulk panel, the context menu and the keyboard shortcuts all render from
+ * one list of these, so a command behaves the same wherever it is started.
+ */
+export interface FileAction {
+  name: ActionName
+  label: string
+  icon: LucideIcon
+  scopes: readonly ActionScope[]
+  /** The keyboard shortcut, tested against a keydown outside text fields and dialogs. */
+  keyTest?: (event: KeyboardEvent) => boolean
+  /** Destructive actions are styled and placed apart. */
+  danger?: boolean
+  perform: (targets: readonly MediaRecord[], scope: ActionScope) => void
+}

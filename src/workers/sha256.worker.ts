@@ -1,0 +1,23 @@
+import { hashBlob } from './hash-blob'
+import type { HashReply, HashRequest } from './hash-protocol'
+
+/** The worker's global scope, typed by what this file uses (the project compiles with the DOM library). */
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<HashRequest>) => void) | null
+  postMessage(message: HashReply): void
+}
+
+const scope = self as unknown as WorkerScope
+
+scope.onmessage = (event) => {
+  hashBlob(event.data.file, (bytes) => {
+    scope.postMessage({ type: 'progress', bytes })
+  }).then(
+    (sha256) => {
+      scope.postMessage({ type: 'done', sha256 })
+    },
+    (error: unknown) => {
+      scope.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) })
+    },
+  )
+}
