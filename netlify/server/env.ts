@@ -1,12 +1,29 @@
 import { z } from 'zod'
 
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../src/contract/uploads'
+
+const storeName = (name: string) =>
+  z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/i, `${name} must be 1-63 letters, digits, _ or -`)
+
 /** The server's settings, validated once per instance; see the README's configuration table. */
 const serverEnvSchema = z.object({
-  /** The Blobs store holding records and folders; a separate name keeps test or preview data apart. */
-  MEDIA_STORE: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/i, 'MEDIA_STORE must be 1-63 letters, digits, _ or -')
-    .default('media'),
+  /** The Blobs store holding records, folders and upload state; a separate name keeps test or preview data apart. */
+  MEDIA_STORE: storeName('MEDIA_STORE').default('media'),
+  /** The Blobs store holding the bytes of files uploaded to the built-in media host. */
+  MEDIA_FILES_STORE: storeName('MEDIA_FILES_STORE').default('media-files'),
+  /** The largest file the built-in media host accepts, in bytes. */
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .default(DEFAULT_MAX_UPLOAD_BYTES),
+  /** Hours an unfinished upload may take before it expires and its chunks are removed. */
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
   /** Set by `netlify dev`: the local Blobs server needs writers serialised by a file lock. */
   NETLIFY_DEV: z.string().optional(),
 })

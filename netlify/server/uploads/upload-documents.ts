@@ -60,8 +60,8 @@ export function newUploadId(now: Date): string {
   return now.getTime().toString(36).padStart(9, '0') + randomBytes(12).toString('base64url')
 }
 
-export function isUploadId(value: string | null | undefined): value is string {
-  return value !== null && value !== undefined && ID_PATTERN.test(value)
+export function isUploadId(value: string): boolean {
+  return ID_PATTERN.test(value)
 }
 
 export function createdAtOfId(id: string): number {

@@ -1,0 +1,148 @@
+import { MAX_CHUNK_BYTES } from '../../src/contract/uploads'
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../server/errors'
+import { json } from '../server/http/respond'
+import { mediaHostSettings, mediaHostStores } from '../server/store'
+import { isUploadId } from '../server/uploads/upload-documents'
+import { ChecksumMismatchError, OffsetMismatchError, UploadGoneError } from '../server/uploads/upload-errors'
+import {
+  appendChunk,
+  createUpload,
+  SUPPORTED_CHECKSUMS,
+  sweepExpiredUploads,
+  terminateUpload,
+  uploadProgress,
+  uploadResult,
+  type UploadProgress,
+} from '../server/uploads/upload-service'
+import {
+  integerHeader,
+  parseUploadMetadata,
+  readChunk,
+  TUS_EXTENSIONS,
+  TUS_VERSION,
+} from '../server/uploads/tus-headers'
+import { StorageContentionError, StorageUnavailableError } from '../server/storage/document-store'
+
+/**
+ * The built-in media host's upload endpoint: the tus 1.0 resumable protocol (core, creation,
+ * termination, expiration, checksum) at /api/uploads, plus `GET /api/uploads/{id}` for the result.
+ */
+export default async (request: Request): Promise<Response> => {
+  const method = (request.headers.get('x-http-method-override') ?? request.method).toUpperCase()
+  const id = new URL(request.url).searchParams.get('id')
+  try {
+    if (method === 'OPTIONS') return options()
+    if (method !== 'GET' && request.headers.get('tus-resumable') !== TUS_VERSION) {
+      return tus(
+        json({ error: `Tus-Resumable: ${TUS_VERSION} is required` }, 412, { 'Tus-Version': TUS_VERSION }),
+      )
+    }
+    if (id === null || id === '')
+      return method === 'POST' ? await create(request) : notAllowed(method, 'POST, OPTIONS')
+    if (!isUploadId(id)) throw new NotFoundError(`Upload ${id.slice(0, 40)} not found`)
+    switch (method) {
+      case 'HEAD':
+        return progressResponse(200, await uploadProgress(mediaHostStores(), id), {
+          'Cache-Control': 'no-store',
+        })
+      case 'PATCH':
+        return await patch(request, id)
+      case 'DELETE':
+        await terminateUpload(mediaHostStores(), id)
+        return tus(new Response(null, { status: 204 }))
+      case 'GET':
+        return json(await uploadResult(mediaHostStores(), id))
+      default:
+        return notAllowed(method, 'GET, HEAD, PATCH, DELETE, OPTIONS')
+    }
+  } catch (error) {
+    return tus(errorResponse(error))
+  }
+}
+
+async function create(request: Request): Promise<Response> {
+  const length = integerHeader(request, 'Upload-Length')
+  const metadata = parseUploadMetadata(request.headers.get('upload-metadata'))
+  const stores = mediaHostStores()
+  const settings = mediaHostSettings()
+  const created = await createUpload(stores, settings, { length, metadata })
+  // Abandoned uploads are also swept hourly in production; sweeping here now and then keeps local
+  // development tidy too, at the cost of one list() call.
+  if (Math.random() < 0.05) await sweepExpiredUploads(stores, settings)
+  return progressResponse(201, created, { Location: `/api/uploads/${created.id}` })
+}
+
+async function patch(request: Request, id: string): Promise<Response> {
+  const offset = integerHeader(request, 'Upload-Offset')
+  const bytes = await readChunk(request)
+  const progress = await appendChunk(mediaHostStores(), id, {
+    offset,
+    bytes,
+    checksum: request.headers.get('upload-checksum'),
+  })
+  return progressResponse(204, progress)
+}
+
+function options(): Response {
+  return tus(
+    new Response(null, {
+      status: 204,
+      headers: {
+        'Tus-Version': TUS_VERSION,
+        'Tus-Extension': TUS_EXTENSIONS,
+        'Tus-Max-Size': String(mediaHostSettings().maxUploadBytes),
+        'Tus-Checksum-Algorithm': SUPPORTED_CHECKSUMS,
+        Allow: 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
+        'X-Chunk-Max-Size': String(MAX_CHUNK_BYTES),
+      },
+    }),
+  )
+}
+
+function progressResponse(
+  status: number,
+  progress: UploadProgress,
+  extra: Record<string, string> = {},
+): Response {
+  const headers = new Headers(extra)
+  headers.set('Upload-Offset', String(progress.offset))
+  headers.set('Upload-Length', String(progress.length))
+  if (progress.expiresAt) headers.set('Upload-Expires', progress.expiresAt.toUTCString())
+  return tus(new Response(null, { status, headers }))
+}
+
+function notAllowed(method: string, allow: string): Response {
+  return tus(json({ error: `Method ${method} not allowed; use ${allow}` }, 405, { Allow: allow }))
+}
+
+function tus(response: Response): Response {
+  response.headers.set('Tus-Resumable', TUS_VERSION)
+  return response
+}
+
+function errorResponse(error: unknown): Response {
+  const message = error instanceof Error ? error.message : 'Upload failed'
+  if (error instanceof OffsetMismatchError) {
+    return json({ error: message }, 409, { 'Upload-Offset': String(error.currentOffset) })
+  }
+  const statuses: [new (...args: never[]) => Error, number][] = [
+    [InvalidInputError, 400],
+    [NotFoundError, 404],
+    [ConflictError, 409],
+    [UploadGoneError, 410],
+    [PayloadTooLargeError, 413],
+    [UnsupportedMediaTypeError, 415],
+    [ChecksumMismatchError, 460],
+    [StorageUnavailableError, 503],
+    [StorageContentionError, 503],
+  ]
+  const status = statuses.find(([type]) => error instanceof type)?.[1] ?? 500
+  if (status >= 500) console.error('[upload]', error)
+  return json({ error: status >= 500 ? 'Upload failed' : message }, status)
+}

@@ -1,0 +1,45 @@
+import { describeIssue } from '../../../src/contract/record'
+import { MAX_CHUNK_BYTES, uploadMetadataSchema, type UploadMetadata } from '../../../src/contract/uploads'
+import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors'
+
+export const TUS_VERSION = '1.0.0'
+export const TUS_EXTENSIONS = 'creation,termination,expiration,checksum'
+
+/** A non-negative integer header such as `Upload-Length` or `Upload-Offset`. */
+export function integerHeader(request: Request, name: string): number {
+  const raw = request.headers.get(name)
+  if (raw === null) throw new InvalidInputError(`${name} is required`)
+  const value = Number(raw)
+  if (!/^\d{1,16}$/.test(raw.trim()) || !Number.isSafeInteger(value)) {
+    throw new InvalidInputError(`${name} must be a non-negative integer`)
+  }
+  return value
+}
+
+/** tus `Upload-Metadata`: comma-separated `key base64(value)` pairs; `filename` is required here. */
+export function parseUploadMetadata(header: string | null): UploadMetadata {
+  const pairs: Record<string, string> = {}
+  for (const pair of (header ?? '').split(',')) {
+    const [key = '', encoded = '', ...rest] = pair.trim().split(' ')
+    if (key === '' && encoded === '') continue
+    if (rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) {
+      throw new InvalidInputError('Upload-Metadata must be comma-separated "key base64value" pairs')
+    }
+    pairs[key] = Buffer.from(encoded, 'base64').toString('utf8')
+  }
+  const result = uploadMetadataSchema.safeParse(pairs)
+  if (!result.success) throw new InvalidInputError(`Upload-Metadata: ${describeIssue(result.error)}`)
+  return result.data
+}
+
+/** Reads a PATCH body: the tus content type, and never more than one chunk's worth of bytes. */
+export async function readChunk(request: Request): Promise<Uint8Array> {
+  if (request.headers.get('content-type')?.split(';')[0]?.trim() !== 'application/offset+octet-stream') {
+    throw new UnsupportedMediaTypeError('Content-Type must be application/offset+octet-stream')
+  }
+  const tooLarge = () => new PayloadTooLargeError(`A chunk may be at most ${String(MAX_CHUNK_BYTES)} bytes`)
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_CHUNK_BYTES) throw tooLarge()
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.length > MAX_CHUNK_BYTES) throw tooLarge()
+  return bytes
+}
