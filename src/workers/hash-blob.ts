@@ -20,7 +20,8 @@ function toHex(buffer: ArrayBuffer): string {
 export async function hashBlob(
   blob: Blob,
   onProgress: (bytes: number) => void = () => undefined,
-  subtle: SubtleCrypto | undefined = globalThis.crypto.subtle as SubtleCrypto | undefined,
+  // Absent outside secure contexts (a plain-http address other than localhost).
+  subtle: SubtleCrypto | undefined = (globalThis.crypto as Partial<Crypto>).subtle,
 ): Promise<string> {
   if (subtle && blob.size <= ONE_SHOT_MAX_BYTES) {
     const digest = await subtle.digest('SHA-256', await blob.arrayBuffer())

@@ -4,6 +4,4 @@ export interface HashRequest {
 }
 
 export type HashReply =
-  | { type: 'progress'; bytes: number }
-  | { type: 'done'; sha256: string }
-  | { type: 'error'; message: string }
+  { type: 'progress'; bytes: number } | { type: 'done'; sha256: string } | { type: 'error'; message: string }

@@ -14,7 +14,9 @@ const K = new Int32Array([
   0xc67178f2,
 ])
 
-const INITIAL_STATE = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+const INITIAL_STATE = [
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+]
 
 export class Sha256 {
   private readonly state = new Int32Array(INITIAL_STATE)
@@ -48,7 +50,9 @@ export class Sha256 {
   /** The digest as 64 lower-case hex digits; the instance cannot be fed afterwards. */
   digestHex(): string {
     const bitLength = this.totalBytes * 8
-    const padding = new Uint8Array(this.pendingLength < 56 ? 64 - this.pendingLength : 128 - this.pendingLength)
+    const padding = new Uint8Array(
+      this.pendingLength < 56 ? 64 - this.pendingLength : 128 - this.pendingLength,
+    )
     padding[0] = 0x80
     const view = new DataView(padding.buffer)
     // The length is a 64-bit big-endian bit count; files stay far below 2^53 bits.
@@ -65,7 +69,11 @@ export class Sha256 {
     const w = this.words
     for (let i = 0; i < 16; i++) {
       const j = offset + i * 4
-      w[i] = ((block[j] ?? 0) << 24) | ((block[j + 1] ?? 0) << 16) | ((block[j + 2] ?? 0) << 8) | (block[j + 3] ?? 0)
+      w[i] =
+        ((block[j] ?? 0) << 24) |
+        ((block[j + 1] ?? 0) << 16) |
+        ((block[j + 2] ?? 0) << 8) |
+        (block[j + 3] ?? 0)
     }
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15] ?? 0

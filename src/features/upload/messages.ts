@@ -26,8 +26,9 @@ export class UploadError extends Error {
   }
 }
 
+/** A cancelled upload or request; checked by name, as fetch and XHR may use another realm's DOMException. */
 export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError'
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
 }
 
 export function abortError(): DOMException {
