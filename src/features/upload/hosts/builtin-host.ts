@@ -1,0 +1,145 @@
+import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client'
+
+import {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  MAX_CHUNK_BYTES,
+  UPLOADS_PATH,
+  uploadStatusSchema,
+  type MediaHostResult,
+  type UploadMetadata,
+  type UploadStatus,
+} from '../../../contract/uploads'
+import { ApiError, apiRequest } from '../../../lib/api-client'
+import { mimeOf } from '../file-details'
+import { abortError, isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
+import { validateIncomingFiles } from '../validate-files'
+import { errorDetail } from './error-detail'
+import type { HostUploadOptions, MediaHost, MeasuredMetadata } from './media-host'
+
+export interface BuiltinHostOptions {
+  endpoint?: string
+  chunkSize?: number
+  /** Waits before each retry of a failed request; tus-js-client resumes from the server's offset. */
+  retryDelays?: number[]
+  maxFileBytes?: number
+}
+
+const MAX_NAME_CHARS = 255
+
+/** A file name within the metadata limit, keeping its extension. */
+function metadataName(name: string): string {
+  if (name.length <= MAX_NAME_CHARS) return name
+  const dot = name.lastIndexOf('.')
+  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : ''
+  return name.slice(0, MAX_NAME_CHARS - extension.length) + extension
+}
+
+/** `Upload-Metadata` values are strings; absent measurements are left out. */
+export function tusMetadata(file: File, measured: MeasuredMetadata = {}): Record<string, string> {
+  const metadata: UploadMetadata = { filename: metadataName(file.name || 'file'), filetype: mimeOf(file) }
+  const entries: [string, string][] = Object.entries(metadata).map(([key, value]) => [key, String(value)])
+  if (measured.sha256) entries.push(['sha256', measured.sha256])
+  if (measured.width !== undefined) entries.push(['width', String(Math.round(measured.width))])
+  if (measured.height !== undefined) entries.push(['height', String(Math.round(measured.height))])
+  if (measured.duration !== undefined) entries.push(['duration', String(measured.duration)])
+  return Object.fromEntries(entries)
+}
+
+/** tus-js-client's failure as the spec's message, with the server's own words as the detail. */
+export function tusFailure(error: Error): UploadError {
+  const response = error instanceof DetailedError ? error.originalResponse : null
+  const status = response?.getStatus() ?? 0
+  if (response && status > 0 && (status < 200 || status >= 300)) {
+    return new UploadError(UPLOAD_MESSAGES.failedWithStatus(status), errorDetail(response.getBody()))
+  }
+  return new UploadError(UPLOAD_MESSAGES.networkError, error.message)
+}
+
+async function readStatus(uploadUrl: string, signal: AbortSignal | undefined): Promise<UploadStatus> {
+  const path = new URL(uploadUrl, window.location.href).pathname
+  try {
+    return await apiRequest(path, { schema: uploadStatusSchema, signal })
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new UploadError(UPLOAD_MESSAGES.failedWithStatus(error.status), error.message)
+    if (isAbortError(error)) throw error
+    throw new UploadError(UPLOAD_MESSAGES.networkError, error instanceof Error ? error.message : undefined)
+  }
+}
+
+function newest(previous: readonly PreviousUpload[]): PreviousUpload | undefined {
+  return [...previous].sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))[0]
+}
+
+/** Sends the bytes through tus and resolves with the upload's URL once the server holds all of them. */
+function sendWithTus(file: File, options: HostUploadOptions, settings: Required<BuiltinHostOptions>) {
+  const { onProgress, signal, metadata, resumable = true } = options
+  return new Promise<string>((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: settings.endpoint,
+      chunkSize: settings.chunkSize,
+      retryDelays: settings.retryDelays,
+      metadata: tusMetadata(file, metadata),
+      storeFingerprintForResuming: resumable,
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 1),
+      onError: (error) => {
+        signal?.removeEventListener('abort', onAbort)
+        reject(tusFailure(error))
+      },
+      onSuccess: () => {
+        signal?.removeEventListener('abort', onAbort)
+        if (upload.url) resolve(upload.url)
+        else reject(new UploadError(UPLOAD_MESSAGES.networkError, 'The server gave no upload URL'))
+      },
+    })
+    function onAbort() {
+      void upload.abort(false)
+      reject(abortError())
+    }
+    if (signal?.aborted) {
+      reject(abortError())
+      return
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const previous = resumable ? upload.findPreviousUploads() : Promise.resolve([])
+    previous.then(
+      (found) => {
+        if (signal?.aborted) return
+        const latest = newest(found)
+        if (latest) upload.resumeFromPreviousUpload(latest)
+        upload.start()
+      },
+      () => {
+        if (!signal?.aborted) upload.start()
+      },
+    )
+  })
+}
+
+/**
+ * The built-in media host (DESIGN section 6): tus 1.0 to the functions, chunks of at most 4 MiB, resumable
+ * after a reload; the finished upload's status then gives the media-host result.
+ */
+export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
+  const settings: Required<BuiltinHostOptions> = {
+    endpoint: options.endpoint ?? UPLOADS_PATH,
+    chunkSize: Math.min(options.chunkSize ?? MAX_CHUNK_BYTES, MAX_CHUNK_BYTES),
+    retryDelays: options.retryDelays ?? [0, 1000, 3000, 5000, 10000],
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+  }
+  return {
+    kind: 'builtin',
+    maxFileBytes: settings.maxFileBytes,
+    async upload(file, uploadOptions = {}): Promise<MediaHostResult> {
+      const [refused] = validateIncomingFiles([], [file], { maxBytes: settings.maxFileBytes }).rejected
+      if (refused) throw new UploadError(refused.error)
+      const uploadUrl = await sendWithTus(file, uploadOptions, settings)
+      const status = await readStatus(uploadUrl, uploadOptions.signal)
+      if (!status.complete) {
+        throw new UploadError(UPLOAD_MESSAGES.networkError, 'The server has not received the whole file')
+      }
+      return status.result
+    },
+  }
+}

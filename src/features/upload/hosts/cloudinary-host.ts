@@ -1,0 +1,160 @@
+import { z } from 'zod'
+
+import { extensionOf } from '../../../contract/file-types'
+import { DEFAULT_MAX_UPLOAD_BYTES, MEDIA_HOST_FOLDER, type MediaHostResult } from '../../../contract/uploads'
+import { isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
+import { validateIncomingFiles } from '../validate-files'
+import { cloudinaryThumbnailUrl } from './cloudinary-thumbnails'
+import { errorDetail } from './error-detail'
+import type { HostUploadOptions, MediaHost } from './media-host'
+import { xhrPost, type PostResponse, type PostWithProgress } from './xhr-post'
+
+export const CLOUDINARY_API_BASE = 'https://api.cloudinary.com'
+/** Files above this go up in chunks (DESIGN section 6); one request may carry at most 100 MB. */
+export const CHUNKED_ABOVE_BYTES = 20 * 1024 * 1024
+/** Every chunk but the last must be at least 5 MB; 20 MB is the SDK's own default. */
+export const CHUNK_BYTES = 20_000_000
+const MIN_CHUNK_BYTES = 5 * 1024 * 1024
+
+export interface CloudinaryHostOptions {
+  cloudName: string
+  uploadPreset: string
+  apiBase?: string
+  chunkedAboveBytes?: number
+  chunkBytes?: number
+  /** Waits before re-sending a chunk that got no answer or a 5xx/429; chunks can be sent again. */
+  retryDelays?: number[]
+  maxFileBytes?: number
+  post?: PostWithProgress
+}
+
+/** The fields of Cloudinary's upload answer that a record keeps (research notes, 1.3). */
+const uploadAnswerSchema = z.object({
+  secure_url: z.string(),
+  public_id: z.string(),
+  resource_type: z.enum(['image', 'video', 'raw']),
+  format: z.string().optional(),
+  bytes: z.number(),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  duration: z.number().nullish(),
+})
+
+function toResult(body: string, file: File): MediaHostResult {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    parsed = null
+  }
+  const answer = uploadAnswerSchema.safeParse(parsed)
+  if (!answer.success)
+    throw new UploadError(UPLOAD_MESSAGES.networkError, 'Cloudinary sent an unexpected answer')
+  const { data } = answer
+  return {
+    secure_url: data.secure_url,
+    public_id: data.public_id,
+    resource_type: data.resource_type,
+    // Raw files have no format; their extension is part of the public id.
+    format: data.format ?? (extensionOf(data.public_id) || extensionOf(file.name)),
+    bytes: data.bytes,
+    width: data.width ?? null,
+    height: data.height ?? null,
+    duration: data.duration ?? null,
+  }
+}
+
+function isTransient(response: PostResponse | null): boolean {
+  return response === null || response.status === 429 || response.status >= 500
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function uploadId(): string {
+  return globalThis.crypto.randomUUID().replaceAll('-', '')
+}
+
+/**
+ * Cloudinary as the media host (DESIGN section 6): an unsigned multipart POST to `{base}/v1_1/{cloud}/auto/upload`
+ * with the preset and the folder 'HIBF_assets'; above 20 MB the same request per chunk with
+ * `X-Unique-Upload-Id` and `Content-Range`.
+ */
+export function createCloudinaryHost(options: CloudinaryHostOptions): MediaHost {
+  const base = (options.apiBase ?? CLOUDINARY_API_BASE).replace(/\/+$/, '')
+  const url = `${base}/v1_1/${encodeURIComponent(options.cloudName)}/auto/upload`
+  const chunkedAbove = options.chunkedAboveBytes ?? CHUNKED_ABOVE_BYTES
+  const chunkBytes = Math.max(options.chunkBytes ?? CHUNK_BYTES, MIN_CHUNK_BYTES)
+  const retryDelays = options.retryDelays ?? [1000, 3000]
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_UPLOAD_BYTES
+  const post = options.post ?? xhrPost
+
+  async function send(
+    part: Blob,
+    name: string,
+    headers: Record<string, string>,
+    upload: HostUploadOptions & { onPartProgress: (f: number) => void },
+  ) {
+    const body = () => {
+      const form = new FormData()
+      form.append('file', part, name)
+      form.append('upload_preset', options.uploadPreset)
+      form.append('folder', MEDIA_HOST_FOLDER)
+      return form
+    }
+    for (let attempt = 0; ; attempt++) {
+      let response: PostResponse | null = null
+      try {
+        response = await post({
+          url,
+          body: body(),
+          headers,
+          onProgress: upload.onPartProgress,
+          signal: upload.signal,
+        })
+      } catch (error) {
+        if (isAbortError(error)) throw error
+      }
+      const delay = retryDelays[attempt]
+      if (!isTransient(response) || delay === undefined) return response
+      await wait(delay)
+    }
+  }
+
+  function failure(response: PostResponse | null): UploadError {
+    if (response === null) return new UploadError(UPLOAD_MESSAGES.networkError)
+    return new UploadError(UPLOAD_MESSAGES.failedWithStatus(response.status), errorDetail(response.body))
+  }
+
+  return {
+    kind: 'cloudinary',
+    maxFileBytes,
+    thumbnailUrl: cloudinaryThumbnailUrl,
+    async upload(file, upload = {}) {
+      const [refused] = validateIncomingFiles([], [file], { maxBytes: maxFileBytes }).rejected
+      if (refused) throw new UploadError(refused.error)
+      const report = upload.onProgress ?? (() => undefined)
+      if (file.size <= chunkedAbove) {
+        const response = await send(file, file.name, {}, { ...upload, onPartProgress: report })
+        if (response?.status !== 200) throw failure(response)
+        report(1)
+        return toResult(response.body, file)
+      }
+      const id = uploadId()
+      let last: PostResponse | null = null
+      for (let start = 0; start < file.size; start += chunkBytes) {
+        const end = Math.min(start + chunkBytes, file.size)
+        const headers = {
+          'X-Unique-Upload-Id': id,
+          'Content-Range': `bytes ${String(start)}-${String(end - 1)}/${String(file.size)}`,
+        }
+        const onPartProgress = (fraction: number) => {
+          report((start + fraction * (end - start)) / file.size)
+        }
+        last = await send(file.slice(start, end), file.name, headers, { ...upload, onPartProgress })
+        if (last?.status !== 200) throw failure(last)
+      }
+      report(1)
+      return toResult(last?.body ?? '', file)
+    },
+  }
+}

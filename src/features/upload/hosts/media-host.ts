@@ -1,0 +1,37 @@
+import type { MediaHostResult } from '../../../contract/uploads'
+
+/** What the page measured about a file before sending it; echoed back by the built-in host. */
+export interface MeasuredMetadata {
+  sha256?: string
+  width?: number
+  height?: number
+  duration?: number
+}
+
+export interface HostUploadOptions {
+  /** The fraction sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void
+  signal?: AbortSignal
+  metadata?: MeasuredMetadata
+  /**
+   * Whether an interrupted upload of the same file may be picked up again after a page reload. Off for
+   * files made on the page (thumbnails), which are never the same file twice.
+   */
+  resumable?: boolean
+}
+
+/**
+ * A place file bytes go (DESIGN section 6): the built-in host on Netlify Blobs, or Cloudinary. The dialog
+ * talks to this interface only.
+ */
+export interface MediaHost {
+  readonly kind: 'builtin' | 'cloudinary'
+  /** The largest file the host takes; checked before any byte is sent. */
+  readonly maxFileBytes: number
+  upload(file: File, options?: HostUploadOptions): Promise<MediaHostResult>
+  /**
+   * The thumbnail URL of a stored file when the host makes thumbnails itself, or null when the file has
+   * none. Absent when the page renders thumbnails and stores them through `upload`.
+   */
+  thumbnailUrl?: (result: MediaHostResult, mime: string) => string | null
+}
