@@ -1,0 +1,172 @@
+import { Dialog } from 'radix-ui'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+
+import type { MediaRecord } from '../../../contract/record'
+import { categoryFor } from '../file-details'
+import { UploadBatch, type RunOutcome } from '../upload-batch'
+import type { UploadServices } from '../upload-one'
+import { browserUploadServices } from '../upload-services'
+import type { RejectedFile } from '../validate-files'
+import { FileDropZone } from './file-drop-zone'
+import { SharedFields } from './shared-fields'
+import { UploadItemRow } from './upload-item-row'
+import { UploadStatus } from './upload-status'
+import './upload-dialog.css'
+
+export interface UploadDialogProps {
+  /** The library's records: a new file whose SHA-256 matches one of theirs is flagged before it is sent. */
+  records: readonly MediaRecord[]
+  /** New files go to this folder. */
+  currentFolderPath: string
+  /** Called when files were stored, so the list reloads. */
+  onUploaded: () => void
+  /** The media host, hashing and inspection; the browser's own unless a test gives others. */
+  services?: UploadServices
+}
+
+/** The 'Upload' button and its dialog (spec sections 4, 5 and 8). */
+export function UploadDialog({ records, currentFolderPath, onUploaded, services }: UploadDialogProps) {
+  const [batch] = useState(() => new UploadBatch(services ?? browserUploadServices()))
+  const { items, shared, running } = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
+  const [open, setOpen] = useState(false)
+  const [alert, setAlert] = useState<string | null>(null)
+  const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
+  const [result, setResult] = useState<string | null>(null)
+  const [status, setStatus] = useState<string | null>(null)
+
+  useEffect(() => {
+    batch.setContext({ records, folderPath: currentFolderPath })
+  }, [batch, records, currentFolderPath])
+
+  const close = () => {
+    batch.reset()
+    setAlert(null)
+    setRejected([])
+    setResult(null)
+    setOpen(false)
+  }
+
+  const finish = (outcome: RunOutcome | null) => {
+    if (!outcome) return
+    if (outcome.succeeded > 0) onUploaded()
+    if (outcome.complete) {
+      setStatus(outcome.message)
+      close()
+    } else {
+      setResult(outcome.message)
+    }
+  }
+
+  const addFiles = (files: File[]) => {
+    const incoming = batch.add(files)
+    setAlert(incoming.alert)
+    setRejected(incoming.rejected)
+  }
+
+  return (
+    <>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (next) setOpen(true)
+          else close()
+        }}
+      >
+        <Dialog.Trigger asChild>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setStatus(null)
+            }}
+          >
+            Upload
+          </button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="upload-overlay" />
+          <Dialog.Content className="upload-dialog">
+            <Dialog.Title>Upload Files</Dialog.Title>
+            <Dialog.Description>
+              Up to 10 files per batch. The details below apply to every file.
+            </Dialog.Description>
+            <FileDropZone onFiles={addFiles} disabled={running} />
+            {alert && (
+              <p className="upload-alert" role="alert">
+                {alert}
+              </p>
+            )}
+            {rejected.length > 0 && (
+              <ul className="upload-alert" role="alert">
+                {rejected.map(({ file, error }) => (
+                  <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
+                ))}
+              </ul>
+            )}
+            {items.length > 0 && (
+              <ul className="upload-items" aria-label="Files to upload">
+                {items.map((item) => (
+                  <UploadItemRow
+                    key={item.id}
+                    item={item}
+                    category={categoryFor(item.file, shared)}
+                    running={running}
+                    onTitle={(title) => {
+                      batch.setTitle(item.id, title)
+                    }}
+                    onRemove={() => {
+                      batch.remove(item.id)
+                    }}
+                    onChoose={(choice) => {
+                      batch.choose(item.id, choice)
+                    }}
+                    onRetry={() => {
+                      setResult(null)
+                      void batch.retry(item.id).then(finish)
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+            <SharedFields
+              value={shared}
+              onChange={(change) => {
+                batch.setShared(change)
+              }}
+              disabled={running}
+            />
+            {result && (
+              <p className="upload-alert" role="alert">
+                {result}
+              </p>
+            )}
+            <div className="upload-actions">
+              <Dialog.Close asChild>
+                <button type="button">Cancel</button>
+              </Dialog.Close>
+              <button
+                type="button"
+                className="button"
+                disabled={items.length === 0 || running}
+                onClick={() => {
+                  setResult(null)
+                  void batch.start().then(finish)
+                }}
+              >
+                {running ? 'Uploading…' : 'Start upload'}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      {status && (
+        <UploadStatus
+          message={status}
+          onDismiss={() => {
+            setStatus(null)
+          }}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,116 @@
+import { formatBytes } from '../../../lib/format-bytes'
+import type { DuplicateChoice, UploadItem } from '../upload-batch'
+
+interface UploadItemRowProps {
+  item: UploadItem
+  category: string
+  running: boolean
+  onTitle: (title: string) => void
+  onRemove: () => void
+  onChoose: (choice: DuplicateChoice) => void
+  onRetry: () => void
+}
+
+function DuplicateNotice({ item, onChoose }: Pick<UploadItemRowProps, 'item' | 'onChoose'>) {
+  if (!item.duplicateOf || (item.state.status !== 'duplicate' && item.state.status !== 'queued')) return null
+  return (
+    <div
+      className="upload-item__duplicate"
+      role="group"
+      aria-label={`${item.file.name} is already in the library`}
+    >
+      <span>Same file as “{item.duplicateOf.title}” already in the library.</span>
+      <button
+        type="button"
+        aria-pressed={item.choice === 'use-existing'}
+        onClick={() => {
+          onChoose('use-existing')
+        }}
+      >
+        Use existing
+      </button>
+      <button
+        type="button"
+        aria-pressed={item.choice === 'upload-anyway'}
+        onClick={() => {
+          onChoose('upload-anyway')
+        }}
+      >
+        Upload anyway
+      </button>
+    </div>
+  )
+}
+
+function Progress({ item }: { item: UploadItem }) {
+  const { state } = item
+  switch (state.status) {
+    case 'hashing':
+      return <span className="upload-item__state">Checking… {state.progress}%</span>
+    case 'uploading':
+      return (
+        <span className="upload-item__state">
+          <progress value={state.progress} max={100} aria-label={`${item.file.name} upload progress`} />
+          {state.progress}%
+        </span>
+      )
+    case 'done':
+      return <span className="upload-item__state upload-item__state--done">Uploaded</span>
+    default:
+      return null
+  }
+}
+
+export function UploadItemRow({
+  item,
+  category,
+  running,
+  onTitle,
+  onRemove,
+  onChoose,
+  onRetry,
+}: UploadItemRowProps) {
+  const { state, file } = item
+  const editable = !running && state.status !== 'done'
+  return (
+    <li className="upload-item" aria-label={file.name}>
+      <div className="upload-item__head">
+        <span className="upload-item__name">{file.name}</span>
+        <span className="upload-item__meta">
+          {formatBytes(file.size)} · {category}
+        </span>
+        {editable && (
+          <button
+            type="button"
+            className="upload-item__remove"
+            aria-label={`Remove ${file.name}`}
+            onClick={onRemove}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      <label className="upload-item__title">
+        Title
+        <input
+          value={item.title}
+          disabled={!editable}
+          onChange={(event) => {
+            onTitle(event.target.value)
+          }}
+        />
+      </label>
+      <DuplicateNotice item={item} onChoose={onChoose} />
+      <Progress item={item} />
+      {state.status === 'failed' && (
+        <div className="upload-item__error" role="alert">
+          <span>{state.error}</span>
+          {state.detail && <span className="upload-item__detail">{state.detail}</span>}
+          <button type="button" disabled={running} onClick={onRetry} aria-label={`Retry ${file.name}`}>
+            Retry
+          </button>
+        </div>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,278 @@
+import type { MediaRecord } from '../../contract/record'
+import { DEFAULT_CATEGORY, titleFromName } from './file-details'
+import { abortError, isAbortError, UPLOAD_MESSAGES, UploadError } from './messages'
+import { uploadOne, type SharedMetadata, type UploadServices } from './upload-one'
+import { validateIncomingFiles, type IncomingFiles } from './validate-files'
+
+/** Where one file stands (CONVENTIONS 7); an error belongs to its file, not to the batch. */
+export type UploadItemState =
+  | { status: 'queued' }
+  | { status: 'hashing'; progress: number }
+  /** Same bytes as a file already in the library; waits for "Use existing" or "Upload anyway". */
+  | { status: 'duplicate' }
+  | { status: 'uploading'; progress: number }
+  | { status: 'done'; record: MediaRecord }
+  | { status: 'failed'; error: string; detail?: string }
+
+export type DuplicateChoice = 'use-existing' | 'upload-anyway'
+
+export interface UploadItem {
+  id: string
+  file: File
+  title: string
+  sha256: string | null
+  /** The library's record with the same SHA-256, found before any byte is sent. */
+  duplicateOf: MediaRecord | null
+  choice: DuplicateChoice | null
+  state: UploadItemState
+}
+
+export interface RunOutcome {
+  succeeded: number
+  failed: number
+  /** The spec's summary of the run (section 8). */
+  message: string
+  /** Every file of the batch is stored: the dialog closes, the selection resets, the list reloads. */
+  complete: boolean
+}
+
+export interface BatchContext {
+  records: readonly MediaRecord[]
+  folderPath: string
+}
+
+export interface BatchSnapshot {
+  items: readonly UploadItem[]
+  shared: SharedMetadata
+  running: boolean
+}
+
+/** Files uploaded at once; each sends one chunk at a time (performance notes, section 5). */
+const CONCURRENT_FILES = 3
+
+export const INITIAL_SHARED: SharedMetadata = {
+  description: '',
+  category: DEFAULT_CATEGORY,
+  categoryChanged: false,
+  tags: '',
+  author: '',
+}
+
+export function summarize(succeeded: number, failed: number, firstError: string): string {
+  if (failed === 0) return UPLOAD_MESSAGES.allSucceeded(succeeded)
+  if (succeeded === 0) return UPLOAD_MESSAGES.totalFailure(firstError)
+  return UPLOAD_MESSAGES.someFailed(succeeded, failed)
+}
+
+let nextItemId = 0
+
+/**
+ * The state of one Upload dialog, outside React so the asynchronous flow reads current values: files are
+ * hashed as they come in (one at a time, in a worker) and checked against the library's hashes; a run
+ * uploads the files given, a few at a time, and reports the spec's summary.
+ */
+export class UploadBatch {
+  private snapshot: BatchSnapshot = { items: [], shared: INITIAL_SHARED, running: false }
+  private readonly listeners = new Set<() => void>()
+  private lifetime = new AbortController()
+  private hashQueue: Promise<unknown> = Promise.resolve()
+  private readonly hashes = new Map<string, Promise<void>>()
+  private readonly choiceWaiters = new Map<string, () => void>()
+
+  private context: BatchContext = { records: [], folderPath: '/' }
+
+  constructor(private readonly services: UploadServices) {}
+
+  /** The library's records (for duplicate checks) and the folder new files go to. */
+  setContext(context: BatchContext) {
+    this.context = context
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  getSnapshot = () => this.snapshot
+
+  /** Adds dropped files, or none of them when the batch would pass 10 (spec section 5). */
+  add(files: readonly File[]): IncomingFiles {
+    const incoming = validateIncomingFiles(this.snapshot.items, files, {
+      maxBytes: this.services.host.maxFileBytes,
+    })
+    const added = incoming.accepted.map<UploadItem>((file) => ({
+      id: `upload-${String(++nextItemId)}`,
+      file,
+      title: titleFromName(file.name),
+      sha256: null,
+      duplicateOf: null,
+      choice: null,
+      state: { status: 'hashing', progress: 0 },
+    }))
+    this.set({ items: [...this.snapshot.items, ...added] })
+    for (const item of added) this.hashes.set(item.id, this.queueHash(item.id, item.file))
+    return incoming
+  }
+
+  remove(id: string) {
+    this.set({ items: this.snapshot.items.filter((item) => item.id !== id) })
+  }
+
+  setTitle(id: string, title: string) {
+    this.patch(id, { title })
+  }
+
+  setShared(change: Partial<SharedMetadata>) {
+    this.set({ shared: { ...this.snapshot.shared, ...change } })
+  }
+
+  choose(id: string, choice: DuplicateChoice) {
+    const item = this.item(id)
+    if (!item) return
+    this.patch(id, { choice, state: item.state.status === 'duplicate' ? { status: 'queued' } : item.state })
+    this.choiceWaiters.get(id)?.()
+  }
+
+  /** Finalize: every file not yet stored. */
+  start(): Promise<RunOutcome | null> {
+    return this.run(this.snapshot.items.filter((item) => item.state.status !== 'done').map((item) => item.id))
+  }
+
+  /** One failed file again, on its own. */
+  retry(id: string): Promise<RunOutcome | null> {
+    return this.run([id])
+  }
+
+  /** Empties the batch and cancels whatever is under way; interrupted uploads stay resumable. */
+  reset() {
+    this.lifetime.abort()
+    this.lifetime = new AbortController()
+    this.hashQueue = Promise.resolve()
+    this.hashes.clear()
+    this.choiceWaiters.clear()
+    this.set({ items: [], shared: INITIAL_SHARED, running: false })
+  }
+
+  private async run(ids: readonly string[]): Promise<RunOutcome | null> {
+    if (this.snapshot.running || ids.length === 0) return null
+    const { signal } = this.lifetime
+    this.set({ running: true })
+    const queue = [...ids]
+    let succeeded = 0
+    let failed = 0
+    let firstError = ''
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
+        const error = await this.runOne(id, signal)
+        if (error === null) succeeded++
+        else if (error !== 'cancelled') {
+          failed++
+          firstError ||= error
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(CONCURRENT_FILES, ids.length) }, worker))
+    if (signal.aborted) return null
+    this.set({ running: false })
+    const complete = this.snapshot.items.every((item) => item.state.status === 'done')
+    return { succeeded, failed, message: summarize(succeeded, failed, firstError), complete }
+  }
+
+  /** Null when the file is stored, 'cancelled' when the batch was reset, else the error shown. */
+  private async runOne(id: string, signal: AbortSignal): Promise<string | null> {
+    try {
+      await this.hashes.get(id)
+      const item = await this.awaitChoice(id, signal)
+      this.patch(id, { state: { status: 'uploading', progress: 0 } })
+      const input = {
+        file: item.file,
+        title: item.title,
+        sha256: item.sha256,
+        useExisting: item.choice === 'use-existing' ? item.duplicateOf : null,
+        shared: this.snapshot.shared,
+        folderPath: this.context.folderPath,
+      }
+      const record = await uploadOne(input, this.services, {
+        signal,
+        onProgress: (fraction) => {
+          if (!signal.aborted)
+            this.patch(id, { state: { status: 'uploading', progress: Math.floor(fraction * 100) } })
+        },
+      })
+      this.patch(id, { state: { status: 'done', record } })
+      return null
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return 'cancelled'
+      const message = error instanceof Error ? error.message : String(error)
+      const detail = error instanceof UploadError ? error.detail : undefined
+      this.patch(id, { state: { status: 'failed', error: message, detail } })
+      return message
+    }
+  }
+
+  /** The item once the user has decided about a duplicate; no byte is sent before that. */
+  private async awaitChoice(id: string, signal: AbortSignal): Promise<UploadItem> {
+    for (;;) {
+      const item = this.item(id)
+      if (!item || signal.aborted) throw abortError()
+      if (!item.duplicateOf || item.choice) return item
+      this.patch(id, { state: { status: 'duplicate' } })
+      await new Promise<void>((resolve) => {
+        this.choiceWaiters.set(id, resolve)
+        signal.addEventListener(
+          'abort',
+          () => {
+            resolve()
+          },
+          { once: true },
+        )
+      })
+      this.choiceWaiters.delete(id)
+    }
+  }
+
+  private queueHash(id: string, file: File): Promise<void> {
+    const { signal } = this.lifetime
+    // A function, not a property read: the signal changes while the hash is awaited.
+    const cancelled = () => signal.aborted
+    const task = this.hashQueue.then(async () => {
+      if (cancelled() || !this.item(id)) return
+      try {
+        const sha256 = await this.services.hashFile(file, {
+          signal,
+          onProgress: (fraction) => {
+            this.patch(id, { state: { status: 'hashing', progress: Math.floor(fraction * 100) } })
+          },
+        })
+        const duplicateOf = this.context.records.find((record) => record.sha256 === sha256) ?? null
+        this.patch(id, {
+          sha256,
+          duplicateOf,
+          state: duplicateOf ? { status: 'duplicate' } : { status: 'queued' },
+        })
+      } catch (error) {
+        // Without a hash the file still uploads; it only cannot be checked for a duplicate.
+        if (!cancelled()) {
+          console.warn(`Could not hash ${file.name}:`, error)
+          this.patch(id, { state: { status: 'queued' } })
+        }
+      }
+    })
+    this.hashQueue = task
+    return task
+  }
+
+  private item(id: string): UploadItem | undefined {
+    return this.snapshot.items.find((item) => item.id === id)
+  }
+
+  private patch(id: string, change: Partial<UploadItem>) {
+    if (!this.item(id)) return
+    this.set({ items: this.snapshot.items.map((item) => (item.id === id ? { ...item, ...change } : item)) })
+  }
+
+  private set(change: Partial<BatchSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...change }
+    for (const listener of this.listeners) listener()
+  }
+}

@@ -1,0 +1,18 @@
+import { createRecord } from './api/create-record'
+import { hashFileInWorker } from './hashing/hash-file'
+import { mediaHostFromEnv } from './hosts/media-host-from-env'
+import { inspectInBrowser } from './thumbnails/inspect-file'
+import type { UploadServices } from './upload-one'
+
+let services: UploadServices | undefined
+
+/** The browser's services: the configured media host, the hash worker, pdf.js and `<video>`. */
+export function browserUploadServices(): UploadServices {
+  services ??= {
+    host: mediaHostFromEnv(import.meta.env),
+    hashFile: hashFileInWorker,
+    inspectFile: inspectInBrowser,
+    createRecord,
+  }
+  return services
+}
