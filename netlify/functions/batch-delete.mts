@@ -1,15 +1,20 @@
 import { batchDeleteRequestSchema } from '../../src/contract/api'
+import { releaseFiles } from '../server/files/release-files'
 import { json } from '../server/http/respond'
 import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { batchDelete } from '../server/records/media-service'
-import { documentStore } from '../server/store'
+import { cloudinaryCredentials, mediaHostStores } from '../server/store'
 
 export default route(
   {
     POST: async (request) => {
       const { ids } = validate(batchDeleteRequestSchema, await readJson(request))
-      return json(await batchDelete(documentStore(), ids))
+      const stores = mediaHostStores()
+      const response = await batchDelete(stores.documents, ids)
+      const deleted = response.results.flatMap((result) => (result.record ? [result.record] : []))
+      await releaseFiles(stores, deleted, cloudinaryCredentials())
+      return json(response)
     },
   },
   { message: 'Batch delete failed' },

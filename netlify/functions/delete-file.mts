@@ -1,14 +1,17 @@
+import { releaseFiles } from '../server/files/release-files'
 import { json } from '../server/http/respond'
 import { idParameter } from '../server/http/request'
 import { route } from '../server/http/route'
 import { deleteRecord } from '../server/records/media-service'
-import { documentStore } from '../server/store'
+import { cloudinaryCredentials, mediaHostStores } from '../server/store'
 
 export default route(
   {
     DELETE: async (request) => {
       const id = idParameter(request, 'file')
-      await deleteRecord(documentStore(), id)
+      const stores = mediaHostStores()
+      const deleted = await deleteRecord(stores.documents, id)
+      await releaseFiles(stores, [deleted], cloudinaryCredentials())
       return json({ success: true, id })
     },
   },

@@ -24,6 +24,12 @@ const serverEnvSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(24),
+  /** Server-side Cloudinary credentials: with all three set, deleting a record destroys its asset. */
+  CLOUDINARY_CLOUD_NAME: z.string().optional(),
+  CLOUDINARY_API_KEY: z.string().optional(),
+  CLOUDINARY_API_SECRET: z.string().optional(),
+  /** Cloudinary's API origin; a test or a local stand-in replaces it. */
+  CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
   /** Set by `netlify dev`: the local Blobs server needs writers serialised by a file lock. */
   NETLIFY_DEV: z.string().optional(),
 })

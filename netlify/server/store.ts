@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 
 import { getStore } from '@netlify/blobs'
 
+import type { CloudinaryCredentials } from './cloudinary/destroy-asset'
 import { serverEnv } from './env'
 import { BlobsDocumentStore } from './storage/blobs-store'
 import { BlobsByteStore, type ByteStore } from './storage/byte-store'
@@ -43,6 +44,19 @@ export function byteStore(): ByteStore {
 
 export function mediaHostStores(): MediaHostStores {
   return { documents: documentStore(), bytes: byteStore() }
+}
+
+/** Cloudinary credentials for server-side deletes, or null unless all of them are set. */
+export function cloudinaryCredentials(): CloudinaryCredentials | null {
+  const env = serverEnv()
+  const cloudName = env.CLOUDINARY_CLOUD_NAME ?? process.env.VITE_CLOUDINARY_CLOUD_NAME
+  if (!cloudName || !env.CLOUDINARY_API_KEY || !env.CLOUDINARY_API_SECRET) return null
+  return {
+    cloudName,
+    apiKey: env.CLOUDINARY_API_KEY,
+    apiSecret: env.CLOUDINARY_API_SECRET,
+    apiBase: env.CLOUDINARY_API_BASE.replace(/\/$/, ''),
+  }
 }
 
 export function mediaHostSettings(): MediaHostSettings {

@@ -2,12 +2,14 @@ import batchDelete from '../../netlify/functions/batch-delete.mts'
 import batchMoveToFolder from '../../netlify/functions/batch-move-to-folder.mts'
 import batchUpdate from '../../netlify/functions/batch-update.mts'
 import deleteFile from '../../netlify/functions/delete-file.mts'
+import files from '../../netlify/functions/files.mts'
 import folderCreate from '../../netlify/functions/folder-create.mts'
 import folderDelete from '../../netlify/functions/folder-delete.mts'
 import folderList from '../../netlify/functions/folder-list.mts'
 import media from '../../netlify/functions/media.mts'
 import updateFile from '../../netlify/functions/update-file.mts'
 import upload from '../../netlify/functions/upload.mts'
+import uploads from '../../netlify/functions/uploads.mts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -23,12 +25,15 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/folder-create$/, handler: folderCreate },
   { pattern: /^\/api\/folder-delete\/([^/]+)$/, handler: folderDelete },
   { pattern: /^\/(?:\.netlify\/functions|api)\/batch-move-to-folder$/, handler: batchMoveToFolder },
+  { pattern: /^\/api\/uploads$/, handler: uploads },
+  { pattern: /^\/api\/uploads\/([^/]+)$/, handler: uploads },
+  { pattern: /^\/api\/files\/([^/]+)(?:\/.*)?$/, handler: files },
 ]
 
 /**
  * Answers a request with the real function handler that netlify.toml would route it to, passing a path
  * id on as `?id=` the way the rewrites do. Null when no function serves the path. Pair it with
- * `replaceDocumentStore(new MemoryDocumentStore())` so the handlers run in memory.
+ * `replaceDocumentStore(new MemoryDocumentStore(), new MemoryByteStore())` so the handlers run in memory.
  */
 export async function routeToFunction(request: Request): Promise<Response | null> {
   const url = new URL(request.url)

@@ -72,3 +72,10 @@ async function readShard(store: DocumentStore, { key, etag }: ListedDocument): P
   cache.set(key, { etag: stored.etag, records })
   return records
 }
+
+/** Every record, listable or not: for scans such as "is this file still referenced?". */
+export async function readAllRecords(store: DocumentStore): Promise<MediaRecord[]> {
+  const shards = await listShards(store)
+  const read = await Promise.all(shards.map((shard) => readShard(store, shard)))
+  return read.flat()
+}
