@@ -1,5 +1,11 @@
 import { extensionOf } from '../contract/file-types'
 import type { MediaRecord } from '../contract/record'
+import { FILES_PATH } from '../contract/uploads'
+
+/** One response of the built-in host carries at most this much (Netlify streams up to 20 MB). */
+const RANGE_BYTES = 8 * 1024 * 1024
+
+type Downloadable = Pick<MediaRecord, 'title' | 'media_url' | 'file_size'>
 
 /** The name a downloaded file is saved under: the title, with the URL's extension when it lacks one. */
 export function downloadName(record: Pick<MediaRecord, 'title' | 'media_url'>): string {
@@ -9,11 +15,50 @@ export function downloadName(record: Pick<MediaRecord, 'title' | 'media_url'>): 
   return extension && !base.toLowerCase().endsWith(`.${extension}`) ? `${base}.${extension}` : base
 }
 
-/** Saves one file through the browser's own download, under `downloadName`. */
-export function downloadRecord(record: Pick<MediaRecord, 'title' | 'media_url'>): void {
+/**
+ * Saves one file. A large file of the built-in host is fetched range by range and saved from memory,
+ * since no single response may carry all of it; anything else goes through the browser's own download.
+ */
+export async function downloadRecord(record: Downloadable): Promise<void> {
+  const isBuiltIn = record.media_url.startsWith(`${FILES_PATH}/`)
+  if (!isBuiltIn || record.file_size <= RANGE_BYTES) {
+    saveUrl(record.media_url, downloadName(record))
+    return
+  }
+  const blob = await fetchInRanges(record.media_url, record.file_size)
+  const url = URL.createObjectURL(blob)
+  try {
+    saveUrl(url, downloadName(record))
+  } finally {
+    // The click has started the save; the object URL can go once the event loop moves on.
+    setTimeout(() => {
+      URL.revokeObjectURL(url)
+    }, 0)
+  }
+}
+
+/** Reads a file with consecutive `Range` requests and returns it whole. */
+export async function fetchInRanges(url: string, size: number, rangeBytes = RANGE_BYTES): Promise<Blob> {
+  const parts: Blob[] = []
+  let type = ''
+  for (let start = 0; start < size; start += rangeBytes) {
+    const end = Math.min(start + rangeBytes, size) - 1
+    const response = await fetch(url, { headers: { Range: `bytes=${String(start)}-${String(end)}` } })
+    if (response.status !== 206 && !(response.status === 200 && start === 0)) {
+      throw new Error(`Download failed with status: ${String(response.status)}`)
+    }
+    type ||= response.headers.get('content-type') ?? ''
+    const part = await response.blob()
+    parts.push(part)
+    if (response.status === 200) break
+  }
+  return new Blob(parts, { type })
+}
+
+function saveUrl(href: string, name: string): void {
   const link = document.createElement('a')
-  link.href = record.media_url
-  link.download = downloadName(record)
+  link.href = href
+  link.download = name
   link.rel = 'noopener'
   document.body.append(link)
   link.click()
