@@ -1,0 +1,623 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+
+import { describe, expect, it } from 'vitest'
+
+import { InvalidInputError, NotFoundError, PayloadTooLargeError } from '../../../netlify/server/errors'
+import {
+  isUploadId,
+  manifestKey,
+  uploadKey,
+  type UploadState,
+} from '../../../netlify/server/uploads/upload-documents'
+import {
+  ChecksumMismatchError,
+  OffsetMismatchError,
+  UploadGoneError,
+} from '../../../netlify/server/uploads/upload-errors'
+import {
+  appendChunk,
+  createUpload,
+  readManifest,
+  sweepExpiredUploads,
+  terminateUpload,
+  uploadProgress,
+  uploadResult,
+  type MediaHostSettings,
+  type MediaHostStores,
+} from '../../../netlify/server/uploads/upload-service'
+import { uploadStatusSchema, type UploadMetadata } from '../../../src/contract/uploads'
+import { freshMediaStoresForEachTest } from '../helpers/media-stores'
+import { STORE_KINDS, type StoreKind } from '../helpers/stores'
+
+const HOUR = 3_600_000
+const SETTINGS: MediaHostSettings = { maxUploadBytes: 1024 * 1024, expiryMs: 24 * HOUR }
+const T0 = new Date('2025-03-04T05:06:07.000Z')
+const at = (ms: number) => new Date(T0.getTime() + ms)
+
+const fixture = (name: string) => readFile(new URL(`../../fixtures/media/${name}`, import.meta.url))
+
+function meta(filename: string, extra: Partial<UploadMetadata> = {}): UploadMetadata {
+  return { filename, ...extra }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  return new Uint8Array(Buffer.concat(parts))
+}
+
+function checksum(algorithm: string, bytes: Uint8Array): string {
+  return `${algorithm} ${createHash(algorithm).update(bytes).digest('base64')}`
+}
+
+/** Every chunk blob in the byte store. */
+const chunkKeys = (stores: MediaHostStores) => stores.bytes.list('chunks/')
+
+/** Every key the media host keeps: upload states, manifests and chunks. */
+async function everyKey(stores: MediaHostStores): Promise<string[]> {
+  const [uploads, files, chunks] = await Promise.all([
+    stores.documents.list('uploads/'),
+    stores.documents.list('files/'),
+    chunkKeys(stores),
+  ])
+  return [...uploads.map(({ key }) => key), ...files.map(({ key }) => key), ...chunks]
+}
+
+/** A finished file's bytes, read back chunk by chunk in the manifest's order. */
+async function readStoredFile(stores: MediaHostStores, id: string): Promise<Uint8Array> {
+  const manifest = await readManifest(stores.documents, id)
+  if (!manifest) throw new Error(`no manifest for ${id}`)
+  const parts: Uint8Array[] = []
+  let expectedStart = 0
+  for (const chunk of manifest.chunks) {
+    expect(chunk.start).toBe(expectedStart)
+    const data = await stores.bytes.get(chunk.key)
+    if (!data) throw new Error(`chunk ${chunk.key} is missing`)
+    expect(data.length).toBe(chunk.size)
+    parts.push(data)
+    expectedStart += chunk.size
+  }
+  return concat(parts)
+}
+
+/** Uploads `bytes` in `chunkSize` pieces, each PATCH at the offset the previous one returned. */
+async function uploadWhole(
+  stores: MediaHostStores,
+  filename: string,
+  bytes: Uint8Array,
+  {
+    chunkSize = 64 * 1024,
+    now = T0,
+    extra = {},
+  }: { chunkSize?: number; now?: Date; extra?: Partial<UploadMetadata> } = {},
+): Promise<string> {
+  const { id } = await createUpload(
+    stores,
+    SETTINGS,
+    { length: bytes.length, metadata: meta(filename, extra) },
+    now,
+  )
+  let offset = 0
+  while (offset < bytes.length) {
+    const chunk = bytes.subarray(offset, offset + chunkSize)
+    ;({ offset } = await appendChunk(stores, id, { offset, bytes: chunk, checksum: null }, now))
+  }
+  return id
+}
+
+async function expectRejection<E extends Error>(
+  promise: Promise<unknown>,
+  type: new (...args: never[]) => E,
+): Promise<E> {
+  const error = await promise.then(
+    () => {
+      throw new Error(`expected ${type.name}, but the call succeeded`)
+    },
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(type)
+  return error as E
+}
+
+describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
+  const stores = freshMediaStoresForEachTest(kind)
+
+  describe('createUpload', () => {
+    it('creates an upload at offset 0 that expires after expiryMs, storing no bytes', async () => {
+      const created = await createUpload(stores(), SETTINGS, { length: 1000, metadata: meta('clip.mp4') }, T0)
+      expect(isUploadId(created.id)).toBe(true)
+      expect(created).toEqual({
+        id: created.id,
+        offset: 0,
+        length: 1000,
+        expiresAt: at(SETTINGS.expiryMs),
+      })
+      expect(await uploadProgress(stores(), created.id, T0)).toEqual({
+        offset: 0,
+        length: 1000,
+        expiresAt: at(SETTINGS.expiryMs),
+      })
+      expect(await everyKey(stores())).toEqual([uploadKey(created.id)])
+    })
+
+    it('gives every upload its own id', async () => {
+      const ids = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          createUpload(stores(), SETTINGS, { length: 10, metadata: meta('a.txt') }, T0),
+        ),
+      )
+      expect(new Set(ids.map(({ id }) => id)).size).toBe(5)
+    })
+
+    it('accepts exactly maxUploadBytes', async () => {
+      const created = await createUpload(stores(), SETTINGS, {
+        length: SETTINGS.maxUploadBytes,
+        metadata: meta('big.bin'),
+      })
+      expect(created.length).toBe(SETTINGS.maxUploadBytes)
+    })
+
+    it('refuses a file over maxUploadBytes with PayloadTooLargeError, storing nothing', async () => {
+      await expectRejection(
+        createUpload(stores(), SETTINGS, {
+          length: SETTINGS.maxUploadBytes + 1,
+          metadata: meta('huge.mp4'),
+        }),
+        PayloadTooLargeError,
+      )
+      expect(await everyKey(stores())).toEqual([])
+    })
+
+    it('completes a zero-length file at creation: a manifest, no upload state, no chunks', async () => {
+      const created = await createUpload(stores(), SETTINGS, { length: 0, metadata: meta('empty.txt') }, T0)
+      expect(created).toEqual({ id: created.id, offset: 0, length: 0 })
+      expect(await everyKey(stores())).toEqual([manifestKey(created.id)])
+      expect(await uploadProgress(stores(), created.id)).toEqual({ offset: 0, length: 0 })
+      const status = await uploadResult(stores(), created.id)
+      expect(status).toMatchObject({ complete: true, result: { bytes: 0, format: 'txt' } })
+      const manifest = await readManifest(stores().documents, created.id)
+      expect(manifest).toMatchObject({ size: 0, chunks: [], name: 'empty.txt' })
+      // An empty PATCH at the end is a harmless repeat; bytes beyond the end are refused.
+      expect(
+        await appendChunk(stores(), created.id, { offset: 0, bytes: new Uint8Array(), checksum: null }),
+      ).toEqual({ offset: 0, length: 0 })
+      const refused = await expectRejection(
+        appendChunk(stores(), created.id, { offset: 0, bytes: new Uint8Array([1]), checksum: null }),
+        OffsetMismatchError,
+      )
+      expect(refused.currentOffset).toBe(0)
+      expect(await chunkKeys(stores())).toEqual([])
+    })
+
+    it('keeps a cleaned file name: no control characters or path separators', async () => {
+      const bytes = new TextEncoder().encode('plain words\n')
+      const id = await uploadWhole(stores(), '../evil\r\nname\u202e.txt', bytes)
+      const manifest = await readManifest(stores().documents, id)
+      expect(manifest?.name).toBe('.._evilname.txt')
+      expect(manifest?.name).not.toMatch(/[\r\n/\\\u202e]/)
+    })
+  })
+
+  describe('appendChunk', () => {
+    it('appends chunks in order and turns the last one into a file, byte-identical', async () => {
+      const bytes = randomBytes(200_000)
+      const { id } = await createUpload(
+        stores(),
+        SETTINGS,
+        { length: bytes.length, metadata: meta('data.bin') },
+        T0,
+      )
+      const sizes = [65_536, 65_536, 50_000, 18_928]
+      let offset = 0
+      for (const [index, size] of sizes.entries()) {
+        const progress = await appendChunk(
+          stores(),
+          id,
+          { offset, bytes: bytes.subarray(offset, offset + size), checksum: null },
+          T0,
+        )
+        offset += size
+        const last = index === sizes.length - 1
+        expect(progress).toEqual(
+          last
+            ? { offset, length: bytes.length }
+            : { offset, length: bytes.length, expiresAt: at(SETTINGS.expiryMs) },
+        )
+      }
+      expect(offset).toBe(bytes.length)
+      expect(await stores().documents.read(uploadKey(id))).toBeNull()
+      const manifest = await readManifest(stores().documents, id)
+      expect(manifest?.chunks.map(({ start, size }) => [start, size])).toEqual([
+        [0, 65_536],
+        [65_536, 65_536],
+        [131_072, 50_000],
+        [181_072, 18_928],
+      ])
+      expect((await chunkKeys(stores())).sort()).toEqual(manifest?.chunks.map(({ key }) => key).sort())
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+      // A finished upload answers HEAD with its full size and no expiry.
+      expect(await uploadProgress(stores(), id)).toEqual({ offset: bytes.length, length: bytes.length })
+    })
+
+    it('resumes after an interruption from the offset HEAD reports', async () => {
+      const bytes = randomBytes(150_000)
+      const chunkSize = 40_000
+      const { id } = await createUpload(
+        stores(),
+        SETTINGS,
+        { length: bytes.length, metadata: meta('video.mp4') },
+        T0,
+      )
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, chunkSize), checksum: null }, T0)
+      // The second PATCH reached the server, but its answer was lost with the connection.
+      await appendChunk(
+        stores(),
+        id,
+        { offset: chunkSize, bytes: bytes.subarray(chunkSize, 2 * chunkSize), checksum: null },
+        T0,
+      )
+
+      // The client comes back later, knowing only the id; a blind resend of the chunk it thinks failed
+      // is refused with the real offset, and HEAD agrees.
+      const resend = await expectRejection(
+        appendChunk(
+          stores(),
+          id,
+          { offset: chunkSize, bytes: bytes.subarray(chunkSize, 2 * chunkSize), checksum: null },
+          at(HOUR),
+        ),
+        OffsetMismatchError,
+      )
+      expect(resend.currentOffset).toBe(2 * chunkSize)
+      const { offset: resumeAt } = await uploadProgress(stores(), id, at(HOUR))
+      expect(resumeAt).toBe(2 * chunkSize)
+
+      let offset = resumeAt
+      while (offset < bytes.length) {
+        ;({ offset } = await appendChunk(
+          stores(),
+          id,
+          { offset, bytes: bytes.subarray(offset, offset + chunkSize), checksum: null },
+          at(HOUR),
+        ))
+      }
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+      expect((await chunkKeys(stores())).length).toBe(Math.ceil(bytes.length / chunkSize))
+    })
+
+    it('refuses a wrong offset with OffsetMismatchError carrying the current offset, changing nothing', async () => {
+      const bytes = randomBytes(30_000)
+      const { id } = await createUpload(stores(), SETTINGS, { length: bytes.length, metadata: meta('a.bin') })
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 10_000), checksum: null })
+      const before = await everyKey(stores())
+      const stateBefore = await stores().documents.read(uploadKey(id))
+
+      for (const offset of [0, 5_000, 10_001, 20_000]) {
+        const error = await expectRejection(
+          appendChunk(stores(), id, { offset, bytes: bytes.subarray(0, 1_000), checksum: null }),
+          OffsetMismatchError,
+        )
+        expect(error.currentOffset).toBe(10_000)
+      }
+      expect(await everyKey(stores())).toEqual(before)
+      expect((await stores().documents.read(uploadKey(id)))?.value).toEqual(stateBefore?.value)
+      expect((await uploadProgress(stores(), id)).offset).toBe(10_000)
+    })
+
+    it('refuses a chunk running past Upload-Length with PayloadTooLargeError, storing nothing', async () => {
+      const { id } = await createUpload(stores(), SETTINGS, { length: 100, metadata: meta('a.bin') })
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(60), checksum: null })
+      const before = await chunkKeys(stores())
+      expect(before).toHaveLength(1)
+      await expectRejection(
+        appendChunk(stores(), id, { offset: 60, bytes: randomBytes(41), checksum: null }),
+        PayloadTooLargeError,
+      )
+      expect(await chunkKeys(stores())).toEqual(before)
+      expect((await uploadProgress(stores(), id)).offset).toBe(60)
+      // The right size still goes in.
+      expect(
+        (await appendChunk(stores(), id, { offset: 60, bytes: randomBytes(40), checksum: null })).offset,
+      ).toBe(100)
+    })
+
+    it('answers NotFoundError for an unknown upload', async () => {
+      await expectRejection(
+        appendChunk(stores(), '000000000AAAAAAAAAAAAAAAA', {
+          offset: 0,
+          bytes: randomBytes(10),
+          checksum: null,
+        }),
+        NotFoundError,
+      )
+      await expectRejection(uploadProgress(stores(), '000000000AAAAAAAAAAAAAAAA'), NotFoundError)
+      expect(await chunkKeys(stores())).toEqual([])
+    })
+  })
+
+  describe('checksum extension', () => {
+    it('accepts chunks whose sha1, sha256 or md5 Upload-Checksum matches', async () => {
+      const bytes = randomBytes(3_000)
+      const { id } = await createUpload(stores(), SETTINGS, { length: bytes.length, metadata: meta('c.bin') })
+      let offset = 0
+      for (const algorithm of ['sha1', 'sha256', 'md5']) {
+        const chunk = bytes.subarray(offset, offset + 1_000)
+        ;({ offset } = await appendChunk(stores(), id, {
+          offset,
+          bytes: chunk,
+          checksum: checksum(algorithm, chunk),
+        }))
+      }
+      expect(offset).toBe(3_000)
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+    })
+
+    it('refuses a mismatching checksum with ChecksumMismatchError, storing nothing', async () => {
+      const bytes = randomBytes(2_000)
+      const { id } = await createUpload(stores(), SETTINGS, { length: bytes.length, metadata: meta('c.bin') })
+      const other = randomBytes(1_000)
+      await expectRejection(
+        appendChunk(stores(), id, {
+          offset: 0,
+          bytes: bytes.subarray(0, 1_000),
+          checksum: checksum('sha256', other),
+        }),
+        ChecksumMismatchError,
+      )
+      expect(await chunkKeys(stores())).toEqual([])
+      expect((await uploadProgress(stores(), id)).offset).toBe(0)
+    })
+
+    it('refuses an unknown algorithm with InvalidInputError, storing nothing', async () => {
+      const { id } = await createUpload(stores(), SETTINGS, { length: 10, metadata: meta('c.bin') })
+      const bytes = randomBytes(10)
+      await expectRejection(
+        appendChunk(stores(), id, { offset: 0, bytes, checksum: `crc32 ${'A'.repeat(8)}` }),
+        InvalidInputError,
+      )
+      expect(await chunkKeys(stores())).toEqual([])
+      expect((await uploadProgress(stores(), id)).offset).toBe(0)
+    })
+  })
+
+  describe('concurrent appends at one offset', () => {
+    it('lets exactly one of two different chunks win; the file holds the winner and no orphan chunk', async () => {
+      const length = 20_000
+      const tail = randomBytes(length / 2)
+      for (let round = 0; round < 3; round++) {
+        const { id } = await createUpload(stores(), SETTINGS, {
+          length,
+          metadata: meta(`race-${String(round)}.bin`),
+        })
+        const candidates = [randomBytes(length / 2), randomBytes(length / 2)]
+        const outcomes = await Promise.allSettled(
+          candidates.map((bytes) => appendChunk(stores(), id, { offset: 0, bytes, checksum: null })),
+        )
+        const winners = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [index] : []))
+        expect(winners).toHaveLength(1)
+        const loser = outcomes.find((outcome) => outcome.status === 'rejected')
+        expect(loser?.reason).toBeInstanceOf(OffsetMismatchError)
+        expect((loser?.reason as OffsetMismatchError).currentOffset).toBe(length / 2)
+
+        await appendChunk(stores(), id, { offset: length / 2, bytes: tail, checksum: null })
+        const winner = candidates[winners[0] ?? -1] ?? new Uint8Array()
+        expect(Buffer.from(await readStoredFile(stores(), id)).equals(Buffer.concat([winner, tail]))).toBe(
+          true,
+        )
+        const manifest = await readManifest(stores().documents, id)
+        expect((await stores().bytes.list(`chunks/${id}/`)).sort()).toEqual(
+          manifest?.chunks.map(({ key }) => key).sort(),
+        )
+      }
+    })
+
+    it('lets exactly one of two different last chunks finish the file', async () => {
+      const length = 8_000
+      const { id } = await createUpload(stores(), SETTINGS, { length, metadata: meta('race.bin') })
+      const candidates = [randomBytes(length), randomBytes(length)]
+      const outcomes = await Promise.allSettled(
+        candidates.map((bytes) => appendChunk(stores(), id, { offset: 0, bytes, checksum: null })),
+      )
+      const winners = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [index] : []))
+      expect(winners).toHaveLength(1)
+      const loser = outcomes.find((outcome) => outcome.status === 'rejected')
+      expect(loser?.reason).toBeInstanceOf(OffsetMismatchError)
+      const winner = candidates[winners[0] ?? -1] ?? new Uint8Array()
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(winner)).toBe(true)
+      expect(await chunkKeys(stores())).toHaveLength(1)
+      expect(await uploadProgress(stores(), id)).toEqual({ offset: length, length })
+    })
+  })
+
+  describe('terminateUpload', () => {
+    it('removes an unfinished upload with every chunk', async () => {
+      const { id } = await createUpload(stores(), SETTINGS, { length: 3_000, metadata: meta('t.bin') })
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null })
+      await appendChunk(stores(), id, { offset: 1_000, bytes: randomBytes(1_000), checksum: null })
+      expect(await chunkKeys(stores())).toHaveLength(2)
+      await terminateUpload(stores(), id)
+      expect(await everyKey(stores())).toEqual([])
+      await expectRejection(uploadProgress(stores(), id), NotFoundError)
+      await expectRejection(
+        appendChunk(stores(), id, { offset: 2_000, bytes: randomBytes(1_000), checksum: null }),
+        NotFoundError,
+      )
+      await expectRejection(terminateUpload(stores(), id), NotFoundError)
+    })
+
+    it('removes a finished file, its manifest and its chunks, leaving other files alone', async () => {
+      const kept = randomBytes(5_000)
+      const keptId = await uploadWhole(stores(), 'kept.bin', kept, { chunkSize: 2_000 })
+      const goneId = await uploadWhole(stores(), 'gone.bin', randomBytes(5_000), { chunkSize: 2_000 })
+      expect(await readManifest(stores().documents, goneId)).not.toBeNull()
+      await terminateUpload(stores(), goneId)
+      expect(await readManifest(stores().documents, goneId)).toBeNull()
+      expect(await stores().bytes.list(`chunks/${goneId}/`)).toEqual([])
+      expect(Buffer.from(await readStoredFile(stores(), keptId)).equals(kept)).toBe(true)
+      expect(await chunkKeys(stores())).toHaveLength(3)
+    })
+
+    it('answers NotFoundError for an unknown id', async () => {
+      await expectRejection(terminateUpload(stores(), '000000000BBBBBBBBBBBBBBBB'), NotFoundError)
+    })
+  })
+
+  describe('expiry', () => {
+    it('answers UploadGoneError once an upload is older than expiryMs', async () => {
+      const { id } = await createUpload(stores(), SETTINGS, { length: 2_000, metadata: meta('e.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null }, T0)
+      const late = at(SETTINGS.expiryMs + 1)
+      await expectRejection(uploadProgress(stores(), id, late), UploadGoneError)
+      await expectRejection(
+        appendChunk(stores(), id, { offset: 1_000, bytes: randomBytes(1_000), checksum: null }, late),
+        UploadGoneError,
+      )
+      await expectRejection(uploadResult(stores(), id, late), UploadGoneError)
+      expect(await chunkKeys(stores())).toHaveLength(1)
+      // Just before the deadline it was still alive.
+      expect((await uploadProgress(stores(), id, at(SETTINGS.expiryMs - 1))).offset).toBe(1_000)
+    })
+
+    it('sweeps expired uploads with their chunks, leaving finished files and fresh uploads', async () => {
+      const finishedBytes = randomBytes(3_000)
+      const finished = await uploadWhole(stores(), 'done.bin', finishedBytes, { chunkSize: 1_000, now: T0 })
+      const { id: abandoned } = await createUpload(
+        stores(),
+        SETTINGS,
+        { length: 5_000, metadata: meta('abandoned.bin') },
+        T0,
+      )
+      await appendChunk(stores(), abandoned, { offset: 0, bytes: randomBytes(2_000), checksum: null }, T0)
+      await appendChunk(stores(), abandoned, { offset: 2_000, bytes: randomBytes(2_000), checksum: null }, T0)
+      const { id: fresh } = await createUpload(
+        stores(),
+        SETTINGS,
+        { length: 5_000, metadata: meta('fresh.bin') },
+        at(SETTINGS.expiryMs),
+      )
+      await appendChunk(
+        stores(),
+        fresh,
+        { offset: 0, bytes: randomBytes(1_000), checksum: null },
+        at(SETTINGS.expiryMs),
+      )
+
+      const now = at(SETTINGS.expiryMs + 1_000)
+      expect(await sweepExpiredUploads(stores(), SETTINGS, now)).toBe(1)
+
+      expect(await stores().documents.read(uploadKey(abandoned))).toBeNull()
+      expect(await stores().bytes.list(`chunks/${abandoned}/`)).toEqual([])
+      await expectRejection(uploadProgress(stores(), abandoned, now), NotFoundError)
+      expect(Buffer.from(await readStoredFile(stores(), finished)).equals(finishedBytes)).toBe(true)
+      expect((await uploadProgress(stores(), fresh, now)).offset).toBe(1_000)
+      expect(await stores().bytes.list(`chunks/${fresh}/`)).toHaveLength(1)
+      // Nothing left to sweep.
+      expect(await sweepExpiredUploads(stores(), SETTINGS, now)).toBe(0)
+    })
+
+    it('removes at most `limit` uploads per sweep', async () => {
+      for (const name of ['a.bin', 'b.bin', 'c.bin']) {
+        await createUpload(stores(), SETTINGS, { length: 10, metadata: meta(name) }, T0)
+      }
+      const now = at(SETTINGS.expiryMs + 1)
+      expect(await sweepExpiredUploads(stores(), SETTINGS, now, 2)).toBe(2)
+      expect(await stores().documents.list('uploads/')).toHaveLength(1)
+      expect(await sweepExpiredUploads(stores(), SETTINGS, now, 2)).toBe(1)
+      expect(await stores().documents.list('uploads/')).toEqual([])
+    })
+
+    it('keeps a finished file whose upload document outlived it, dropping only that document', async () => {
+      const bytes = randomBytes(2_500)
+      const id = await uploadWhole(stores(), 'survivor.bin', bytes, { chunkSize: 1_000, now: T0 })
+      // As if the function stopped between writing the manifest and removing the upload state.
+      const leftover: UploadState = {
+        id,
+        length: bytes.length,
+        offset: bytes.length,
+        chunks: [],
+        metadata: { filename: 'survivor.bin' },
+        head: '',
+        created_at: T0.toISOString(),
+        expires_at: at(SETTINGS.expiryMs).toISOString(),
+      }
+      await stores().documents.write(uploadKey(id), leftover, { ifNew: true })
+      expect(await sweepExpiredUploads(stores(), SETTINGS, at(SETTINGS.expiryMs + 1))).toBe(1)
+      expect(await stores().documents.read(uploadKey(id))).toBeNull()
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+    })
+  })
+
+  describe('uploadResult', () => {
+    it("answers a finished image in the media host's shape, with the measured metadata", async () => {
+      const bytes = await fixture('landscape.jpg')
+      const sha256 = createHash('sha256').update(bytes).digest('hex')
+      const id = await uploadWhole(stores(), 'Harbour at dusk.jpg', bytes, {
+        chunkSize: 5_000,
+        extra: { width: 640, height: 427, sha256, filetype: 'image/jpeg' },
+      })
+      const status = await uploadResult(stores(), id)
+      expect(uploadStatusSchema.parse(status)).toEqual(status)
+      expect(status).toEqual({
+        complete: true,
+        sha256,
+        result: {
+          secure_url: `/api/files/${id}/Harbour%20at%20dusk.jpg`,
+          public_id: `HIBF_assets/${id}`,
+          resource_type: 'image',
+          format: 'jpg',
+          bytes: bytes.length,
+          width: 640,
+          height: 427,
+          duration: null,
+        },
+      })
+    })
+
+    it('answers a finished video with its duration, and a document as raw', async () => {
+      const video = await fixture('clip.mp4')
+      const videoId = await uploadWhole(stores(), 'clip.mp4', video, {
+        chunkSize: 256 * 1024,
+        extra: { width: 320, height: 240, duration: 2.5 },
+      })
+      expect(await uploadResult(stores(), videoId)).toMatchObject({
+        complete: true,
+        sha256: null,
+        result: {
+          secure_url: `/api/files/${videoId}/clip.mp4`,
+          public_id: `HIBF_assets/${videoId}`,
+          resource_type: 'video',
+          format: 'mp4',
+          bytes: video.length,
+          width: 320,
+          height: 240,
+          duration: 2.5,
+        },
+      })
+      const docx = await fixture('brief.docx')
+      const docxId = await uploadWhole(stores(), 'brief.docx', docx)
+      expect(await uploadResult(stores(), docxId)).toMatchObject({
+        complete: true,
+        result: {
+          resource_type: 'raw',
+          format: 'docx',
+          bytes: docx.length,
+          width: null,
+          height: null,
+          duration: null,
+        },
+      })
+    })
+
+    it('answers an unfinished upload with its offset, length and expiry', async () => {
+      const { id } = await createUpload(stores(), SETTINGS, { length: 500, metadata: meta('p.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(200), checksum: null }, T0)
+      const status = await uploadResult(stores(), id, T0)
+      expect(uploadStatusSchema.parse(status)).toEqual(status)
+      expect(status).toEqual({
+        complete: false,
+        offset: 200,
+        length: 500,
+        expires_at: at(SETTINGS.expiryMs).toISOString(),
+      })
+    })
+  })
+})
