@@ -20,8 +20,8 @@ function toHex(buffer: ArrayBuffer): string {
 export async function hashBlob(
   blob: Blob,
   onProgress: (bytes: number) => void = () => undefined,
-  // Absent outside secure contexts (a plain-http address other than localhost).
-  subtle: SubtleCrypto | undefined = (globalThis.crypto as Partial<Crypto>).subtle,
+  // Absent outside secure contexts (a plain-http address other than localhost); null forces the piecewise path.
+  subtle: SubtleCrypto | null = (globalThis.crypto as Partial<Crypto>).subtle ?? null,
 ): Promise<string> {
   if (subtle && blob.size <= ONE_SHOT_MAX_BYTES) {
     const digest = await subtle.digest('SHA-256', await blob.arrayBuffer())

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto'
+
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { MAX_CHUNK_BYTES } from '../../../src/contract/uploads'
+import { createBuiltinHost } from '../../../src/features/upload/hosts/builtin-host'
+import { UploadError } from '../../../src/features/upload/messages'
+import { createApiServer } from './support/api-server'
+import { makeFile } from './support/services'
+
+vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'))
+
+const api = createApiServer()
+const server = setupServer(api.handler)
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const fileBytes = async (file: File) => new Uint8Array(await file.arrayBuffer())
+
+beforeAll(() => {
+  // The server's largest file, read once per instance: small enough to test 413 without a big file.
+  vi.stubEnv('MAX_UPLOAD_BYTES', String(12 * 1024 * 1024))
+  server.listen({ onUnhandledFrame: 'error' })
+})
+beforeEach(() => {
+  api.install()
+  api.log.length = 0
+  localStorage.clear()
+})
+afterEach(() => {
+  server.resetHandlers()
+  api.uninstall()
+})
+afterAll(() => {
+  server.close()
+  vi.unstubAllEnvs()
+})
+
+describe('the built-in host over tus', () => {
+  it('sends 4 MiB chunks at the server offsets and returns the stored file, byte for byte', async () => {
+    const file = makeFile('clip.mp4', 9 * 1024 * 1024 + 123, 'video/mp4', 7)
+    const progress: number[] = []
+    const result = await createBuiltinHost({ retryDelays: [] }).upload(file, {
+      onProgress: (fraction) => progress.push(fraction),
+      metadata: { sha256: sha256(await fileBytes(file)), width: 1280, height: 720, duration: 12.5 },
+    })
+
+    const creation = api.log.find((entry) => entry.method === 'POST')
+    expect(creation?.metadata).toMatchObject({
+      filename: 'clip.mp4',
+      filetype: 'video/mp4',
+      width: '1280',
+      height: '720',
+      duration: '12.5',
+    })
+    const patches = api.log.filter((entry) => entry.method === 'PATCH').map((entry) => entry.uploadOffset)
+    expect(patches).toEqual(['0', String(MAX_CHUNK_BYTES), String(2 * MAX_CHUNK_BYTES)])
+    expect(result).toMatchObject({
+      resource_type: 'video',
+      format: 'mp4',
+      bytes: file.size,
+      width: 1280,
+      height: 720,
+      duration: 12.5,
+    })
+    expect(result.secure_url).toMatch(/^\/api\/files\/[^/]+\/clip\.mp4$/)
+    expect(result.public_id).toMatch(/^HIBF_assets\//)
+    expect(progress.at(-1)).toBe(1)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    expect(sha256(await api.download(result.secure_url))).toBe(sha256(await fileBytes(file)))
+  })
+
+  it('resumes an interrupted upload after a reload from the offset the server holds', async () => {
+    const file = makeFile('talk.mp4', 10 * 1024 * 1024, 'video/mp4', 3)
+    const stop = new AbortController()
+    const release = api.hold('PATCH')
+    const first = createBuiltinHost({ retryDelays: [] }).upload(file, { signal: stop.signal })
+    // The first chunk arrives; the page goes away while the second is on its way.
+    await vi.waitFor(() => {
+      expect(api.log.filter((entry) => entry.method === 'PATCH')).toHaveLength(1)
+    })
+    release()
+    await vi.waitFor(() => {
+      expect(api.log.filter((entry) => entry.method === 'PATCH')).toHaveLength(2)
+    })
+    api.hold('PATCH')
+    await vi.waitFor(() => {
+      expect(api.log.filter((entry) => entry.method === 'PATCH')).toHaveLength(3)
+    })
+    stop.abort()
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' })
+    api.log.length = 0
+
+    // A new page: the same file again, found in localStorage by its fingerprint.
+    const result = await createBuiltinHost({ retryDelays: [] }).upload(file)
+    expect(api.log.map((entry) => entry.method)).not.toContain('POST')
+    expect(api.log[0]?.method).toBe('HEAD')
+    const offsets = api.log
+      .filter((entry) => entry.method === 'PATCH')
+      .map((entry) => Number(entry.uploadOffset))
+    expect(offsets[0]).toBeGreaterThan(0)
+    expect(sha256(await api.download(result.secure_url))).toBe(sha256(await fileBytes(file)))
+    // A finished upload is forgotten, so the same file later starts afresh.
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('tus::'))).toEqual([])
+  })
+
+  it('recovers when a chunk reached the server but its answer was lost, asking the server its offset', async () => {
+    const file = makeFile('notes.pdf', 6 * 1024 * 1024, 'application/pdf', 5)
+    api.fail({ method: 'PATCH', match: () => true, respond: 'network', after: true })
+    const result = await createBuiltinHost({ retryDelays: [0, 0, 0] }).upload(file)
+    expect(api.log.map((entry) => entry.method)).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH', 'GET'])
+    expect(api.log[3]?.uploadOffset).toBe(String(MAX_CHUNK_BYTES))
+    expect(sha256(await api.download(result.secure_url))).toBe(sha256(await fileBytes(file)))
+  })
+
+  it('answers a 409 offset conflict by reading the offset with HEAD and going on from there', async () => {
+    const file = makeFile('notes.pdf', 6 * 1024 * 1024, 'application/pdf', 6)
+    // Another tab sent the same chunk first: the bytes are there, this request is told 409.
+    api.fail({ method: 'PATCH', match: () => true, respond: { status: 409 }, after: true })
+    const result = await createBuiltinHost({ retryDelays: [0] }).upload(file)
+    expect(api.log.map((entry) => entry.method)).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH', 'GET'])
+    expect(api.log[3]?.uploadOffset).toBe(String(MAX_CHUNK_BYTES))
+    expect(sha256(await api.download(result.secure_url))).toBe(sha256(await fileBytes(file)))
+  })
+
+  it('gets a 409 with the server offset when it sends a chunk at the wrong offset', async () => {
+    const create = await fetch('/api/uploads', {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': 'filename YS50eHQ=' },
+    })
+    expect(create.status).toBe(201)
+    const patch = await fetch(create.headers.get('location') ?? '', {
+      method: 'PATCH',
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '5',
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: 'abcde',
+    })
+    expect(patch.status).toBe(409)
+    expect(patch.headers.get('upload-offset')).toBe('0')
+  })
+
+  it('reports the server refusing a file over its maximum as the spec status message', async () => {
+    const file = makeFile('huge.zip', 13 * 1024 * 1024, 'application/zip')
+    const failure = createBuiltinHost({ retryDelays: [] }).upload(file)
+    await expect(failure).rejects.toBeInstanceOf(UploadError)
+    await expect(failure).rejects.toMatchObject({ message: 'Upload failed with status: 413' })
+    expect(api.log.map((entry) => entry.method)).toEqual(['POST'])
+  })
+
+  it('refuses a file over its own limit before sending a byte', async () => {
+    const file = makeFile('big.bin', 2048, 'application/octet-stream')
+    const failure = createBuiltinHost({ maxFileBytes: 1024 }).upload(file)
+    await expect(failure).rejects.toMatchObject({
+      message: '"big.bin" is 2 KB; the largest file allowed is 1 KB.',
+    })
+    expect(api.log).toEqual([])
+  })
+
+  it('reports a dropped connection as the spec network message', async () => {
+    api.fail({ method: 'POST', match: () => true, respond: 'network' })
+    const failure = createBuiltinHost({ retryDelays: [] }).upload(makeFile('a.txt', 10, 'text/plain'))
+    await expect(failure).rejects.toMatchObject({ message: 'Network error during upload' })
+  })
+})

@@ -1,0 +1,72 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { vi } from 'vitest'
+
+import { mediaRecordSchema, type MediaRecord } from '../../../../src/contract/record'
+import {
+  UploadDialog,
+  type UploadDialogProps,
+} from '../../../../src/features/upload/components/upload-dialog'
+import { testServices } from './services'
+
+export function renderUploadDialog(props: Partial<UploadDialogProps> = {}) {
+  const onUploaded = vi.fn()
+  const user = userEvent.setup()
+  const view = render(
+    <UploadDialog
+      records={[]}
+      currentFolderPath="/"
+      onUploaded={onUploaded}
+      services={testServices()}
+      {...props}
+    />,
+  )
+  return { onUploaded, user, view }
+}
+
+export async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Upload' }))
+  return screen.getByRole('dialog', { name: 'Upload Files' })
+}
+
+export async function addFiles(user: ReturnType<typeof userEvent.setup>, files: File[]) {
+  await user.upload(screen.getByLabelText('Choose files to upload'), files)
+}
+
+/** The list item of one chosen file. */
+export function fileRow(name: string) {
+  return within(screen.getByRole('list', { name: 'Files to upload' })).getByRole('listitem', { name })
+}
+
+export function startButton() {
+  return screen.getByRole('button', { name: /Start upload|Uploading/ })
+}
+
+/** A record already in the library. */
+export function libraryRecord(fields: Partial<MediaRecord>): MediaRecord {
+  return mediaRecordSchema.parse({
+    id: 1,
+    title: 'Old photo',
+    description: '',
+    category: 'Images',
+    file_type: 'image/png',
+    media_url: '/api/files/existing/old.png',
+    thumbnail: null,
+    file_size: 2048,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    tags: [],
+    notes: '',
+    station: '',
+    author: 'Dana',
+    folder_path: '/',
+    public_id: 'HIBF_assets/existing',
+    resource_type: 'image',
+    format: 'png',
+    width: 640,
+    height: 480,
+    duration: null,
+    sha256: null,
+    ...fields,
+  })
+}

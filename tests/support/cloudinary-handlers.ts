@@ -1,0 +1,217 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+
+/**
+ * msw handlers that answer like Cloudinary's unsigned Upload API (research notes, cloudinary-webflow.md
+ * sections 1-2): `POST {base}/v1_1/{cloud}/{resource_type}/upload` as multipart/form-data with `file`,
+ * `upload_preset` and `folder`; chunked uploads repeat the request per chunk with `X-Unique-Upload-Id` and
+ * an inclusive `Content-Range: bytes a-b/total`, every chunk but the last at least 5 MB; errors are
+ * `{"error":{"message":"..."}}`; the CORS preflight reflects the origin.
+ */
+
+export interface CloudinaryStandInOptions {
+  cloudName?: string
+  apiBase?: string
+  /** Presets marked unsigned; any other name is refused as a signed preset would be. */
+  unsignedPresets?: readonly string[]
+  /** The account's largest asset (the free plan's 10 MB for images and raw files). */
+  maxFileBytes?: number
+  /** `fixed` gives `HIBF_assets/abc` public ids; `dynamic` gives `abc` plus `asset_folder`. */
+  folderMode?: 'fixed' | 'dynamic'
+}
+
+/** One request as Cloudinary received it. */
+export interface ReceivedUpload {
+  resourceType: string
+  fields: Record<string, string>
+  fileName: string | null
+  fileBytes: number
+  uniqueUploadId: string | null
+  contentRange: string | null
+}
+
+const MIN_CHUNK_BYTES = 5 * 1024 * 1024
+const CHUNK_ERROR = 'All parts except EOF-chunk must be larger than 5mb'
+
+const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'webm', 'mkv', 'ogv', 'avi', 'm4v'])
+const AUDIO_EXTENSIONS = new Set(['mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac'])
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'svg', 'pdf'])
+
+function extension(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+function cors(request: Request): Record<string, string> {
+  return { 'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*' }
+}
+
+function randomId(length = 20): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
+  return Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
+}
+
+function cloudinaryError(request: Request, status: number, message: string) {
+  return HttpResponse.json({ error: { message } }, { status, headers: cors(request) })
+}
+
+/** The `upload_response` body of an asset, shaped by what the file is. */
+function uploadResponse(
+  cloudName: string,
+  fileName: string,
+  bytes: number,
+  fields: Record<string, string>,
+  folderMode: 'fixed' | 'dynamic',
+): Record<string, unknown> {
+  const ext = extension(fileName)
+  const kind =
+    VIDEO_EXTENSIONS.has(ext) || AUDIO_EXTENSIONS.has(ext)
+      ? 'video'
+      : IMAGE_EXTENSIONS.has(ext)
+        ? 'image'
+        : 'raw'
+  const folder = fields.folder ?? ''
+  const base = randomId()
+  // Raw files keep their extension in the public id and have no format.
+  const id = kind === 'raw' && ext ? `${base}.${ext}` : base
+  const publicId = folderMode === 'fixed' && folder ? `${folder}/${id}` : id
+  const version = 1_719_307_544
+  const suffix = kind === 'raw' || !ext ? '' : `.${ext}`
+  const path = `${cloudName}/${kind}/upload/v${String(version)}/${publicId}${suffix}`
+  const body: Record<string, unknown> = {
+    asset_id: randomId(32),
+    public_id: publicId,
+    version,
+    version_id: randomId(32),
+    signature: randomId(40),
+    resource_type: kind,
+    created_at: '2024-06-25T09:25:44Z',
+    tags: [],
+    bytes,
+    type: 'upload',
+    etag: randomId(32),
+    placeholder: false,
+    url: `http://res.cloudinary.com/${path}`,
+    secure_url: `https://res.cloudinary.com/${path}`,
+    asset_folder: folderMode === 'dynamic' ? folder : '',
+    display_name: base,
+    original_filename: fileName.replace(/\.[^.]*$/, ''),
+    api_key: '614335564976464',
+  }
+  if (kind !== 'raw') body.format = ext
+  if (kind === 'image') Object.assign(body, { width: 1920, height: 1441, pages: ext === 'pdf' ? 3 : 1 })
+  if (kind === 'video' && AUDIO_EXTENSIONS.has(ext)) {
+    Object.assign(body, { duration: 28.04, is_audio: true, audio: { codec: 'mp3' }, pages: 0 })
+  } else if (kind === 'video') {
+    Object.assign(body, {
+      width: 1280,
+      height: 720,
+      duration: 28.04,
+      frame_rate: 25,
+      bit_rate: 1_500_000,
+      is_audio: false,
+      pages: 0,
+      playback_url: `https://res.cloudinary.com/${cloudName}/video/upload/sp_auto/v${String(version)}/${publicId}.m3u8`,
+    })
+  }
+  return body
+}
+
+export function cloudinaryHandlers(options: CloudinaryStandInOptions = {}) {
+  const {
+    cloudName = 'demo',
+    apiBase = 'https://api.cloudinary.com',
+    unsignedPresets = ['unsigned_preset'],
+    maxFileBytes = 100 * 1024 * 1024,
+    folderMode = 'fixed',
+  } = options
+  const received: ReceivedUpload[] = []
+  const chunked = new Map<string, { total: number; next: number }>()
+  const url = `${apiBase}/v1_1/:cloud/:resourceType/upload`
+
+  const handlers: HttpHandler[] = [
+    http.options(url, ({ request }) => {
+      return new HttpResponse(null, {
+        status: 200,
+        headers: {
+          ...cors(request),
+          'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+          'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? '',
+          'Access-Control-Max-Age': '1728000',
+        },
+      })
+    }),
+    http.post(url, async ({ request, params }) => {
+      const resourceType = String(params.resourceType)
+      if (params.cloud !== cloudName)
+        return cloudinaryError(request, 401, `Invalid cloud_name ${String(params.cloud)}`)
+      if (!['image', 'video', 'raw', 'auto'].includes(resourceType)) {
+        return cloudinaryError(request, 400, 'Invalid resource type')
+      }
+      const form = await request.formData()
+      const fields: Record<string, string> = {}
+      let file: File | null = null
+      for (const [name, value] of form.entries()) {
+        if (typeof value === 'string') fields[name] = value
+        else if (name === 'file') file = value
+      }
+      const uniqueUploadId = request.headers.get('x-unique-upload-id')
+      const contentRange = request.headers.get('content-range')
+      received.push({
+        resourceType,
+        fields,
+        fileName: file?.name ?? null,
+        fileBytes: file?.size ?? 0,
+        uniqueUploadId,
+        contentRange,
+      })
+
+      const preset = fields.upload_preset
+      if (!preset)
+        return cloudinaryError(request, 400, 'Upload preset must be specified when using unsigned upload')
+      if (!unsignedPresets.includes(preset)) {
+        return cloudinaryError(request, 400, 'Upload preset must be whitelisted for unsigned uploads')
+      }
+      if (!file) return cloudinaryError(request, 400, 'Missing required parameter - file')
+
+      if (contentRange === null) {
+        if (file.size > maxFileBytes) {
+          return cloudinaryError(
+            request,
+            400,
+            `File size too large. Got ${String(file.size)}. Maximum is ${String(maxFileBytes)}.`,
+          )
+        }
+        return HttpResponse.json(uploadResponse(cloudName, file.name, file.size, fields, folderMode), {
+          headers: cors(request),
+        })
+      }
+
+      const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(contentRange)
+      if (!range || !uniqueUploadId) return cloudinaryError(request, 400, 'Invalid Content-Range header')
+      const [start, end, total] = [Number(range[1]), Number(range[2]), Number(range[3])]
+      if (end - start + 1 !== file.size)
+        return cloudinaryError(request, 400, 'Content-Range does not match the chunk size')
+      if (total > maxFileBytes) {
+        return cloudinaryError(
+          request,
+          400,
+          `File size too large. Got ${String(total)}. Maximum is ${String(maxFileBytes)}.`,
+        )
+      }
+      const final = end + 1 === total
+      if (!final && file.size < MIN_CHUNK_BYTES) return cloudinaryError(request, 400, CHUNK_ERROR)
+      const state = chunked.get(uniqueUploadId) ?? { total, next: 0 }
+      if (start !== state.next || total !== state.total) {
+        return cloudinaryError(request, 400, 'Chunk out of order for this upload id')
+      }
+      state.next = end + 1
+      chunked.set(uniqueUploadId, state)
+      if (!final) return HttpResponse.json({ done: false, bytes: state.next }, { headers: cors(request) })
+      chunked.delete(uniqueUploadId)
+      return HttpResponse.json(uploadResponse(cloudName, file.name, total, fields, folderMode), {
+        headers: cors(request),
+      })
+    }),
+  ]
+  return { handlers, received }
+}
