@@ -15,6 +15,8 @@ const api = createApiServer()
 const server = setupServer(api.handler)
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+/** Uploads run through the real handler; a busy machine needs more than the default second. */
+const WAIT = { timeout: 15_000 }
 const fileBytes = async (file: File) => new Uint8Array(await file.arrayBuffer())
 
 beforeAll(() => {
@@ -78,15 +80,15 @@ describe('the built-in host over tus', () => {
     // The first chunk arrives; the page goes away while the second is on its way.
     await vi.waitFor(() => {
       expect(api.log.filter((entry) => entry.method === 'PATCH')).toHaveLength(1)
-    })
+    }, WAIT)
     release()
     await vi.waitFor(() => {
       expect(api.log.filter((entry) => entry.method === 'PATCH')).toHaveLength(2)
-    })
+    }, WAIT)
     api.hold('PATCH')
     await vi.waitFor(() => {
       expect(api.log.filter((entry) => entry.method === 'PATCH')).toHaveLength(3)
-    })
+    }, WAIT)
     stop.abort()
     await expect(first).rejects.toMatchObject({ name: 'AbortError' })
     api.log.length = 0

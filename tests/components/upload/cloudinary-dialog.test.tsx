@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { createCloudinaryHost } from '../../../src/features/upload/hosts/cloudinary-host'
 import { cloudinaryHandlers } from '../../support/cloudinary-handlers'
 import { createApiServer } from './support/api-server'
-import { addFiles, openDialog, renderUploadDialog, startButton } from './support/dialog'
+import { addFiles, findNotice, openDialog, renderUploadDialog, startButton } from './support/dialog'
 import { makeFile, testServices } from './support/services'
 
 const API_BASE = 'https://cloudinary.test'
@@ -45,7 +45,7 @@ it('uploads to Cloudinary when configured and stores its URLs, with transformati
   ])
   await user.click(startButton())
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-  expect(screen.getByRole('status')).toHaveTextContent('All 2 files uploaded successfully!')
+  expect(await findNotice('All 2 files uploaded successfully!')).toBeInTheDocument()
 
   const records = new Map((await api.records()).map((record) => [record.title, record]))
   const report = records.get('report')

@@ -8,6 +8,7 @@ import { createApiServer } from './support/api-server'
 import {
   addFiles,
   fileRow,
+  findNotice,
   libraryRecord,
   openDialog,
   renderUploadDialog,
@@ -226,7 +227,7 @@ describe('uploading', () => {
     await addFiles(user, [makeFile('a.txt', 10, 'text/plain'), makeFile('b.txt', 20, 'text/plain', 2)])
     await user.click(startButton())
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(screen.getByRole('status')).toHaveTextContent('All 2 files uploaded successfully!')
+    expect(await findNotice('All 2 files uploaded successfully!')).toBeInTheDocument()
     expect(onUploaded).toHaveBeenCalledTimes(1)
     await openDialog(user)
     expect(screen.queryByRole('list', { name: 'Files to upload' })).not.toBeInTheDocument()
@@ -253,7 +254,7 @@ describe('failures', () => {
     api.log.length = 0
     await user.click(within(fileRow('bad.txt')).getByRole('button', { name: 'Retry bad.txt' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(screen.getByRole('status')).toHaveTextContent('All 1 files uploaded successfully!')
+    expect(await findNotice('All 1 files uploaded successfully!')).toBeInTheDocument()
     expect(api.log.filter((entry) => entry.method === 'POST' && entry.path === '/api/uploads')).toHaveLength(
       1,
     )

@@ -10,9 +10,9 @@ interface SharedFieldsProps {
 /** Spec section 3: description, category, tags and author, applied to every file of the batch. */
 export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
   return (
-    <fieldset className="upload-shared" disabled={disabled}>
+    <fieldset className="upload__shared" disabled={disabled}>
       <legend>Details for every file</legend>
-      <label>
+      <label className="form__field">
         Description
         <textarea
           value={value.description}
@@ -22,7 +22,7 @@ export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
           }}
         />
       </label>
-      <label>
+      <label className="form__field">
         Category
         <select
           value={value.category}
@@ -38,9 +38,9 @@ export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
         </select>
       </label>
       {!value.categoryChanged && (
-        <p className="upload-hint">Each file keeps the category of its type until you choose one for all.</p>
+        <p className="upload__hint">Each file keeps the category of its type until you choose one for all.</p>
       )}
-      <label>
+      <label className="form__field">
         Tags
         <input
           value={value.tags}
@@ -50,7 +50,7 @@ export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
           }}
         />
       </label>
-      <label>
+      <label className="form__field">
         Author
         <input
           value={value.author}

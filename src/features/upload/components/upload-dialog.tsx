@@ -1,6 +1,8 @@
-import { Dialog } from 'radix-ui'
+import { Upload } from 'lucide-react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { toast } from 'sonner'
 
+import { Dialog } from '../../../components/ui/dialog'
 import type { MediaRecord } from '../../../contract/record'
 import { categoryFor } from '../file-details'
 import { UploadBatch, type RunOutcome } from '../upload-batch'
@@ -10,7 +12,6 @@ import type { RejectedFile } from '../validate-files'
 import { FileDropZone } from './file-drop-zone'
 import { SharedFields } from './shared-fields'
 import { UploadItemRow } from './upload-item-row'
-import { UploadStatus } from './upload-status'
 import './upload-dialog.css'
 
 export interface UploadDialogProps {
@@ -32,12 +33,12 @@ export function UploadDialog({ records, currentFolderPath, onUploaded, services 
   const [alert, setAlert] = useState<string | null>(null)
   const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
   const [result, setResult] = useState<string | null>(null)
-  const [status, setStatus] = useState<string | null>(null)
 
   useEffect(() => {
     batch.setContext({ records, folderPath: currentFolderPath })
   }, [batch, records, currentFolderPath])
 
+  // Closing cancels what is under way (an interrupted upload stays resumable) and empties the batch.
   const close = () => {
     batch.reset()
     setAlert(null)
@@ -50,7 +51,7 @@ export function UploadDialog({ records, currentFolderPath, onUploaded, services 
     if (!outcome) return
     if (outcome.succeeded > 0) onUploaded()
     if (outcome.complete) {
-      setStatus(outcome.message)
+      toast.success(outcome.message)
       close()
     } else {
       setResult(outcome.message)
@@ -65,108 +66,95 @@ export function UploadDialog({ records, currentFolderPath, onUploaded, services 
 
   return (
     <>
-      <Dialog.Root
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          setOpen(true)
+        }}
+      >
+        <Upload size={16} aria-hidden="true" />
+        Upload
+      </button>
+      <Dialog
         open={open}
         onOpenChange={(next) => {
           if (next) setOpen(true)
           else close()
         }}
+        title="Upload Files"
+        description="Up to 10 files per batch. The details below apply to every file."
+        wide
       >
-        <Dialog.Trigger asChild>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setStatus(null)
+        <div className="form upload">
+          <FileDropZone onFiles={addFiles} disabled={running} />
+          {alert && (
+            <p className="form__error" role="alert">
+              {alert}
+            </p>
+          )}
+          {rejected.length > 0 && (
+            <ul className="form__error upload__rejected" role="alert">
+              {rejected.map(({ file, error }) => (
+                <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
+              ))}
+            </ul>
+          )}
+          {items.length > 0 && (
+            <ul className="upload__items" aria-label="Files to upload">
+              {items.map((item) => (
+                <UploadItemRow
+                  key={item.id}
+                  item={item}
+                  category={categoryFor(item.file, shared)}
+                  running={running}
+                  onTitle={(title) => {
+                    batch.setTitle(item.id, title)
+                  }}
+                  onRemove={() => {
+                    batch.remove(item.id)
+                  }}
+                  onChoose={(choice) => {
+                    batch.choose(item.id, choice)
+                  }}
+                  onRetry={() => {
+                    setResult(null)
+                    void batch.retry(item.id).then(finish)
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          <SharedFields
+            value={shared}
+            onChange={(change) => {
+              batch.setShared(change)
             }}
-          >
-            Upload
-          </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="upload-overlay" />
-          <Dialog.Content className="upload-dialog">
-            <Dialog.Title>Upload Files</Dialog.Title>
-            <Dialog.Description>
-              Up to 10 files per batch. The details below apply to every file.
-            </Dialog.Description>
-            <FileDropZone onFiles={addFiles} disabled={running} />
-            {alert && (
-              <p className="upload-alert" role="alert">
-                {alert}
-              </p>
-            )}
-            {rejected.length > 0 && (
-              <ul className="upload-alert" role="alert">
-                {rejected.map(({ file, error }) => (
-                  <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
-                ))}
-              </ul>
-            )}
-            {items.length > 0 && (
-              <ul className="upload-items" aria-label="Files to upload">
-                {items.map((item) => (
-                  <UploadItemRow
-                    key={item.id}
-                    item={item}
-                    category={categoryFor(item.file, shared)}
-                    running={running}
-                    onTitle={(title) => {
-                      batch.setTitle(item.id, title)
-                    }}
-                    onRemove={() => {
-                      batch.remove(item.id)
-                    }}
-                    onChoose={(choice) => {
-                      batch.choose(item.id, choice)
-                    }}
-                    onRetry={() => {
-                      setResult(null)
-                      void batch.retry(item.id).then(finish)
-                    }}
-                  />
-                ))}
-              </ul>
-            )}
-            <SharedFields
-              value={shared}
-              onChange={(change) => {
-                batch.setShared(change)
+            disabled={running}
+          />
+          {result && (
+            <p className="form__error" role="alert">
+              {result}
+            </p>
+          )}
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={close}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={items.length === 0 || running}
+              onClick={() => {
+                setResult(null)
+                void batch.start().then(finish)
               }}
-              disabled={running}
-            />
-            {result && (
-              <p className="upload-alert" role="alert">
-                {result}
-              </p>
-            )}
-            <div className="upload-actions">
-              <Dialog.Close asChild>
-                <button type="button">Cancel</button>
-              </Dialog.Close>
-              <button
-                type="button"
-                className="button"
-                disabled={items.length === 0 || running}
-                onClick={() => {
-                  setResult(null)
-                  void batch.start().then(finish)
-                }}
-              >
-                {running ? 'Uploading…' : 'Start upload'}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      {status && (
-        <UploadStatus
-          message={status}
-          onDismiss={() => {
-            setStatus(null)
-          }}
-        />
-      )}
+            >
+              {running ? 'Uploading…' : 'Start upload'}
+            </button>
+          </div>
+        </div>
+      </Dialog>
     </>
   )
 }

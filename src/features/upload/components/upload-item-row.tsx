@@ -1,3 +1,5 @@
+import { X } from 'lucide-react'
+
 import { formatBytes } from '../../../lib/format-bytes'
 import type { DuplicateChoice, UploadItem } from '../upload-batch'
 
@@ -82,15 +84,15 @@ export function UploadItemRow({
         {editable && (
           <button
             type="button"
-            className="upload-item__remove"
+            className="icon-button upload-item__remove"
             aria-label={`Remove ${file.name}`}
             onClick={onRemove}
           >
-            ×
+            <X size={16} aria-hidden="true" />
           </button>
         )}
       </div>
-      <label className="upload-item__title">
+      <label className="form__field">
         Title
         <input
           value={item.title}
@@ -106,7 +108,13 @@ export function UploadItemRow({
         <div className="upload-item__error" role="alert">
           <span>{state.error}</span>
           {state.detail && <span className="upload-item__detail">{state.detail}</span>}
-          <button type="button" disabled={running} onClick={onRetry} aria-label={`Retry ${file.name}`}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={running}
+            onClick={onRetry}
+            aria-label={`Retry ${file.name}`}
+          >
             Retry
           </button>
         </div>

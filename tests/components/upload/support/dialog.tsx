@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react'
+import { configure, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { toast, Toaster } from 'sonner'
 import { vi } from 'vitest'
 
 import { mediaRecordSchema, type MediaRecord } from '../../../../src/contract/record'
@@ -9,17 +10,25 @@ import {
 } from '../../../../src/features/upload/components/upload-dialog'
 import { testServices } from './services'
 
+// Uploads go through the real handlers; on a busy machine a batch can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 15_000 })
+
 export function renderUploadDialog(props: Partial<UploadDialogProps> = {}) {
+  // Toasts live in a module-wide store that a new Toaster replays; start each test without old ones.
+  toast.dismiss()
   const onUploaded = vi.fn()
   const user = userEvent.setup()
   const view = render(
-    <UploadDialog
-      records={[]}
-      currentFolderPath="/"
-      onUploaded={onUploaded}
-      services={testServices()}
-      {...props}
-    />,
+    <>
+      <UploadDialog
+        records={[]}
+        currentFolderPath="/"
+        onUploaded={onUploaded}
+        services={testServices()}
+        {...props}
+      />
+      <Toaster />
+    </>,
   )
   return { onUploaded, user, view }
 }
@@ -36,6 +45,11 @@ export async function addFiles(user: ReturnType<typeof userEvent.setup>, files: 
 /** The list item of one chosen file. */
 export function fileRow(name: string) {
   return within(screen.getByRole('list', { name: 'Files to upload' })).getByRole('listitem', { name })
+}
+
+/** The message shown once the dialog has closed (a toast, as for the screen's other outcomes). */
+export function findNotice(text: string) {
+  return screen.findByText(text)
 }
 
 export function startButton() {
