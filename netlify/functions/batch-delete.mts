@@ -5,6 +5,7 @@ import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { batchDelete } from '../server/records/media-service'
 import { cloudinaryCredentials, mediaHostStores } from '../server/store'
+import { mirrorDeletes } from '../server/webflow/mirror-hooks'
 
 export default route(
   {
@@ -14,6 +15,7 @@ export default route(
       const response = await batchDelete(stores.documents, ids)
       const deleted = response.results.flatMap((result) => (result.record ? [result.record] : []))
       await releaseFiles(stores, deleted, cloudinaryCredentials())
+      await mirrorDeletes(request, deleted)
       return json(response)
     },
   },

@@ -6,6 +6,7 @@ import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { batchUpdate } from '../server/records/media-service'
 import { documentStore } from '../server/store'
+import { mirrorChanges } from '../server/webflow/mirror-hooks'
 
 export default route(
   {
@@ -21,7 +22,12 @@ export default route(
         }
         return { id, patch: result.data }
       })
-      return json(await batchUpdate(documentStore(), patches))
+      const response = await batchUpdate(documentStore(), patches)
+      await mirrorChanges(
+        request,
+        response.results.flatMap((result) => (result.record ? [result.record] : [])),
+      )
+      return json(response)
     },
   },
   { message: 'Batch update failed' },

@@ -4,6 +4,7 @@ import { idParameter } from '../server/http/request'
 import { route } from '../server/http/route'
 import { deleteRecord } from '../server/records/media-service'
 import { cloudinaryCredentials, mediaHostStores } from '../server/store'
+import { mirrorDeletes } from '../server/webflow/mirror-hooks'
 
 export default route(
   {
@@ -12,6 +13,7 @@ export default route(
       const stores = mediaHostStores()
       const deleted = await deleteRecord(stores.documents, id)
       await releaseFiles(stores, [deleted], cloudinaryCredentials())
+      await mirrorDeletes(request, [deleted])
       return json({ success: true, id })
     },
   },

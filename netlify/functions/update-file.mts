@@ -4,6 +4,7 @@ import { idParameter, readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { updateRecord } from '../server/records/media-service'
 import { documentStore } from '../server/store'
+import { mirrorChanges } from '../server/webflow/mirror-hooks'
 
 export default route(
   {
@@ -11,6 +12,7 @@ export default route(
       const id = idParameter(request, 'file')
       const patch = validate(recordPatchSchema, canonicaliseFields(await readJson(request)))
       const record = await updateRecord(documentStore(), id, patch)
+      await mirrorChanges(request, [record])
       return json({ success: true, record })
     },
   },

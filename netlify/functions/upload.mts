@@ -4,12 +4,16 @@ import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { createRecord } from '../server/records/media-service'
 import { documentStore } from '../server/store'
+import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
+import { initialSyncState } from '../server/webflow/webflow-sync'
 
 export default route(
   {
     POST: async (request) => {
       const input = validate(recordCreateSchema, canonicaliseFields(await readJson(request)))
-      const record = await createRecord(documentStore(), input)
+      const webflow = initialSyncState(currentWebflowSetup())
+      const record = await createRecord(documentStore(), input, new Date(), webflow)
+      await mirrorChanges(request, [record])
       return json({ success: true, record }, 201)
     },
   },

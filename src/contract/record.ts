@@ -32,6 +32,16 @@ export const mediaRecordSchema = z.object({
   height: z.number().nullable(),
   duration: z.number().nullable(),
   sha256: z.string().nullable(),
+  /** The record's mirror in the Webflow CMS; absent when no mirror is configured. */
+  webflow: z
+    .object({
+      state: z.enum(['pending', 'synced', 'failed', 'skipped']),
+      message: z.string().optional(),
+      item_id: z.string().optional(),
+      asset_id: z.string().optional(),
+      updated_at: z.string(),
+    })
+    .optional(),
 })
 export type MediaRecord = z.infer<typeof mediaRecordSchema>
 

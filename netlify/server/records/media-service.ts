@@ -32,16 +32,21 @@ function etagMatches(header: string, etag: string): boolean {
   })
 }
 
-/** Stores a new record under a fresh id. Refuses a folder path that does not exist. */
+/**
+ * Stores a new record under a fresh id. Refuses a folder path that does not exist. `webflow` is the
+ * mirror's starting state, when a mirror is configured.
+ */
 export async function createRecord(
   store: DocumentStore,
   input: RecordCreate,
   now = new Date(),
+  webflow?: MediaRecord['webflow'],
 ): Promise<MediaRecord> {
   const folderPath = input.folder_path ?? ROOT_PATH
   if (!isLivePath(await readFolders(store), folderPath)) throw folderNotFound(folderPath)
   const [id] = await allocateFileIds(store, 1)
-  const record = buildRecord(id ?? 0, input, now)
+  const built = buildRecord(id ?? 0, input, now)
+  const record = webflow ? { ...built, webflow } : built
   const [stored] = await operateOnRecords(store, [record.id], (existing) =>
     // An existing record under a freshly allocated id can only be this same create, retried.
     existing ? { result: existing } : { record, result: record },

@@ -1,0 +1,24 @@
+import { ConflictError, fileNotFound } from '../server/errors'
+import { json } from '../server/http/respond'
+import { idParameter } from '../server/http/request'
+import { route } from '../server/http/route'
+import { mediaHostStores } from '../server/store'
+import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
+import { initialSyncState, setSyncState } from '../server/webflow/webflow-sync'
+
+/** `POST /api/webflow-sync/{id}`: mirrors one record again, e.g. after a failed sync. Answers 202. */
+export default route(
+  {
+    POST: async (request) => {
+      const id = idParameter(request, 'file')
+      const setup = currentWebflowSetup()
+      if (setup.kind === 'off') throw new ConflictError('Webflow is not configured: set WEBFLOW_API_TOKEN')
+      const state = initialSyncState(setup)
+      const record = state ? await setSyncState({ stores: mediaHostStores() }, id, state) : undefined
+      if (!record) throw fileNotFound(id)
+      await mirrorChanges(request, [record])
+      return json({ success: true, record }, 202)
+    },
+  },
+  { message: 'Sync failed' },
+)

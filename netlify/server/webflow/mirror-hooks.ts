@@ -1,0 +1,30 @@
+import type { MediaRecord } from '../../../src/contract/record'
+import { queueSyncJob } from './sync-trigger'
+import { webflowSetup, type WebflowSetup } from './webflow-config'
+
+/** The mirror's settings as this instance sees them. */
+export function currentWebflowSetup(): WebflowSetup {
+  return webflowSetup(process.env)
+}
+
+/** After records are created or edited: queue their mirror, when one is configured. */
+export async function mirrorChanges(
+  request: Request,
+  records: readonly Pick<MediaRecord, 'id'>[],
+): Promise<void> {
+  const setup = currentWebflowSetup()
+  if (setup.kind !== 'ready' || records.length === 0) return
+  const ids = records.map((record) => record.id as number)
+  await queueSyncJob(new URL(request.url).origin, { action: 'upsert', ids }, setup.config.token)
+}
+
+/** After records are deleted: queue the removal of their items and assets. */
+export async function mirrorDeletes(request: Request, records: readonly MediaRecord[]): Promise<void> {
+  const setup = currentWebflowSetup()
+  if (setup.kind !== 'ready') return
+  const items = records.flatMap(({ webflow }) =>
+    webflow?.item_id ? [{ item_id: webflow.item_id, asset_id: webflow.asset_id }] : [],
+  )
+  if (items.length === 0) return
+  await queueSyncJob(new URL(request.url).origin, { action: 'delete', items }, setup.config.token)
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto'
+
+import { z } from 'zod'
+
+import type { MediaRecord } from '../../../src/contract/record'
+import { cleanFileName } from '../uploads/file-names'
+import type { WebflowApi } from './webflow-api'
+
+/** Webflow's asset limits: images up to 4 MB, documents up to 10 MB; other files are not assets. */
+const IMAGE_LIMIT = 4 * 1024 * 1024
+const DOCUMENT_LIMIT = 10 * 1024 * 1024
+
+const createAssetResponseSchema = z.object({
+  id: z.string(),
+  uploadUrl: z.string(),
+  uploadDetails: z.record(z.string(), z.string()),
+})
+
+/** Whether a record's file fits Webflow's asset limits, and so is worth mirroring as an asset. */
+export function fitsAssetLimits(record: Pick<MediaRecord, 'file_type' | 'file_size'>): boolean {
+  const type = record.file_type
+  if (type.startsWith('image/')) return record.file_size <= IMAGE_LIMIT
+  const isDocument =
+    type === 'application/pdf' ||
+    type.startsWith('text/') ||
+    type.includes('officedocument') ||
+    type.includes('msword') ||
+    type.includes('ms-excel') ||
+    type.includes('ms-powerpoint')
+  return isDocument && record.file_size <= DOCUMENT_LIMIT
+}
+
+/**
+ * Webflow's three-step asset upload (DESIGN section 7): register `fileName` and the MD5 `fileHash`, post
+ * the bytes to the presigned S3 form (every `uploadDetails` field by its raw name, then `file` last),
+ * then set the display name and alt text. Returns the asset id.
+ */
+export async function uploadAsset(
+  api: WebflowApi,
+  record: Pick<MediaRecord, 'title' | 'description' | 'file_type' | 'media_url'>,
+  bytes: Uint8Array,
+  fileName: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
+  const name = webflowFileName(fileName)
+  const created = createAssetResponseSchema.parse(
+    await api.request('POST', `sites/${encodeURIComponent(api.config.siteId)}/assets`, {
+      fileName: name,
+      fileHash: createHash('md5').update(bytes).digest('hex'),
+    }),
+  )
+  const form = new FormData()
+  for (const [field, value] of Object.entries(created.uploadDetails)) form.append(field, value)
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: record.file_type }), name)
+  const upload = await fetchImpl(created.uploadUrl, { method: 'POST', body: form })
+  if (upload.status !== 201 && !upload.ok) {
+    throw new Error(`The asset upload to Webflow's storage failed with status ${String(upload.status)}`)
+  }
+  await api.request('PATCH', `assets/${encodeURIComponent(created.id)}`, {
+    displayName: name,
+    altText: (record.description || record.title).slice(0, 250),
+  })
+  return created.id
+}
+
+/** Webflow wants a name under 100 characters that keeps its extension. */
+function webflowFileName(raw: string): string {
+  const name = cleanFileName(raw)
+  if (name.length < 100) return name
+  const dot = name.lastIndexOf('.')
+  const extension = dot > 0 ? name.slice(dot) : ''
+  return name.slice(0, 99 - extension.length) + extension
+}
