@@ -138,9 +138,19 @@ export async function tusDelete(uploadUrl: string, stats = newStats()): Promise<
   return send(stats, uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': TUS_RESUMABLE } })
 }
 
+/** The offset the server holds, from HEAD; throws unless the upload is there. */
+async function serverOffset(uploadUrl: string, stats: TusStats): Promise<number> {
+  const head = await tusHead(uploadUrl, stats)
+  if (head.status !== 200 || head.offset === null) {
+    throw new Error(`HEAD ${uploadUrl} answered ${String(head.status)}`)
+  }
+  return head.offset
+}
+
 /**
- * Sends `bytes` from the server's current offset (asked with HEAD) to the end, chunk by chunk, each
- * PATCH at the offset the previous answer gave. Stops early after `maxChunks` chunks, as an interrupted
+ * Sends `bytes` from the server's current offset to the end, chunk by chunk, each PATCH at the offset
+ * the previous answer gave. The offset comes from HEAD, as for a resumed upload, unless `startOffset`
+ * gives it (right after creation it is 0). Stops early after `maxChunks` chunks, as an interrupted
  * client would. Returns the offset reached.
  */
 export async function tusSendFrom(
@@ -150,13 +160,10 @@ export async function tusSendFrom(
     chunkSize = MAX_CHUNK_BYTES,
     maxChunks = Infinity,
     stats = newStats(),
-  }: { chunkSize?: number; maxChunks?: number; stats?: TusStats } = {},
+    startOffset,
+  }: { chunkSize?: number; maxChunks?: number; stats?: TusStats; startOffset?: number } = {},
 ): Promise<number> {
-  const head = await tusHead(uploadUrl, stats)
-  if (head.status !== 200 || head.offset === null) {
-    throw new Error(`HEAD ${uploadUrl} answered ${String(head.status)}`)
-  }
-  let offset = head.offset
+  let offset = startOffset ?? (await serverOffset(uploadUrl, stats))
   for (let sent = 0; offset < bytes.length && sent < maxChunks; sent++) {
     const response = await tusPatch(uploadUrl, offset, bytes.subarray(offset, offset + chunkSize), stats)
     const text = await response.text()
@@ -169,7 +176,10 @@ export async function tusSendFrom(
   return offset
 }
 
-/** The whole flow: POST, then PATCHes to the end. Returns the upload's absolute URL. */
+/**
+ * The whole flow as tus-js-client runs it: POST, then PATCHes from offset 0 to the end (no HEAD right
+ * after creation). Returns the upload's absolute URL.
+ */
 export async function tusUpload(
   baseUrl: string,
   bytes: Bytes,
@@ -182,7 +192,7 @@ export async function tusUpload(
   if (response.status !== 201 || uploadUrl === null) {
     throw new Error(`POST ${UPLOADS_PATH} answered ${String(response.status)}`)
   }
-  const offset = await tusSendFrom(uploadUrl, bytes, { ...options, stats })
+  const offset = await tusSendFrom(uploadUrl, bytes, { ...options, stats, startOffset: 0 })
   if (offset !== bytes.length)
     throw new Error(`upload stopped at ${String(offset)} of ${String(bytes.length)}`)
   return uploadUrl
