@@ -1,8 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { SWRConfig } from 'swr'
 
 import { App } from './app'
+import { Providers } from './providers'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -10,8 +10,8 @@ if (!root) throw new Error('The page has no #root element')
 
 createRoot(root).render(
   <StrictMode>
-    <SWRConfig value={{ shouldRetryOnError: false }}>
+    <Providers>
       <App />
-    </SWRConfig>
+    </Providers>
   </StrictMode>,
 )

@@ -67,7 +67,11 @@ export interface MediaCache {
    * before the change with `settle(result)` applied (so items the server refused roll back); when it
    * throws, the data as it was before is restored and the error rethrown.
    */
-  change<T>(request: () => Promise<T>, optimistic: RecordsChange, settle: (result: T) => RecordsChange): Promise<T>
+  change<T>(
+    request: () => Promise<T>,
+    optimistic: RecordsChange,
+    settle: (result: T) => RecordsChange,
+  ): Promise<T>
   /** Fetches the list again (after an upload, or to recover from a failure). */
   reload(): Promise<void>
 }

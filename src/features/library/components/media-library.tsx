@@ -1,26 +1,28 @@
-import { EmptyState } from '../../../components/ui/empty-state'
+import type { ReactNode } from 'react'
+
 import { ErrorState } from '../../../components/ui/error-state'
 import { Spinner } from '../../../components/ui/spinner'
-import { useMedia } from '../api/get-media'
-import { SAMPLE_FILES } from '../sample-files'
-import { FileTable } from './file-table'
+import type { MediaStatus } from '../api/use-media'
 
 /** Spec section 4: a failed load shows this message, and the sample files stand in behind it. */
 export const LOAD_FAILED_MESSAGE = 'Failed to load files. Please try again.'
 
-export function MediaLibrary() {
-  const { data, error, isLoading, mutate } = useMedia()
-  if (isLoading) return <Spinner label="Loading files..." />
-  if (error !== undefined || !data) {
-    return (
-      <>
-        <ErrorState message={LOAD_FAILED_MESSAGE} onRetry={() => void mutate()} />
-        <FileTable records={SAMPLE_FILES} />
-      </>
-    )
-  }
-  if (data.length === 0) {
-    return <EmptyState title="No files found" hint="Get started by uploading your first file." />
-  }
-  return <FileTable records={data} />
+interface MediaLibraryProps {
+  status: MediaStatus
+  onRetry: () => void
+  /** The main screen; rendered with the sample files when the load failed. */
+  children: ReactNode
+}
+
+/** The screen states of spec section 2: loading, error (with the samples behind it), main. */
+export function MediaLibrary({ status, onRetry, children }: MediaLibraryProps) {
+  if (status.kind === 'loading') return <Spinner label="Loading files..." />
+  // A page after the first failing still fails the load: the user must know the list is incomplete.
+  const failed = status.kind === 'failed' || status.error !== undefined
+  return (
+    <>
+      {failed && <ErrorState message={LOAD_FAILED_MESSAGE} onRetry={onRetry} />}
+      {children}
+    </>
+  )
 }

@@ -1,0 +1,85 @@
+import type { MediaRecord } from '../contract/record'
+import { ConfirmDialog } from '../components/ui/confirm-dialog'
+import { MoveDialog } from '../features/bulk-actions/components/move-dialog'
+import { UpdateDialog } from '../features/bulk-actions/components/update-dialog'
+import type { BulkOperations } from '../features/bulk-actions/model/use-bulk-operations'
+import { EditFileDialog } from '../features/edit-file/components/edit-file-dialog'
+import type { MoveOption } from '../lib/move-target'
+import type { MediaCache } from '../lib/record-changes'
+import type { BulkDialogKind } from './file-actions'
+
+/** The one dialog open at a time, besides Details (which lives in the URL) and New Folder (its own). */
+export type DialogState =
+  | { kind: 'none' }
+  | { kind: 'edit'; id: number }
+  | { kind: 'delete'; record: MediaRecord }
+  | { kind: BulkDialogKind; targets: readonly MediaRecord[] }
+
+interface ScreenDialogsProps {
+  dialog: DialogState
+  onClose: () => void
+  recordById: (id: number) => MediaRecord | undefined
+  cache: MediaCache
+  bulk: BulkOperations
+  moveOptions: readonly MoveOption[]
+  deleteOne: (record: MediaRecord) => void
+  /** After a bulk change that succeeded for some files. */
+  onBulkDone: () => void
+}
+
+export function ScreenDialogs(props: ScreenDialogsProps) {
+  const { dialog, onClose, recordById, cache, bulk, moveOptions, deleteOne, onBulkDone } = props
+  const targets = 'targets' in dialog ? dialog.targets : []
+  const closeOn = (open: boolean) => {
+    if (!open) onClose()
+  }
+  const afterBulk = (ids: number[]) => {
+    if (ids.length > 0) onBulkDone()
+  }
+  return (
+    <>
+      <EditFileDialog
+        record={dialog.kind === 'edit' ? (recordById(dialog.id) ?? null) : null}
+        cache={cache}
+        onClose={onClose}
+      />
+      <ConfirmDialog
+        open={dialog.kind === 'delete'}
+        onOpenChange={closeOn}
+        title="Delete file"
+        message={dialog.kind === 'delete' ? `Are you sure you want to delete "${dialog.record.title}"?` : ''}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (dialog.kind === 'delete') deleteOne(dialog.record)
+        }}
+      />
+      <ConfirmDialog
+        open={dialog.kind === 'bulk-delete'}
+        onOpenChange={closeOn}
+        title="Delete files"
+        message={`Are you sure you want to delete ${String(targets.length)} files?`}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          void bulk.remove(targets).then(afterBulk)
+        }}
+      />
+      <MoveDialog
+        open={dialog.kind === 'bulk-move'}
+        count={targets.length}
+        options={moveOptions}
+        onOpenChange={closeOn}
+        onMove={(target) => {
+          void bulk.move(targets, target).then(afterBulk)
+        }}
+      />
+      <UpdateDialog
+        open={dialog.kind === 'bulk-update'}
+        count={targets.length}
+        onOpenChange={closeOn}
+        onUpdate={(fields) => {
+          void bulk.update(targets, fields).then(afterBulk)
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,109 @@
+import { memo, type ReactNode } from 'react'
+
+import { ROOT_PATH } from '../contract/folder'
+import { FolderSelect } from '../features/folders/components/folder-select'
+import { NewFolderDialog } from '../features/folders/components/new-folder-dialog'
+import type { FolderNode } from '../features/folders/model/folder-tree'
+import { DateRange } from '../features/library/components/date-range'
+import { CategorySelect, TypeSelect } from '../features/library/components/filter-controls'
+import type { ViewMode } from '../features/library/components/media-results'
+import { SearchBox } from '../features/library/components/search-box'
+import { SortControl, ViewToggle } from '../features/library/components/view-controls'
+import type { Filters, Sort } from '../features/library/model/filters'
+import type { ViewPatch } from './url-state'
+
+interface ToolbarProps {
+  searchText: string
+  onSearchText: (text: string) => void
+  filters: Filters
+  sort: Sort
+  view: ViewMode
+  folderTree: readonly FolderNode[]
+  fileTypes: readonly string[]
+  onChange: (patch: ViewPatch) => void
+  /**
+   * Where the Upload dialog mounts (`<UploadDialog onUploaded currentFolderPath />`); the app passes it
+   * in, so the toolbar never depends on the upload feature.
+   */
+  uploadSlot?: ReactNode
+}
+
+export function Toolbar(props: ToolbarProps) {
+  const { searchText, onSearchText, filters, uploadSlot } = props
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Files">
+      <div className="toolbar__row">
+        <SearchBox value={searchText} onChange={onSearchText} />
+        <div className="toolbar__actions">
+          <NewFolderDialog parentPath={filters.folder ?? ROOT_PATH} />
+          {uploadSlot}
+        </div>
+      </div>
+      <FilterBar
+        folder={filters.folder}
+        category={filters.category}
+        type={filters.type}
+        from={filters.from}
+        to={filters.to}
+        sort={props.sort}
+        view={props.view}
+        folderTree={props.folderTree}
+        fileTypes={props.fileTypes}
+        onChange={props.onChange}
+      />
+    </div>
+  )
+}
+
+type FilterBarProps = Omit<Filters, 'query'> &
+  Pick<ToolbarProps, 'sort' | 'view' | 'folderTree' | 'fileTypes' | 'onChange'>
+
+/** Everything but the search box; memoised, so typing in the search box never re-renders these controls. */
+const FilterBar = memo(function FilterBar(props: FilterBarProps) {
+  const { folder, category, type, from, to, sort, view, folderTree, fileTypes, onChange } = props
+  return (
+    <div className="toolbar__row toolbar__row--filters">
+      <FolderSelect
+        tree={folderTree}
+        value={folder}
+        onChange={(next) => {
+          onChange({ filters: { folder: next } })
+        }}
+      />
+      <CategorySelect
+        value={category}
+        onChange={(next) => {
+          onChange({ filters: { category: next } })
+        }}
+      />
+      <TypeSelect
+        value={type}
+        types={fileTypes}
+        onChange={(next) => {
+          onChange({ filters: { type: next } })
+        }}
+      />
+      <DateRange
+        from={from}
+        to={to}
+        onChange={(range) => {
+          onChange({ filters: range })
+        }}
+      />
+      <div className="toolbar__end">
+        <SortControl
+          sort={sort}
+          onChange={(next) => {
+            onChange({ sort: next })
+          }}
+        />
+        <ViewToggle
+          value={view}
+          onChange={(next) => {
+            onChange({ view: next })
+          }}
+        />
+      </div>
+    </div>
+  )
+})

@@ -1,0 +1,110 @@
+import { useCallback, useMemo, useState } from 'react'
+import { toast } from 'sonner'
+
+import type { MediaRecord } from '../contract/record'
+import {
+  NO_FILES_SELECTED,
+  storedIds,
+  useBulkOperations,
+} from '../features/bulk-actions/model/use-bulk-operations'
+import { deleteFile } from '../features/library/api/delete-file'
+import type { Selection } from '../features/library/model/selection'
+import { errorMessage } from '../lib/api-errors'
+import { downloadRecord } from '../lib/download'
+import { withoutRecords, type MediaCache } from '../lib/record-changes'
+import { safeUrl } from '../lib/safe-url'
+import type { DialogState } from './dialogs'
+import { useFileActions, type BulkDialogKind } from './file-actions'
+import { OPENED_DETAILS, type ViewPatch } from './url-state'
+
+interface CommandOptions {
+  cache: MediaCache
+  selection: Selection
+  byId: ReadonlyMap<number, MediaRecord>
+  update: (patch: ViewPatch, mode?: 'push' | 'replace', marker?: string | null) => void
+}
+
+/** What the user can do to files: the dialogs, the registered actions and the operations behind them. */
+export function useCommands({ cache, selection, byId, update }: CommandOptions) {
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' })
+  const bulk = useBulkOperations(cache)
+
+  const view = useCallback(
+    (record: MediaRecord) => {
+      update({ file: record.id }, 'push', OPENED_DETAILS)
+    },
+    [update],
+  )
+  const closeDetails = useCallback(() => {
+    // A Details entry this screen pushed is left by going Back, so closing never piles up history.
+    if (window.history.state === OPENED_DETAILS) window.history.back()
+    else update({ file: null }, 'replace')
+  }, [update])
+  const edit = useCallback((record: MediaRecord) => {
+    setDialog({ kind: 'edit', id: record.id })
+  }, [])
+  const downloadOne = useCallback((record: MediaRecord) => {
+    if (safeUrl(record.media_url) === null) toast.error(`"${record.title}" has no downloadable address`)
+    else
+      downloadRecord(record).catch((error: unknown) => {
+        toast.error(`Could not download "${record.title}"`, {
+          description: errorMessage(error, 'Network error'),
+        })
+      })
+  }, [])
+  const downloadMany = useCallback(
+    (records: readonly MediaRecord[]) => {
+      void bulk.download(records.filter((record) => safeUrl(record.media_url) !== null))
+    },
+    [bulk],
+  )
+  const confirmDelete = useCallback((record: MediaRecord) => {
+    setDialog({ kind: 'delete', record })
+  }, [])
+  const openBulk = useCallback((kind: BulkDialogKind, targets: readonly MediaRecord[]) => {
+    if (storedIds(targets).length === 0) toast.error(NO_FILES_SELECTED)
+    else setDialog({ kind, targets })
+  }, [])
+
+  const deleteOne = useCallback(
+    (record: MediaRecord) => {
+      const gone = withoutRecords([record.id])
+      cache
+        .change(
+          () => deleteFile(record.id),
+          gone,
+          () => gone,
+        )
+        .then(
+          () => toast.success(`"${record.title}" deleted`),
+          (error: unknown) =>
+            toast.error('Failed to delete file', { description: errorMessage(error, 'Network error') }),
+        )
+    },
+    [cache],
+  )
+
+  const actions = useFileActions({ view, edit, downloadOne, downloadMany, confirmDelete, openBulk })
+  const selectedRecords = useCallback(
+    () => [...selection.ids].flatMap((id) => byId.get(id) ?? []),
+    [selection.ids, byId],
+  )
+
+  return useMemo(
+    () => ({
+      dialog,
+      closeDialog: () => {
+        setDialog({ kind: 'none' })
+      },
+      bulk,
+      actions,
+      view,
+      closeDetails,
+      edit,
+      downloadOne,
+      deleteOne,
+      selectedRecords,
+    }),
+    [dialog, bulk, actions, view, closeDetails, edit, downloadOne, deleteOne, selectedRecords],
+  )
+}

@@ -1,0 +1,50 @@
+import { useMemo } from 'react'
+
+import { useFolders } from '../features/folders/api/get-folders'
+import { buildFolderTree, flattenTree } from '../features/folders/model/folder-tree'
+import { useMedia } from '../features/library/api/use-media'
+import type { Filters, Sort } from '../features/library/model/filters'
+import { fileTypesOf, folderPathsOf } from '../features/library/model/media-index'
+import { useSelection, useSelectionWithin } from '../features/library/model/selection'
+import { useMediaQuery } from '../features/library/model/use-media-query'
+import { SAMPLE_FILES } from '../features/library/sample-files'
+import { ROOT_PATH } from '../contract/folder'
+import type { MediaRecord } from '../contract/record'
+import type { MoveOption } from '../lib/move-target'
+
+const NO_RECORDS: readonly MediaRecord[] = []
+
+/** The data side of the screen: files (or the samples after a failed load), folders, query, selection. */
+export function useLibraryView(filters: Filters, sort: Sort) {
+  const media = useMedia()
+  const folders = useFolders()
+  const failed = media.status.kind === 'failed'
+  const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
+  const query = useMediaQuery(records, filters, sort)
+
+  const byId = useMemo(() => new Map(records.map((record) => [record.id as number, record])), [records])
+  const existing = useMemo(() => new Set(byId.keys()), [byId])
+  const selection = useSelectionWithin(useSelection(), existing)
+
+  const folderList = folders.data
+  const folderTree = useMemo(
+    () =>
+      buildFolderTree(
+        folderList ?? [],
+        folderList !== undefined && folderList.length > 0 ? [] : folderPathsOf(records),
+      ),
+    [folderList, records],
+  )
+  const moveOptions = useMemo<MoveOption[]>(
+    () => [
+      { path: ROOT_PATH, folderId: null, label: 'Uncategorized', depth: 0 },
+      ...flattenTree(folderTree).flatMap(({ node, depth }) =>
+        node.id === null ? [] : [{ path: node.path, folderId: node.id, label: node.name, depth }],
+      ),
+    ],
+    [folderTree],
+  )
+  const fileTypes = useMemo(() => fileTypesOf(records), [records])
+
+  return { media, records, byId, query, selection, folderTree, moveOptions, fileTypes }
+}

@@ -1,0 +1,54 @@
+import { X } from 'lucide-react'
+import { Dialog as RadixDialog } from 'radix-ui'
+import { useRef, type ReactNode } from 'react'
+
+import { restoreFocus } from './focus'
+
+interface DialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  /** Read by screen readers when the dialog opens. */
+  description?: ReactNode
+  children: ReactNode
+  wide?: boolean
+}
+
+/**
+ * A modal Radix dialog: focus is trapped inside and, on close, returns to whatever held it when the
+ * dialog opened, even when it was opened from a menu or a shortcut rather than a Dialog.Trigger.
+ */
+export function Dialog({ open, onOpenChange, title, description, children, wide }: DialogProps) {
+  const opener = useRef<Element | null>(null)
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content
+          className={`dialog${wide ? ' dialog--wide' : ''}`}
+          aria-describedby={description === undefined ? undefined : 'dialog-description'}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            restoreFocus(opener.current)
+          }}
+        >
+          <div className="dialog__header">
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="icon-button" aria-label="Close">
+              <X size={16} aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          {description !== undefined && (
+            <RadixDialog.Description id="dialog-description" className="dialog__description">
+              {description}
+            </RadixDialog.Description>
+          )}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}

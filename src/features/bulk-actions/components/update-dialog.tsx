@@ -1,0 +1,103 @@
+import { useState, type SyntheticEvent } from 'react'
+
+import { NO_FIELDS_MESSAGE } from '../../../contract/record'
+import { parseTags } from '../../../contract/tags'
+import { Dialog } from '../../../components/ui/dialog'
+import type { RecordFields } from '../../../lib/record-changes'
+
+/** DESIGN section 10: the editable metadata; tags can be replaced, added to or removed from. */
+const FIELDS = [
+  { name: 'title', label: 'Title' },
+  { name: 'description', label: 'Description' },
+  { name: 'category', label: 'Category' },
+  { name: 'author', label: 'Author' },
+  { name: 'station', label: 'Station' },
+  { name: 'notes', label: 'Notes' },
+  { name: 'tags', label: 'Replace tags (comma-separated)' },
+  { name: 'add_tags', label: 'Add tags' },
+  { name: 'remove_tags', label: 'Remove tags' },
+] as const
+
+type FieldName = (typeof FIELDS)[number]['name']
+const TAG_FIELDS = new Set<FieldName>(['tags', 'add_tags', 'remove_tags'])
+
+/** Only the fields given a value are sent; blank fields leave every file's own value alone. */
+export function fieldsOf(values: Partial<Record<FieldName, string>>): RecordFields {
+  const fields: Record<string, string | string[]> = {}
+  for (const { name } of FIELDS) {
+    const value = values[name]?.trim() ?? ''
+    if (value === '') continue
+    fields[name] = TAG_FIELDS.has(name) ? parseTags(value) : value
+  }
+  return fields
+}
+
+interface UpdateDialogProps {
+  open: boolean
+  count: number
+  onOpenChange: (open: boolean) => void
+  onUpdate: (fields: RecordFields) => void
+}
+
+export function UpdateDialog({ open, count, onOpenChange, onUpdate }: UpdateDialogProps) {
+  const [values, setValues] = useState<Partial<Record<FieldName, string>>>({})
+  const [error, setError] = useState<string | null>(null)
+  const close = (next: boolean) => {
+    setValues({})
+    setError(null)
+    onOpenChange(next)
+  }
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    const fields = fieldsOf(values)
+    if (Object.keys(fields).length === 0) {
+      setError(NO_FIELDS_MESSAGE)
+      return
+    }
+    close(false)
+    onUpdate(fields)
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Update files"
+      description={`Fields left blank keep each of the ${String(count)} files' own value.`}
+    >
+      <form className="form form--grid" noValidate onSubmit={submit}>
+        {FIELDS.map(({ name, label }) => (
+          <label key={name} className="form__field">
+            <span>{label}</span>
+            <input
+              name={name}
+              value={values[name] ?? ''}
+              onChange={(event) => {
+                setValues((current) => ({ ...current, [name]: event.target.value }))
+                setError(null)
+              }}
+            />
+          </label>
+        ))}
+        {error !== null && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              close(false)
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="button">
+            Update
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

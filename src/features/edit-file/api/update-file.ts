@@ -1,0 +1,16 @@
+import type { z } from 'zod'
+
+import { ENDPOINTS, updateResponseSchema } from '../../../contract/api'
+import type { MediaRecord, recordPatchSchema } from '../../../contract/record'
+import { apiRequest } from '../../../lib/api-client'
+
+/** The body of `PATCH /api/update/{id}`; tags may be the comma-joined string the spec sends. */
+export type UpdateFields = z.input<typeof recordPatchSchema>
+
+export function updateFile(id: number, fields: UpdateFields): Promise<MediaRecord> {
+  return apiRequest(ENDPOINTS.update(id), {
+    method: 'PATCH',
+    body: fields,
+    schema: updateResponseSchema,
+  }).then((answer) => answer.record)
+}

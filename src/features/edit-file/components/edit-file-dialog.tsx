@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+
+import { parseTags } from '../../../contract/tags'
+import type { MediaRecord } from '../../../contract/record'
+import { Dialog } from '../../../components/ui/dialog'
+import { errorMessage } from '../../../lib/api-errors'
+import { withPatch, withRecords, type MediaCache } from '../../../lib/record-changes'
+import { updateFile } from '../api/update-file'
+import { EditFileForm, type EditValues } from './edit-file-form'
+
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string }
+
+interface EditFileDialogProps {
+  /** The file being edited; null when closed. */
+  record: MediaRecord | null
+  cache: MediaCache
+  onClose: () => void
+}
+
+/**
+ * Spec section 4: save updates the list and closes the dialog. The list changes at once; if the server
+ * refuses, it rolls back and the dialog stays open with the reason, so nothing typed is lost.
+ */
+export function EditFileDialog({ record, cache, onClose }: EditFileDialogProps) {
+  const [state, setState] = useState<SaveState>({ kind: 'idle' })
+
+  const save = async (target: MediaRecord, values: EditValues) => {
+    setState({ kind: 'saving' })
+    const fields = { ...values, tags: parseTags(values.tags).join(', ') }
+    try {
+      await cache.change(
+        () => updateFile(target.id, fields),
+        withPatch([target.id], { ...values, tags: parseTags(values.tags) }),
+        (saved) => withRecords([saved]),
+      )
+      setState({ kind: 'idle' })
+      onClose()
+      toast.success('File updated successfully!')
+    } catch (error) {
+      const message = `Error updating file: ${errorMessage(error, 'Network error')}`
+      setState({ kind: 'failed', message })
+      toast.error(message)
+    }
+  }
+
+  return (
+    <Dialog
+      open={record !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setState({ kind: 'idle' })
+          onClose()
+        }
+      }}
+      title="Edit File"
+    >
+      {record !== null && (
+        <EditFileForm
+          key={record.id}
+          record={record}
+          saving={state.kind === 'saving'}
+          error={state.kind === 'failed' ? state.message : null}
+          onSave={(values) => void save(record, values)}
+          onCancel={() => {
+            setState({ kind: 'idle' })
+            onClose()
+          }}
+        />
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,92 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useRef } from 'react'
+
+import type { MediaRecord } from '../../../contract/record'
+import { MediaCard } from './media-card'
+import { ResultsFrame } from './results-frame'
+import { useResultsNavigation } from './use-results-navigation'
+import { useWidth } from './use-width'
+
+/** Fixed tile geometry: rows of equal tiles need no per-item measuring, which keeps 50,000 files cheap. */
+const MIN_CARD_WIDTH = 220
+const GAP = 16
+const ROW_HEIGHT = 372
+
+export interface ResultsProps {
+  records: readonly MediaRecord[]
+  /** Positions into `records` that pass the filters, in display order. */
+  positions: Uint32Array
+  selected: ReadonlySet<number>
+  /** Shown dimmed and marked busy while a newer query is computed. */
+  stale: boolean
+  onToggle: (position: number, range: boolean) => void
+  onOpen: (position: number) => void
+}
+
+export function MediaGrid({ records, positions, selected, stale, onToggle, onOpen }: ResultsProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const width = useWidth(scrollRef)
+  const columns = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)))
+  const rowCount = Math.ceil(positions.length / columns)
+  // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
+  // eslint-disable-next-line react-hooks/incompatible-library -- see above
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 2,
+  })
+  const navigation = useResultsNavigation({
+    count: positions.length,
+    columns,
+    pageSize: columns * 2,
+    container: scrollRef,
+    scrollToPosition: (position) => {
+      virtualizer.scrollToIndex(Math.floor(position / columns))
+    },
+    onToggle,
+    onOpen,
+  })
+  return (
+    <ResultsFrame
+      scrollRef={scrollRef}
+      onKeyDown={navigation.onKeyDown}
+      activate={navigation.setActive}
+      label="Files"
+      records={records}
+      stale={stale}
+    >
+      <div className="grid" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const first = row.index * columns
+          const cells = Array.from(positions.subarray(first, first + columns))
+          return (
+            <div
+              key={row.key}
+              className="grid__row"
+              style={{
+                transform: `translateY(${String(row.start)}px)`,
+                gridTemplateColumns: `repeat(${String(columns)}, minmax(0, 1fr))`,
+              }}
+            >
+              {cells.map((position, offset) => {
+                const record = records[position]
+                if (record === undefined) return null
+                const place = first + offset
+                return (
+                  <MediaCard
+                    key={record.id}
+                    record={record}
+                    position={place}
+                    selected={selected.has(record.id)}
+                    active={navigation.active === place}
+                  />
+                )
+              })}
+            </div>
+          )
+        })}
+      </div>
+    </ResultsFrame>
+  )
+}

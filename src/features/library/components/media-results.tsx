@@ -1,0 +1,106 @@
+import { useLayoutEffect, useMemo, useRef } from 'react'
+
+import type { MediaRecord } from '../../../contract/record'
+import { EmptyState } from '../../../components/ui/empty-state'
+import type { FileAction } from '../../../lib/file-action'
+import type { Sort, SortKey } from '../model/filters'
+import type { MediaIndex } from '../model/media-index'
+import type { Selection } from '../model/selection'
+import { shownIds } from '../model/use-media-query'
+import { ItemHandlersContext, type ItemHandlers } from './item-handlers'
+import { MediaGrid } from './media-grid'
+import { MediaList } from './media-list'
+
+export type ViewMode = 'grid' | 'list'
+
+interface MediaResultsProps {
+  index: MediaIndex
+  positions: Uint32Array
+  view: ViewMode
+  sort: Sort
+  onSort: (key: SortKey) => void
+  selection: Selection
+  /** Whether search or filters narrow the list: decides the empty state's hint (spec section 2). */
+  narrowed: boolean
+  /** A newer query is still being computed behind the one shown. */
+  stale: boolean
+  onView: (record: MediaRecord) => void
+  onEdit: (record: MediaRecord) => void
+  onDownload: (record: MediaRecord) => void
+  contextActions: readonly FileAction[]
+}
+
+export function MediaResults(props: MediaResultsProps) {
+  const { index, positions, view, sort, onSort, selection, narrowed, stale } = props
+  const { onView, onEdit, onDownload, contextActions } = props
+  const { toggle, extendTo, ids: selected } = selection
+
+  // Items read the latest values through a ref, so the handlers stay one object and a keystroke or a
+  // selection change re-renders only the items whose own props changed.
+  const latest = useRef({ index, positions, selected, onView, onEdit, onDownload })
+  useLayoutEffect(() => {
+    latest.current = { index, positions, selected, onView, onEdit, onDownload }
+  })
+  const handlers = useMemo<ItemHandlers>(
+    () => ({
+      select: (id, how) => {
+        if (how === 'toggle') toggle(id)
+        else extendTo(id, shownIds(latest.current.index, latest.current.positions))
+      },
+      activate: () => undefined,
+      view: (record) => {
+        latest.current.onView(record)
+      },
+      edit: (record) => {
+        latest.current.onEdit(record)
+      },
+      download: (record) => {
+        latest.current.onDownload(record)
+      },
+      dragIds: (record) => {
+        const current = latest.current.selected
+        return current.has(record.id) ? [...current] : [record.id]
+      },
+      contextActions,
+    }),
+    [toggle, extendTo, contextActions],
+  )
+
+  if (positions.length === 0) {
+    // While a newer query is still computing, "no files" may be untrue (the list just arrived): wait.
+    if (stale) return <div className="results-state" aria-busy="true" />
+    return (
+      <div className="results-state" aria-busy="false">
+        <EmptyState
+          title="No files found"
+          hint={
+            narrowed
+              ? 'Try adjusting your search or filter criteria.'
+              : 'Get started by uploading your first file.'
+          }
+        />
+      </div>
+    )
+  }
+
+  const recordAt = (place: number) => index.records[positions[place] ?? -1]
+  const results = {
+    records: index.records,
+    positions,
+    selected,
+    stale,
+    onToggle: (place: number, range: boolean) => {
+      const record = recordAt(place)
+      if (record) handlers.select(record.id, range ? 'range' : 'toggle')
+    },
+    onOpen: (place: number) => {
+      const record = recordAt(place)
+      if (record) onView(record)
+    },
+  }
+  return (
+    <ItemHandlersContext.Provider value={handlers}>
+      {view === 'grid' ? <MediaGrid {...results} /> : <MediaList {...results} sort={sort} onSort={onSort} />}
+    </ItemHandlersContext.Provider>
+  )
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+
+interface NavigationOptions {
+  count: number
+  /** Items per visual row: the arrow keys move by this much up and down. */
+  columns: number
+  /** Items one Page Up/Down moves by. */
+  pageSize: number
+  container: RefObject<HTMLElement | null>
+  /** Brings an item into the rendered window of the virtualizer. */
+  scrollToPosition: (position: number) => void
+  onToggle: (position: number, range: boolean) => void
+  onOpen: (position: number) => void
+}
+
+function target(key: string, from: number, { count, columns, pageSize }: NavigationOptions): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return columns > 1 ? from + 1 : null
+    case 'ArrowLeft':
+      return columns > 1 ? from - 1 : null
+    case 'ArrowDown':
+      return from + columns
+    case 'ArrowUp':
+      return from - columns
+    case 'PageDown':
+      return from + pageSize
+    case 'PageUp':
+      return from - pageSize
+    case 'Home':
+      return 0
+    case 'End':
+      return count - 1
+    default:
+      return null
+  }
+}
+
+/**
+ * Roving focus over a virtualized collection: one item is in the tab order, the arrow keys move it
+ * (scrolling the item into the window first), Space toggles selection (with shift: a range), Enter opens.
+ */
+export function useResultsNavigation(options: NavigationOptions) {
+  const { count, container, scrollToPosition, onToggle, onOpen } = options
+  const [active, setActive] = useState(0)
+  const pendingFocus = useRef<number | null>(null)
+  const current = Math.min(active, Math.max(count - 1, 0))
+
+  // The target may only be rendered after the virtualizer reacts to the scroll, so try after every render.
+  useEffect(() => {
+    const position = pendingFocus.current
+    if (position === null) return
+    const element = container.current?.querySelector<HTMLElement>(`[data-pos="${String(position)}"]`)
+    if (element) {
+      pendingFocus.current = null
+      element.focus()
+    }
+  })
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const item = event.target instanceof HTMLElement ? event.target : null
+    const position = Number(item?.dataset.pos ?? Number.NaN)
+    if (Number.isNaN(position)) return
+    if (event.key === ' ') {
+      event.preventDefault()
+      onToggle(position, event.shiftKey)
+      return
+    }
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      onOpen(position)
+      return
+    }
+    const next = target(event.key, position, options)
+    if (next === null || count === 0) return
+    event.preventDefault()
+    const clamped = Math.min(Math.max(next, 0), count - 1)
+    setActive(clamped)
+    pendingFocus.current = clamped
+    scrollToPosition(clamped)
+    if (event.shiftKey) onToggle(clamped, true)
+  }
+
+  return { active: current, setActive, onKeyDown }
+}

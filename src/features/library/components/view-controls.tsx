@@ -1,0 +1,68 @@
+import { ArrowDown, ArrowUp, LayoutGrid, List } from 'lucide-react'
+import { ToggleGroup } from 'radix-ui'
+
+import { Select } from '../../../components/ui/select'
+import type { Sort, SortKey } from '../model/filters'
+import type { ViewMode } from './media-results'
+
+/** Grid or list; grid is the default (spec section 9). */
+export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (view: ViewMode) => void }) {
+  return (
+    <ToggleGroup.Root
+      type="single"
+      className="toggle-group"
+      aria-label="View"
+      value={value}
+      onValueChange={(next) => {
+        // Pressing the active item again would leave no view; keep the current one.
+        if (next === 'grid' || next === 'list') onChange(next)
+      }}
+    >
+      <ToggleGroup.Item value="grid" className="toggle-group__item" aria-label="Grid view">
+        <LayoutGrid size={16} aria-hidden="true" />
+      </ToggleGroup.Item>
+      <ToggleGroup.Item value="list" className="toggle-group__item" aria-label="List view">
+        <List size={16} aria-hidden="true" />
+      </ToggleGroup.Item>
+    </ToggleGroup.Root>
+  )
+}
+
+const SORT_OPTIONS: readonly { value: SortKey; label: string }[] = [
+  { value: 'title', label: 'Name' },
+  { value: 'type', label: 'Type' },
+  { value: 'size', label: 'Size' },
+  { value: 'date', label: 'Date' },
+]
+
+function isSortKey(value: string): value is SortKey {
+  return SORT_OPTIONS.some((option) => option.value === value)
+}
+
+/** The sort for the grid, which has no column headers; the list's headers drive the same state. */
+export function SortControl({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) => void }) {
+  const ascending = sort.direction === 'asc'
+  return (
+    <div className="sort-control">
+      <Select
+        label="Sort by"
+        value={sort.key}
+        options={SORT_OPTIONS}
+        onValueChange={(key) => {
+          if (isSortKey(key)) onChange({ key, direction: sort.direction })
+        }}
+      />
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={ascending ? 'Sort ascending' : 'Sort descending'}
+        title={ascending ? 'Ascending: click for descending' : 'Descending: click for ascending'}
+        onClick={() => {
+          onChange({ key: sort.key, direction: ascending ? 'desc' : 'asc' })
+        }}
+      >
+        {ascending ? <ArrowUp size={16} aria-hidden="true" /> : <ArrowDown size={16} aria-hidden="true" />}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { installBrowserGaps, renderScreen } from '../../support/screen-render'
+import {
+  bareStatus,
+  errorAnswer,
+  freshStore,
+  seedFiles,
+  server,
+  startScreenServer,
+} from '../../support/screen-server'
+
+beforeAll(() => {
+  installBrowserGaps()
+  startScreenServer()
+})
+beforeEach(freshStore)
+afterEach(() => {
+  server.resetHandlers()
+})
+afterAll(() => {
+  server.close()
+})
+
+describe('screen states', () => {
+  it('shows the title, the tagline and Loading files... until the list arrives', async () => {
+    await seedFiles([{ title: 'Launch banner' }])
+    renderScreen()
+    expect(screen.getByRole('heading', { level: 1, name: 'Media File Manager' })).toBeInTheDocument()
+    expect(screen.getByText('Upload, organize, and manage your media files')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Loading files...')
+    expect(await screen.findByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading files...')).not.toBeInTheDocument()
+  })
+
+  it('reports an HTTP failure as the error screen, with the three sample files behind it', async () => {
+    server.use(http.get('*/api/media', () => errorAnswer('Failed to load files', 500)))
+    renderScreen()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Error: Failed to load files. Please try again.')
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    expect((await screen.findAllByRole('article')).map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Sample document',
+      'Sample image',
+      'Sample video',
+    ])
+  })
+
+  it('reports a network failure the same way', async () => {
+    server.use(http.get('*/api/media', () => HttpResponse.error()))
+    renderScreen()
+    expect(await screen.findByText('Error: Failed to load files. Please try again.')).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'Sample image' })).toBeInTheDocument()
+  })
+
+  it('reports a failure without a JSON body the same way', async () => {
+    server.use(http.get('*/api/media', () => bareStatus(502)))
+    renderScreen()
+    expect(await screen.findByText('Error: Failed to load files. Please try again.')).toBeInTheDocument()
+  })
+
+  it('Try Again loads the files again and leaves the error screen', async () => {
+    await seedFiles([{ title: 'Launch banner' }])
+    server.use(http.get('*/api/media', () => errorAnswer('Failed to load files', 503), { once: true }))
+    const { user } = renderScreen()
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
+    expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('article', { name: 'Sample image' })).not.toBeInTheDocument()
+  })
+
+  it('shows No files found with the upload hint for an empty library', async () => {
+    renderScreen()
+    expect(await screen.findByText('No files found')).toBeInTheDocument()
+    expect(screen.getByText('Get started by uploading your first file.')).toBeInTheDocument()
+  })
+})

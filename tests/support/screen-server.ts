@@ -1,0 +1,90 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw'
+import { setupServer } from 'msw/node'
+import type { z } from 'zod'
+
+import { replaceDocumentStore } from '../../netlify/server/store'
+import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
+import type { errorBodySchema } from '../../src/contract/api'
+import type { Folder } from '../../src/contract/folder'
+import type { MediaRecord } from '../../src/contract/record'
+import { routeToFunction } from './function-router'
+
+/**
+ * The API for screen tests: every request goes to the real function handler, running on an in-memory
+ * store, so the screen meets the real answers. Tests add failures with `server.use(...)`.
+ */
+export const server = setupServer(
+  http.all('*', async ({ request }) => {
+    const answer = await routeToFunction(request)
+    return answer ?? undefined
+  }),
+)
+
+export function startScreenServer(): void {
+  server.listen({ onUnhandledFrame: 'error' })
+}
+
+export function freshStore(): void {
+  replaceDocumentStore(new MemoryDocumentStore())
+}
+
+type ErrorBody = z.infer<typeof errorBodySchema>
+
+/** An error answer of the contract's shape (`{ error }`) with a status. */
+export function errorAnswer(error: string, status: number) {
+  return HttpResponse.json<ErrorBody>({ error }, { status })
+}
+
+/** An answer with no JSON error body, as a proxy or a crashed function sends. */
+export function bareStatus(status: number) {
+  return new HttpResponse('upstream failure', { status, headers: { 'Content-Type': 'text/plain' } })
+}
+
+async function call<T>(path: string, method: string, body?: JsonBodyType): Promise<T> {
+  const response = await routeToFunction(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    }),
+  )
+  if (!response) throw new Error(`No function serves ${path}`)
+  const payload = (await response.json()) as T
+  if (!response.ok) throw new Error(`${path} answered ${String(response.status)}: ${JSON.stringify(payload)}`)
+  return payload
+}
+
+export interface SeedFile {
+  title: string
+  media_url?: string
+  description?: string
+  category?: string
+  file_type?: string
+  file_size?: number
+  created_at?: string
+  tags?: string[]
+  author?: string
+  folder_path?: string
+  thumbnail?: string | null
+}
+
+/** Stores files through the real upload handler, in order (ids 1, 2, ...). */
+export async function seedFiles(files: readonly SeedFile[]): Promise<MediaRecord[]> {
+  const records: MediaRecord[] = []
+  for (const file of files) {
+    const answer = await call<{ record: MediaRecord }>('/api/upload', 'POST', {
+      media_url: `https://cdn.example.test/${encodeURIComponent(file.title)}.jpg`,
+      ...file,
+    } as JsonBodyType)
+    records.push(answer.record)
+  }
+  return records
+}
+
+export function seedFolder(name: string, parentPath = '/'): Promise<Folder> {
+  return call<Folder>('/api/folder-create', 'POST', { name, parent_path: parentPath })
+}
+
+export function listFiles(): Promise<{ records: MediaRecord[] }> {
+  return call('/api/media', 'GET')
+}
