@@ -1,0 +1,614 @@
+import { createHash, randomBytes } from 'node:crypto'
+
+/**
+ * An in-memory Webflow Data API v2, plus the S3 bucket its asset uploads post to, answering in Webflow's
+ * wire format (research notes, cloudinary-webflow.md sections 4-6): bearer token or 401 `not_authorized`;
+ * `GET /sites/{id}`; the three-step asset flow (`POST /sites/{id}/assets` answering a presigned S3 form,
+ * the S3 form POST answering 201 XML with `file` as the last field, `PATCH /assets/{id}`); collection
+ * items created with 202, a duplicate slug refused with 400 `validation_error`; 429 with `Retry-After`.
+ *
+ * One `handle(request)` serves both adapters: the msw handlers (`webflow-handlers.ts`) and the
+ * `node:http` stand-in (`webflow-stand-in.ts`) that a separate `netlify dev` process can be pointed at.
+ */
+
+export const DEFAULT_API_BASE = 'https://api.webflow.com/v2'
+export const DEFAULT_S3_URL = 'https://webflow-prod-assets.s3.amazonaws.com/uploads'
+
+/** The field slugs of the mirror's collection (spec section 3), besides `name` and `slug`. */
+export const SPEC_FIELD_SLUGS = [
+  'media-url',
+  'description',
+  'category',
+  'file-type',
+  'file-size',
+  'tags',
+  'author',
+  'upload-date',
+] as const
+
+export interface WebflowFakeOptions {
+  token?: string
+  siteId?: string
+  collectionIds?: readonly string[]
+  /** Where the Data API answers, without a trailing slash. */
+  apiBase?: string
+  /** The presigned form's `uploadUrl`. */
+  s3Url?: string
+  /** A delay before every answer, API and S3 alike. */
+  latencyMs?: number
+}
+
+/** One request as the fake received it, with the status it answered. */
+export interface ReceivedRequest {
+  kind: 'api' | 's3'
+  method: string
+  /** The path under the API base, such as `sites/abc/assets`; `''` for the S3 form. */
+  path: string
+  authorization: string | null
+  /** The JSON body, parsed; null when there was none (or for the S3 form, see `s3Uploads`). */
+  body: unknown
+  status: number
+}
+
+export interface FakeItem {
+  id: string
+  cmsLocaleId: string
+  lastPublished: string | null
+  lastUpdated: string
+  createdOn: string
+  isArchived: boolean
+  isDraft: boolean
+  fieldData: Record<string, unknown>
+}
+
+export interface FakeAsset {
+  id: string
+  siteId: string
+  fileName: string
+  fileHash: string
+  contentType: string
+  uploadDetails: Record<string, string>
+  /** Set once the S3 form POST carried the bytes. */
+  uploaded: boolean
+  size: number
+  displayName: string
+  altText: string | null
+  createdOn: string
+  lastUpdated: string
+}
+
+/** One S3 form POST: its fields in the order they came, and the file part. */
+export interface S3Upload {
+  fieldNames: string[]
+  fields: Record<string, string>
+  file: { name: string; type: string; size: number; md5: string } | null
+  status: number
+}
+
+const RATE_LIMIT = 60
+const SPEC_FIELDS = new Set<string>(['name', 'slug', ...SPEC_FIELD_SLUGS])
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+}
+
+/** Webflow ids are 24 hex digits (Mongo object ids). */
+function objectId(): string {
+  return randomBytes(12).toString('hex')
+}
+
+function errorBody(code: string, message: string, details: unknown[] = []) {
+  return { code, message, externalReference: null, details }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+function s3Error(code: string, message: string, status = 400): Response {
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message><RequestId>${objectId()}</RequestId></Error>`
+  return new Response(xml, { status, headers: { 'Content-Type': 'application/xml' } })
+}
+
+export class WebflowFake {
+  readonly token: string
+  readonly siteId: string
+  apiBase: string
+  s3Url: string
+  latencyMs: number
+
+  readonly received: ReceivedRequest[] = []
+  readonly items = new Map<string, Map<string, FakeItem>>()
+  readonly assets = new Map<string, FakeAsset>()
+  readonly s3Uploads: S3Upload[] = []
+
+  private rateLimited = 0
+  private retryAfter = '60'
+  private unauthorized = false
+  private readonly cmsLocaleId = objectId()
+  private readonly createdOn = new Date().toISOString()
+
+  constructor(options: WebflowFakeOptions = {}) {
+    this.token = options.token ?? 'webflow-test-token'
+    this.siteId = options.siteId ?? '6258f5b4fc2e1c4e5d3a1b2c'
+    this.apiBase = (options.apiBase ?? DEFAULT_API_BASE).replace(/\/$/, '')
+    this.s3Url = options.s3Url ?? DEFAULT_S3_URL
+    this.latencyMs = options.latencyMs ?? 0
+    for (const id of options.collectionIds ?? ['6258f5b4fc2e1c4e5d3a1c3d']) this.items.set(id, new Map())
+  }
+
+  // --- failure modes -------------------------------------------------------------------------------
+
+  /** The next `count` API requests answer 429 with this `Retry-After` (seconds or an HTTP date). */
+  rateLimitNext(count: number, retryAfter = '60'): void {
+    this.rateLimited = count
+    this.retryAfter = retryAfter
+  }
+
+  /** Every API request answers 401, whatever its token, until switched off. */
+  forceUnauthorized(on = true): void {
+    this.unauthorized = on
+  }
+
+  /** The collection is gone: its requests answer 404. */
+  removeCollection(collectionId: string): void {
+    this.items.delete(collectionId)
+  }
+
+  /** Forgets everything received and stored, and clears the failure modes; keeps the collections. */
+  reset(): void {
+    this.received.length = 0
+    this.s3Uploads.length = 0
+    this.assets.clear()
+    for (const items of this.items.values()) items.clear()
+    this.rateLimited = 0
+    this.unauthorized = false
+    this.latencyMs = 0
+  }
+
+  /** An item already in the collection, as if made in the Designer. */
+  seedItem(collectionId: string, fieldData: Record<string, unknown>): FakeItem {
+    const items = this.items.get(collectionId)
+    if (!items) throw new Error(`no collection ${collectionId}`)
+    const now = new Date().toISOString()
+    const item: FakeItem = {
+      id: objectId(),
+      cmsLocaleId: this.cmsLocaleId,
+      lastPublished: null,
+      lastUpdated: now,
+      createdOn: now,
+      isArchived: false,
+      isDraft: false,
+      fieldData: { ...fieldData },
+    }
+    items.set(item.id, item)
+    return item
+  }
+
+  // --- inspection ----------------------------------------------------------------------------------
+
+  /** The items of a collection, in creation order. */
+  itemsOf(collectionId: string): FakeItem[] {
+    return [...(this.items.get(collectionId)?.values() ?? [])]
+  }
+
+  /** The API requests received, as `METHOD path` lines: a compact view for assertions. */
+  calls(): string[] {
+    return this.received
+      .filter((request) => request.kind === 'api')
+      .map((request) => `${request.method} ${request.path}`)
+  }
+
+  // --- the wire ------------------------------------------------------------------------------------
+
+  async handle(request: Request): Promise<Response> {
+    if (this.latencyMs > 0) await delay(this.latencyMs)
+    const url = new URL(request.url)
+    const href = `${url.origin}${url.pathname}`
+    if (href === this.s3Url || href === `${this.s3Url}/`) {
+      return this.handleS3(request)
+    }
+    const prefix = `${this.apiBase}/`
+    if (href.startsWith(prefix)) {
+      const path = href.slice(prefix.length).replace(/\/$/, '')
+      const text = await request.text()
+      let body: unknown = null
+      let malformed = false
+      if (text !== '') {
+        try {
+          body = JSON.parse(text) as unknown
+        } catch {
+          malformed = true
+        }
+      }
+      const entry: ReceivedRequest = {
+        kind: 'api',
+        method: request.method,
+        path,
+        authorization: request.headers.get('authorization'),
+        body,
+        status: 0,
+      }
+      this.received.push(entry)
+      const response = malformed
+        ? this.json(400, errorBody('bad_request', 'Bad Request: Request is malformed'))
+        : this.route(request.method, path, body, entry.authorization)
+      entry.status = response.status
+      return response
+    }
+    return this.json(404, errorBody('route_not_found', `Requested route not found: ${url.pathname}`))
+  }
+
+  private json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+    const used = this.received.filter((request) => request.kind === 'api').length
+    return new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: {
+        ...(status === 204 ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
+        'X-RateLimit-Limit': String(RATE_LIMIT),
+        'X-RateLimit-Remaining': String(Math.max(RATE_LIMIT - used, 0)),
+        ...headers,
+      },
+    })
+  }
+
+  private route(method: string, path: string, body: unknown, authorization: string | null): Response {
+    if (this.rateLimited > 0) {
+      this.rateLimited--
+      return this.json(
+        429,
+        { message: 'Too Many Requests', code: 'too_many_requests', externalReference: null, details: [] },
+        { 'Retry-After': this.retryAfter, 'X-RateLimit-Remaining': '0' },
+      )
+    }
+    if (this.unauthorized || authorization !== `Bearer ${this.token}`) {
+      return this.json(401, { code: 'not_authorized', message: 'Request not authorized' })
+    }
+    const segments = path.split('/').map((segment) => decodeURIComponent(segment))
+    const [first, second, third, fourth] = segments
+    if (first === 'sites' && second !== undefined) {
+      if (second !== this.siteId) {
+        return this.json(
+          404,
+          errorBody('resource_not_found', 'Requested resource not found: The site cannot be found'),
+        )
+      }
+      if (segments.length === 2 && method === 'GET') return this.json(200, this.site())
+      if (segments.length === 3 && third === 'assets' && method === 'POST') return this.createAsset(body)
+    }
+    if (first === 'assets' && second !== undefined && segments.length === 2) {
+      const asset = this.assets.get(second)
+      if (!asset) return this.json(404, errorBody('resource_not_found', 'Requested resource not found'))
+      if (method === 'GET') return this.json(200, this.assetBody(asset))
+      if (method === 'PATCH') return this.patchAsset(asset, body)
+      if (method === 'DELETE') {
+        this.assets.delete(asset.id)
+        return this.json(204, null)
+      }
+    }
+    if (first === 'collections' && second !== undefined && third === 'items') {
+      const items = this.items.get(second)
+      if (!items) {
+        return this.json(
+          404,
+          errorBody('collection_not_found', 'Requested resource not found: The collection cannot be found'),
+        )
+      }
+      if (segments.length === 3 && method === 'POST') return this.createItem(items, body)
+      if (segments.length === 4 && fourth !== undefined) {
+        const item = items.get(fourth)
+        if (!item) return this.json(404, errorBody('item_not_found', 'Requested resource not found: Item'))
+        if (method === 'GET') return this.json(200, item)
+        if (method === 'PATCH') return this.patchItem(items, item, body)
+        if (method === 'DELETE') {
+          items.delete(item.id)
+          return this.json(204, null)
+        }
+      }
+    }
+    return this.json(404, errorBody('route_not_found', `Requested route not found: ${method} /${path}`))
+  }
+
+  private site() {
+    return {
+      id: this.siteId,
+      workspaceId: '5f0c8c9e1c9d440000e8d8c3',
+      displayName: 'Media Library',
+      shortName: 'media-library',
+      previewUrl: 'https://screenshots.webflow.com/sites/media-library.png',
+      timeZone: 'Europe/London',
+      createdOn: this.createdOn,
+      lastUpdated: this.createdOn,
+      lastPublished: null,
+      parentFolderId: null,
+      customDomains: [],
+      locales: {
+        primary: { id: this.cmsLocaleId, cmsLocaleId: this.cmsLocaleId, enabled: true, tag: 'en' },
+        secondary: [],
+      },
+      dataCollectionEnabled: false,
+      dataCollectionType: 'optOut',
+    }
+  }
+
+  private validation(details: { param: string; description: string }[]): Response {
+    return this.json(400, { message: 'Validation Error', code: 'validation_error', details })
+  }
+
+  private createAsset(body: unknown): Response {
+    const fileName = isRecord(body) ? body.fileName : undefined
+    const fileHash = isRecord(body) ? body.fileHash : undefined
+    const details: { param: string; description: string }[] = []
+    if (typeof fileName !== 'string' || fileName.length === 0) {
+      details.push({ param: 'fileName', description: 'Field is required' })
+    } else if (fileName.length >= 100) {
+      details.push({ param: 'fileName', description: 'File name must be less than 100 characters' })
+    } else if (!/\.[A-Za-z0-9]+$/.test(fileName)) {
+      details.push({ param: 'fileName', description: 'File name must include the file extension' })
+    }
+    if (typeof fileHash !== 'string' || !/^[a-f0-9]{32}$/i.test(fileHash)) {
+      details.push({ param: 'fileHash', description: 'File hash must be the MD5 hash of the file' })
+    }
+    if (details.length > 0 || typeof fileName !== 'string' || typeof fileHash !== 'string') {
+      return this.validation(details)
+    }
+    const id = objectId()
+    const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase()
+    const contentType = CONTENT_TYPES[extension] ?? 'application/octet-stream'
+    const now = new Date().toISOString()
+    const key = `${this.siteId}/${id}_${fileName}`
+    const amzDate = now.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    const uploadDetails = {
+      acl: 'public-read',
+      bucket: 'webflow-prod-assets',
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': `AKIAIOSFODNN7EXAMPLE/${amzDate.slice(0, 8)}/us-east-1/s3/aws4_request`,
+      'X-Amz-Date': amzDate,
+      key,
+      Policy: Buffer.from(JSON.stringify({ expiration: now, key })).toString('base64'),
+      'X-Amz-Signature': randomBytes(32).toString('hex'),
+      success_action_status: '201',
+      'content-type': contentType,
+      'Cache-Control': 'max-age=31536000, must-revalidate',
+    }
+    const asset: FakeAsset = {
+      id,
+      siteId: this.siteId,
+      fileName,
+      fileHash,
+      contentType,
+      uploadDetails,
+      uploaded: false,
+      size: 0,
+      displayName: fileName,
+      altText: null,
+      createdOn: now,
+      lastUpdated: now,
+    }
+    this.assets.set(id, asset)
+    return this.json(200, {
+      uploadDetails,
+      contentType,
+      id,
+      parentFolder: isRecord(body) && typeof body.parentFolder === 'string' ? body.parentFolder : null,
+      uploadUrl: this.s3Url,
+      assetUrl: `https://webflow-prod-assets.s3.amazonaws.com/${key}`,
+      hostedUrl: `https://cdn.prod.website-files.com/${key}`,
+      originalFileName: fileName,
+      createdOn: now,
+      lastUpdated: now,
+    })
+  }
+
+  private assetBody(asset: FakeAsset) {
+    return {
+      id: asset.id,
+      contentType: asset.contentType,
+      size: asset.size,
+      siteId: asset.siteId,
+      hostedUrl: `https://cdn.prod.website-files.com/${asset.uploadDetails.key ?? asset.id}`,
+      originalFileName: asset.fileName,
+      displayName: asset.displayName,
+      lastUpdated: asset.lastUpdated,
+      createdOn: asset.createdOn,
+      variants: [],
+      altText: asset.altText,
+    }
+  }
+
+  private patchAsset(asset: FakeAsset, body: unknown): Response {
+    if (!isRecord(body)) return this.json(400, errorBody('bad_request', 'Bad Request: Request is malformed'))
+    const details: { param: string; description: string }[] = []
+    for (const field of ['displayName', 'altText'] as const) {
+      const value = body[field]
+      if (value !== undefined && typeof value !== 'string') {
+        details.push({ param: field, description: 'Must be a string' })
+      }
+    }
+    if (details.length > 0) return this.validation(details)
+    if (typeof body.displayName === 'string') asset.displayName = body.displayName
+    if (typeof body.altText === 'string') asset.altText = body.altText
+    asset.lastUpdated = new Date().toISOString()
+    return this.json(200, this.assetBody(asset))
+  }
+
+  /** Webflow refuses a field the collection does not have, and a slug another item holds. */
+  private checkFieldData(
+    items: Map<string, FakeItem>,
+    fieldData: Record<string, unknown>,
+    exceptId: string | null,
+  ): Response | null {
+    const unknown = Object.keys(fieldData).filter((key) => !SPEC_FIELDS.has(key))
+    if (unknown.length > 0) {
+      return this.validation(
+        unknown.map((key) => ({ param: key, description: `Field not described in schema: ${key}` })),
+      )
+    }
+    const slug = fieldData.slug
+    if (typeof slug === 'string') {
+      const taken = [...items.values()].some((item) => item.id !== exceptId && item.fieldData.slug === slug)
+      if (taken) {
+        return this.validation([
+          { param: 'slug', description: `Unique value is already in database: '${slug}'` },
+        ])
+      }
+    }
+    return null
+  }
+
+  private createItem(items: Map<string, FakeItem>, body: unknown): Response {
+    if (!isRecord(body) || !isRecord(body.fieldData)) {
+      return this.validation([{ param: 'fieldData', description: 'Field is required' }])
+    }
+    const { fieldData } = body
+    const missing = (['name', 'slug'] as const).filter(
+      (field) => typeof fieldData[field] !== 'string' || fieldData[field] === '',
+    )
+    if (missing.length > 0) {
+      return this.validation(missing.map((field) => ({ param: field, description: 'Field is required' })))
+    }
+    const refused = this.checkFieldData(items, fieldData, null)
+    if (refused) return refused
+    const now = new Date().toISOString()
+    const item: FakeItem = {
+      id: objectId(),
+      cmsLocaleId: this.cmsLocaleId,
+      lastPublished: null,
+      lastUpdated: now,
+      createdOn: now,
+      isArchived: body.isArchived === true,
+      isDraft: body.isDraft !== false,
+      fieldData: { ...fieldData },
+    }
+    items.set(item.id, item)
+    return this.json(202, item)
+  }
+
+  private patchItem(items: Map<string, FakeItem>, item: FakeItem, body: unknown): Response {
+    if (!isRecord(body)) return this.json(400, errorBody('bad_request', 'Bad Request: Request is malformed'))
+    const fieldData = isRecord(body.fieldData) ? body.fieldData : {}
+    const refused = this.checkFieldData(items, fieldData, item.id)
+    if (refused) return refused
+    item.fieldData = { ...item.fieldData, ...fieldData }
+    if (typeof body.isArchived === 'boolean') item.isArchived = body.isArchived
+    if (typeof body.isDraft === 'boolean') item.isDraft = body.isDraft
+    item.lastUpdated = new Date().toISOString()
+    return this.json(200, item)
+  }
+
+  /**
+   * S3's POST Object: a multipart form with every field of the presigned policy, exactly as given, and
+   * `file` as the last field (S3 ignores whatever follows it). Answers 201 with the PostResponse XML,
+   * as `success_action_status: 201` asks.
+   */
+  private async handleS3(request: Request): Promise<Response> {
+    const upload: S3Upload = { fieldNames: [], fields: {}, file: null, status: 0 }
+    this.s3Uploads.push(upload)
+    const entry: ReceivedRequest = {
+      kind: 's3',
+      method: request.method,
+      path: '',
+      authorization: request.headers.get('authorization'),
+      body: null,
+      status: 0,
+    }
+    this.received.push(entry)
+    const response = await this.answerS3(request, upload)
+    upload.status = response.status
+    entry.status = response.status
+    return response
+  }
+
+  private async answerS3(request: Request, upload: S3Upload): Promise<Response> {
+    if (request.method !== 'POST')
+      return s3Error('MethodNotAllowed', 'The specified method is not allowed', 405)
+    if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) {
+      return s3Error(
+        'PreconditionFailed',
+        'Bucket POST must be of the enclosure-type multipart/form-data',
+        412,
+      )
+    }
+    let form: FormData
+    try {
+      form = await request.formData()
+    } catch {
+      return s3Error(
+        'MalformedPOSTRequest',
+        'The body of your POST request is not well-formed multipart/form-data.',
+      )
+    }
+    const entries = [...form.entries()]
+    for (const [name, value] of entries) {
+      upload.fieldNames.push(name)
+      if (typeof value === 'string') {
+        upload.fields[name] = value
+      } else if (name === 'file') {
+        const bytes = new Uint8Array(await value.arrayBuffer())
+        upload.file = {
+          name: value.name,
+          type: value.type,
+          size: bytes.length,
+          md5: createHash('md5').update(bytes).digest('hex'),
+        }
+      }
+    }
+    const last = entries.at(-1)
+    if (!last || last[0] !== 'file' || typeof last[1] === 'string') {
+      return s3Error(
+        'InvalidArgument',
+        'POST requires exactly one file upload per request, as the last field.',
+      )
+    }
+    if (entries.filter(([name]) => name === 'file').length !== 1) {
+      return s3Error('InvalidArgument', 'POST requires exactly one file upload per request.')
+    }
+    const asset = [...this.assets.values()].find(
+      (candidate) => candidate.uploadDetails.key === upload.fields.key,
+    )
+    if (!asset) return s3Error('InvalidArgument', "Bucket POST must contain a field named 'key'.")
+    for (const [field, value] of Object.entries(asset.uploadDetails)) {
+      if (upload.fields[field] !== value) {
+        return s3Error(
+          'AccessDenied',
+          `Invalid according to Policy: Policy Condition failed: ["eq", "$${field}", "${value}"]`,
+          403,
+        )
+      }
+    }
+    const file = upload.file
+    if (!file) return s3Error('InvalidArgument', 'POST requires exactly one file upload per request.')
+    asset.uploaded = true
+    asset.size = file.size
+    const key = asset.uploadDetails.key ?? ''
+    const bucket = asset.uploadDetails.bucket ?? ''
+    const location = `https://${bucket}.s3.amazonaws.com/${encodeURIComponent(key)}`
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      `<PostResponse><Location>${xmlEscape(location)}</Location><Bucket>${xmlEscape(bucket)}</Bucket>` +
+      `<Key>${xmlEscape(key)}</Key><ETag>"${file.md5}"</ETag></PostResponse>`
+    return new Response(xml, {
+      status: 201,
+      headers: { 'Content-Type': 'application/xml', ETag: `"${file.md5}"`, Location: location },
+    })
+  }
+}
