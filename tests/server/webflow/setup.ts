@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises'
+
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+
+import { createRecord } from '../../../netlify/server/records/media-service'
+import {
+  appendChunk,
+  createUpload,
+  fileUrl,
+  readManifest,
+  type MediaHostStores,
+} from '../../../netlify/server/uploads/upload-service'
+import type { WebflowSetup } from '../../../netlify/server/webflow/webflow-config'
+import type { SyncContext } from '../../../netlify/server/webflow/webflow-sync'
+import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
+import { webflowHandlers } from '../../support/webflow-handlers'
+import { WebflowFake } from '../../support/webflow-fake'
+
+/** Shared pieces of the Webflow mirror tests: one fake behind msw, settings that point at it, records. */
+
+export const SITE_URL = 'https://media.example.test'
+export const COLLECTION_ID = '6258f5b4fc2e1c4e5d3a1c3d'
+
+/**
+ * A fake Webflow behind msw for the enclosing file: unhandled requests are errors, and every test starts
+ * with an empty fake and no failure modes. Extra handlers (`server.use`) are dropped after each test.
+ */
+export function webflowFakeForFile() {
+  const fake = new WebflowFake({ collectionIds: [COLLECTION_ID] })
+  const server = setupServer(...webflowHandlers(fake))
+  beforeAll(() => {
+    server.listen({ onUnhandledFrame: 'error' })
+  })
+  afterEach(() => {
+    server.resetHandlers()
+    fake.reset()
+  })
+  afterAll(() => {
+    server.close()
+  })
+  return { fake, server }
+}
+
+export function readySetup(fake: WebflowFake, overrides: { token?: string } = {}): WebflowSetup {
+  return {
+    kind: 'ready',
+    config: {
+      token: overrides.token ?? fake.token,
+      siteId: fake.siteId,
+      collectionId: COLLECTION_ID,
+      apiUrl: fake.apiBase,
+    },
+  }
+}
+
+/** A sync context on `stores`; `sleeps` collects every wait a 429 asked for, and none is slept. */
+export function syncContext(
+  stores: MediaHostStores,
+  setup: WebflowSetup,
+  sleeps: number[] = [],
+): SyncContext & { sleeps: number[] } {
+  return {
+    stores,
+    setup,
+    siteUrl: SITE_URL,
+    sleeps,
+    apiOptions: {
+      sleep: (ms) => {
+        sleeps.push(ms)
+        return Promise.resolve()
+      },
+    },
+  }
+}
+
+export const T0 = new Date('2025-01-31T12:00:00.000Z')
+
+/** A stored record whose mirror is pending, as `POST /api/upload` leaves it. */
+export function pendingRecord(stores: MediaHostStores, input: RecordCreate): Promise<MediaRecord> {
+  return createRecord(stores.documents, input, T0, { state: 'pending', updated_at: T0.toISOString() })
+}
+
+export function fixture(name: string): Promise<Buffer> {
+  return readFile(new URL(`../../fixtures/media/${name}`, import.meta.url))
+}
+
+/**
+ * A file held by the built-in media host, uploaded through the tus service in two chunks; returns its
+ * `/api/files/{id}/{name}` URL.
+ */
+export async function storeBuiltInFile(
+  stores: MediaHostStores,
+  name: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  const settings = { maxUploadBytes: 50 * 1024 * 1024, expiryMs: 3_600_000 }
+  const { id } = await createUpload(stores, settings, { length: bytes.length, metadata: { filename: name } })
+  const half = Math.floor(bytes.length / 2)
+  await appendChunk(stores, id, { offset: 0, bytes: bytes.subarray(0, half), checksum: null })
+  await appendChunk(stores, id, { offset: half, bytes: bytes.subarray(half), checksum: null })
+  const manifest = await readManifest(stores.documents, id)
+  if (!manifest) throw new Error(`upload ${id} did not finish`)
+  return fileUrl(manifest)
+}

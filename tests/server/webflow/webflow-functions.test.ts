@@ -1,0 +1,311 @@
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import batchDelete from '../../../netlify/functions/batch-delete.mts'
+import batchUpdate from '../../../netlify/functions/batch-update.mts'
+import deleteFile from '../../../netlify/functions/delete-file.mts'
+import media from '../../../netlify/functions/media.mts'
+import updateFile from '../../../netlify/functions/update-file.mts'
+import upload from '../../../netlify/functions/upload.mts'
+import webflowStatus from '../../../netlify/functions/webflow-status.mts'
+import webflowSyncBackground from '../../../netlify/functions/webflow-sync-background.mts'
+import webflowSync from '../../../netlify/functions/webflow-sync.mts'
+import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
+import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
+import { replaceDocumentStore } from '../../../netlify/server/store'
+import { sealJob, SYNC_FUNCTION_PATH } from '../../../netlify/server/webflow/sync-trigger'
+import type { MediaRecord } from '../../../src/contract/record'
+import { COLLECTION_ID, webflowFakeForFile } from './setup'
+
+/**
+ * The functions of the mirror, called as netlify dev calls them (`Request -> Response`) over in-memory
+ * stores. The background function is queued as the platform queues it: its URL answers 202 at once, and
+ * the real handler runs later, when a test drains the queue.
+ */
+const ORIGIN = 'https://media.example.test'
+const { fake, server } = webflowFakeForFile()
+
+let queued: (() => Promise<Response>)[] = []
+let sealedBodies: string[] = []
+
+/** Runs the queued background invocations, one after another, until none is left. */
+async function drain(): Promise<void> {
+  for (let next = queued.shift(); next; next = queued.shift()) await next()
+}
+
+function configure(env: Record<string, string>) {
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
+}
+
+function configureReady() {
+  configure({
+    WEBFLOW_API_TOKEN: fake.token,
+    WEBFLOW_SITE_ID: fake.siteId,
+    WEBFLOW_COLLECTION_ID: COLLECTION_ID,
+    WEBFLOW_API_URL: fake.apiBase,
+  })
+}
+
+function call(
+  handler: (request: Request) => Promise<Response>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return handler(
+    new Request(`${ORIGIN}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    }),
+  )
+}
+
+async function uploaded(fields: Record<string, unknown> = {}): Promise<MediaRecord> {
+  const response = await call(upload, 'POST', '/api/upload', {
+    title: 'Sunset',
+    media_url: 'https://cdn.example.test/sunset.mov',
+    ...fields,
+  })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { record: MediaRecord }).record
+}
+
+async function stateOf(id: number): Promise<MediaRecord['webflow']> {
+  const response = await media(new Request(`${ORIGIN}/api/media?limit=500`))
+  const { records } = (await response.json()) as { records: MediaRecord[] }
+  return records.find((record) => record.id === id)?.webflow
+}
+
+beforeEach(() => {
+  replaceDocumentStore(new MemoryDocumentStore(), new MemoryByteStore())
+  queued = []
+  sealedBodies = []
+  server.use(
+    http.post(`${ORIGIN}${SYNC_FUNCTION_PATH}`, async ({ request }) => {
+      const body = await request.text()
+      sealedBodies.push(body)
+      const url = request.url
+      queued.push(() => webflowSyncBackground(new Request(url, { method: 'POST', body })))
+      return new HttpResponse(null, { status: 202 })
+    }),
+  )
+})
+
+afterEach(async () => {
+  await drain()
+  vi.unstubAllEnvs()
+  replaceDocumentStore(undefined)
+})
+
+describe('with the mirror configured', () => {
+  beforeEach(configureReady)
+
+  it('answers the upload with a pending record before anything reaches Webflow, then syncs', async () => {
+    const record = await uploaded()
+    expect(record.webflow).toEqual({ state: 'pending', updated_at: expect.any(String) as unknown })
+    expect(fake.received).toEqual([])
+    expect(sealedBodies).toHaveLength(1)
+    expect(sealedBodies[0]).not.toContain(fake.token)
+
+    await drain()
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(item?.fieldData).toMatchObject({ name: 'Sunset', slug: 'sunset' })
+    expect(await stateOf(record.id)).toMatchObject({ state: 'synced', item_id: item?.id })
+  })
+
+  it('propagates an edit, a batch edit, a delete and a batch delete', async () => {
+    const first = await uploaded({ title: 'First' })
+    const second = await uploaded({ title: 'Second' })
+    await drain()
+    const [one, two] = fake.itemsOf(COLLECTION_ID)
+    fake.received.length = 0
+
+    expect(
+      (
+        await call(updateFile, 'PATCH', `/api/update/${String(first.id)}?id=${String(first.id)}`, {
+          title: 'Uno',
+        })
+      ).status,
+    ).toBe(200)
+    await drain()
+    expect(fake.calls()).toEqual([`PATCH collections/${COLLECTION_ID}/items/${String(one?.id)}`])
+    expect(one?.fieldData.name).toBe('Uno')
+
+    fake.received.length = 0
+    const batch = await call(batchUpdate, 'POST', '/api/batch-update', {
+      updates: [
+        { id: first.id, fields: { add_tags: ['x'] } },
+        { id: second.id, fields: { description: 'Dos' } },
+      ],
+    })
+    expect(batch.status).toBe(200)
+    await drain()
+    expect(fake.calls()).toEqual([
+      `PATCH collections/${COLLECTION_ID}/items/${String(one?.id)}`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(two?.id)}`,
+    ])
+    expect(one?.fieldData.tags).toBe('x')
+    expect(two?.fieldData.description).toBe('Dos')
+
+    fake.received.length = 0
+    expect(
+      (await call(deleteFile, 'DELETE', `/api/delete/${String(first.id)}?id=${String(first.id)}`)).status,
+    ).toBe(200)
+    await drain()
+    expect(fake.calls()).toEqual([`DELETE collections/${COLLECTION_ID}/items/${String(one?.id)}`])
+
+    fake.received.length = 0
+    expect((await call(batchDelete, 'POST', '/api/batch-delete', { ids: [second.id] })).status).toBe(200)
+    await drain()
+    expect(fake.calls()).toEqual([`DELETE collections/${COLLECTION_ID}/items/${String(two?.id)}`])
+    expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
+  })
+
+  it('queues no delete for a record that never got an item', async () => {
+    fake.forceUnauthorized()
+    const record = await uploaded()
+    await drain()
+    expect((await stateOf(record.id))?.state).toBe('failed')
+    sealedBodies = []
+    await call(deleteFile, 'DELETE', `/api/delete/${String(record.id)}?id=${String(record.id)}`)
+    expect(sealedBodies).toEqual([])
+  })
+
+  it('retries a failed sync through POST /api/webflow-sync/{id}: 202 pending, then synced', async () => {
+    fake.forceUnauthorized()
+    const record = await uploaded()
+    await drain()
+    expect(await stateOf(record.id)).toMatchObject({
+      state: 'failed',
+      message: `Webflow POST collections/${COLLECTION_ID}/items: 401 Request not authorized`,
+    })
+
+    fake.forceUnauthorized(false)
+    const retry = await call(
+      webflowSync,
+      'POST',
+      `/api/webflow-sync/${String(record.id)}?id=${String(record.id)}`,
+    )
+    expect(retry.status).toBe(202)
+    const body = (await retry.json()) as { success: boolean; record: MediaRecord }
+    expect(body.record.webflow).toEqual({ state: 'pending', updated_at: expect.any(String) as unknown })
+    await drain()
+    expect(await stateOf(record.id)).toMatchObject({ state: 'synced' })
+  })
+
+  it('answers 404 for a retry of a record that does not exist', async () => {
+    const response = await call(webflowSync, 'POST', '/api/webflow-sync/999?id=999')
+    expect(response.status).toBe(404)
+    expect(sealedBodies).toEqual([])
+  })
+
+  it('connection test: 200 with the site, never the token', async () => {
+    const response = await call(webflowStatus, 'GET', '/api/webflow-status')
+    const text = await response.text()
+    expect(response.status).toBe(200)
+    expect(JSON.parse(text)).toEqual({
+      ok: true,
+      configured: true,
+      site: { id: fake.siteId, displayName: 'Media Library', shortName: 'media-library' },
+      collection_id: COLLECTION_ID,
+    })
+    expect(text).not.toContain(fake.token)
+    expect(fake.calls()).toEqual([`GET sites/${fake.siteId}`])
+  })
+
+  it('connection test: 502 with the reason for a wrong token, an unknown site, or a 429', async () => {
+    vi.stubEnv('WEBFLOW_API_TOKEN', 'wrong-token')
+    const unauthorized = await call(webflowStatus, 'GET', '/api/webflow-status')
+    expect(unauthorized.status).toBe(502)
+    const text = await unauthorized.text()
+    expect(JSON.parse(text)).toEqual({
+      ok: false,
+      configured: true,
+      error: `Webflow GET sites/${fake.siteId}: 401 Request not authorized`,
+    })
+    expect(text).not.toContain('wrong-token')
+
+    configureReady()
+    vi.stubEnv('WEBFLOW_SITE_ID', '000000000000000000000000')
+    const unknown = await call(webflowStatus, 'GET', '/api/webflow-status')
+    expect(unknown.status).toBe(502)
+    expect(((await unknown.json()) as { error: string }).error).toContain('404')
+
+    configureReady()
+    fake.rateLimitNext(1)
+    const limited = await call(webflowStatus, 'GET', '/api/webflow-status')
+    expect(limited.status).toBe(502)
+    expect(((await limited.json()) as { error: string }).error).toContain('429')
+  })
+
+  it('the background function runs only jobs sealed with the token', async () => {
+    const record = await uploaded()
+    // The queued invocation never runs: this test posts its own bodies.
+    queued = []
+    const run = (body: string) =>
+      webflowSyncBackground(new Request(`${ORIGIN}${SYNC_FUNCTION_PATH}`, { method: 'POST', body }))
+    const forged = await run(sealJob({ action: 'upsert', ids: [record.id] }, 'guessed-token'))
+    expect(forged.status).toBe(400)
+    expect(await run('{"job":"{}","signature":""}')).toHaveProperty('status', 400)
+    expect(fake.received).toEqual([])
+
+    const genuine = await run(sealJob({ action: 'upsert', ids: [record.id] }, fake.token))
+    expect(genuine.status).toBe(204)
+    expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
+  })
+})
+
+describe('without a complete configuration', () => {
+  it('with no token: no webflow field, no job, nothing sent, and the connection test answers 503', async () => {
+    configure({ WEBFLOW_API_TOKEN: '', WEBFLOW_SITE_ID: '', WEBFLOW_COLLECTION_ID: '' })
+    const record = await uploaded()
+    expect(record).not.toHaveProperty('webflow')
+    const status = await call(webflowStatus, 'GET', '/api/webflow-status')
+    expect(status.status).toBe(503)
+    expect(await status.json()).toEqual({ ok: false, configured: false, error: 'Configuration missing' })
+    const retry = await call(
+      webflowSync,
+      'POST',
+      `/api/webflow-sync/${String(record.id)}?id=${String(record.id)}`,
+    )
+    expect(retry.status).toBe(409)
+    expect(sealedBodies).toEqual([])
+    expect(fake.received).toEqual([])
+  })
+
+  it.each([
+    [{ WEBFLOW_SITE_ID: '', WEBFLOW_COLLECTION_ID: 'c' }, 'Configuration missing'],
+    [{ WEBFLOW_SITE_ID: 's', WEBFLOW_COLLECTION_ID: '' }, 'Collection configuration missing'],
+  ])('with a token and %j: the upload succeeds, skipped with %j', async (env, message) => {
+    configure({ WEBFLOW_API_TOKEN: fake.token, WEBFLOW_API_URL: fake.apiBase, ...env })
+    const record = await uploaded()
+    expect(record.webflow).toEqual({ state: 'skipped', message, updated_at: expect.any(String) as unknown })
+    expect(sealedBodies).toEqual([])
+    expect(fake.received).toEqual([])
+  })
+
+  it('the connection test works with a site but no collection, and warns about it', async () => {
+    configure({ WEBFLOW_API_TOKEN: fake.token, WEBFLOW_SITE_ID: fake.siteId, WEBFLOW_API_URL: fake.apiBase })
+    vi.stubEnv('WEBFLOW_COLLECTION_ID', '')
+    const response = await call(webflowStatus, 'GET', '/api/webflow-status')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      collection_id: null,
+      warning: 'Collection configuration missing',
+    })
+  })
+
+  it('the background function does nothing when the mirror is not ready', async () => {
+    configure({ WEBFLOW_API_TOKEN: fake.token })
+    const response = await webflowSyncBackground(
+      new Request(`${ORIGIN}${SYNC_FUNCTION_PATH}`, {
+        method: 'POST',
+        body: sealJob({ action: 'upsert', ids: [1] }, fake.token),
+      }),
+    )
+    expect(response.status).toBe(204)
+    expect(fake.received).toEqual([])
+  })
+})
