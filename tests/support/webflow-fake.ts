@@ -130,7 +130,8 @@ function s3Error(code: string, message: string, status = 400): Response {
 }
 
 export class WebflowFake {
-  readonly token: string
+  /** The one token Webflow accepts; changing it revokes the old one, as regenerating a site token does. */
+  token: string
   readonly siteId: string
   apiBase: string
   s3Url: string
@@ -144,11 +145,13 @@ export class WebflowFake {
   private rateLimited = 0
   private retryAfter = '60'
   private unauthorized = false
+  private readonly initialToken: string
   private readonly cmsLocaleId = objectId()
   private readonly createdOn = new Date().toISOString()
 
   constructor(options: WebflowFakeOptions = {}) {
     this.token = options.token ?? 'webflow-test-token'
+    this.initialToken = this.token
     this.siteId = options.siteId ?? '6258f5b4fc2e1c4e5d3a1b2c'
     this.apiBase = (options.apiBase ?? DEFAULT_API_BASE).replace(/\/$/, '')
     this.s3Url = options.s3Url ?? DEFAULT_S3_URL
@@ -176,6 +179,7 @@ export class WebflowFake {
 
   /** Forgets everything received and stored, and clears the failure modes; keeps the collections. */
   reset(): void {
+    this.token = this.initialToken
     this.received.length = 0
     this.s3Uploads.length = 0
     this.assets.clear()
