@@ -3,7 +3,7 @@ import { fileResponse } from '../server/files/file-responses'
 import { route } from '../server/http/route'
 import { mediaHostStores } from '../server/store'
 import { isUploadId } from '../server/uploads/upload-documents'
-import { readManifest } from '../server/uploads/upload-service'
+import { forgetManifest, readManifest } from '../server/uploads/upload-service'
 
 /** Serves a file of the built-in media host: `GET`/`HEAD /api/files/{id}/{name}`, with ranges. */
 export default route(
@@ -13,7 +13,11 @@ export default route(
       const stores = mediaHostStores()
       const manifest = id !== null && isUploadId(id) ? await readManifest(stores.documents, id) : null
       if (!manifest) throw new NotFoundError('File not found')
-      return fileResponse(stores.bytes, manifest, request)
+      const response = await fileResponse(stores.bytes, manifest, request)
+      if (response) return response
+      // Deleted since this instance cached its manifest.
+      forgetManifest(manifest.id)
+      throw new NotFoundError('File not found')
     },
   },
   { message: 'Failed to read file' },

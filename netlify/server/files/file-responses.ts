@@ -3,19 +3,30 @@ import type { FileManifest, StoredChunk } from '../uploads/upload-documents'
 import { contentDisposition } from '../uploads/file-names'
 
 /**
- * The most bytes one response carries. Netlify streams at most 20 MB per response, so larger files are
- * served in ranges of this size; browsers' media elements and the download helper ask for them in turn.
+ * The most bytes one ranged response carries. Netlify streams at most 20 MB per response, so larger
+ * files are served in ranges; browsers' media elements and the download helper ask for them in turn.
  */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+
+/**
+ * A request without `Range` gets the whole file up to this size, so `<img>`, plain links and the Image
+ * CDN (which never sends `Range`) read images of up to 16 MiB whole; a larger file gets its first range.
+ */
+export const MAX_WHOLE_RESPONSE_BYTES = 16 * 1024 * 1024
 
 type ByteRange = { start: number; end: number }
 
 /**
  * Answers GET or HEAD of a stored file: `Range` gives 206 with `Content-Range` (416 when unsatisfiable),
- * a request without one gets the whole file, or its first window when the file is larger than
- * `MAX_RESPONSE_BYTES`. Every response carries the file's serving policy.
+ * a request without one gets the whole file, or its first range when the file is larger than
+ * `MAX_WHOLE_RESPONSE_BYTES`. Every response carries the file's serving policy. Null when the file's
+ * first chunk is gone: the file was deleted after this instance cached its manifest.
  */
-export function fileResponse(bytes: ByteStore, manifest: FileManifest, request: Request): Response {
+export async function fileResponse(
+  bytes: ByteStore,
+  manifest: FileManifest,
+  request: Request,
+): Promise<Response | null> {
   const headers = fileHeaders(manifest)
   const etag = `"${manifest.id}"`
   if (matchesEtag(request.headers.get('if-none-match'), etag))
@@ -34,15 +45,22 @@ export function fileResponse(bytes: ByteStore, manifest: FileManifest, request: 
     return new Response(request.method === 'HEAD' ? null : body, { status: 416, headers })
   }
 
-  const whole = requested === null && manifest.size <= MAX_RESPONSE_BYTES
+  const whole = requested === null && manifest.size <= MAX_WHOLE_RESPONSE_BYTES
   const range = requested ?? { start: 0, end: manifest.size - 1 }
-  range.end = Math.min(range.end, range.start + MAX_RESPONSE_BYTES - 1)
+  if (!whole) range.end = Math.min(range.end, range.start + MAX_RESPONSE_BYTES - 1)
   const length = manifest.size === 0 ? 0 : range.end - range.start + 1
+  const status = whole ? 200 : 206
   headers.set('Content-Length', String(length))
   if (!whole)
     headers.set('Content-Range', `bytes ${String(range.start)}-${String(range.end)}/${String(manifest.size)}`)
-  const body = request.method === 'HEAD' || length === 0 ? null : streamRange(bytes, manifest.chunks, range)
-  return new Response(body, { status: whole ? 200 : 206, headers })
+  if (request.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
+  const needed = manifest.chunks.filter(
+    (chunk) => chunk.start <= range.end && chunk.start + chunk.size > range.start,
+  )
+  const [firstChunk] = needed
+  const firstBytes = firstChunk ? await bytes.get(firstChunk.key) : null
+  if (firstChunk && firstBytes === null) return null
+  return new Response(streamRange(bytes, needed, range, firstBytes), { status, headers })
 }
 
 function fileHeaders(manifest: FileManifest): Headers {
@@ -88,22 +106,26 @@ export function parseRange(header: string, size: number): ByteRange | 'unsatisfi
   return { start, end }
 }
 
-/** Streams `range` out of the chunk blobs, reading one chunk at a time as the client takes bytes. */
+/**
+ * Streams `range` out of the chunks that overlap it, reading one chunk at a time as the client takes
+ * bytes. The first chunk is already read, which showed the file still exists.
+ */
 function streamRange(
   bytes: ByteStore,
-  chunks: readonly StoredChunk[],
+  needed: readonly StoredChunk[],
   range: ByteRange,
+  firstBytes: Uint8Array | null,
 ): ReadableStream<Uint8Array> {
-  const needed = chunks.filter((chunk) => chunk.start <= range.end && chunk.start + chunk.size > range.start)
   let next = 0
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const chunk = needed[next++]
+      const chunk = needed[next]
       if (!chunk) {
         controller.close()
         return
       }
-      const data = await bytes.get(chunk.key)
+      const data = next === 0 ? firstBytes : await bytes.get(chunk.key)
+      next++
       if (!data) {
         controller.error(new Error(`Chunk ${chunk.key} is missing`))
         return

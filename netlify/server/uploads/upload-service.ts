@@ -137,7 +137,9 @@ export async function appendChunk(
   if (!advanced) {
     await stores.bytes.remove(key)
     const latest = await readUpload(stores.documents, id)
-    throw new OffsetMismatchError(latest?.offset ?? offset)
+    // No upload document left means the winner finished the file: its size is where it stands.
+    const finished = latest ? null : await readManifest(stores.documents, id)
+    throw new OffsetMismatchError(latest?.offset ?? finished?.size ?? offset)
   }
   if (advanced.offset === advanced.length) {
     await writeManifest(stores.documents, advanced, now)
@@ -238,7 +240,7 @@ export async function readManifest(documents: DocumentStore, id: string): Promis
   return manifest
 }
 
-function forgetManifest(id: string): void {
+export function forgetManifest(id: string): void {
   manifestCache.delete(id)
 }
 

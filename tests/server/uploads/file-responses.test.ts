@@ -3,7 +3,12 @@ import { readFile } from 'node:fs/promises'
 
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { fileResponse, MAX_RESPONSE_BYTES, parseRange } from '../../../netlify/server/files/file-responses'
+import {
+  fileResponse,
+  MAX_RESPONSE_BYTES,
+  MAX_WHOLE_RESPONSE_BYTES,
+  parseRange,
+} from '../../../netlify/server/files/file-responses'
 import type { FileManifest } from '../../../netlify/server/uploads/upload-documents'
 import { contentDisposition } from '../../../netlify/server/uploads/file-names'
 import {
@@ -61,7 +66,8 @@ async function serve(
       headers,
     },
   )
-  const response = fileResponse(stores.bytes, manifest, request)
+  const response = await fileResponse(stores.bytes, manifest, request)
+  if (!response) throw new Error('the file has no bytes')
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   const hasBody = response.body !== null
   const body = new Uint8Array(await response.arrayBuffer())
@@ -193,6 +199,27 @@ describe('ranges', () => {
     expect(served.headers.get('content-length')).toBe('0')
     expect(served.body.length).toBe(0)
     expect((await serve(manifest, { Range: 'bytes=0-' })).status).toBe(416)
+  })
+})
+
+describe('a file deleted after its manifest was read', () => {
+  it('answers null rather than a response whose body would fail midway', async () => {
+    const manifest = await storeFile('gone.bin', randomBytes(1000))
+    await Promise.all(manifest.chunks.map(({ key }) => stores.bytes.remove(key)))
+    const request = new Request(`http://localhost/api/files/${manifest.id}/gone.bin`)
+    expect(await fileResponse(stores.bytes, manifest, request)).toBeNull()
+  })
+})
+
+describe('whole responses', () => {
+  it('answers a file of up to MAX_WHOLE_RESPONSE_BYTES without Range whole, as <img> and the Image CDN need', async () => {
+    const bytes = randomBytes(MAX_RESPONSE_BYTES + 1000)
+    const manifest = await storeFile('photo.bin', bytes, [4 * MiB, 4 * MiB])
+    const request = new Request(`http://localhost/api/files/${manifest.id}/photo.bin`)
+    const response = await fileResponse(stores.bytes, manifest, request)
+    expect(response?.status).toBe(200)
+    expect(MAX_WHOLE_RESPONSE_BYTES).toBeLessThan(20_000_000)
+    expect(Buffer.from(await (response ?? new Response()).arrayBuffer()).equals(bytes)).toBe(true)
   })
 })
 

@@ -421,6 +421,8 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       expect(winners).toHaveLength(1)
       const loser = outcomes.find((outcome) => outcome.status === 'rejected')
       expect(loser?.reason).toBeInstanceOf(OffsetMismatchError)
+      // The upload document is gone once the file is finished: the loser learns the file's size.
+      expect((loser?.reason as OffsetMismatchError).currentOffset).toBe(length)
       const winner = candidates[winners[0] ?? -1] ?? new Uint8Array()
       expect(Buffer.from(await readStoredFile(stores(), id)).equals(winner)).toBe(true)
       expect(await chunkKeys(stores())).toHaveLength(1)
