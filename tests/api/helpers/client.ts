@@ -1,0 +1,98 @@
+/** A small typed HTTP client for the API tests: one call, one answer with status, headers and JSON. */
+import { inject } from 'vitest'
+
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+
+export interface ApiResponse<T = unknown> {
+  status: number
+  headers: Headers
+  /** The body parsed as JSON; `undefined` when the body is empty or is not JSON. */
+  body: T
+  /** The raw body text. */
+  text: string
+}
+
+/**
+ * The request body:
+ * - a string is sent as is (raw JSON text, or deliberately broken JSON), as `application/json`;
+ * - bytes are sent as is, with no Content-Type unless `headers` gives one;
+ * - anything else is sent as `JSON.stringify(body)`, as `application/json`.
+ * A `content-type` in `headers` always wins.
+ */
+export type RequestBody =
+  string | Uint8Array<ArrayBuffer> | Record<string, unknown> | unknown[] | number | boolean | null
+
+export function baseUrl(): string {
+  return inject('apiBaseUrl')
+}
+
+export async function api<T = unknown>(
+  method: Method,
+  path: string,
+  body?: RequestBody,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const requestHeaders = new Headers(headers)
+  let payload: string | Uint8Array<ArrayBuffer> | undefined
+  if (body instanceof Uint8Array) {
+    payload = body
+  } else if (body !== undefined) {
+    payload = typeof body === 'string' ? body : JSON.stringify(body)
+    if (!requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json')
+  }
+  const response = await fetch(new URL(path, baseUrl()), {
+    method,
+    headers: requestHeaders,
+    body: payload,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(50_000),
+  })
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, body: parseJson(response, text) as T, text }
+}
+
+function parseJson(response: Response, text: string): unknown {
+  if (text === '' || !/\bjson\b/i.test(response.headers.get('content-type') ?? '')) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** The `error` of an error answer, or undefined when the body has none. */
+export function errorOf(response: ApiResponse): string | undefined {
+  const { body } = response
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined
+  return typeof body.error === 'string' ? body.error : undefined
+}
+
+/** Runs `task` over `items` with at most `limit` at once, keeping the order of the results. */
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index] as T, index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+export type Call = readonly [
+  method: Method,
+  path: string,
+  body?: RequestBody,
+  headers?: Record<string, string>,
+]
+
+/** Sends independent requests a few at a time; the answers come back in the order of `calls`. */
+export function apiAll(calls: readonly Call[], limit = 6): Promise<ApiResponse[]> {
+  return mapLimited(calls, limit, ([method, path, body, headers]) => api(method, path, body, headers))
+}

@@ -1,0 +1,264 @@
+/**
+ * Starts and stops `netlify dev` on a throw-away copy of the project, so the API tests run the real
+ * functions, redirects and local Blobs server without touching the developer's own `.netlify` data.
+ * Used by the vitest globalSetup (`../netlify-dev.setup.ts`) and by any test that needs its own server.
+ */
+import { spawn } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The repository this file belongs to. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+
+const NETLIFY_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'netlify')
+const READY_PATH = '/api/folder-list'
+const LOG_LIMIT_CHARS = 200_000
+
+export interface DevPorts {
+  port: number
+  functionsPort: number
+  staticServerPort: number
+}
+
+export interface NetlifyDev {
+  /** `http://127.0.0.1:<port>`, the address of the netlify dev proxy. */
+  baseUrl: string
+  /** The project directory netlify dev runs in. */
+  dir: string
+  ports: DevPorts
+  /** Everything netlify dev printed so far (the last 200,000 characters). */
+  log: () => string
+  /** Kills the whole process group and waits for the main process to exit. */
+  stop: () => Promise<void>
+}
+
+/**
+ * Makes a project directory for netlify dev under the system temp directory. Its `.netlify` (functions
+ * bundles, `blobs-serve` data, `blobs-locks`) starts empty and lives only there.
+ *
+ * `netlify.toml`, `package.json`, `tsconfig.json` and `node_modules/` are symlinks to the repository;
+ * `dist/` holds a one-line index.html, so no build is needed. `netlify/` and `src/` (under 1 MB) are
+ * copies, for two reasons found by trying the symlinks:
+ * - netlify dev bundles each function with esbuild, which resolves a symlinked entry file to its real
+ *   path and writes the bundle under that path, while the bootstrap file netlify dev writes imports it
+ *   under the symlinked path: every call then fails with "Cannot find module
+ *   .../.netlify/functions-serve/<name>/<temp dir>/netlify/functions/<name>.mjs".
+ * - netlify dev watches every file a function imports and rebuilds the function when one changes. With
+ *   symlinked sources, an edit made in the repository while the tests run triggers a rebuild, and a
+ *   request arriving meanwhile gets a 500 "Cannot find module". Copies pin the sources of the run.
+ * Packages are still reached through the `node_modules` symlink, which esbuild follows.
+ */
+export async function createProjectDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'media-api-test-'))
+  for (const name of ['netlify.toml', 'package.json', 'tsconfig.json', 'node_modules']) {
+    await symlink(join(REPO_ROOT, name), join(dir, name))
+  }
+  for (const name of ['netlify', 'src']) {
+    await cp(join(REPO_ROOT, name), join(dir, name), { recursive: true })
+  }
+  await mkdir(join(dir, 'dist'))
+  await writeFile(join(dir, 'dist', 'index.html'), '<!doctype html><title>Media File Manager</title>\n')
+  return dir
+}
+
+export async function removeProjectDir(dir: string): Promise<void> {
+  // `rm` removes the symlinks themselves, never what they point to.
+  await rm(dir, { recursive: true, force: true, maxRetries: 3 })
+}
+
+/** Ports nobody listens on right now, all different. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer()
+          server.once('error', reject)
+          server.listen(0, () => {
+            resolve(server)
+          })
+        }),
+    ),
+  )
+  const ports = servers.map((server) => {
+    const address = server.address()
+    if (address === null || typeof address === 'string') throw new Error('no port assigned')
+    return address.port
+  })
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  return ports
+}
+
+async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => {
+      resolve(false)
+    })
+    server.listen(port, () => {
+      server.close(() => {
+        resolve(true)
+      })
+    })
+  })
+}
+
+async function waitForPortsFree(ports: DevPorts, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (const port of [ports.port, ports.functionsPort, ports.staticServerPort]) {
+    while (!(await isPortFree(port))) {
+      if (Date.now() > deadline) throw new Error(`port ${String(port)} is still in use`)
+      await sleep(200)
+    }
+  }
+}
+
+/** The environment netlify dev gets: no Netlify account settings, no telemetry, no browser. */
+function devEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    // NETLIFY_* could point the CLI at a real site; NODE_ENV=test is vitest's, not the server's.
+    if (name.startsWith('NETLIFY_') || name === 'NODE_ENV') continue
+    env[name] = value
+  }
+  return {
+    ...env,
+    // The CLI starts with `#!/usr/bin/env node`: this picks the project's pinned Node 22.
+    PATH: [join(REPO_ROOT, 'node_modules', '.bin'), process.env.PATH ?? ''].join(':'),
+    NETLIFY_TELEMETRY_DISABLED: '1',
+    BROWSER: 'none',
+  }
+}
+
+export interface StartOptions {
+  /** Reuse these ports (a restart keeps its address); fresh ones otherwise. */
+  ports?: DevPorts
+  timeoutMs?: number
+  /** Also append everything netlify dev prints to this file. */
+  logFile?: string
+}
+
+/**
+ * Starts `netlify dev --offline --internal-disable-edge-functions` in `dir`, in its own process group,
+ * and resolves once `GET /api/folder-list` answers 200. On failure the error carries the captured log.
+ */
+export async function startNetlifyDev(dir: string, options: StartOptions = {}): Promise<NetlifyDev> {
+  const timeoutMs = options.timeoutMs ?? 90_000
+  let ports = options.ports
+  if (ports) {
+    await waitForPortsFree(ports, 15_000)
+  } else {
+    const [port = 0, functionsPort = 0, staticServerPort = 0] = await freePorts(3)
+    ports = { port, functionsPort, staticServerPort }
+  }
+  const baseUrl = `http://127.0.0.1:${String(ports.port)}`
+
+  const child = spawn(
+    NETLIFY_BIN,
+    [
+      'dev',
+      '--offline',
+      '--internal-disable-edge-functions',
+      '--port',
+      String(ports.port),
+      '--functions-port',
+      String(ports.functionsPort),
+      '--staticServerPort',
+      String(ports.staticServerPort),
+    ],
+    { cwd: dir, env: devEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  const logStream =
+    options.logFile === undefined ? undefined : createWriteStream(options.logFile, { flags: 'a' })
+  const capture = (chunk: Buffer) => {
+    logStream?.write(chunk)
+    output += chunk.toString('utf8')
+    if (output.length > LOG_LIMIT_CHARS * 2) output = output.slice(-LOG_LIMIT_CHARS)
+  }
+  child.stdout.on('data', capture)
+  child.stderr.on('data', capture)
+  const log = () => output.slice(-LOG_LIMIT_CHARS)
+
+  const exited = new Promise<string>((resolve) => {
+    child.once('error', (error) => {
+      resolve(`could not start: ${error.message}`)
+    })
+    child.once('exit', (code, signal) => {
+      resolve(`exited with ${signal ?? `code ${String(code)}`}`)
+    })
+  })
+  let exitReason: string | undefined
+  void exited.then((reason) => {
+    exitReason = reason
+  })
+
+  const killGroup = (signal: NodeJS.Signals) => {
+    if (child.pid === undefined) return
+    try {
+      // Negative pid: the whole group (the CLI, its esbuild service and anything else it started).
+      process.kill(-child.pid, signal)
+    } catch {
+      // The group is already gone.
+    }
+  }
+  // Should the test runner itself be killed, do not leave netlify dev running.
+  const killOnExit = () => {
+    killGroup('SIGKILL')
+  }
+  process.once('exit', killOnExit)
+
+  const shutDown = async () => {
+    process.removeListener('exit', killOnExit)
+    if (exitReason === undefined) {
+      killGroup('SIGTERM')
+      const exitedInTime = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
+      if (!exitedInTime) {
+        killGroup('SIGKILL')
+        await exited
+      }
+    }
+    // Whatever the CLI left behind in its group.
+    killGroup('SIGKILL')
+    if (logStream) {
+      await new Promise((resolve) => {
+        logStream.end(resolve)
+      })
+    }
+  }
+  // Stopping twice (a failed start, then a teardown) waits for the same shutdown.
+  let stopping: Promise<void> | undefined
+  const stop = () => (stopping ??= shutDown())
+
+  const deadline = Date.now() + timeoutMs
+  let lastAnswer = 'no answer yet'
+  while (Date.now() < deadline) {
+    if (exitReason !== undefined) {
+      await stop()
+      throw new Error(`netlify dev ${exitReason} before it was ready\n--- netlify dev log ---\n${log()}`)
+    }
+    try {
+      const response = await fetch(`${baseUrl}${READY_PATH}`, { signal: AbortSignal.timeout(10_000) })
+      await response.arrayBuffer()
+      if (response.status === 200) return { baseUrl, dir, ports, log, stop }
+      lastAnswer = `status ${String(response.status)}`
+    } catch (error) {
+      lastAnswer = error instanceof Error ? error.message : String(error)
+    }
+    await sleep(250)
+  }
+  await stop()
+  throw new Error(
+    `netlify dev did not answer GET ${READY_PATH} with 200 within ${String(timeoutMs)} ms ` +
+      `(last: ${lastAnswer})\n--- netlify dev log ---\n${log()}`,
+  )
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
