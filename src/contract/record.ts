@@ -99,11 +99,14 @@ export const mediaUrlSchema = label(LIMITS.urlChars).refine((value) => {
   if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value)
   try {
     const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
+    // Credentials in a URL would be shown to everyone who sees the record.
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+    )
   } catch {
     return false
   }
-}, 'must be an http(s) URL or a path starting with /')
+}, 'must be an http(s) URL without credentials, or a path starting with /')
 
 /** A byte count; a string of digits is accepted too, as older backends sent 'File Size' as text. */
 const fileSizeSchema = z.preprocess(
@@ -114,14 +117,30 @@ const fileSizeSchema = z.preprocess(
     .max(LIMITS.fileBytes, `must be at most ${String(LIMITS.fileBytes)} bytes`),
 )
 
-/** A date the client gives: any string `Date` reads, within 1970..9999; stored as ISO 8601. */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i
+
+/**
+ * A date the client gives: ISO 8601 (a date, or a date and time with an optional zone), within
+ * 1970..9999, and a real calendar day: '2024-02-30' is refused rather than read as March 1st.
+ */
 const dateSchema = z
   .string()
   .max(64)
   .transform((value, ctx) => {
-    const time = Date.parse(value)
-    if (Number.isNaN(time) || time < 0 || time > Date.parse('9999-12-31T23:59:59Z')) {
-      ctx.addIssue({ code: 'custom', message: 'must be a date (ISO 8601)' })
+    const match = ISO_DATE.exec(value.trim())
+    const time = match ? Date.parse(value.trim().replace(' ', 'T')) : Number.NaN
+    const [, year = '', month = '', day = '', hour = '0', minute = '0', second = '0'] = match ?? []
+    const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
+    const realDay =
+      calendar.getUTCFullYear() === Number(year) &&
+      calendar.getUTCMonth() === Number(month) - 1 &&
+      calendar.getUTCDate() === Number(day) &&
+      Number(hour) < 24 &&
+      Number(minute) < 60 &&
+      Number(second) < 60
+    if (!match || !realDay || Number.isNaN(time) || time < 0 || time > Date.parse('9999-12-31T23:59:59Z')) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date such as 2026-05-01' })
       return z.NEVER
     }
     return new Date(time).toISOString()

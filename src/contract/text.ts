@@ -14,12 +14,21 @@ export const text = (maxChars: number) =>
       .refine((value) => !value.includes('\0'), 'must not contain NUL characters'),
   )
 
-/** A single-line label: `text` that also refuses line breaks and other control characters. */
+/**
+ * A single-line label: `text` in Unicode NFC (so names that look the same are the same), refusing line
+ * breaks, C0 and C1 control characters, and the bidirectional overrides that make a name display as
+ * something else (`\u202e` turns 'evil\u202etxt.exe' around).
+ */
 export const label = (maxChars: number) =>
   text(maxChars)
     .pipe(z.string().trim())
     .refine(
       // eslint-disable-next-line no-control-regex -- the point is to find control characters
-      (value) => !/[\u0000-\u001f\u007f]/.test(value),
+      (value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value),
       'must not contain control characters',
     )
+    .refine(
+      (value) => !/[\u202a-\u202e\u2066-\u2069]/.test(value),
+      'must not contain bidirectional override characters',
+    )
+    .transform((value) => value.normalize('NFC'))

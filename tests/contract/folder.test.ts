@@ -122,3 +122,17 @@ describe('joinPath and isWithin', () => {
     expect(isWithin(ROOT_PATH, '/a')).toBe(false)
   })
 })
+
+describe('folder names in Unicode', () => {
+  it('normalises names to NFC, so a composed and a decomposed é name one folder', () => {
+    const composed = folderCreateSchema.parse({ name: 'Caf\u00e9' })
+    const decomposed = folderCreateSchema.parse({ name: 'Cafe\u0301' })
+    expect(decomposed.name).toBe(composed.name)
+  })
+
+  it('refuses bidirectional overrides in names', () => {
+    expect(createMessage({ name: '\u202eevil' })).toBe(
+      'name must not contain bidirectional override characters',
+    )
+  })
+})

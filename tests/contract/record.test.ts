@@ -158,13 +158,13 @@ describe('recordCreateSchema', () => {
     const result = outcome(recordCreateSchema, { media_url: url })
     expect(result).toEqual({
       ok: false,
-      message: 'media_url must be an http(s) URL or a path starting with /',
+      message: 'media_url must be an http(s) URL without credentials, or a path starting with /',
     })
   })
 
   it('applies the same rule to the thumbnail, which may also be null', () => {
     expect(createError({ thumbnail: 'javascript:alert(1)' })).toBe(
-      'thumbnail must be an http(s) URL or a path starting with /',
+      'thumbnail must be an http(s) URL without credentials, or a path starting with /',
     )
     expect(created({ thumbnail: null }).thumbnail).toBeNull()
     expect(created({ thumbnail: '/thumbs/a.jpg' }).thumbnail).toBe('/thumbs/a.jpg')
@@ -247,8 +247,12 @@ describe('recordCreateSchema', () => {
 
   it('stores created_at as ISO 8601 and refuses what is not a date', () => {
     expect(created({ created_at: '2024-01-02T03:04:05+02:00' }).created_at).toBe('2024-01-02T01:04:05.000Z')
-    expect(createError({ created_at: 'yesterday-ish' })).toBe('created_at must be a date (ISO 8601)')
-    expect(createError({ created_at: '1969-12-31T23:59:59Z' })).toBe('created_at must be a date (ISO 8601)')
+    expect(createError({ created_at: 'yesterday-ish' })).toBe(
+      'created_at must be an ISO 8601 date such as 2026-05-01',
+    )
+    expect(createError({ created_at: '1969-12-31T23:59:59Z' })).toBe(
+      'created_at must be an ISO 8601 date such as 2026-05-01',
+    )
   })
 
   it('accepts a MIME type as file_type and refuses anything else', () => {
@@ -340,5 +344,35 @@ describe('describeIssue', () => {
 
   it('falls back to "Invalid request" for an error without issues', () => {
     expect(describeIssue(new z.ZodError([]))).toBe('Invalid request')
+  })
+})
+
+describe('labels, dates and URLs that look right but are not', () => {
+  it('refuses bidirectional overrides and C1 controls in single-line fields', () => {
+    expect(createError({ title: 'invoice\u202efdp.exe' })).toBe(
+      'title must not contain bidirectional override characters',
+    )
+    expect(createError({ author: 'a\u0085b' })).toBe('author must not contain control characters')
+  })
+
+  it('stores labels in NFC, so the same-looking title is the same text', () => {
+    expect(created({ title: 'Cafe\u0301' }).title).toBe('Caf\u00e9')
+  })
+
+  it('refuses calendar days that do not exist instead of moving them', () => {
+    expect(createError({ created_at: '2024-02-30' })).toBe(
+      'created_at must be an ISO 8601 date such as 2026-05-01',
+    )
+    expect(createError({ created_at: '0' })).toBe('created_at must be an ISO 8601 date such as 2026-05-01')
+    expect(createError({ created_at: '2024-01-01T25:00:00Z' })).not.toBeNull()
+    expect(created({ created_at: '2024-02-29' }).created_at).toBe('2024-02-29T00:00:00.000Z')
+    expect(created({ created_at: '2024-02-29 10:30:00Z' }).created_at).toBe('2024-02-29T10:30:00.000Z')
+    expect(created({ created_at: '2024-02-29T10:30:00+02:00' }).created_at).toBe('2024-02-29T08:30:00.000Z')
+  })
+
+  it('refuses media URLs that carry credentials', () => {
+    expect(createError({ media_url: 'https://user:secret@cdn.example.com/a.png' })).toBe(
+      'media_url must be an http(s) URL without credentials, or a path starting with /',
+    )
   })
 })

@@ -616,3 +616,20 @@ describe('media service over full shards (memory)', () => {
     expect(second.next).toBe('600')
   })
 })
+
+describe('file_type from the URL', () => {
+  it('takes the type from the URL extension over a claimed one, and the claim only without a known extension', async () => {
+    const store = new MemoryDocumentStore()
+    const png = await createRecord(
+      store,
+      recordCreateSchema.parse({ media_url: '/f/a.png', file_type: 'text/html' }),
+    )
+    expect(png.file_type).toBe('image/png')
+    expect(png.category).toBe('Images')
+    const bare = await createRecord(
+      store,
+      recordCreateSchema.parse({ media_url: '/f/a', file_type: 'video/mp4' }),
+    )
+    expect(bare.file_type).toBe('video/mp4')
+  })
+})

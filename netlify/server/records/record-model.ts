@@ -1,4 +1,4 @@
-import { categoryFromMime, mimeFromName } from '../../../src/contract/file-types'
+import { categoryFromMime, mimeFromName, UNKNOWN_MIME } from '../../../src/contract/file-types'
 import { ROOT_PATH } from '../../../src/contract/folder'
 import type { FileId } from '../../../src/contract/ids'
 import {
@@ -10,7 +10,10 @@ import {
 
 /** A new record from a validated upload body, with the spec's defaults filled in (section 3). */
 export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRecord {
-  const fileType = input.file_type ?? mimeFromName(input.media_url)
+  // Spec section 3: the type comes from the URL's extension; a claimed type only fills in where the URL
+  // has no known extension.
+  const inferred = mimeFromName(input.media_url)
+  const fileType = inferred === UNKNOWN_MIME ? (input.file_type ?? UNKNOWN_MIME) : inferred
   const timestamp = now.toISOString()
   return {
     id: id as FileId,
