@@ -28,17 +28,20 @@ export function MediaGrid({ records, positions, selected, stale }: ResultsProps)
         })
       : null
   })
-  return h(
-    ResultsFrame,
-    { scrollRef, onKeyDown: ignore, activate: ignore, label: 'Files', records, stale },
-    h(
-      'div',
-      {
-        style: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '16px' },
-      },
-      cards,
-    ),
+  const grid = h(
+    'div',
+    { style: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '16px' } },
+    cards,
   )
+  return h(ResultsFrame, {
+    scrollRef,
+    onKeyDown: ignore,
+    activate: ignore,
+    label: 'Files',
+    records,
+    stale,
+    children: grid,
+  })
 }
 
 export function MediaList(props: ResultsProps & { sort: Sort; onSort: (key: SortKey) => void }) {
@@ -56,9 +59,19 @@ export function MediaList(props: ResultsProps & { sort: Sort; onSort: (key: Sort
         })
       : null
   })
-  return h(
-    ResultsFrame,
-    { scrollRef, onKeyDown: ignore, activate: ignore, label: 'Files', records, stale },
-    h('table', { className: 'file-table' }, h(ListHeader, { sort, onSort }), h('tbody', null, rows)),
+  const table = h(
+    'table',
+    { className: 'file-table' },
+    h(ListHeader, { sort, onSort }),
+    h('tbody', null, rows),
   )
+  return h(ResultsFrame, {
+    scrollRef,
+    onKeyDown: ignore,
+    activate: ignore,
+    label: 'Files',
+    records,
+    stale,
+    children: table,
+  })
 }

@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react'
+import { configure, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
 import { vi } from 'vitest'
 
 import { App } from '../../src/app/app'
@@ -10,6 +11,8 @@ import { Providers } from '../../src/app/providers'
  * nothing out), and the pointer-capture and scrolling calls Radix makes.
  */
 export function installBrowserGaps(): void {
+  // The whole screen runs against the real handlers; on a busy machine a step can take over a second.
+  configure({ asyncUtilTimeout: 5000 })
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1024 })
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 })
   Element.prototype.scrollIntoView = vi.fn()
@@ -30,6 +33,8 @@ export function installBrowserGaps(): void {
 
 /** Renders the whole screen at `path` with an SWR cache of its own. */
 export function renderScreen(path = '/') {
+  // Toasts live in a module-level store that replays active ones to a new Toaster: start with none.
+  toast.dismiss()
   window.history.replaceState(null, '', path)
   const user = userEvent.setup()
   const view = render(
@@ -38,4 +43,35 @@ export function renderScreen(path = '/') {
     </Providers>,
   )
   return { user, ...view }
+}
+
+type User = ReturnType<typeof userEvent.setup>
+
+/** Picks `option` in the Radix select named `label`. */
+export async function choose(user: User, label: string, option: string | RegExp): Promise<void> {
+  await user.click(screen.getByRole('combobox', { name: label }))
+  await user.click(await screen.findByRole('option', { name: option }))
+}
+
+/** The option names of the Radix select named `label` (opens it, reads it, closes it). */
+export async function optionsOf(user: User, label: string): Promise<string[]> {
+  await user.click(screen.getByRole('combobox', { name: label }))
+  const names = (await screen.findAllByRole('option')).map((option) => option.textContent)
+  await user.keyboard('{Escape}')
+  return names
+}
+
+/** The titles of the cards or rows shown, in order. */
+export function shownTitles(): string[] {
+  const cards = screen.queryAllByRole('article')
+  if (cards.length > 0) return cards.map((card) => card.getAttribute('aria-label') ?? '')
+  return screen
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.file-table__name span')?.textContent ?? '')
+}
+
+/** A card by title; `behindDialog` also finds it while a modal dialog hides the page from assistive tech. */
+export async function card(title: string, behindDialog = false): Promise<HTMLElement> {
+  return screen.findByRole('article', { name: title, hidden: behindDialog })
 }

@@ -1,8 +1,10 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { z } from 'zod'
 
 import { replaceDocumentStore } from '../../netlify/server/store'
+import { MemoryByteStore } from '../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
 import type { errorBodySchema } from '../../src/contract/api'
 import type { Folder } from '../../src/contract/folder'
@@ -25,7 +27,7 @@ export function startScreenServer(): void {
 }
 
 export function freshStore(): void {
-  replaceDocumentStore(new MemoryDocumentStore())
+  replaceDocumentStore(new MemoryDocumentStore(), new MemoryByteStore())
 }
 
 type ErrorBody = z.infer<typeof errorBodySchema>
@@ -87,4 +89,19 @@ export function seedFolder(name: string, parentPath = '/'): Promise<Folder> {
 
 export function listFiles(): Promise<{ records: MediaRecord[] }> {
   return call('/api/media', 'GET')
+}
+
+/** The hooks every screen test file needs: the API up, a fresh store per test, handlers reset after. */
+export function setupScreenServer(install: () => void): void {
+  beforeAll(() => {
+    install()
+    startScreenServer()
+  })
+  beforeEach(freshStore)
+  afterEach(() => {
+    server.resetHandlers()
+  })
+  afterAll(() => {
+    server.close()
+  })
 }

@@ -35,18 +35,17 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
             restoreFocus(opener.current)
           }}
         >
-          <div className="dialog__header">
-            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="icon-button" aria-label="Close">
-              <X size={16} aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
+          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description !== undefined && (
             <RadixDialog.Description id="dialog-description" className="dialog__description">
               {description}
             </RadixDialog.Description>
           )}
           {children}
+          {/* Last in the focus order, so a dialog opens on its first field rather than on Close. */}
+          <RadixDialog.Close className="icon-button dialog__close" aria-label="Close">
+            <X size={16} aria-hidden="true" />
+          </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

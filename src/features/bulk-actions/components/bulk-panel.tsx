@@ -32,7 +32,7 @@ export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) 
           {label}
         </button>
       ))}
-      <button type="button" className="icon-button" aria-label="Clear selection" onClick={onClear}>
+      <button type="button" className="icon-button" aria-label="Close and clear selection" onClick={onClear}>
         <X size={16} aria-hidden="true" />
       </button>
     </section>

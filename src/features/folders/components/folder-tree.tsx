@@ -1,10 +1,9 @@
-import { ChevronDown, ChevronRight, Folder, FolderOpen, Inbox, Layers } from 'lucide-react'
-import { memo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
+import { memo, useRef, useState, type KeyboardEvent } from 'react'
 
 import { ROOT_PATH } from '../../../contract/folder'
-import { draggedFileIds, FILE_DRAG_TYPE } from '../../../lib/drag'
 import type { MoveTarget } from '../../../lib/move-target'
 import { ancestorsOf, flattenTree, type FolderNode } from '../model/folder-tree'
+import { TreeRow, type TreeItem } from './tree-row'
 
 interface FolderTreeProps {
   tree: readonly FolderNode[]
@@ -14,17 +13,21 @@ interface FolderTreeProps {
   onDropFiles: (ids: number[], target: MoveTarget) => void
 }
 
-interface Item {
-  path: string | null
-  label: string
-  depth: number
-  node: FolderNode | null
-  target: MoveTarget | null
+/** The selected folder and every folder above it: what the tree opens to show where the view is. */
+function openPathsFor(path: string | null): string[] {
+  return path === null ? [] : ancestorsOf(path)
 }
 
-function ancestorsAbove(path: string | null): string[] {
-  return path === null ? [] : ancestorsOf(path).slice(0, -1)
-}
+const FIXED_ITEMS: readonly TreeItem[] = [
+  { path: null, label: 'All files', depth: 0, node: null, target: null },
+  {
+    path: ROOT_PATH,
+    label: 'Uncategorized',
+    depth: 0,
+    node: null,
+    target: { path: ROOT_PATH, folderId: null },
+  },
+]
 
 /** The folders as an ARIA tree: arrows move, Right/Left open and close, Enter or Space selects. */
 export const FolderTree = memo(function FolderTree({
@@ -33,24 +36,17 @@ export const FolderTree = memo(function FolderTree({
   onSelect,
   onDropFiles,
 }: FolderTreeProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(ancestorsAbove(selected)))
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(openPathsFor(selected)))
   const [shownFor, setShownFor] = useState(selected)
   if (shownFor !== selected) {
     // A folder chosen elsewhere (selector, breadcrumbs, Back) is revealed in the tree.
     setShownFor(selected)
-    setExpanded((current) => new Set([...current, ...ancestorsAbove(selected)]))
+    setExpanded((current) => new Set([...current, ...openPathsFor(selected)]))
   }
-  const [dropPath, setDropPath] = useState<string | null>(null)
+  const [focusIndex, setFocusIndex] = useState<number | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
-  const items: Item[] = [
-    { path: null, label: 'All files', depth: 0, node: null, target: null },
-    {
-      path: ROOT_PATH,
-      label: 'Uncategorized',
-      depth: 0,
-      node: null,
-      target: { path: ROOT_PATH, folderId: null },
-    },
+  const items: TreeItem[] = [
+    ...FIXED_ITEMS,
     ...flattenTree(tree, (path) => expanded.has(path)).map(({ node, depth }) => ({
       path: node.path,
       label: node.name,
@@ -63,7 +59,6 @@ export const FolderTree = memo(function FolderTree({
     0,
     items.findIndex((item) => item.path === selected),
   )
-  const [focusIndex, setFocusIndex] = useState<number | null>(null)
   const current = Math.min(focusIndex ?? selectedIndex, items.length - 1)
 
   const setOpen = (path: string, open: boolean) => {
@@ -85,6 +80,7 @@ export const FolderTree = memo(function FolderTree({
     if (item === undefined) return
     const node = item.node
     const open = node !== null && expanded.has(node.path)
+    const parent = () => items.findLastIndex((each, i) => i < current && each.depth < item.depth)
     const keys: Record<string, () => void> = {
       ArrowDown: () => {
         focusAt(current + 1)
@@ -99,15 +95,13 @@ export const FolderTree = memo(function FolderTree({
         focusAt(items.length - 1)
       },
       ArrowRight: () => {
-        if (node && node.children.length > 0) {
-          if (open) focusAt(current + 1)
-          else setOpen(node.path, true)
-        }
+        if (node === null || node.children.length === 0) return
+        if (open) focusAt(current + 1)
+        else setOpen(node.path, true)
       },
       ArrowLeft: () => {
-        if (node && open) setOpen(node.path, false)
-        else if (item.depth > 0)
-          focusAt(items.findLastIndex((each, i) => i < current && each.depth < item.depth))
+        if (node !== null && open) setOpen(node.path, false)
+        else if (item.depth > 0) focusAt(parent())
       },
       Enter: () => {
         onSelect(item.path)
@@ -123,80 +117,27 @@ export const FolderTree = memo(function FolderTree({
     }
   }
 
-  const dropHandlers = (item: Item) => {
-    const target = item.target
-    if (target === null) return {}
-    return {
-      onDragOver: (event: DragEvent) => {
-        if (!event.dataTransfer.types.includes(FILE_DRAG_TYPE)) return
-        event.preventDefault()
-        event.dataTransfer.dropEffect = 'move'
-        setDropPath(target.path)
-      },
-      onDragLeave: () => {
-        setDropPath(null)
-      },
-      onDrop: (event: DragEvent) => {
-        event.preventDefault()
-        setDropPath(null)
-        const ids = draggedFileIds(event.dataTransfer)
-        if (ids !== null && ids.length > 0) onDropFiles(ids, target)
-      },
-    }
-  }
-
   return (
     <nav aria-label="Folders" className="folders">
       <h2 className="folders__title">Folders</h2>
       <ul role="tree" aria-label="Folders" ref={listRef} onKeyDown={onKeyDown} className="tree">
-        {items.map((item, index) => {
-          const node = item.node
-          const hasChildren = node !== null && node.children.length > 0
-          const open = node !== null && expanded.has(node.path)
-          const Icon =
-            item.path === null ? Layers : item.path === ROOT_PATH ? Inbox : open ? FolderOpen : Folder
-          const isSelected = item.path === selected
-          return (
-            <li
-              key={item.path ?? 'all'}
-              role="treeitem"
-              aria-level={item.depth + 1}
-              aria-selected={isSelected}
-              aria-expanded={hasChildren ? open : undefined}
-              tabIndex={index === current ? 0 : -1}
-              className={`tree__item${isSelected ? ' tree__item--selected' : ''}${dropPath !== null && dropPath === item.path ? ' tree__item--drop' : ''}`}
-              style={{ paddingLeft: `${String(0.5 + item.depth)}rem` }}
-              onClick={() => {
-                setFocusIndex(index)
-                onSelect(item.path)
-              }}
-              {...dropHandlers(item)}
-            >
-              {hasChildren ? (
-                <button
-                  type="button"
-                  tabIndex={-1}
-                  className="tree__toggle"
-                  aria-label={open ? `Collapse ${item.label}` : `Expand ${item.label}`}
-                  onClick={(event) => {
-                    event.stopPropagation()
-                    setOpen(node.path, !open)
-                  }}
-                >
-                  {open ? (
-                    <ChevronDown size={14} aria-hidden="true" />
-                  ) : (
-                    <ChevronRight size={14} aria-hidden="true" />
-                  )}
-                </button>
-              ) : (
-                <span className="tree__spacer" />
-              )}
-              <Icon size={16} aria-hidden="true" />
-              <span className="tree__label">{item.label}</span>
-            </li>
-          )
-        })}
+        {items.map((item, index) => (
+          <TreeRow
+            key={item.path ?? 'all'}
+            item={item}
+            selected={item.path === selected}
+            open={item.node !== null && expanded.has(item.node.path)}
+            focusable={index === current}
+            onSelect={() => {
+              setFocusIndex(index)
+              onSelect(item.path)
+            }}
+            onToggle={() => {
+              if (item.node) setOpen(item.node.path, !expanded.has(item.node.path))
+            }}
+            onDropFiles={onDropFiles}
+          />
+        ))}
       </ul>
     </nav>
   )

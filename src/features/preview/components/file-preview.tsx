@@ -5,7 +5,14 @@ import { officeViewerUrl, previewKind } from '../model/preview-kind'
 
 function DownloadLink({ record, url }: { record: MediaRecord; url: string }) {
   return (
-    <a className="button" href={url} download={downloadName(record)} rel="noopener">
+    // A file on another site ignores `download` and would replace the app: open it beside it instead.
+    <a
+      className="button"
+      href={url}
+      download={downloadName(record)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       Download File
     </a>
   )

@@ -1,0 +1,156 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { card, installBrowserGaps, renderScreen } from '../../support/screen-render'
+import { seedFiles, setupScreenServer } from '../../support/screen-server'
+
+setupScreenServer(installBrowserGaps)
+
+async function openDetails(user: ReturnType<typeof renderScreen>['user'], title: string) {
+  await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
+  return screen.findByRole('dialog', { name: title })
+}
+
+describe('right-click menu', () => {
+  it('offers View Details, Edit, Download and Delete, and closes on a choice', async () => {
+    await seedFiles([{ title: 'Banner', media_url: 'https://cdn.example.test/banner.png' }])
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    const menu = await screen.findByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View Details', 'Edit', 'Download', 'Delete'])
+    await user.click(within(menu).getByRole('menuitem', { name: 'View Details' }))
+    expect(await screen.findByRole('dialog', { name: 'Banner' })).toBeInTheDocument()
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+  })
+
+  it('Edit opens the Edit File dialog and Delete asks to confirm, each closing the menu', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }))
+    expect(await screen.findByRole('dialog', { name: 'Edit File' })).toBeInTheDocument()
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Are you sure you want to delete "Banner"?',
+    )
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+  })
+})
+
+describe('Details dialog', () => {
+  it('shows description, type, size, created, author and tags', async () => {
+    await seedFiles([
+      {
+        title: 'Banner',
+        media_url: 'https://cdn.example.test/banner.png',
+        description: 'Homepage hero',
+        author: 'Dana',
+        tags: ['launch', 'hero'],
+        file_size: 2048,
+        created_at: '2026-03-10T12:00:00Z',
+      },
+    ])
+    const { user } = renderScreen()
+    const dialog = await openDetails(user, 'Banner')
+    const field = (name: string) => within(dialog).getByText(name).nextElementSibling?.textContent
+    expect(field('Description')).toBe('Homepage hero')
+    expect(field('Type')).toBe('image/png')
+    expect(field('Size')).toBe('2 KB')
+    expect(field('Created')).toContain('2026')
+    expect(field('Author')).toBe('Dana')
+    expect(field('Tags')).toBe('launchhero')
+  })
+
+  it('shows images and videos at most 24rem high', async () => {
+    await seedFiles([
+      { title: 'Banner', media_url: 'https://cdn.example.test/banner.png' },
+      { title: 'Spot', media_url: 'https://cdn.example.test/spot.mp4' },
+    ])
+    const { user } = renderScreen()
+    const image = within(await openDetails(user, 'Banner')).getByRole('img', { name: 'Banner' })
+    expect(image).toHaveAttribute('src', 'https://cdn.example.test/banner.png')
+    expect(image).toHaveStyle({ maxHeight: '24rem' })
+    await user.keyboard('{Escape}')
+    const dialog = await openDetails(user, 'Spot')
+    const video = dialog.querySelector('video')
+    expect(video).toHaveAttribute('src', 'https://cdn.example.test/spot.mp4')
+    expect(video).toHaveAttribute('controls')
+    expect(video).toHaveStyle({ maxHeight: '24rem' })
+  })
+
+  it('frames PDFs 600px high and Office files through the online viewer', async () => {
+    await seedFiles([
+      { title: 'Report', media_url: 'https://cdn.example.test/report.pdf' },
+      { title: 'Brief', media_url: '/api/files/7/brief.docx' },
+    ])
+    const { user } = renderScreen()
+    const pdf = within(await openDetails(user, 'Report')).getByTitle('Report (PDF)')
+    expect(pdf).toHaveAttribute('src', 'https://cdn.example.test/report.pdf')
+    expect(pdf).toHaveStyle({ height: '600px' })
+    await user.keyboard('{Escape}')
+    const office = within(await openDetails(user, 'Brief')).getByTitle('Brief (Office viewer)')
+    const absolute = `${window.location.origin}/api/files/7/brief.docx`
+    expect(office).toHaveAttribute(
+      'src',
+      `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(absolute)}`,
+    )
+  })
+
+  it('shows a placeholder for text, and Preview not available with Download File otherwise', async () => {
+    await seedFiles([
+      { title: 'Notes', media_url: 'https://cdn.example.test/notes.txt' },
+      { title: 'Pack', media_url: 'https://cdn.example.test/pack.zip' },
+      { title: 'Tone', media_url: 'https://cdn.example.test/tone.mp3' },
+    ])
+    const { user } = renderScreen()
+    const notes = await openDetails(user, 'Notes')
+    expect(within(notes).getByText(/Text preview is not available/)).toBeInTheDocument()
+    expect(within(notes).queryByText('Preview not available for this file type')).not.toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    for (const title of ['Pack', 'Tone']) {
+      const dialog = await openDetails(user, title)
+      expect(within(dialog).getByText('Preview not available for this file type')).toBeInTheDocument()
+      const link = within(dialog).getByRole('link', { name: 'Download File' })
+      expect(link).toHaveAttribute('href', expect.stringContaining('https://cdn.example.test/'))
+      expect(link).toHaveAttribute('download')
+      await user.keyboard('{Escape}')
+    }
+  })
+
+  it('puts the open file in the address: a link opens it and Back closes it', async () => {
+    const [, second] = await seedFiles([{ title: 'First' }, { title: 'Second' }])
+    const { user } = renderScreen(`/?file=${String(second?.id)}`)
+    expect(await screen.findByRole('dialog', { name: 'Second' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    expect(window.location.search).toBe('')
+    await openDetails(user, 'First')
+    expect(window.location.search).toBe('?file=1')
+    window.history.back()
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+  })
+
+  it('returns focus to the button that opened it', async () => {
+    await seedFiles([{ title: 'First' }])
+    const { user } = renderScreen()
+    const view = within(await card('First')).getByRole('button', { name: 'View' })
+    await user.click(view)
+    const dialog = await screen.findByRole('dialog', { name: 'First' })
+    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(view).toHaveFocus()
+    })
+  })
+})

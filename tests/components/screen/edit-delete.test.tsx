@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { describe, expect, it } from 'vitest'
+
+import { card, installBrowserGaps, renderScreen } from '../../support/screen-render'
+import { routeToFunction } from '../../support/function-router'
+import {
+  bareStatus,
+  errorAnswer,
+  listFiles,
+  seedFiles,
+  server,
+  setupScreenServer,
+} from '../../support/screen-server'
+
+setupScreenServer(installBrowserGaps)
+
+/** A gate that holds a request until the test opens it, to see the screen mid-request. */
+function gate() {
+  const { promise, resolve } = Promise.withResolvers<undefined>()
+  return {
+    opened: promise,
+    open: () => {
+      resolve(undefined)
+    },
+  }
+}
+
+async function openEdit(user: ReturnType<typeof renderScreen>['user'], title: string) {
+  await user.click(within(await card(title)).getByRole('button', { name: 'Edit' }))
+  return screen.findByRole('dialog', { name: 'Edit File' })
+}
+
+describe('Edit File dialog', () => {
+  it('shows the current values, saves, updates the list, closes and confirms', async () => {
+    await seedFiles([{ title: 'Banner', description: 'Old', tags: ['a', 'b'], author: 'Dana' }])
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    const input = (name: string) => within(dialog).getByLabelText(name)
+    expect(input('Title')).toHaveValue('Banner')
+    expect(input('Description')).toHaveValue('Old')
+    expect(input('Tags (comma-separated)')).toHaveValue('a, b')
+    expect(input('Author')).toHaveValue('Dana')
+    await user.clear(input('Title'))
+    await user.type(input('Title'), 'Hero banner')
+    await user.clear(input('Tags (comma-separated)'))
+    await user.type(input('Tags (comma-separated)'), ' launch ,, hero ')
+    await user.type(input('Station'), 'KXYZ')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    const updated = await card('Hero banner')
+    expect(
+      within(updated)
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['launch', 'hero'])
+    const { records } = await listFiles()
+    expect(records[0]).toMatchObject({ title: 'Hero banner', tags: ['launch', 'hero'], station: 'KXYZ' })
+  })
+
+  it('updates the list before the server answers', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const hold = gate()
+    server.use(
+      http.patch('*/api/update/:id', async ({ request }) => {
+        await hold.opened
+        return (await routeToFunction(request)) ?? undefined
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'Renamed')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await card('Renamed', true)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled()
+    hold.open()
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+  })
+
+  it('rolls back and keeps the dialog open with the server error when the save fails', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    server.use(http.patch('*/api/update/:id', () => errorAnswer('File 1 not found', 404)))
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'Renamed')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error updating file: File 1 not found',
+    )
+    expect(await card('Banner', true)).toBeInTheDocument()
+    expect(screen.queryByRole('article', { name: 'Renamed', hidden: true })).not.toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Renamed')
+  })
+
+  it("reads 'HTTP error! status: N' when the failure has no message", async () => {
+    await seedFiles([{ title: 'Banner' }])
+    server.use(http.patch('*/api/update/:id', () => bareStatus(500)))
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error updating file: HTTP error! status: 500',
+    )
+  })
+})
+
+describe('single delete', () => {
+  it('asks, then removes the file from the list and the server', async () => {
+    await seedFiles([{ title: 'Banner' }, { title: 'Keep' }])
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Are you sure you want to delete "Banner"?')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('article', { name: 'Banner' })).not.toBeInTheDocument()
+    })
+    await waitFor(async () => {
+      expect((await listFiles()).records.map((record) => record.title)).toEqual(['Keep'])
+    })
+  })
+
+  it('keeps the file when cancelled', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }))
+    expect(await card('Banner')).toBeInTheDocument()
+    expect((await listFiles()).records).toHaveLength(1)
+  })
+
+  it("puts the file back and says 'Failed to delete file' when the delete fails", async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const hold = gate()
+    server.use(
+      http.delete('*/api/delete/:id', async () => {
+        await hold.opened
+        return errorAnswer('Failed to delete file', 503)
+      }),
+    )
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('article', { name: 'Banner' })).not.toBeInTheDocument()
+    })
+    hold.open()
+    expect(await screen.findByText('Failed to delete file', { selector: '[data-title]' })).toBeInTheDocument()
+    expect(await card('Banner')).toBeInTheDocument()
+  })
+})
