@@ -6,7 +6,7 @@ import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { batchUpdate } from '../server/records/media-service'
 import { documentStore } from '../server/store'
-import { mirrorChanges } from '../server/webflow/mirror-hooks'
+import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
 
 export default route(
   {
@@ -22,7 +22,8 @@ export default route(
         }
         return { id, patch: result.data }
       })
-      const response = await batchUpdate(documentStore(), patches)
+      const mirrored = currentWebflowSetup().kind === 'ready'
+      const response = await batchUpdate(documentStore(), patches, new Date(), mirrored)
       await mirrorChanges(
         request,
         response.results.flatMap((result) => (result.record ? [result.record] : [])),

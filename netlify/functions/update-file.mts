@@ -4,14 +4,15 @@ import { idParameter, readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { updateRecord } from '../server/records/media-service'
 import { documentStore } from '../server/store'
-import { mirrorChanges } from '../server/webflow/mirror-hooks'
+import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
 
 export default route(
   {
     PATCH: async (request) => {
       const id = idParameter(request, 'file')
       const patch = validate(recordPatchSchema, canonicaliseFields(await readJson(request)))
-      const record = await updateRecord(documentStore(), id, patch)
+      const mirrored = currentWebflowSetup().kind === 'ready'
+      const record = await updateRecord(documentStore(), id, patch, new Date(), mirrored)
       await mirrorChanges(request, [record])
       return json({ success: true, record })
     },

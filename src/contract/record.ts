@@ -39,6 +39,8 @@ export const mediaRecordSchema = z.object({
       message: z.string().optional(),
       item_id: z.string().optional(),
       asset_id: z.string().optional(),
+      /** Counts the edits to mirror; a sync commits only if no edit came in while it ran. */
+      revision: z.int().min(0).optional(),
       updated_at: z.string(),
     })
     .optional(),

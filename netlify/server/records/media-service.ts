@@ -55,15 +55,17 @@ export async function createRecord(
   return rehomed ?? stored ?? record
 }
 
+/** `mirrored`: a Webflow mirror is on, so the edit is to be carried over to it. */
 export async function updateRecord(
   store: DocumentStore,
   id: number,
   patch: RecordPatch,
   now = new Date(),
+  mirrored = false,
 ): Promise<MediaRecord> {
   const [updated] = await operateOnRecords(store, [id], (current) => {
     if (!current) return { result: undefined }
-    const record = applyPatch(current, patch, now)
+    const record = applyPatch(current, patch, now, mirrored)
     return { record, result: record }
   })
   if (!updated) throw fileNotFound(id)
@@ -84,6 +86,7 @@ export async function batchUpdate(
   store: DocumentStore,
   updates: readonly { id: number; patch: RecordPatch }[],
   now = new Date(),
+  mirrored = false,
 ): Promise<BatchResponse> {
   const records = await operateOnRecords(
     store,
@@ -91,7 +94,7 @@ export async function batchUpdate(
     (current, _id, position) => {
       const patch = updates[position]?.patch
       if (!current || !patch) return { result: undefined }
-      const record = applyPatch(current, patch, now)
+      const record = applyPatch(current, patch, now, mirrored)
       return { record, result: record }
     },
   )

@@ -42,8 +42,17 @@ export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRe
   }
 }
 
-/** The record with `patch` applied; blank title, category and author fall back to their defaults. */
-export function applyPatch(record: MediaRecord, patch: RecordPatch, now: Date): MediaRecord {
+/**
+ * The record with `patch` applied; blank title, category and author fall back to their defaults. With
+ * `mirrored`, a record that has a Webflow mirror is marked pending and its revision counted up, so the
+ * mirror knows there is an edit to carry over.
+ */
+export function applyPatch(
+  record: MediaRecord,
+  patch: RecordPatch,
+  now: Date,
+  mirrored = false,
+): MediaRecord {
   let tags = patch.tags ?? record.tags
   if (patch.add_tags) tags = [...new Set([...tags, ...patch.add_tags])]
   if (patch.remove_tags) {
@@ -60,5 +69,14 @@ export function applyPatch(record: MediaRecord, patch: RecordPatch, now: Date): 
     station: patch.station ?? record.station,
     author: patch.author === undefined ? record.author : patch.author || RECORD_DEFAULTS.author,
     updated_at: now.toISOString(),
+    ...(mirrored && record.webflow ? { webflow: pendingMirror(record.webflow, now) } : {}),
   }
+}
+
+function pendingMirror(
+  webflow: NonNullable<MediaRecord['webflow']>,
+  now: Date,
+): NonNullable<MediaRecord['webflow']> {
+  const { message: _message, ...rest } = webflow
+  return { ...rest, state: 'pending', revision: (webflow.revision ?? 0) + 1, updated_at: now.toISOString() }
 }

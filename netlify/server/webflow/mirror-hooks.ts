@@ -1,6 +1,8 @@
 import type { MediaRecord } from '../../../src/contract/record'
+import { mediaHostStores } from '../store'
 import { queueSyncJob } from './sync-trigger'
 import { webflowSetup, type WebflowSetup } from './webflow-config'
+import { setSyncState } from './webflow-sync'
 
 /** The mirror's settings as this instance sees them. */
 export function currentWebflowSetup(): WebflowSetup {
@@ -15,7 +17,17 @@ export async function mirrorChanges(
   const setup = currentWebflowSetup()
   if (setup.kind !== 'ready' || records.length === 0) return
   const ids = records.map((record) => record.id as number)
-  await queueSyncJob(new URL(request.url).origin, { action: 'upsert', ids }, setup.config.token)
+  const queued = await queueSyncJob(
+    new URL(request.url).origin,
+    { action: 'upsert', ids },
+    setup.config.token,
+  )
+  if (!queued) {
+    // Say so on the records, so the Details dialog offers a retry instead of waiting forever.
+    const context = { stores: mediaHostStores() }
+    for (const id of ids)
+      await setSyncState(context, id, { state: 'failed', message: 'Could not queue the Webflow sync' })
+  }
 }
 
 /** After records are deleted: queue the removal of their items and assets. */

@@ -18,8 +18,13 @@ const createAssetResponseSchema = z.object({
 
 /** Whether a record's file fits Webflow's asset limits, and so is worth mirroring as an asset. */
 export function fitsAssetLimits(record: Pick<MediaRecord, 'file_type' | 'file_size'>): boolean {
-  const type = record.file_type
-  if (type.startsWith('image/')) return record.file_size <= IMAGE_LIMIT
+  const limit = assetLimit(record.file_type)
+  return limit !== null && record.file_size <= limit
+}
+
+/** The largest asset Webflow takes of this type, or null when it takes none. */
+export function assetLimit(type: string): number | null {
+  if (type.startsWith('image/')) return IMAGE_LIMIT
   const isDocument =
     type === 'application/pdf' ||
     type.startsWith('text/') ||
@@ -27,7 +32,7 @@ export function fitsAssetLimits(record: Pick<MediaRecord, 'file_type' | 'file_si
     type.includes('msword') ||
     type.includes('ms-excel') ||
     type.includes('ms-powerpoint')
-  return isDocument && record.file_size <= DOCUMENT_LIMIT
+  return isDocument ? DOCUMENT_LIMIT : null
 }
 
 /**
@@ -68,6 +73,7 @@ function webflowFileName(raw: string): string {
   const name = cleanFileName(raw)
   if (name.length < 100) return name
   const dot = name.lastIndexOf('.')
-  const extension = dot > 0 ? name.slice(dot) : ''
+  // Anything after the last dot longer than a real extension is just part of the name.
+  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : ''
   return name.slice(0, 99 - extension.length) + extension
 }

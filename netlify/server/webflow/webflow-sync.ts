@@ -4,7 +4,7 @@ import type { MediaHostStores } from '../uploads/upload-service'
 import { operateOnRecords } from '../records/record-shards'
 import { builtInFileIds } from '../files/release-files'
 import { WebflowApi, type WebflowApiOptions } from './webflow-api'
-import { fitsAssetLimits, uploadAsset } from './webflow-assets'
+import { assetLimit, fitsAssetLimits, uploadAsset } from './webflow-assets'
 import type { WebflowSetup } from './webflow-config'
 import { createItem, deleteItem, updateItem } from './webflow-items'
 
@@ -53,34 +53,148 @@ export async function runSyncJob(context: SyncContext, job: SyncJob): Promise<vo
   for (const id of job.ids) await syncRecord(context, api, setup.config.collectionId, id)
 }
 
+/** How many times one job re-mirrors a record that was edited while it was being mirrored. */
+const MAX_ROUNDS = 4
+
+/**
+ * Mirrors one record. Several jobs may work on one record at once (an upload, then a quick edit), so
+ * nothing is taken for granted between Webflow calls:
+ * - a new item or asset id is claimed on the record only if it has none yet; a job that loses the claim
+ *   deletes what it created and works on the winner's;
+ * - the result is committed only if the record's `revision` is still the one that was mirrored; an edit
+ *   in between makes the job mirror the record again, so the item ends with the latest data;
+ * - a record deleted meanwhile takes its new item and asset with it.
+ */
 async function syncRecord(context: SyncContext, api: WebflowApi, collectionId: string, id: number) {
-  const [record] = await operateOnRecords(context.stores.documents, [id], (current) => ({ result: current }))
-  if (!record) return
-  let itemId = record.webflow?.item_id
-  let assetId = record.webflow?.asset_id
-  let note: string | undefined
-  try {
-    const mediaUrl = absoluteUrl(record.media_url, context.siteUrl)
-    if (!assetId && fitsAssetLimits(record)) {
-      try {
-        const bytes = await readFileBytes(context, record)
-        if (bytes) assetId = await uploadAsset(api, record, bytes, fileNameOf(record), context.fetch)
-      } catch (error) {
-        // The item matters more than the asset: mirror the URL and say why the asset is missing.
-        note = `Asset not mirrored: ${messageOf(error)}`
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const record = await readRecord(context, id)
+    if (!record) return
+    const revision = record.webflow?.revision ?? 0
+    let itemId = record.webflow?.item_id
+    let assetId = record.webflow?.asset_id
+    try {
+      const mediaUrl = absoluteUrl(record.media_url, context.siteUrl)
+      let note: string | undefined
+      if (!assetId && fitsAssetLimits(record)) {
+        try {
+          const bytes = await readFileBytes(context, record, assetLimit(record.file_type) ?? 0)
+          if (bytes) {
+            const created = await uploadAsset(api, record, bytes, fileNameOf(record), context.fetch)
+            const discard = () => api.request('DELETE', `assets/${created}`)
+            assetId = await claim(context, id, 'asset_id', created, discard)
+          }
+        } catch (error) {
+          if (error instanceof RecordGoneError) throw error
+          // The item matters more than the asset: mirror the URL and say why the asset is missing.
+          note = `Asset not mirrored: ${messageOf(error)}`
+        }
       }
+      // An item Webflow no longer has is replaced by a new one.
+      let staleItem: string | undefined
+      if (itemId && !(await updateItem(api, collectionId, itemId, record, mediaUrl))) {
+        staleItem = itemId
+        itemId = undefined
+      }
+      if (!itemId) {
+        const created = await createItem(api, collectionId, record, mediaUrl)
+        const discard = () => deleteItem(api, collectionId, created)
+        itemId = await claim(context, id, 'item_id', created, discard, {
+          keepState: true,
+          replaces: staleItem,
+        })
+        // Another job's item won: it may hold older data, so bring it up to this record.
+        if (itemId !== created) await updateItem(api, collectionId, itemId, record, mediaUrl)
+      }
+      const state = { state: 'synced' as const, item_id: itemId, asset_id: assetId, message: note }
+      if (await commitIfUnchanged(context, id, revision, state)) return
+    } catch (error) {
+      if (error instanceof RecordGoneError) {
+        if (itemId) await deleteItem(api, collectionId, itemId, assetId).catch(logRemovalFailure)
+        else if (assetId) await api.request('DELETE', `assets/${assetId}`).catch(logRemovalFailure)
+        return
+      }
+      await setSyncState(context, id, {
+        state: 'failed',
+        message: messageOf(error),
+        item_id: itemId,
+        asset_id: assetId,
+      })
+      return
     }
-    if (itemId && !(await updateItem(api, collectionId, itemId, record, mediaUrl))) itemId = undefined
-    itemId ??= await createItem(api, collectionId, record, mediaUrl)
-    await setSyncState(context, id, { state: 'synced', item_id: itemId, asset_id: assetId, message: note })
-  } catch (error) {
-    await setSyncState(context, id, {
-      state: 'failed',
-      message: messageOf(error),
-      item_id: itemId,
-      asset_id: assetId,
-    })
   }
+}
+
+/** The record was deleted while it was being mirrored. */
+class RecordGoneError extends Error {
+  override name = 'RecordGoneError'
+}
+
+async function readRecord(context: SyncContext, id: number): Promise<MediaRecord | undefined> {
+  const [record] = await operateOnRecords(context.stores.documents, [id], (current) => ({ result: current }))
+  return record
+}
+
+/**
+ * Stores a freshly created Webflow id on the record unless it already has another one (other than
+ * `replaces`, an id Webflow no longer knows), and returns the id that stands. The loser's creation is
+ * undone with `discard`. `keepState` leaves the rest of the state as it is.
+ */
+async function claim(
+  context: SyncContext,
+  id: number,
+  field: 'item_id' | 'asset_id',
+  created: string,
+  discard: () => Promise<unknown>,
+  { keepState = false, replaces }: { keepState?: boolean; replaces?: string } = {},
+): Promise<string> {
+  const [winner] = await operateOnRecords<string | null>(context.stores.documents, [id], (current) => {
+    if (!current) return { result: null }
+    const existing = current.webflow?.[field]
+    if (existing && existing !== replaces) return { result: existing }
+    const webflow: SyncState = {
+      ...(current.webflow ?? { state: 'pending', updated_at: new Date().toISOString() }),
+      [field]: created,
+    }
+    if (!keepState) webflow.updated_at = new Date().toISOString()
+    return { record: { ...current, webflow }, result: created }
+  })
+  if (!winner) {
+    await discard().catch(logRemovalFailure)
+    throw new RecordGoneError(`File ${String(id)} was deleted while it was being mirrored`)
+  }
+  if (winner !== created) await discard().catch(logRemovalFailure)
+  return winner
+}
+
+/** Writes the synced state only if the record was not edited since `revision` was read. */
+async function commitIfUnchanged(
+  context: SyncContext,
+  id: number,
+  revision: number,
+  state: Omit<SyncState, 'updated_at' | 'revision'>,
+): Promise<boolean> {
+  const [outcome] = await operateOnRecords(context.stores.documents, [id], (current) => {
+    if (!current) return { result: 'gone' as const }
+    if ((current.webflow?.revision ?? 0) !== revision) return { result: 'edited' as const }
+    const webflow = withoutUndefined({
+      ...state,
+      revision: revision || undefined,
+      updated_at: new Date().toISOString(),
+    })
+    return { record: { ...current, webflow }, result: 'committed' as const }
+  })
+  if (outcome === 'gone' || outcome === undefined) {
+    throw new RecordGoneError(`File ${String(id)} was deleted while it was being mirrored`)
+  }
+  return outcome === 'committed'
+}
+
+function logRemovalFailure(error: unknown): void {
+  console.error('Could not remove a Webflow item or asset of a deleted record', error)
+}
+
+function withoutUndefined(state: Record<string, unknown>): SyncState {
+  return Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined)) as SyncState
 }
 
 /** Records the mirror's state on the record, without counting it as an edit of the record. */
@@ -90,32 +204,41 @@ export async function setSyncState(
   state: Omit<SyncState, 'updated_at'>,
   now = new Date(),
 ): Promise<MediaRecord | undefined> {
-  const webflow = Object.fromEntries(
-    Object.entries({ ...state, updated_at: now.toISOString() }).filter(
-      ([, value]: [string, unknown]) => value !== undefined,
-    ),
-  ) as SyncState
   const [updated] = await operateOnRecords(context.stores.documents, [id], (current) => {
     if (!current) return { result: undefined }
+    const revision = current.webflow?.revision
+    const webflow = withoutUndefined({ ...state, revision, updated_at: now.toISOString() })
     const record = { ...current, webflow }
     return { record, result: record }
   })
   return updated
 }
 
-/** A file's bytes for the asset upload: read from the built-in host, or fetched from its public URL. */
-async function readFileBytes(context: SyncContext, record: MediaRecord): Promise<Uint8Array | null> {
+/**
+ * A file's bytes for the asset upload: read from the built-in host, or fetched from its public URL.
+ * Null when the file's real size exceeds `limit` (the size on the record is only what the client said).
+ */
+async function readFileBytes(
+  context: SyncContext,
+  record: MediaRecord,
+  limit: number,
+): Promise<Uint8Array | null> {
   const [fileId] = builtInFileIds({ media_url: record.media_url, thumbnail: null })
   if (fileId) {
     const manifest = await readManifest(context.stores.documents, fileId)
-    if (!manifest) return null
+    if (!manifest || manifest.size > limit) return null
     const parts = await Promise.all(manifest.chunks.map((chunk) => context.stores.bytes.get(chunk.key)))
     if (parts.some((part) => part === null)) return null
     return Buffer.concat(parts as Uint8Array[])
   }
   const response = await (context.fetch ?? fetch)(record.media_url)
   if (!response.ok) throw new Error(`fetching the file answered ${String(response.status)}`)
-  return new Uint8Array(await response.arrayBuffer())
+  if (Number(response.headers.get('content-length') ?? '0') > limit) {
+    await response.body?.cancel()
+    return null
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return bytes.length > limit ? null : bytes
 }
 
 function fileNameOf(record: MediaRecord): string {

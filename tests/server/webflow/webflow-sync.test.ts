@@ -552,21 +552,17 @@ describe('sync state', () => {
   })
 })
 
-/**
- * Known defects, kept as `it.fails` so the suite stays green while they last: each of these passes once
- * the defect is fixed, and `it.fails` then reports it, asking for `it` instead.
- */
-describe('runSyncJob: overlapping work on one record (known defects)', () => {
-  it.fails('two jobs for one record at once (an upload then a quick edit) make one item', async () => {
+describe('runSyncJob: overlapping work on one record', () => {
+  it('two jobs for one record at once (an upload then a quick edit) make one item', async () => {
     const context = syncContext(stores(), readySetup(fake))
     const record = await pendingRecord(context.stores, { title: 'Race', media_url: 'https://m.test/r.mov' })
     fake.latencyMs = 20
     await Promise.all([upsert(context, record), upsert(context, record)])
-    // Today: two items, `race` and `race-2`; the record keeps one id and the other item is orphaned.
+    // Both jobs create an item; the one that loses the claim on the record deletes its own.
     expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
   })
 
-  it.fails('a record deleted while its item is being created leaves no item behind', async () => {
+  it('a record deleted while its item is being created leaves no item behind', async () => {
     const context = syncContext(stores(), readySetup(fake))
     const record = await pendingRecord(context.stores, { title: 'Brief', media_url: 'https://m.test/b.mov' })
     server.use(
@@ -576,8 +572,31 @@ describe('runSyncJob: overlapping work on one record (known defects)', () => {
       }),
     )
     await upsert(context, record)
-    // Today: the item is created, the sync state has no record to land on, and no delete job is queued
-    // (mirrorDeletes only queues records that already carry an item id).
+    // The item is created, finds no record to claim, and is deleted again.
     expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
+  })
+})
+
+describe('runSyncJob: an edit while a sync runs', () => {
+  it('mirrors the record again when its revision moved, so the item ends with the latest data', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const record = await pendingRecord(context.stores, { title: 'First', media_url: 'https://m.test/e.mov' })
+    let edited = false
+    server.use(
+      http.post(`${fake.apiBase}/collections/:collection/items`, async ({ request }) => {
+        if (!edited) {
+          edited = true
+          await updateRecord(context.stores.documents, record.id, { title: 'Second' }, new Date(), true)
+        }
+        return fake.handle(request)
+      }),
+    )
+    await upsert(context, record)
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
+    expect(item?.fieldData.name).toBe('Second')
+    const after = await stored(context, record.id)
+    expect(after.webflow?.state).toBe('synced')
+    expect(after.webflow?.revision).toBe(1)
   })
 })
