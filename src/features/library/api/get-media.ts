@@ -1,24 +1,26 @@
 import { useEffect, useMemo } from 'react'
 import useSWRInfinite from 'swr/infinite'
 
-import { ENDPOINTS, mediaPageSchema, type MediaPage } from '../../../contract/api'
+import { ENDPOINTS, type MediaPage } from '../../../contract/api'
 import { LIMITS } from '../../../contract/limits'
 import type { MediaRecord } from '../../../contract/record'
 import { apiRequest } from '../../../lib/api-client'
+import { mediaAnswerSchema } from './media-answer'
 
 /**
- * The SWR key of one page of the file list: the first page, then each following `next` cursor; null
- * once the last page is in. Pages are as large as the API allows, so 50,000 files are ten requests.
+ * The SWR key of one page of the file list: the plain `/api/media` of the spec first (its default page
+ * size keeps the first paint quick), then each following `next` cursor with the largest page the API
+ * allows; null once the last page is in.
  */
 export function mediaPageKey(index: number, previous: MediaPage | null): string | null {
-  if (previous !== null && previous.next === null) return null
-  const query = new URLSearchParams({ limit: String(LIMITS.pageMax) })
-  if (index > 0 && previous?.next) query.set('cursor', previous.next)
+  if (index === 0) return ENDPOINTS.media
+  if (previous === null || previous.next === null) return null
+  const query = new URLSearchParams({ cursor: previous.next, limit: String(LIMITS.pageMax) })
   return `${ENDPOINTS.media}?${query.toString()}`
 }
 
 export function getMediaPage(key: string): Promise<MediaPage> {
-  return apiRequest(key, { schema: mediaPageSchema })
+  return apiRequest(key, { schema: mediaAnswerSchema })
 }
 
 /**

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest'
+
+import type { FileId } from '../../../src/contract/ids'
+import type { MediaRecord } from '../../../src/contract/record'
+import { categoryOf } from '../../../src/features/library/model/categories'
+import {
+  NO_FILTERS,
+  narrowsResults,
+  type Filters,
+  type Sort,
+} from '../../../src/features/library/model/filters'
+import {
+  fileTypesOf,
+  folderPathsOf,
+  MediaIndex,
+  queryIndex,
+  titleSortKey,
+} from '../../../src/features/library/model/media-index'
+
+let nextId = 1
+function record(fields: Partial<MediaRecord>): MediaRecord {
+  return {
+    id: nextId++ as FileId,
+    title: 'Untitled',
+    description: '',
+    category: 'Files',
+    file_type: 'application/octet-stream',
+    media_url: 'https://x.test/file',
+    thumbnail: null,
+    file_size: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    tags: [],
+    notes: '',
+    station: '',
+    author: 'Unknown',
+    folder_path: '/',
+    public_id: null,
+    resource_type: null,
+    format: null,
+    width: null,
+    height: null,
+    duration: null,
+    sha256: null,
+    ...fields,
+  }
+}
+
+const TITLE_ASC: Sort = { key: 'title', direction: 'asc' }
+
+function titles(records: readonly MediaRecord[], filters: Partial<Filters> = {}, sort = TITLE_ASC): string[] {
+  const index = new MediaIndex(records)
+  return Array.from(
+    queryIndex(index, { ...NO_FILTERS, ...filters }, sort),
+    (position) => records[position]?.title ?? '',
+  )
+}
+
+describe('search', () => {
+  const records = [
+    record({ title: 'Beach', description: 'Golden HOUR', author: 'Dana', tags: ['Summer'] }),
+    record({ title: 'City', notes: 'beach notes are not searched', station: 'KBEACH' }),
+  ]
+
+  it.each([
+    ['beach', ['Beach']],
+    ['golden hour', ['Beach']],
+    ['DANA', ['Beach']],
+    ['summer', ['Beach']],
+    ['  city  ', ['City']],
+  ])('%j finds %j in title, description, author or tags', (query, expected) => {
+    expect(titles(records, { query })).toEqual(expected)
+  })
+
+  it('never matches across two fields', () => {
+    expect(titles(records, { query: 'hour dana' })).toEqual([])
+  })
+})
+
+describe('sorting', () => {
+  it('orders titles ignoring case and accents, with numbers in numeric order', () => {
+    const records = ['clip 10', 'Clip 2', 'Éclair', 'apple', 'clip 002b', 'Zebra'].map((title) =>
+      record({ title }),
+    )
+    expect(titles(records)).toEqual(['apple', 'Clip 2', 'clip 002b', 'clip 10', 'Éclair', 'Zebra'])
+    expect(titles(records, {}, { key: 'title', direction: 'desc' })).toEqual([
+      'Zebra',
+      'Éclair',
+      'clip 10',
+      'clip 002b',
+      'Clip 2',
+      'apple',
+    ])
+  })
+
+  it('sorts by size, date and type, ties broken by title', () => {
+    const records = [
+      record({ title: 'b', file_size: 10, created_at: '2026-02-01T00:00:00Z', file_type: 'video/mp4' }),
+      record({ title: 'a', file_size: 10, created_at: 'not a date', file_type: 'image/png' }),
+      record({ title: 'c', file_size: 5, created_at: '2026-01-01T00:00:00Z', file_type: 'image/png' }),
+    ]
+    expect(titles(records, {}, { key: 'size', direction: 'asc' })).toEqual(['c', 'a', 'b'])
+    expect(titles(records, {}, { key: 'date', direction: 'asc' })).toEqual(['a', 'c', 'b'])
+    expect(titles(records, {}, { key: 'date', direction: 'desc' })).toEqual(['b', 'c', 'a'])
+    expect(titles(records, {}, { key: 'type', direction: 'asc' })).toEqual(['a', 'c', 'b'])
+  })
+
+  it('pads digit runs so numbers compare by value', () => {
+    expect(titleSortKey('IMG 7')).toBe('img 000000000007')
+    expect(titleSortKey('Señor 0042')).toBe('senor 000000000042')
+    expect(titleSortKey('plain')).toBe('plain')
+  })
+
+  it('extends the previous index when the list only grew, with the same result as a fresh build', () => {
+    const first = Array.from({ length: 300 }, (_, i) =>
+      record({ title: `file ${String((i * 7919) % 1000)}` }),
+    )
+    const more = Array.from({ length: 200 }, (_, i) =>
+      record({ title: `file ${String((i * 104729) % 1000)}` }),
+    )
+    const grown = [...first, ...more]
+    const previous = new MediaIndex(first)
+    previous.order('title')
+    const extended = new MediaIndex(grown, previous)
+    expect(Array.from(extended.order('title'))).toEqual(Array.from(new MediaIndex(grown).order('title')))
+  })
+})
+
+describe('filters', () => {
+  const records = [
+    record({
+      title: 'root',
+      folder_path: '/',
+      category: 'Images',
+      file_type: 'image/png',
+      created_at: '2026-03-10T12:00:00',
+    }),
+    record({ title: 'empty path', folder_path: '', category: 'Video', file_type: 'video/mp4' }),
+    record({ title: 'nested', folder_path: '/A/B/', category: 'Custom', created_at: '2026-03-11T00:00:00' }),
+    record({ title: 'in a', folder_path: '/A', category: 'documents' }),
+  ]
+
+  it("treats an empty folder path as the top level ('Uncategorized') and matches folders exactly", () => {
+    expect(titles(records, { folder: '/' })).toEqual(['empty path', 'root'])
+    expect(titles(records, { folder: '/A' })).toEqual(['in a'])
+    expect(titles(records, { folder: '/A/B' })).toEqual(['nested'])
+  })
+
+  it('maps stored categories onto the selector values (DESIGN section 10)', () => {
+    expect(titles(records, { category: 'images' })).toEqual(['root'])
+    expect(titles(records, { category: 'videos' })).toEqual(['empty path'])
+    expect(titles(records, { category: 'documents' })).toEqual(['in a'])
+    expect(titles(records, { category: 'other' })).toEqual(['nested'])
+    expect(categoryOf(' AUDIO ')).toBe('audio')
+    expect(categoryOf('Files')).toBe('other')
+  })
+
+  it('matches the type exactly and the date range by whole local days', () => {
+    expect(titles(records, { type: 'image/png' })).toEqual(['root'])
+    expect(titles(records, { type: 'image' })).toEqual([])
+    expect(titles(records, { from: '2026-03-10', to: '2026-03-10' })).toEqual(['root'])
+    expect(titles(records, { from: '2026-03-11' })).toEqual(['nested'])
+    expect(titles(records, { from: 'garbage' })).toHaveLength(4)
+  })
+
+  it('knows which filters call for the adjust-criteria hint', () => {
+    expect(narrowsResults(NO_FILTERS)).toBe(false)
+    expect(narrowsResults({ ...NO_FILTERS, folder: '/A' })).toBe(false)
+    expect(narrowsResults({ ...NO_FILTERS, query: ' x ' })).toBe(true)
+    expect(narrowsResults({ ...NO_FILTERS, category: 'audio' })).toBe(true)
+    expect(narrowsResults({ ...NO_FILTERS, to: '2026-01-01' })).toBe(true)
+  })
+
+  it('lists the distinct types and folder paths present', () => {
+    expect(fileTypesOf(records)).toEqual(['application/octet-stream', 'image/png', 'video/mp4'])
+    expect(folderPathsOf(records)).toEqual(['/A', '/A/B'])
+  })
+})

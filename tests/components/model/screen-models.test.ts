@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest'
+
+import { parseViewState, serializeViewState } from '../../../src/app/url-state'
+import type { Folder } from '../../../src/contract/folder'
+import type { FileId, FolderId } from '../../../src/contract/ids'
+import type { MediaRecord } from '../../../src/contract/record'
+import { fieldsOf } from '../../../src/features/bulk-actions/components/update-dialog'
+import { inBatches } from '../../../src/features/bulk-actions/model/outcome'
+import { buildFolderTree, flattenTree } from '../../../src/features/folders/model/folder-tree'
+import { mediaAnswerSchema, readRecord } from '../../../src/features/library/api/media-answer'
+import { mediaPageKey } from '../../../src/features/library/api/get-media'
+import { rangeBetween } from '../../../src/features/library/model/selection'
+import { thumbnailSrc } from '../../../src/features/library/model/thumbnail'
+import { officeViewerUrl, previewKind } from '../../../src/features/preview/model/preview-kind'
+import { patchRecord, withFolder, withoutRecords } from '../../../src/lib/record-changes'
+import { safeUrl } from '../../../src/lib/safe-url'
+
+describe('view state in the URL', () => {
+  it('round-trips every part and leaves defaults out', () => {
+    const search =
+      '?q=beach+day&folder=%2FA%2FB&category=images&type=image%2Fpng&from=2026-01-01&to=2026-02-01&sort=size&dir=desc&view=list&file=42'
+    const state = parseViewState(search)
+    expect(state).toEqual({
+      filters: {
+        query: 'beach day',
+        folder: '/A/B',
+        category: 'images',
+        type: 'image/png',
+        from: '2026-01-01',
+        to: '2026-02-01',
+      },
+      sort: { key: 'size', direction: 'desc' },
+      view: 'list',
+      file: 42,
+    })
+    expect(serializeViewState(state)).toBe(search)
+    expect(serializeViewState(parseViewState(''))).toBe('')
+  })
+
+  it('ignores values it does not know', () => {
+    const state = parseViewState('?category=pictures&sort=colour&dir=up&view=table&from=yesterday&file=x')
+    expect(serializeViewState(state)).toBe('')
+  })
+})
+
+describe('the list answer', () => {
+  it('reads the spec shapes: an array with capitalised names, comma tags and defaults', () => {
+    const page = mediaAnswerSchema.parse([
+      {
+        id: '7',
+        Title: 'Spot',
+        URL: 'https://x.test/spot.mp4',
+        'File Size': '9000',
+        'Upload Date': '2026-05-01',
+        Tags: 'a, b ,',
+        submitted_by: 'Lee',
+      },
+      { id: 8, title: 'No URL' },
+      { URL: 'https://x.test/doc.pdf' },
+    ])
+    expect(page.next).toBeNull()
+    expect(page.records).toHaveLength(2)
+    expect(page.records[0]).toMatchObject({
+      id: 7,
+      title: 'Spot',
+      media_url: 'https://x.test/spot.mp4',
+      file_type: 'video/mp4',
+      file_size: 9000,
+      created_at: '2026-05-01T00:00:00.000Z',
+      tags: ['a', 'b'],
+      author: 'Lee',
+      category: 'Files',
+      folder_path: '/',
+    })
+    expect(page.records[1]).toMatchObject({
+      title: 'Untitled',
+      author: 'Unknown',
+      file_type: 'application/pdf',
+    })
+    expect(page.records[1]?.id).toBeLessThan(0)
+  })
+
+  it('reads this API’s pages and refuses anything else', () => {
+    expect(mediaAnswerSchema.parse({ records: [], next: '12' })).toEqual({ records: [], next: '12' })
+    expect(mediaAnswerSchema.safeParse({ items: [] }).success).toBe(false)
+    expect(readRecord('text', 0, '2026-01-01T00:00:00.000Z')).toBeNull()
+  })
+
+  it('asks for the plain list first, then follows the cursor with the largest pages', () => {
+    expect(mediaPageKey(0, null)).toBe('/api/media')
+    expect(mediaPageKey(1, { records: [], next: '2000' })).toBe('/api/media?cursor=2000&limit=5000')
+    expect(mediaPageKey(2, { records: [], next: null })).toBeNull()
+  })
+})
+
+describe('folders', () => {
+  const folder = (id: number, path: string): Folder => {
+    const cut = path.lastIndexOf('/')
+    return {
+      id: id as FolderId,
+      name: path.slice(cut + 1),
+      path,
+      parent_path: cut === 0 ? '/' : path.slice(0, cut),
+    }
+  }
+
+  it('builds a tree with siblings by name, orphans at the top', () => {
+    const tree = buildFolderTree(
+      [
+        folder(1, '/b'),
+        folder(2, '/a'),
+        folder(3, '/a/z'),
+        folder(4, '/a/c 10'),
+        folder(5, '/a/c 9'),
+        folder(6, '/gone/x'),
+      ],
+      [],
+    )
+    expect(flattenTree(tree).map(({ node, depth }) => `${'-'.repeat(depth)}${node.name}`)).toEqual([
+      'a',
+      '-c 9',
+      '-c 10',
+      '-z',
+      'b',
+      'x',
+    ])
+  })
+
+  it('falls back to the paths on files, creating the folders above them', () => {
+    const tree = buildFolderTree([], ['/x/y', '/w'])
+    expect(flattenTree(tree).map(({ node }) => [node.path, node.id])).toEqual([
+      ['/w', null],
+      ['/x', null],
+      ['/x/y', null],
+    ])
+  })
+})
+
+describe('small rules', () => {
+  const base = { file_type: 'image/png', media_url: '/api/files/1/a b.png', thumbnail: null }
+
+  it('picks thumbnails per spec section 9', () => {
+    expect(thumbnailSrc(base)).toBe(
+      '/.netlify/images?url=%2Fapi%2Ffiles%2F1%2Fa%20b.png&w=150&h=150&fit=cover',
+    )
+    expect(thumbnailSrc({ ...base, media_url: 'https://x.test/a.png' })).toBe('https://x.test/a.png')
+    expect(thumbnailSrc({ ...base, file_type: 'video/mp4', media_url: 'https://x.test/v.mp4' })).toBeNull()
+    expect(
+      thumbnailSrc({
+        file_type: 'application/pdf',
+        media_url: 'https://x.test/p.pdf',
+        thumbnail: 'https://x.test/p.jpg',
+      }),
+    ).toBe('https://x.test/p.jpg')
+    expect(thumbnailSrc({ ...base, media_url: 'javascript:alert(1)' })).toBeNull()
+  })
+
+  it('chooses the preview and encodes the Office viewer URL', () => {
+    expect(
+      ['image/gif', 'video/webm', 'application/pdf', 'text/csv', 'application/zip', 'audio/mpeg'].map(
+        previewKind,
+      ),
+    ).toEqual(['image', 'video', 'pdf', 'text', 'none', 'none'])
+    expect(previewKind('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe('office')
+    expect(officeViewerUrl('https://a.test/x y.docx?v=1&z')).toBe(
+      'https://view.officeapps.live.com/op/embed.aspx?src=https%3A%2F%2Fa.test%2Fx%20y.docx%3Fv%3D1%26z',
+    )
+  })
+
+  it('only lets http(s) and same-site URLs into src and href', () => {
+    expect(safeUrl('/a')).toBe('/a')
+    expect(safeUrl('//evil.test/a')).toBeNull()
+    expect(safeUrl('data:text/html,x')).toBeNull()
+    expect(safeUrl('https://ok.test')).toBe('https://ok.test')
+  })
+
+  it('patches records the way the server does, and keeps untouched records by identity', () => {
+    const a = {
+      id: 1 as FileId,
+      title: 'A',
+      category: 'Images',
+      author: 'Dana',
+      tags: ['x', 'Y'],
+    } as MediaRecord
+    const b = { id: 2 as FileId, title: 'B', tags: [] as string[] } as MediaRecord
+    expect(patchRecord(a, { title: '', author: '', add_tags: ['z', 'x'], remove_tags: ['y'] })).toMatchObject(
+      {
+        title: 'Untitled',
+        author: 'Unknown',
+        category: 'Images',
+        tags: ['x', 'z'],
+      },
+    )
+    const moved = withFolder([1], '/A')([a, b])
+    expect(moved[0]?.folder_path).toBe('/A')
+    expect(moved[1]).toBe(b)
+    expect(withoutRecords([2])([a, b])).toEqual([a])
+  })
+
+  it('sends only the bulk fields given a value, tags as arrays', () => {
+    expect(fieldsOf({ title: ' ', category: ' Campaign ', add_tags: 'a, b,,', notes: '' })).toEqual({
+      category: 'Campaign',
+      add_tags: ['a', 'b'],
+    })
+    expect(fieldsOf({})).toEqual({})
+  })
+
+  it('selects ranges in display order, from the anchor either way', () => {
+    expect(rangeBetween([5, 3, 9, 1], 3, 1)).toEqual([3, 9, 1])
+    expect(rangeBetween([5, 3, 9, 1], 1, 5)).toEqual([5, 3, 9, 1])
+    expect(rangeBetween([5, 3, 9, 1], null, 9)).toEqual([9])
+    expect(rangeBetween([5, 3], 7, 3)).toEqual([3])
+  })
+
+  it('sends batches of at most 500 ids and stops at a failed batch, keeping earlier results', async () => {
+    const sizes: number[] = []
+    const ids = Array.from({ length: 1200 }, (_, i) => i + 1)
+    const outcome = await inBatches(ids, (batch) => {
+      sizes.push(batch.length)
+      if (sizes.length === 3) return Promise.reject(new Error('down'))
+      return Promise.resolve(batch.map((id) => ({ id, success: true })))
+    })
+    expect(sizes).toEqual([500, 500, 200])
+    expect(outcome.results).toHaveLength(1000)
+    expect(outcome.failure).toBeInstanceOf(Error)
+  })
+})
