@@ -295,7 +295,7 @@ async function measure(
     return `${mean.toFixed(1)} / ${percentile(deltas, 0.95).toFixed(1)} / ${Math.max(...deltas).toFixed(0)} ms, ${String(long)} > 50 ms`
   })
   await step('list view: first Date sort, then toggle', async () => {
-    await page.getByRole('radio', { name: 'List view' }).click()
+    await page.getByRole('button', { name: 'List' }).click()
     await page.waitForSelector('.file-table__row')
     const header = 'th:nth-child(5) .file-table__sort'
     const first = await timeToSettled(page, () => clickIn(page, header))

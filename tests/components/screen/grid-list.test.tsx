@@ -106,7 +106,7 @@ describe('grid and list views', () => {
     await seedFiles([{ title: 'clip 10' }, { title: 'Banner' }, { title: 'clip 2' }, { title: 'Álbum' }])
     renderScreen()
     await card('Banner')
-    expect(screen.getByRole('radio', { name: 'Grid view' })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true')
     expect(shownTitles()).toEqual(['Álbum', 'Banner', 'clip 2', 'clip 10'])
   })
 
@@ -114,7 +114,7 @@ describe('grid and list views', () => {
     await seedFiles([{ title: 'Banner', media_url: 'https://cdn.example.test/b.png', file_size: 2048 }])
     const { user } = renderScreen()
     await card('Banner')
-    await user.click(screen.getByRole('radio', { name: 'List view' }))
+    await user.click(screen.getByRole('button', { name: 'List' }))
     const table = await screen.findByRole('table')
     const headers = within(table)
       .getAllByRole('columnheader')

@@ -227,7 +227,7 @@ describe('view state in the URL', () => {
     await card('Beach sunset')
     await choose(user, 'Category', 'Images')
     expect(window.location.search).toBe('?category=images')
-    await user.click(screen.getByRole('radio', { name: 'List view' }))
+    await user.click(screen.getByRole('button', { name: 'List' }))
     expect(window.location.search).toBe('?category=images&view=list')
     await search(user, 'beach')
     await waitFor(() => {

@@ -1,30 +1,38 @@
 import { ArrowDown, ArrowUp, LayoutGrid, List } from 'lucide-react'
-import { ToggleGroup } from 'radix-ui'
+import { Toggle } from 'radix-ui'
 
 import { Select } from '../../../components/ui/select'
 import type { Sort, SortKey } from '../model/filters'
 import type { ViewMode } from './media-results'
 
-/** Grid or list; grid is the default (spec section 9). */
+/**
+ * Grid or list; grid is the default (spec section 9). Two pressed-state toggle buttons rather than a
+ * radio group: each says what it shows, and the pressed one is the current view.
+ */
 export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (view: ViewMode) => void }) {
   return (
-    <ToggleGroup.Root
-      type="single"
-      className="toggle-group"
-      aria-label="View"
-      value={value}
-      onValueChange={(next) => {
-        // Pressing the active item again would leave no view; keep the current one.
-        if (next === 'grid' || next === 'list') onChange(next)
-      }}
-    >
-      <ToggleGroup.Item value="grid" className="toggle-group__item" aria-label="Grid view">
+    <div className="toggle-group" role="group" aria-label="View">
+      <Toggle.Root
+        className="toggle-group__item"
+        pressed={value === 'grid'}
+        onPressedChange={() => {
+          onChange('grid')
+        }}
+      >
         <LayoutGrid size={16} aria-hidden="true" />
-      </ToggleGroup.Item>
-      <ToggleGroup.Item value="list" className="toggle-group__item" aria-label="List view">
+        Grid
+      </Toggle.Root>
+      <Toggle.Root
+        className="toggle-group__item"
+        pressed={value === 'list'}
+        onPressedChange={() => {
+          onChange('list')
+        }}
+      >
         <List size={16} aria-hidden="true" />
-      </ToggleGroup.Item>
-    </ToggleGroup.Root>
+        List
+      </Toggle.Root>
+    </div>
   )
 }
 
