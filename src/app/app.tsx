@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react'
+import { lazy, Suspense } from 'react'
 
 import { ROOT_PATH } from '../contract/folder'
 import { ErrorBoundary } from '../components/ui/error-boundary'
@@ -8,17 +8,11 @@ import { FolderTree } from '../features/folders/components/folder-tree'
 import { MediaLibrary } from '../features/library/components/media-library'
 import { MediaResults } from '../features/library/components/media-results'
 import { SelectionBar } from '../features/library/components/selection-bar'
-import { narrowsResults, type Filters, type Sort, type SortKey } from '../features/library/model/filters'
-import { shownIds } from '../features/library/model/use-media-query'
-import type { MoveTarget } from '../lib/move-target'
+import { narrowsResults } from '../features/library/model/filters'
 import { DetailsDialog } from '../features/preview/components/details-dialog'
 import { ScreenDialogs } from './dialogs'
 import { Toolbar } from './toolbar'
-import { useViewState, type ViewPatch } from './url-state'
-import { useCommands } from './use-commands'
-import { useLibraryView } from './use-library-view'
-import { useSearchText } from './use-search-text'
-import { useShortcuts } from './use-shortcuts'
+import { useScreen } from './use-screen'
 
 // The upload dialog carries the upload client and its dependencies: loaded beside the first page of
 // files rather than before it.
@@ -27,58 +21,10 @@ const UploadDialog = lazy(() =>
 )
 
 export function App() {
-  const { state, update } = useViewState()
-  const [searchText, setSearchText] = useSearchText(state.filters.query, update)
-  const { folder, category, type, from, to } = state.filters
-  // Stable objects: a query runs again only when a filter or the sort really changed.
-  const filters = useMemo<Filters>(
-    () => ({ query: searchText, folder, category, type, from, to }),
-    [searchText, folder, category, type, from, to],
-  )
-  const { key: sortKey, direction } = state.sort
-  const sort = useMemo<Sort>(() => ({ key: sortKey, direction }), [sortKey, direction])
-
-  const library = useLibraryView(filters, sort)
+  const screen = useScreen()
+  const { filters, sort, library, commands, recordById, selectAll, setFolder } = screen
   const { media, records, byId, query, selection } = library
-  const commands = useCommands({ cache: media.cache, selection, byId, update })
-  const recordById = useCallback((id: number) => byId.get(id), [byId])
-  const selectAll = useCallback(() => {
-    selection.selectAll(shownIds(query.index, query.positions))
-  }, [selection, query.index, query.positions])
-  useShortcuts({
-    actions: commands.actions.all,
-    selected: commands.selectedRecords,
-    recordById,
-    selectAll,
-    clearSelection: selection.clear,
-  })
-
-  const setFolder = useCallback(
-    (path: string | null) => {
-      update({ filters: { folder: path } })
-    },
-    [update],
-  )
-  const changeView = useCallback(
-    (patch: ViewPatch) => {
-      update(patch)
-    },
-    [update],
-  )
-  const { move } = commands.bulk
-  const dropFiles = useCallback(
-    (ids: number[], target: MoveTarget) => {
-      void move(
-        ids.flatMap((id) => byId.get(id) ?? []),
-        target,
-      ).then(selection.clear)
-    },
-    [move, byId, selection.clear],
-  )
-  const onSort = (key: SortKey) => {
-    update({ sort: { key, direction: key === sort.key && sort.direction === 'asc' ? 'desc' : 'asc' } })
-  }
-  const currentFolder = folder ?? ROOT_PATH
+  const folder = filters.folder
 
   return (
     <div className="app">
@@ -87,14 +33,14 @@ export function App() {
         <p className="app__tagline">Upload, organize, and manage your media files</p>
       </header>
       <Toolbar
-        searchText={searchText}
-        onSearchText={setSearchText}
+        searchText={screen.searchText}
+        onSearchText={screen.setSearchText}
         filters={filters}
         sort={sort}
-        view={state.view}
+        view={screen.view}
         folderTree={library.folderTree}
         fileTypes={library.fileTypes}
-        onChange={changeView}
+        onChange={screen.changeView}
         uploadSlot={
           <ErrorBoundary region="upload dialog">
             <Suspense
@@ -106,7 +52,7 @@ export function App() {
             >
               <UploadDialog
                 records={records}
-                currentFolderPath={currentFolder}
+                currentFolderPath={folder ?? ROOT_PATH}
                 onUploaded={() => void media.cache.reload()}
               />
             </Suspense>
@@ -119,7 +65,7 @@ export function App() {
             tree={library.folderTree}
             selected={folder}
             onSelect={setFolder}
-            onDropFiles={dropFiles}
+            onDropFiles={screen.dropFiles}
           />
         </aside>
         <main className="app__main">
@@ -137,9 +83,9 @@ export function App() {
               <MediaResults
                 index={query.index}
                 positions={query.positions}
-                view={state.view}
+                view={screen.view}
                 sort={sort}
-                onSort={onSort}
+                onSort={screen.sortBy}
                 selection={selection}
                 narrowed={narrowsResults(filters)}
                 stale={query.stale}
@@ -159,7 +105,7 @@ export function App() {
         onClear={selection.clear}
       />
       <DetailsDialog
-        record={state.file === null ? null : (byId.get(state.file) ?? null)}
+        record={screen.openFile === null ? null : (byId.get(screen.openFile) ?? null)}
         onClose={commands.closeDetails}
         onEdit={(record) => {
           commands.closeDetails()

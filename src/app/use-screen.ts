@@ -1,0 +1,82 @@
+import { useCallback, useMemo } from 'react'
+
+import type { Filters, Sort, SortKey } from '../features/library/model/filters'
+import { shownIds } from '../features/library/model/use-media-query'
+import type { MoveTarget } from '../lib/move-target'
+import { useViewState, type ViewPatch } from './url-state'
+import { useCommands } from './use-commands'
+import { useLibraryView } from './use-library-view'
+import { useSearchText } from './use-search-text'
+import { useShortcuts } from './use-shortcuts'
+
+/** Everything the screen shows and does, wired together: the URL's view state, the data, the commands. */
+export function useScreen() {
+  const { state, update } = useViewState()
+  const [searchText, setSearchText] = useSearchText(state.filters.query, update)
+  const { folder, category, type, from, to } = state.filters
+  // Stable objects: a query runs again only when a filter or the sort really changed.
+  const filters = useMemo<Filters>(
+    () => ({ query: searchText, folder, category, type, from, to }),
+    [searchText, folder, category, type, from, to],
+  )
+  const { key: sortKey, direction } = state.sort
+  const sort = useMemo<Sort>(() => ({ key: sortKey, direction }), [sortKey, direction])
+
+  const library = useLibraryView(filters, sort)
+  const { byId, query, selection } = library
+  const commands = useCommands({ cache: library.media.cache, selection, byId, update })
+  const recordById = useCallback((id: number) => byId.get(id), [byId])
+  const selectAll = useCallback(() => {
+    selection.selectAll(shownIds(query.index, query.positions))
+  }, [selection, query.index, query.positions])
+  useShortcuts({
+    actions: commands.actions.all,
+    selected: commands.selectedRecords,
+    recordById,
+    selectAll,
+    clearSelection: selection.clear,
+  })
+
+  const setFolder = useCallback(
+    (path: string | null) => {
+      update({ filters: { folder: path } })
+    },
+    [update],
+  )
+  const changeView = useCallback(
+    (patch: ViewPatch) => {
+      update(patch)
+    },
+    [update],
+  )
+  const { move } = commands.bulk
+  const dropFiles = useCallback(
+    (ids: number[], target: MoveTarget) => {
+      void move(
+        ids.flatMap((id) => byId.get(id) ?? []),
+        target,
+      ).then(selection.clear)
+    },
+    [move, byId, selection.clear],
+  )
+  const sortBy = (key: SortKey) => {
+    update({ sort: { key, direction: key === sort.key && sort.direction === 'asc' ? 'desc' : 'asc' } })
+  }
+
+  return {
+    view: state.view,
+    openFile: state.file,
+    searchText,
+    setSearchText,
+    filters,
+    sort,
+    library,
+    commands,
+    recordById,
+    selectAll,
+    setFolder,
+    changeView,
+    dropFiles,
+    sortBy,
+  }
+}
