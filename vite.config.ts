@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['tests/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/support/components.setup.ts'],
+          // jsdom renders of the whole screen take seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
           env: { NODE_ENV: 'test' },
         },
       },

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react'
 
 import { ROOT_PATH } from '../contract/folder'
+import type { MediaRecord } from '../contract/record'
+import { withRecords } from '../lib/record-changes'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
@@ -25,6 +27,13 @@ export function App() {
   const { filters, sort, library, commands, recordById, selectAll, setFolder } = screen
   const { media, records, byId, query, selection } = library
   const folder = filters.folder
+  const refreshMedia = () => void media.cache.reload()
+  const showServerRecord = (record: MediaRecord) =>
+    void media.cache.change(
+      () => Promise.resolve(record),
+      withRecords([record]),
+      () => withRecords([record]),
+    )
 
   return (
     <div className="app">
@@ -112,6 +121,8 @@ export function App() {
           commands.edit(record)
         }}
         onDownload={commands.downloadOne}
+        onRecordChanged={showServerRecord}
+        onRefresh={refreshMedia}
       />
       <ScreenDialogs
         dialog={commands.dialog}

@@ -17,6 +17,8 @@ export const ENDPOINTS = {
   folderCreate: '/api/folder-create',
   folderDelete: (id: number) => `/api/folder-delete/${String(id)}`,
   batchMoveToFolder: '/.netlify/functions/batch-move-to-folder',
+  webflowSync: (id: number) => `/api/webflow-sync/${String(id)}`,
+  webflowStatus: '/api/webflow-status',
 } as const
 
 /** Every error the API sends: `{ "error": "<message>" }`, sometimes with details. */
@@ -35,6 +37,9 @@ export const uploadResponseSchema = z.discriminatedUnion('success', [
 ])
 
 export const updateResponseSchema = z.object({ success: z.literal(true), record: mediaRecordSchema })
+
+/** `POST /api/webflow-sync/{id}`: the record, marked pending, while the mirror runs again. */
+export const webflowSyncResponseSchema = z.object({ success: z.literal(true), record: mediaRecordSchema })
 
 export const deleteResponseSchema = z.object({ success: z.literal(true), id: fileIdSchema })
 

@@ -1,6 +1,7 @@
 import { extensionOf } from '../contract/file-types'
 import type { MediaRecord } from '../contract/record'
 import { FILES_PATH } from '../contract/uploads'
+import { safeUrl } from './safe-url'
 
 /** One response of the built-in host carries at most this much (Netlify streams up to 20 MB). */
 const RANGE_BYTES = 8 * 1024 * 1024
@@ -20,19 +21,21 @@ export function downloadName(record: Pick<MediaRecord, 'title' | 'media_url'>): 
  * since no single response may carry all of it; anything else goes through the browser's own download.
  */
 export async function downloadRecord(record: Downloadable): Promise<void> {
-  const isBuiltIn = record.media_url.startsWith(`${FILES_PATH}/`)
+  const url = safeUrl(record.media_url)
+  if (url === null) throw new Error('This file has no address that can be downloaded')
+  const isBuiltIn = url.startsWith(`${FILES_PATH}/`)
   if (!isBuiltIn || record.file_size <= RANGE_BYTES) {
-    saveUrl(record.media_url, downloadName(record))
+    saveUrl(url, downloadName(record))
     return
   }
-  const blob = await fetchInRanges(record.media_url, record.file_size)
-  const url = URL.createObjectURL(blob)
+  const blob = await fetchInRanges(url, record.file_size)
+  const objectUrl = URL.createObjectURL(blob)
   try {
-    saveUrl(url, downloadName(record))
+    saveUrl(objectUrl, downloadName(record))
   } finally {
     // The click has started the save; the object URL can go once the event loop moves on.
     setTimeout(() => {
-      URL.revokeObjectURL(url)
+      URL.revokeObjectURL(objectUrl)
     }, 0)
   }
 }
@@ -59,7 +62,9 @@ function saveUrl(href: string, name: string): void {
   const link = document.createElement('a')
   link.href = href
   link.download = name
-  link.rel = 'noopener'
+  link.rel = 'noopener noreferrer'
+  // Browsers ignore `download` on another site's URL and navigate instead: never away from the app.
+  if (new URL(href, window.location.href).origin !== window.location.origin) link.target = '_blank'
   document.body.append(link)
   link.click()
   link.remove()

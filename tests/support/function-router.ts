@@ -10,6 +10,8 @@ import media from '../../netlify/functions/media.mts'
 import updateFile from '../../netlify/functions/update-file.mts'
 import upload from '../../netlify/functions/upload.mts'
 import uploads from '../../netlify/functions/uploads.mts'
+import webflowStatus from '../../netlify/functions/webflow-status.mts'
+import webflowSync from '../../netlify/functions/webflow-sync.mts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -28,6 +30,8 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/uploads$/, handler: uploads },
   { pattern: /^\/api\/uploads\/([^/]+)$/, handler: uploads },
   { pattern: /^\/api\/files\/([^/]+)(?:\/.*)?$/, handler: files },
+  { pattern: /^\/api\/webflow-sync\/([^/]+)$/, handler: webflowSync },
+  { pattern: /^\/api\/webflow-status$/, handler: webflowStatus },
 ]
 
 /**

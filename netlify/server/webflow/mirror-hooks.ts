@@ -23,10 +23,15 @@ export async function mirrorChanges(
     setup.config.token,
   )
   if (!queued) {
-    // Say so on the records, so the Details dialog offers a retry instead of waiting forever.
+    // Say so on the records, so the Details dialog offers a retry instead of waiting forever. The
+    // records themselves are saved: a failure here must not turn the answer into an error.
     const context = { stores: mediaHostStores() }
-    for (const id of ids)
-      await setSyncState(context, id, { state: 'failed', message: 'Could not queue the Webflow sync' })
+    const failed = { state: 'failed', message: 'Could not queue the Webflow sync' } as const
+    for (const id of ids) {
+      await setSyncState(context, id, failed).catch((error: unknown) => {
+        console.error('Could not record the failed Webflow queue', error)
+      })
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDateTime } from '../../../lib/format-date'
 import { FilePreview } from './file-preview'
+import { WebflowSyncStatus } from './webflow-sync-status'
 
 interface DetailsDialogProps {
   /** The file shown; null when closed. */
@@ -12,10 +13,15 @@ interface DetailsDialogProps {
   onClose: () => void
   onEdit: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
+  /** The server's newer version of the shown record (after a Webflow retry). */
+  onRecordChanged: (record: MediaRecord) => void
+  /** Fetches the file list again, to follow a Webflow sync in progress. */
+  onRefresh: () => void
 }
 
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
-export function DetailsDialog({ record, onClose, onEdit, onDownload }: DetailsDialogProps) {
+export function DetailsDialog(props: DetailsDialogProps) {
+  const { record, onClose, onEdit, onDownload, onRecordChanged, onRefresh } = props
   return (
     <Dialog
       open={record !== null}
@@ -53,6 +59,7 @@ export function DetailsDialog({ record, onClose, onEdit, onDownload }: DetailsDi
                 </ul>
               )}
             </dd>
+            <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
           <div className="dialog__actions">
             <button
