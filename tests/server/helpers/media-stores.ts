@@ -1,9 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-
-import { getStore } from '@netlify/blobs'
-import { BlobsServer } from '@netlify/blobs/server'
 import { afterEach, beforeEach } from 'vitest'
 
 import { BlobsDocumentStore } from '../../../netlify/server/storage/blobs-store'
@@ -11,7 +5,7 @@ import { BlobsByteStore, MemoryByteStore } from '../../../netlify/server/storage
 import { FileKeyLock } from '../../../netlify/server/storage/file-lock'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
-import type { StoreKind } from './stores'
+import { startLocalBlobs, type StoreKind } from './stores'
 
 /**
  * The media host's two stores of each kind, following `stores.ts`: the atomic in-memory documents
@@ -24,8 +18,6 @@ export interface TestMediaStores {
   stop(): Promise<void>
 }
 
-const BLOBS_TOKEN = 't'
-
 export function startMemoryMediaStores(): TestMediaStores {
   return {
     kind: 'memory',
@@ -35,37 +27,14 @@ export function startMemoryMediaStores(): TestMediaStores {
 }
 
 export async function startBlobsMediaStores(): Promise<TestMediaStores> {
-  const dataDirectory = await mkdtemp(join(tmpdir(), 'media-host-data-'))
-  const lockDirectory = await mkdtemp(join(tmpdir(), 'media-host-locks-'))
-  const server = new BlobsServer({ directory: dataDirectory, token: BLOBS_TOKEN, port: 0 })
-  const cleanUp = () =>
-    Promise.all([dataDirectory, lockDirectory].map((path) => rm(path, { recursive: true, force: true })))
-  try {
-    const { port } = await server.start()
-    const url = `http://127.0.0.1:${String(port)}`
-    const named = (name: string) =>
-      getStore({
-        name,
-        siteID: 'test',
-        token: BLOBS_TOKEN,
-        edgeURL: url,
-        uncachedEdgeURL: url,
-        consistency: 'strong',
-      })
-    return {
-      kind: 'blobs',
-      stores: {
-        documents: new BlobsDocumentStore(named('media'), new FileKeyLock(lockDirectory)),
-        bytes: new BlobsByteStore(named('media-files')),
-      },
-      stop: async () => {
-        await server.stop()
-        await cleanUp()
-      },
-    }
-  } catch (error) {
-    await cleanUp()
-    throw error
+  const blobs = await startLocalBlobs()
+  return {
+    kind: 'blobs',
+    stores: {
+      documents: new BlobsDocumentStore(blobs.named('media'), new FileKeyLock(blobs.lockDirectory)),
+      bytes: new BlobsByteStore(blobs.named('media-files')),
+    },
+    stop: blobs.stop,
   }
 }
 

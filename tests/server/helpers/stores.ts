@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { getStore } from '@netlify/blobs'
+import { getStore, type Store } from '@netlify/blobs'
 import { BlobsServer } from '@netlify/blobs/server'
 import { afterEach, beforeEach } from 'vitest'
 
@@ -36,25 +36,32 @@ export function startMemoryStore(): Promise<TestStore> {
   })
 }
 
-/** A local Blobs server in its own temporary directory, with writers serialised by a file lock. */
-export async function startBlobsStore(): Promise<TestStore> {
+/** A real local Blobs server in a temporary directory, and a directory for writers' file locks. */
+export interface LocalBlobs {
+  /** A strongly consistent client of one named store on the server. */
+  named: (name: string) => Store
+  lockDirectory: string
+  stop: () => Promise<void>
+}
+
+export async function startLocalBlobs(): Promise<LocalBlobs> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'media-blobs-data-'))
   const lockDirectory = await mkdtemp(join(tmpdir(), 'media-blobs-locks-'))
   const server = new BlobsServer({ directory: dataDirectory, token: BLOBS_TOKEN, port: 0 })
   try {
     const { port } = await server.start()
     const url = `http://127.0.0.1:${String(port)}`
-    const blobs = getStore({
-      name: 'media',
-      siteID: 'test',
-      token: BLOBS_TOKEN,
-      edgeURL: url,
-      uncachedEdgeURL: url,
-      consistency: 'strong',
-    })
     return {
-      kind: 'blobs',
-      store: new BlobsDocumentStore(blobs, new FileKeyLock(lockDirectory)),
+      named: (name) =>
+        getStore({
+          name,
+          siteID: 'test',
+          token: BLOBS_TOKEN,
+          edgeURL: url,
+          uncachedEdgeURL: url,
+          consistency: 'strong',
+        }),
+      lockDirectory,
       stop: async () => {
         await server.stop()
         await removeDirectories(dataDirectory, lockDirectory)
@@ -63,6 +70,16 @@ export async function startBlobsStore(): Promise<TestStore> {
   } catch (error) {
     await removeDirectories(dataDirectory, lockDirectory)
     throw error
+  }
+}
+
+/** A document store on a local Blobs server, with writers serialised by a file lock. */
+export async function startBlobsStore(): Promise<TestStore> {
+  const blobs = await startLocalBlobs()
+  return {
+    kind: 'blobs',
+    store: new BlobsDocumentStore(blobs.named('media'), new FileKeyLock(blobs.lockDirectory)),
+    stop: blobs.stop,
   }
 }
 
