@@ -1,0 +1,56 @@
+import { createFolder, listFolders, seedFiles } from './support/library'
+import { expect, test } from './support/fixtures'
+import { choose, expectTitles, openScreen, optionsOf, toast } from './support/screen'
+
+test('New Folder needs a name, creates the folder at the top level and shows it', async ({ page, shot }) => {
+  await openScreen(page)
+  await page.getByRole('button', { name: 'New Folder' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New Folder' })
+  await expect(dialog).toContainText('Created in the top level')
+  const name = dialog.getByLabel('Folder name')
+  const create = dialog.getByRole('button', { name: 'Create Folder' })
+  await expect(name).toBeFocused()
+  await expect(create).toBeDisabled()
+  await name.fill('   ')
+  await expect(create).toBeDisabled()
+  await expect(dialog.getByRole('alert')).toHaveText('Folder name is required')
+  await shot('new-folder-required')
+  await name.fill('Campaigns')
+  await expect(create).toBeEnabled()
+  await expect(dialog.getByRole('alert')).toHaveCount(0)
+  await shot('new-folder')
+  await create.click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(toast(page, 'Folder "Campaigns" created')).toBeVisible()
+  const tree = page.getByRole('tree', { name: 'Folders' })
+  await expect(tree.getByRole('treeitem', { name: 'Campaigns' })).toHaveAttribute('aria-level', '1')
+  expect(await optionsOf(page, 'Folder')).toEqual(['Uncategorized', 'Campaigns'])
+  expect((await listFolders()).map((folder) => folder.path)).toEqual(['/Campaigns'])
+})
+
+test('a folder is created under the selected folder; a duplicate name is refused inline', async ({
+  page,
+}) => {
+  await createFolder('Campaigns')
+  await seedFiles([{ fixture: 'landscape.jpg', title: 'Beach sunset', folder_path: '/Campaigns' }])
+  await openScreen(page)
+  await choose(page, 'Folder', 'Campaigns')
+  await expectTitles(page, ['Beach sunset'])
+  await page.getByRole('button', { name: 'New Folder' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New Folder' })
+  await expect(dialog).toContainText('Created in /Campaigns')
+  await dialog.getByLabel('Folder name').fill('2026')
+  await dialog.getByLabel('Folder name').press('Enter')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const tree = page.getByRole('tree', { name: 'Folders' })
+  await expect(tree.getByRole('treeitem', { name: '2026' })).toHaveAttribute('aria-level', '2')
+  expect(await optionsOf(page, 'Folder')).toEqual(['Uncategorized', 'Campaigns', '2026'])
+  expect((await listFolders()).map((folder) => folder.path)).toEqual(['/Campaigns', '/Campaigns/2026'])
+
+  await page.getByRole('button', { name: 'Show all folders' }).click()
+  await page.getByRole('button', { name: 'New Folder' }).click()
+  await dialog.getByLabel('Folder name').fill('campaigns')
+  await dialog.getByRole('button', { name: 'Create Folder' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('A folder named "Campaigns" already exists in /')
+  await expect(dialog).toBeVisible()
+})
