@@ -17,14 +17,16 @@ export function downloadName(record: Pick<MediaRecord, 'title' | 'media_url'>): 
 }
 
 /**
- * Saves one file. A large file of the built-in host is fetched range by range and saved from memory,
- * since no single response may carry all of it; anything else goes through the browser's own download.
+ * Saves one file under `downloadName`. A file of the built-in host is fetched range by range and saved
+ * from memory, since no single response may carry a large one; anything else goes through the
+ * browser's own download.
  */
 export async function downloadRecord(record: Downloadable): Promise<void> {
   const url = safeUrl(record.media_url)
   if (url === null) throw new Error('This file has no address that can be downloaded')
-  const isBuiltIn = url.startsWith(`${FILES_PATH}/`)
-  if (!isBuiltIn || record.file_size <= RANGE_BYTES) {
+  // A built-in file is read into memory first: a large one must come in ranges, and for any of them
+  // the server's Content-Disposition would otherwise win over the name asked for here.
+  if (!url.startsWith(`${FILES_PATH}/`)) {
     saveUrl(url, downloadName(record))
     return
   }

@@ -70,11 +70,13 @@ test('an upload cut off by the browser going offline resumes from the server off
   offline = false
   expect(await page.evaluate(() => navigator.onLine)).toBe(true)
   calls.length = 0
-  await item.getByRole('button', { name: 'Retry field-recording.bin' }).click()
+  // Back online, the upload goes on by itself.
   await expect(toast(page, 'All 1 files uploaded successfully!')).toBeVisible({ timeout: 60_000 })
   await expect(dialog).toHaveCount(0)
-  // No new upload: the same one, asked for its offset, then the remaining chunks from there.
-  expect(calls.slice(0, 3)).toEqual(['HEAD', `PATCH ${String(CHUNK)}`, `PATCH ${String(2 * CHUNK)}`])
+  // No new upload: the same one goes on from the offset the server holds (asking it with HEAD when the
+  // client is unsure of it), with the remaining chunks.
+  const resumed = calls.filter((call) => call.startsWith('PATCH'))
+  expect(resumed.slice(0, 2)).toEqual([`PATCH ${String(CHUNK)}`, `PATCH ${String(2 * CHUNK)}`])
   expect(calls).not.toContain('POST')
 
   const [record] = await listFiles()

@@ -1,10 +1,11 @@
 import { Upload } from 'lucide-react'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { toast } from 'sonner'
 
 import { Dialog } from '../../../components/ui/dialog'
 import type { MediaRecord } from '../../../contract/record'
 import { categoryFor } from '../file-details'
+import { UPLOAD_MESSAGES } from '../messages'
 import { UploadBatch, type RunOutcome } from '../upload-batch'
 import type { UploadServices } from '../upload-one'
 import { browserUploadServices } from '../upload-services'
@@ -57,6 +58,7 @@ export function UploadDialog({ records, currentFolderPath, onUploaded, services 
       setResult(outcome.message)
     }
   }
+  useResumeWhenOnline(batch, finish)
 
   const addFiles = (files: File[]) => {
     const incoming = batch.add(files)
@@ -157,4 +159,31 @@ export function UploadDialog({ records, currentFolderPath, onUploaded, services 
       </Dialog>
     </>
   )
+}
+
+/**
+ * Files cut off by a lost connection go on by themselves once the browser is back online, from the
+ * offset the server holds; the user need not press Retry.
+ */
+function useResumeWhenOnline(batch: UploadBatch, finish: (outcome: RunOutcome | null) => void): void {
+  const finishRef = useRef(finish)
+  useEffect(() => {
+    finishRef.current = finish
+  })
+  useEffect(() => {
+    const resume = () => {
+      const { items, running } = batch.getSnapshot()
+      const interrupted = items.some(
+        (item) => item.state.status === 'failed' && item.state.error === UPLOAD_MESSAGES.networkError,
+      )
+      if (!running && interrupted)
+        void batch.start().then((outcome) => {
+          finishRef.current(outcome)
+        })
+    }
+    window.addEventListener('online', resume)
+    return () => {
+      window.removeEventListener('online', resume)
+    }
+  }, [batch])
 }
