@@ -8,13 +8,10 @@
  *
  * Set API_TEST_DEV_LOG=<file> to keep netlify dev's output (its function errors, for example).
  */
-import { randomUUID } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-
 import type { TestProject } from 'vitest/node'
 
 import { createProjectDir, removeProjectDir, startNetlifyDev, type NetlifyDev } from './helpers/netlify-dev'
+import { startRestartControl } from './helpers/restart-control'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,52 +36,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error
   }
 
-  let restarting: Promise<void> = Promise.resolve()
-  const restart = () => {
-    restarting = restarting
-      .catch(() => undefined)
-      .then(async () => {
-        const { ports } = dev
-        await dev.stop()
-        dev = await startNetlifyDev(dir, { ports, logFile })
-      })
-    return restarting
-  }
-
-  const token = randomUUID()
-  const control = createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== `/${token}/restart`) {
-      response.writeHead(404).end()
-      return
-    }
-    restart().then(
-      () => response.writeHead(204).end(),
-      (error: unknown) => {
-        const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
-        response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message)
-      },
-    )
-  })
-  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
-  const { port } = control.address() as AddressInfo
+  const control = await startRestartControl(dir, dev, logFile)
 
   project.provide('apiBaseUrl', dev.baseUrl)
   project.provide('apiProjectDir', dir)
-  project.provide('apiRestartUrl', `http://127.0.0.1:${String(port)}/${token}/restart`)
+  project.provide('apiRestartUrl', control.restartUrl)
 
   return async () => {
-    await closeServer(control)
-    await restarting.catch(() => undefined)
-    await dev.stop()
+    await control.close()
     await removeProjectDir(dir)
   }
-}
-
-function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections()
-  return new Promise((resolve) =>
-    server.close(() => {
-      resolve()
-    }),
-  )
 }

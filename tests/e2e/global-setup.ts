@@ -9,9 +9,6 @@
  *
  * Set E2E_DEV_LOG=<file> to keep everything netlify dev printed.
  */
-import { randomUUID } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 
 import { build } from 'vite'
@@ -23,6 +20,7 @@ import {
   startNetlifyDev,
   type NetlifyDev,
 } from '../api/helpers/netlify-dev'
+import { startRestartControl } from '../api/helpers/restart-control'
 
 /** The production build of the screen, into the temporary project's `dist/`, served by netlify dev. */
 async function buildScreen(dir: string): Promise<void> {
@@ -61,51 +59,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error
   }
 
-  let restarting: Promise<void> = Promise.resolve()
-  const restart = () => {
-    restarting = restarting
-      .catch(() => undefined)
-      .then(async () => {
-        const { ports } = dev
-        await dev.stop()
-        dev = await startNetlifyDev(dir, { ports, logFile })
-      })
-    return restarting
-  }
-
-  const token = randomUUID()
-  const control = createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== `/${token}/restart`) {
-      response.writeHead(404).end()
-      return
-    }
-    restart().then(
-      () => response.writeHead(204).end(),
-      (error: unknown) => {
-        const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
-        response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message)
-      },
-    )
-  })
-  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
-  const { port } = control.address() as AddressInfo
+  const control = await startRestartControl(dir, dev, logFile)
 
   process.env.E2E_BASE_URL = dev.baseUrl
-  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${String(port)}/${token}/restart`
+  process.env.E2E_CONTROL_URL = control.restartUrl
 
   return async () => {
-    await closeServer(control)
-    await restarting.catch(() => undefined)
-    await dev.stop()
+    await control.close()
     await removeProjectDir(dir)
   }
-}
-
-function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections()
-  return new Promise((resolve) =>
-    server.close(() => {
-      resolve()
-    }),
-  )
 }
