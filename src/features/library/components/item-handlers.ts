@@ -1,6 +1,7 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, type DragEvent, type MouseEvent } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
+import { FILE_DRAG_TYPE } from '../../../lib/drag'
 import type { FileAction } from '../../../lib/file-action'
 
 /** What a card or row can ask of the screen; one stable object, so memoised items do not re-render. */
@@ -31,4 +32,40 @@ export function clickIntent(event: { shiftKey: boolean; metaKey: boolean; ctrlKe
   if (event.shiftKey) return 'range'
   if (event.metaKey || event.ctrlKey) return 'toggle'
   return null
+}
+
+/**
+ * What a card and a list row share: identity for keyboard navigation, roving focus, dragging onto a
+ * folder, click to select or focus, double-click to view, and the checkbox's click.
+ */
+export function fileItemProps(
+  record: MediaRecord,
+  position: number,
+  tabIndex: number,
+  handlers: ItemHandlers,
+) {
+  return {
+    attributes: {
+      'data-file-id': record.id,
+      'data-pos': position,
+      tabIndex,
+      draggable: true,
+      onDragStart: (event: DragEvent<HTMLElement>) => {
+        event.dataTransfer.setData(FILE_DRAG_TYPE, JSON.stringify(handlers.dragIds(record)))
+        event.dataTransfer.effectAllowed = 'move'
+      },
+      onClick: (event: MouseEvent<HTMLElement>) => {
+        const intent = clickIntent(event)
+        if (intent !== null) handlers.select(record.id, intent)
+        handlers.activate(position)
+      },
+      onDoubleClick: () => {
+        handlers.view(record)
+      },
+    },
+    checkboxClick: (event: { shiftKey: boolean }) => {
+      handlers.select(record.id, event.shiftKey ? 'range' : 'toggle')
+      handlers.activate(position)
+    },
+  }
 }

@@ -5,11 +5,10 @@ import { typeNameFromMime } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { IconButton } from '../../../components/ui/icon-button'
-import { FILE_DRAG_TYPE } from '../../../lib/drag'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import { FileIcon } from './file-icon'
-import { clickIntent, useItemHandlers } from './item-handlers'
+import { fileItemProps, useItemHandlers } from './item-handlers'
 
 interface ListRowProps {
   record: MediaRecord
@@ -21,37 +20,20 @@ interface ListRowProps {
 export const ListRow = memo(function ListRow({ record, position, selected, active }: ListRowProps) {
   const handlers = useItemHandlers()
   const tabIndex = active ? 0 : -1
+  const item = fileItemProps(record, position, tabIndex, handlers)
   return (
     <tr
       className={`file-table__row${selected ? ' file-table__row--selected' : ''}`}
       aria-rowindex={position + 2}
       aria-selected={selected}
-      data-file-id={record.id}
-      data-pos={position}
-      tabIndex={tabIndex}
-      draggable
-      onDragStart={(event) => {
-        event.dataTransfer.setData(FILE_DRAG_TYPE, JSON.stringify(handlers.dragIds(record)))
-        event.dataTransfer.effectAllowed = 'move'
-      }}
-      onClick={(event) => {
-        const intent = clickIntent(event)
-        if (intent !== null) handlers.select(record.id, intent)
-        handlers.activate(position)
-      }}
-      onDoubleClick={() => {
-        handlers.view(record)
-      }}
+      {...item.attributes}
     >
       <td className="file-table__check">
         <Checkbox
           checked={selected}
           label={`Select ${record.title}`}
           tabIndex={tabIndex}
-          onClick={(event) => {
-            handlers.select(record.id, event.shiftKey ? 'range' : 'toggle')
-            handlers.activate(position)
-          }}
+          onClick={item.checkboxClick}
         />
       </td>
       <td className="file-table__name">

@@ -3,11 +3,10 @@ import { memo } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { Checkbox } from '../../../components/ui/checkbox'
-import { FILE_DRAG_TYPE } from '../../../lib/drag'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import { FileIcon } from './file-icon'
-import { clickIntent, useItemHandlers } from './item-handlers'
+import { fileItemProps, useItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
 
 interface MediaCardProps {
@@ -22,36 +21,19 @@ interface MediaCardProps {
 export const MediaCard = memo(function MediaCard({ record, position, selected, active }: MediaCardProps) {
   const handlers = useItemHandlers()
   const tabIndex = active ? 0 : -1
+  const item = fileItemProps(record, position, tabIndex, handlers)
   return (
     <article
       className={`card${selected ? ' card--selected' : ''}`}
       aria-label={record.title}
-      data-file-id={record.id}
-      data-pos={position}
-      tabIndex={tabIndex}
-      draggable
-      onDragStart={(event) => {
-        event.dataTransfer.setData(FILE_DRAG_TYPE, JSON.stringify(handlers.dragIds(record)))
-        event.dataTransfer.effectAllowed = 'move'
-      }}
-      onClick={(event) => {
-        const intent = clickIntent(event)
-        if (intent !== null) handlers.select(record.id, intent)
-        handlers.activate(position)
-      }}
-      onDoubleClick={() => {
-        handlers.view(record)
-      }}
+      {...item.attributes}
     >
       <div className="card__header">
         <Checkbox
           checked={selected}
           label={`Select ${record.title}`}
           tabIndex={tabIndex}
-          onClick={(event) => {
-            handlers.select(record.id, event.shiftKey ? 'range' : 'toggle')
-            handlers.activate(position)
-          }}
+          onClick={item.checkboxClick}
         />
         <FileIcon mime={record.file_type} />
         <h3 className="card__title" title={record.title}>
