@@ -24,6 +24,16 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Functions bundle zod with esbuild (tsconfig.json `paths`), which tree-shakes a namespace import
+      // but keeps all of zod, every locale included, for the `z` object of `import { z }`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind='value'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: "Import zod as `import * as z from 'zod'`: it keeps function bundles small.",
+        },
+      ],
     },
   },
   {

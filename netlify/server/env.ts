@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../src/contract/uploads'
 

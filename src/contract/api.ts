@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { folderSchema } from './folder'
 import { fileIdSchema, folderIdSchema } from './ids'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Ids are positive integers (the batch-move call takes integer `fileIds` and `folderId`). */
 const positiveId = z.int().min(1).max(Number.MAX_SAFE_INTEGER)

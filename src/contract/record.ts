@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { MIME_PATTERN } from './file-types'
 import { folderPathSchema } from './folder'

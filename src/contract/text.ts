@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * A user-supplied text field: bounded, well-formed Unicode (no lone surrogates, which would not survive

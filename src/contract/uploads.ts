@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The built-in media host: files go up through the tus 1.0 resumable protocol at `UPLOADS_PATH` and are

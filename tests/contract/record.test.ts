@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { batchUpdateRequestSchema } from '../../src/contract/api'
 import { LIMITS } from '../../src/contract/limits'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 
-import { z } from 'zod'
+import * as z from 'zod'
 
 export interface CloudinaryCredentials {
   cloudName: string

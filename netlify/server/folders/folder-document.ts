@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { folderSchema, isWithin, ROOT_PATH, type Folder } from '../../../src/contract/folder'
 import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'

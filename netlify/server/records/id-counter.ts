@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'

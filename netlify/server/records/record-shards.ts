@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import { CorruptDocumentError, type DocumentStore, type ListedDocument } from '../storage/document-store'

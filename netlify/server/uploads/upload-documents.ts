@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { uploadMetadataSchema } from '../../../src/contract/uploads'
 import { CorruptDocumentError } from '../storage/document-store'

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-import { z } from 'zod'
+import * as z from 'zod'
 
 import type { SyncJob } from './webflow-sync'
 

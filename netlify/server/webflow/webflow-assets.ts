@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 
-import { z } from 'zod'
+import * as z from 'zod'
 
 import type { MediaRecord } from '../../../src/contract/record'
 import { cleanFileName } from '../uploads/file-names'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import type { MediaRecord } from '../../../src/contract/record'
 import { itemSlug } from './slug'

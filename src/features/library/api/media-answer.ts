@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import type { MediaPage } from '../../../contract/api'
 import { MIME_PATTERN, mimeFromName } from '../../../contract/file-types'

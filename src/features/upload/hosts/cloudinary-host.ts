@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { extensionOf } from '../../../contract/file-types'
 import { DEFAULT_MAX_UPLOAD_BYTES, MEDIA_HOST_FOLDER, type MediaHostResult } from '../../../contract/uploads'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { createBuiltinHost } from './builtin-host'
 import { createCloudinaryHost } from './cloudinary-host'
