@@ -21,7 +21,11 @@ export interface ListedDocument {
 export interface DocumentStore {
   /** The document at `key` with its etag, read with strong consistency; null when absent. */
   read(key: string): Promise<StoredDocument | null>
-  /** Writes when `condition` holds: the new etag, or null when it did not hold. */
+  /**
+   * Writes when `condition` holds: the new etag, or null when it did not hold. An empty etag means the
+   * store did not confirm the write (netlify/primitives#741); the Blobs adapter throws instead, but
+   * callers treat `''` as "may not have happened", never as success.
+   */
   write(key: string, value: unknown, condition: WriteCondition): Promise<string | null>
   remove(key: string): Promise<void>
   /** Every document whose key starts with `prefix`, in key order. */

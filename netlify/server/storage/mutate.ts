@@ -33,13 +33,25 @@ export async function mutateDocument<T, R>(
       const { next, result } = apply(stored === null ? null : parse(stored.value))
       if (next === undefined) return result
       const condition = stored === null ? { ifNew: true as const } : { ifMatch: stored.etag }
-      if ((await store.write(key, next, condition)) !== null) return result
+      const etag = await store.write(key, next, condition)
+      if (etag === '' ? await holds(store, key, next) : etag !== null) return result
       if (Date.now() > deadline) {
         throw new StorageContentionError(`Gave up writing ${key} after ${String(attempt + 1)} attempts`)
       }
       await sleep(Math.random() * Math.min(2 ** attempt * 2, 100))
     }
   })
+}
+
+/**
+ * Whether `key` now holds `value`. A write answered with an empty etag was not confirmed
+ * (netlify/primitives#741: Blobs reports a failed conditional write as `{ modified: true, etag: '' }`),
+ * so it may or may not have happened: reading back tells which, and a write that did not land is
+ * retried like a lost race instead of being reported as done.
+ */
+async function holds(store: DocumentStore, key: string, value: unknown): Promise<boolean> {
+  const stored = await store.read(key)
+  return stored !== null && JSON.stringify(stored.value) === JSON.stringify(value)
 }
 
 function sleep(ms: number): Promise<void> {

@@ -5,7 +5,7 @@ import { extensionOf } from '../../../src/contract/file-types'
 import { InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
 import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'
 import type { ByteStore } from '../storage/byte-store'
-import type { DocumentStore } from '../storage/document-store'
+import { StorageUnavailableError, type DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
 import { cleanFileName } from './file-names'
 import {
@@ -67,9 +67,9 @@ export async function createUpload(
     await writeManifest(stores.documents, state, now)
     return { id, offset: 0, length }
   }
-  if ((await stores.documents.write(uploadKey(id), state, { ifNew: true })) === null) {
-    throw new Error(`Upload id ${id} was already taken`)
-  }
+  const etag = await stores.documents.write(uploadKey(id), state, { ifNew: true })
+  if (etag === null) throw new Error(`Upload id ${id} was already taken`)
+  if (etag === '') throw new StorageUnavailableError(`Storage did not confirm creating upload ${id}`)
   return { id, offset: 0, length, expiresAt }
 }
 
@@ -79,14 +79,12 @@ export async function uploadProgress(
   id: string,
   now = new Date(),
 ): Promise<UploadProgress> {
-  const state = await readUpload(stores.documents, id)
-  if (state) {
-    assertNotExpired(state, now)
-    return { offset: state.offset, length: state.length, expiresAt: new Date(state.expires_at) }
-  }
-  const manifest = await readManifest(stores.documents, id)
-  if (!manifest) throw new NotFoundError(`Upload ${id} not found`)
-  return { offset: manifest.size, length: manifest.size }
+  const upload = await currentUpload(stores, id, now)
+  if (!upload) throw new NotFoundError(`Upload ${id} not found`)
+  if ('manifest' in upload) return { offset: upload.manifest.size, length: upload.manifest.size }
+  const { state } = upload
+  assertNotExpired(state, now)
+  return { offset: state.offset, length: state.length, expiresAt: new Date(state.expires_at) }
 }
 
 /**
@@ -100,13 +98,14 @@ export async function appendChunk(
   { offset, bytes, checksum }: { offset: number; bytes: Uint8Array; checksum: string | null },
   now = new Date(),
 ): Promise<UploadProgress> {
-  const state = await readUpload(stores.documents, id)
-  if (!state) {
-    const manifest = await readManifest(stores.documents, id)
-    if (manifest && offset === manifest.size && bytes.length === 0) return uploadProgress(stores, id, now)
-    if (manifest) throw new OffsetMismatchError(manifest.size)
-    throw new NotFoundError(`Upload ${id} not found`)
+  const upload = await currentUpload(stores, id, now)
+  if (!upload) throw new NotFoundError(`Upload ${id} not found`)
+  if ('manifest' in upload) {
+    const { size } = upload.manifest
+    if (offset === size && bytes.length === 0) return { offset: size, length: size }
+    throw new OffsetMismatchError(size)
   }
+  const { state } = upload
   assertNotExpired(state, now)
   if (offset !== state.offset) throw new OffsetMismatchError(state.offset)
   if (offset + bytes.length > state.length) {
@@ -142,8 +141,7 @@ export async function appendChunk(
     throw new OffsetMismatchError(latest?.offset ?? finished?.size ?? offset)
   }
   if (advanced.offset === advanced.length) {
-    await writeManifest(stores.documents, advanced, now)
-    await stores.documents.remove(uploadKey(id))
+    await finishUpload(stores, advanced, now)
     return { offset: advanced.offset, length: advanced.length }
   }
   return { offset: advanced.offset, length: advanced.length, expiresAt: new Date(advanced.expires_at) }
@@ -174,7 +172,9 @@ export async function removeStoredFile(stores: MediaHostStores, id: string): Pro
 
 /** The result of a finished upload in the media host's shape, or the progress of an unfinished one. */
 export async function uploadResult(stores: MediaHostStores, id: string, now = new Date()) {
-  const manifest = await readManifest(stores.documents, id)
+  const manifest =
+    (await readManifest(stores.documents, id)) ??
+    (await finishIfFull(stores, await readUpload(stores.documents, id), now))
   if (manifest) return { complete: true as const, result: mediaHostResult(manifest), sha256: manifest.sha256 }
   const progress = await uploadProgress(stores, id, now)
   return {
@@ -244,12 +244,51 @@ export function forgetManifest(id: string): void {
   manifestCache.delete(id)
 }
 
-async function readUpload(documents: DocumentStore, id: string): Promise<UploadState | null> {
+/**
+ * The upload as it stands: its document while bytes are missing, its manifest once every byte is in.
+ * An upload whose last PATCH stored every byte but failed before the manifest was written (or before its
+ * document was removed) is finished here, so a retry, a HEAD or a GET never finds it stuck.
+ */
+async function currentUpload(
+  stores: MediaHostStores,
+  id: string,
+  now: Date,
+): Promise<{ state: UploadState } | { manifest: FileManifest } | null> {
+  const state = await readUpload(stores.documents, id)
+  if (state && state.offset < state.length) return { state }
+  const manifest = (await finishIfFull(stores, state, now)) ?? (await readManifest(stores.documents, id))
+  return manifest ? { manifest } : null
+}
+
+async function finishIfFull(
+  stores: MediaHostStores,
+  state: UploadState | null,
+  now: Date,
+): Promise<FileManifest | null> {
+  return state && state.offset === state.length ? finishUpload(stores, state, now) : null
+}
+
+/**
+ * Turns an upload that holds every byte into a file: writes the manifest (only if new, so a repeat is
+ * harmless), then removes the upload document. Safe to run again after a failure at any step.
+ */
+export async function finishUpload(
+  stores: MediaHostStores,
+  state: UploadState,
+  now = new Date(),
+): Promise<FileManifest> {
+  const manifest = await writeManifest(stores.documents, state, now)
+  await stores.documents.remove(uploadKey(state.id))
+  return manifest
+}
+
+/** An unfinished upload's document, or null when there is none. */
+export async function readUpload(documents: DocumentStore, id: string): Promise<UploadState | null> {
   const stored = await documents.read(uploadKey(id))
   return stored ? parseWith(uploadStateSchema, uploadKey(id), stored.value) : null
 }
 
-async function writeManifest(documents: DocumentStore, state: UploadState, now: Date): Promise<void> {
+async function writeManifest(documents: DocumentStore, state: UploadState, now: Date): Promise<FileManifest> {
   const policy = servingPolicy(state.metadata.filename, Buffer.from(state.head, 'base64'))
   const manifest: FileManifest = {
     id: state.id,
@@ -267,7 +306,12 @@ async function writeManifest(documents: DocumentStore, state: UploadState, now: 
     created_at: now.toISOString(),
   }
   // Written only if new: a retried last chunk finds the manifest already there, which is the same file.
-  await documents.write(manifestKey(state.id), manifest, { ifNew: true })
+  const etag = await documents.write(manifestKey(state.id), manifest, { ifNew: true })
+  if (etag !== null && etag !== '') return manifest
+  // Already there, or written without confirmation: what is stored is the answer.
+  const stored = await readManifest(documents, state.id)
+  if (!stored) throw new StorageUnavailableError(`Storage did not confirm the manifest of ${state.id}`)
+  return stored
 }
 
 function assertNotExpired(state: UploadState, now: Date): void {
