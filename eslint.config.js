@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const FEATURES = ['library', 'folders', 'upload', 'preview', 'edit-file', 'bulk-actions']
+const FEATURES = ['library', 'folders', 'upload', 'preview', 'edit-file', 'bulk-actions', 'access']
 
 export default tseslint.config(
   { ignores: ['dist', '.netlify', 'node_modules', 'coverage', 'test-results'] },

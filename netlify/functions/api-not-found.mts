@@ -1,7 +1,11 @@
+import { refuseAccess } from '../server/http/access-gate'
 import { json } from '../server/http/respond'
 
 /** Answers any /api path no function serves, so API clients get JSON rather than the app's HTML. */
 export default (request: Request) => {
+  // Behind the gate even the list of what does not exist is not for strangers.
+  const refused = refuseAccess(request)
+  if (refused) return refused
   const { pathname } = new URL(request.url)
   return json({ error: `Not found: ${request.method} ${pathname}` }, 404)
 }

@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { batchDeleteRequestSchema } from '../../src/contract/api'
 import { releaseFiles } from '../server/files/release-files'
 import { json } from '../server/http/respond'
@@ -21,3 +23,9 @@ export default route(
   },
   { message: 'Batch delete failed' },
 )
+
+// Deletes up to 500 files per call, so stricter than other writes: 20 calls (10,000 files) a minute
+// per address. Not emulated by netlify dev.
+export const config: Config = {
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { batchMoveRequestSchema } from '../../src/contract/api'
 import { json } from '../server/http/respond'
 import { readJson, validate } from '../server/http/request'
@@ -15,3 +17,9 @@ export default route(
   },
   { message: 'Batch move failed' },
 )
+
+// Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low
+// enough to slow a script down. Batch deletes and uploads have stricter limits.
+export const config: Config = {
+  rateLimit: { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

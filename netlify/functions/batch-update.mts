@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { batchUpdateRequestSchema } from '../../src/contract/api'
 import { canonicaliseFields, describeIssue, recordPatchSchema } from '../../src/contract/record'
 import { InvalidInputError } from '../server/errors'
@@ -33,3 +35,9 @@ export default route(
   },
   { message: 'Batch update failed' },
 )
+
+// Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low
+// enough to slow a script down. Batch deletes and uploads have stricter limits.
+export const config: Config = {
+  rateLimit: { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

@@ -21,4 +21,6 @@ export default route(
     },
   },
   { message: 'Failed to read file' },
+  // The Image CDN and the Office viewer fetch files without the visitor's cookie (see file-link.mts).
+  'token-or-file-link',
 )

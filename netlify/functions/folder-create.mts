@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { folderCreateSchema } from '../../src/contract/folder'
 import { createFolder } from '../server/folders/folder-service'
 import { json } from '../server/http/respond'
@@ -14,3 +16,9 @@ export default route(
   },
   { message: 'Failed to create folder' },
 )
+
+// Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low
+// enough to slow a script down. Batch deletes and uploads have stricter limits.
+export const config: Config = {
+  rateLimit: { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

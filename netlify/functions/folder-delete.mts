@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { deleteFolder } from '../server/folders/folder-service'
 import { json } from '../server/http/respond'
 import { idParameter } from '../server/http/request'
@@ -13,3 +15,9 @@ export default route(
   },
   { message: 'Failed to delete folder' },
 )
+
+// Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low
+// enough to slow a script down. Batch deletes and uploads have stricter limits.
+export const config: Config = {
+  rateLimit: { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

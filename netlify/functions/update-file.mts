@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { canonicaliseFields, recordPatchSchema } from '../../src/contract/record'
 import { json } from '../server/http/respond'
 import { idParameter, readJson, validate } from '../server/http/request'
@@ -19,3 +21,9 @@ export default route(
   },
   { message: 'Update failed' },
 )
+
+// Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low
+// enough to slow a script down. Batch deletes and uploads have stricter limits.
+export const config: Config = {
+  rateLimit: { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

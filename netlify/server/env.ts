@@ -32,6 +32,11 @@ const serverEnvSchema = z.object({
   CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
   /** Set by `netlify dev`: the local Blobs server needs writers serialised by a file lock. */
   NETLIFY_DEV: z.string().optional(),
+  /**
+   * When set, every /api call needs this token (or the sign-in cookie); set but blank, every call is
+   * refused (`http/access-gate.ts`). Kept as given: the gate decides what blank means.
+   */
+  APP_ACCESS_TOKEN: z.string().optional(),
 })
 export type ServerEnv = z.infer<typeof serverEnvSchema>
 

@@ -4,6 +4,7 @@ import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import { withRecords } from '../lib/record-changes'
 import { ErrorBoundary } from '../components/ui/error-boundary'
+import { AccessDialog } from '../features/access/components/access-dialog'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
 import { FolderTree } from '../features/folders/components/folder-tree'
@@ -134,6 +135,7 @@ export function App() {
         deleteOne={commands.deleteOne}
         onBulkDone={selection.clear}
       />
+      <AccessDialog onGranted={refreshMedia} />
     </div>
   )
 }

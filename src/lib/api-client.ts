@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 
 import { errorBodySchema } from '../contract/api'
+import { reportAccessRefused } from './access'
 
 /** A non-2xx answer from the API, with the server's own message when it sent one. */
 export class ApiError extends Error {
@@ -36,6 +37,8 @@ export async function apiRequest<S extends z.ZodType>(
   }
   if (signal) init.signal = signal
   const response = await fetch(path, init)
+  // The server's access gate wants the token: the screen asks for it once, then revalidates.
+  if (response.status === 401) reportAccessRefused()
   const payload = await readPayload(response)
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(payload)

@@ -1,6 +1,7 @@
 import { extensionOf } from '../contract/file-types'
 import type { MediaRecord } from '../contract/record'
 import { FILES_PATH } from '../contract/uploads'
+import { reportAccessRefused } from './access'
 import { safeUrl } from './safe-url'
 
 /** One response of the built-in host carries at most this much (Netlify streams up to 20 MB). */
@@ -49,6 +50,7 @@ export async function fetchInRanges(url: string, size: number, rangeBytes = RANG
   for (let start = 0; start < size; start += rangeBytes) {
     const end = Math.min(start + rangeBytes, size) - 1
     const response = await fetch(url, { headers: { Range: `bytes=${String(start)}-${String(end)}` } })
+    if (response.status === 401) reportAccessRefused()
     if (response.status !== 206 && !(response.status === 200 && start === 0)) {
       throw new Error(`Download failed with status: ${String(response.status)}`)
     }

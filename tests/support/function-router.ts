@@ -1,3 +1,5 @@
+import access from '../../netlify/functions/access.mts'
+import fileLink from '../../netlify/functions/file-link.mts'
 import batchDelete from '../../netlify/functions/batch-delete.mts'
 import batchMoveToFolder from '../../netlify/functions/batch-move-to-folder.mts'
 import batchUpdate from '../../netlify/functions/batch-update.mts'
@@ -17,6 +19,8 @@ type Handler = (request: Request) => Response | Promise<Response>
 
 /** The rewrites of netlify.toml, as a table: the path pattern, its function, and whether it takes an id. */
 const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
+  { pattern: /^\/api\/access$/, handler: access },
+  { pattern: /^\/api\/file-link\/([^/]+)(?:\/.*)?$/, handler: fileLink },
   { pattern: /^\/api\/media$/, handler: media },
   { pattern: /^\/api\/upload$/, handler: upload },
   { pattern: /^\/api\/update\/([^/]+)$/, handler: updateFile },

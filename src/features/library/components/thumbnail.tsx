@@ -1,12 +1,13 @@
 import { useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
+import { useAccess } from '../../../lib/access'
 import { THUMBNAIL_SIZE, thumbnailSrc } from '../model/thumbnail'
 import { FileIcon } from './file-icon'
 
 /** The card's 150x150 picture; a file whose thumbnail cannot load falls back to its type's icon. */
 export function Thumbnail({ record }: { record: MediaRecord }) {
-  const src = thumbnailSrc(record)
+  const src = thumbnailSrc(record, { gated: useAccess().gate === 'closed' })
   const [failed, setFailed] = useState<string | null>(null)
   if (src === null || failed === src) {
     return (

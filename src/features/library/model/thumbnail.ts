@@ -1,9 +1,18 @@
+import { fileLinkPath, imageCdnThumbnail } from '../../../contract/access'
 import { isPdf } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { safeUrl } from '../../../lib/safe-url'
 
-/** Spec section 9: thumbnails are 150x150 with a filled crop. */
-export const THUMBNAIL_SIZE = 150
+export { THUMBNAIL_SIZE } from '../../../contract/access'
+
+interface ThumbnailOptions {
+  /**
+   * The server's access gate is closed: the Image CDN fetches its source without the visitor's cookie,
+   * so images of the built-in host go through `/api/file-link/...`, which redirects to the CDN with a
+   * signed link to the file.
+   */
+  gated?: boolean
+}
 
 /**
  * The image a card shows, or null for a placeholder icon. Images on this site go through the Netlify
@@ -12,14 +21,12 @@ export const THUMBNAIL_SIZE = 150
  */
 export function thumbnailSrc(
   record: Pick<MediaRecord, 'file_type' | 'media_url' | 'thumbnail'>,
+  { gated = false }: ThumbnailOptions = {},
 ): string | null {
   const mime = record.file_type
   if (mime.startsWith('image/')) {
     const url = safeUrl(record.media_url)
-    if (url?.startsWith('/')) {
-      const size = String(THUMBNAIL_SIZE)
-      return `/.netlify/images?url=${encodeURIComponent(url)}&w=${size}&h=${size}&fit=cover`
-    }
+    if (url?.startsWith('/')) return (gated ? fileLinkPath(url, 'thumbnail') : null) ?? imageCdnThumbnail(url)
     return safeUrl(record.thumbnail) ?? url
   }
   if (isPdf(mime) || mime.startsWith('video/')) return safeUrl(record.thumbnail)

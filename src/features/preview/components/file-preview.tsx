@@ -1,4 +1,6 @@
+import { fileLinkPath } from '../../../contract/access'
 import type { MediaRecord } from '../../../contract/record'
+import { useAccess } from '../../../lib/access'
 import { downloadName } from '../../../lib/download'
 import { absoluteUrl, safeUrl } from '../../../lib/safe-url'
 import { officeViewerUrl, previewKind } from '../model/preview-kind'
@@ -19,10 +21,20 @@ function DownloadLink({ record, url }: { record: MediaRecord; url: string }) {
 }
 
 /**
+ * Microsoft's viewer fetches the file itself, without the visitor's cookie: behind the access gate, a
+ * file of the built-in host is reached through `/api/file-link/...`, which redirects to the viewer with
+ * a link to the file signed for ten minutes.
+ */
+function officeSource(url: string, gated: boolean): string {
+  return (gated ? fileLinkPath(url, 'office') : null) ?? officeViewerUrl(absoluteUrl(url))
+}
+
+/**
  * Images and videos at most 24rem high, PDFs in a 600px frame, Office files through the online viewer,
  * a placeholder for text, and a download for everything else (spec section 2).
  */
 export function FilePreview({ record }: { record: MediaRecord }) {
+  const gated = useAccess().gate === 'closed'
   const url = safeUrl(record.media_url)
   const kind = url === null ? 'none' : previewKind(record.file_type)
   if (url === null || kind === 'none') {
@@ -71,7 +83,7 @@ export function FilePreview({ record }: { record: MediaRecord }) {
         <div className="preview">
           <iframe
             className="preview__frame"
-            src={officeViewerUrl(absoluteUrl(url))}
+            src={officeSource(url, gated)}
             title={`${record.title} (Office viewer)`}
             height={600}
             style={{ height: '600px' }}

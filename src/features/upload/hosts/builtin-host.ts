@@ -9,6 +9,7 @@ import {
   type UploadMetadata,
   type UploadStatus,
 } from '../../../contract/uploads'
+import { reportAccessRefused } from '../../../lib/access'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { mimeOf } from '../file-details'
 import { abortError, isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
@@ -49,6 +50,8 @@ export function tusMetadata(file: File, measured: MeasuredMetadata = {}): Record
 export function tusFailure(error: Error): UploadError {
   const response = error instanceof DetailedError ? error.originalResponse : null
   const status = response?.getStatus() ?? 0
+  // The server's access gate refused the upload: the screen asks for the token; the file can then be retried.
+  if (status === 401) reportAccessRefused()
   if (response && status > 0 && (status < 200 || status >= 300)) {
     return new UploadError(UPLOAD_MESSAGES.failedWithStatus(status), errorDetail(response.getBody()))
   }
@@ -71,6 +74,17 @@ function newest(previous: readonly PreviousUpload[]): PreviousUpload | undefined
   return [...previous].sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))[0]
 }
 
+/**
+ * tus-js-client's own retry rule (not for a 4xx other than 409 and 423, and not while offline), plus
+ * 429: the platform's rate limit on uploads asks to wait, which the retry delays do.
+ */
+export function shouldRetryChunk(error: Error): boolean {
+  const status = error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0
+  const retryable = status < 400 || status >= 500 || [409, 423, 429].includes(status)
+  // Like tus-js-client, only a browser that says it is offline counts as offline.
+  return retryable && (navigator as { onLine?: boolean }).onLine !== false
+}
+
 /** Sends the bytes through tus and resolves with the upload's URL once the server holds all of them. */
 function sendWithTus(file: File, options: HostUploadOptions, settings: Required<BuiltinHostOptions>) {
   const { onProgress, signal, metadata, resumable = true } = options
@@ -79,6 +93,7 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
       endpoint: settings.endpoint,
       chunkSize: settings.chunkSize,
       retryDelays: settings.retryDelays,
+      onShouldRetry: shouldRetryChunk,
       metadata: tusMetadata(file, metadata),
       storeFingerprintForResuming: resumable,
       removeFingerprintOnSuccess: true,

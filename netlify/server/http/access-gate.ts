@@ -1,0 +1,120 @@
+import { ACCESS_COOKIE_NAME } from '../../../src/contract/access'
+import { serverEnv } from '../env'
+import { readCookie } from './access-cookie'
+import {
+  accessCookieValid,
+  deriveAccessKeys,
+  fileLinkValid,
+  tokenMatches,
+  type AccessKeys,
+} from './access-credentials'
+import { json } from './respond'
+
+/**
+ * The optional access gate (DESIGN section 8), in one place: `route()` and the functions that do not go
+ * through it (tus uploads, the API's not-found answer) ask `refuseAccess` before anything else.
+ * - `open`: `APP_ACCESS_TOKEN` is not set; nothing changes.
+ * - `misconfigured`: it is set but empty or blank. Every call fails closed with 503 rather than 401: no
+ *   token could ever pass, so a client asking the visitor for one would only send them in circles, and
+ *   the message tells the operator what to fix.
+ * - `closed`: every call needs the token (as `Authorization: Bearer`), the sign-in cookie, or, where
+ *   the route allows it, a signed link to one file.
+ */
+export type AccessGate = { kind: 'open' } | { kind: 'misconfigured' } | { kind: 'closed'; keys: AccessKeys }
+
+export const ACCESS_MESSAGES = {
+  required: 'Access token required',
+  invalid: 'Invalid access token',
+  misconfigured:
+    'The access gate is misconfigured: APP_ACCESS_TOKEN is set but empty, so every call is refused',
+} as const
+
+/** The gate for a token setting. Surrounding whitespace (a pasted newline) is not part of the token. */
+export function accessGateFor(token: string | undefined): AccessGate {
+  if (token === undefined) return { kind: 'open' }
+  const trimmed = token.trim()
+  return trimmed === '' ? { kind: 'misconfigured' } : { kind: 'closed', keys: deriveAccessKeys(trimmed) }
+}
+
+let current: AccessGate | undefined
+
+/** The gate of this instance, from `APP_ACCESS_TOKEN`. */
+export function currentAccessGate(): AccessGate {
+  current ??= accessGateFor(serverEnv().APP_ACCESS_TOKEN)
+  return current
+}
+
+/** Makes every function use this gate (or, with `undefined`, the environment's again). For tests. */
+export function replaceAccessGate(gate: AccessGate | undefined): void {
+  current = gate
+}
+
+/** Which credentials a route takes. */
+export type AccessRule =
+  /** The token or the sign-in cookie: every route by default. */
+  | 'token'
+  /** Also a signed link to the file named by `?id=` (GET and HEAD): the file-serving route. */
+  | 'token-or-file-link'
+  /** Nothing: the sign-in route itself, which checks what it needs. */
+  | 'none'
+
+type Credential = 'valid' | 'invalid-token' | 'none'
+
+function bearerToken(request: Request): string | null {
+  const match = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')
+  return match?.[1]?.trim() ?? null
+}
+
+function fileLinkCredential(request: Request, keys: AccessKeys, now: Date): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const query = new URL(request.url).searchParams
+  const [id, expires, signature] = [query.get('id'), query.get('expires'), query.get('signature')]
+  if (id === null || expires === null || signature === null) return false
+  return fileLinkValid(keys, id, { expires, signature }, now)
+}
+
+function presentedCredential(request: Request, keys: AccessKeys, rule: AccessRule, now: Date): Credential {
+  const cookie = readCookie(request, ACCESS_COOKIE_NAME)
+  if (cookie !== null && accessCookieValid(keys, cookie, now)) return 'valid'
+  if (rule === 'token-or-file-link' && fileLinkCredential(request, keys, now)) return 'valid'
+  const token = bearerToken(request)
+  if (token === null) return 'none'
+  return tokenMatches(keys, token) ? 'valid' : 'invalid-token'
+}
+
+/** The 401 for a call without a valid credential; `WWW-Authenticate` names the scheme curl users need. */
+export function unauthorized(invalidToken: boolean): Response {
+  const challenge = invalidToken
+    ? 'Bearer realm="Media File Manager", error="invalid_token"'
+    : 'Bearer realm="Media File Manager"'
+  const message = invalidToken ? ACCESS_MESSAGES.invalid : ACCESS_MESSAGES.required
+  return json({ error: message }, 401, { 'WWW-Authenticate': challenge })
+}
+
+export function misconfigured(): Response {
+  return json({ error: ACCESS_MESSAGES.misconfigured }, 503)
+}
+
+/** The answer refusing this request, or null when it may go on. */
+export function refuseAccess(
+  request: Request,
+  rule: AccessRule = 'token',
+  gate: AccessGate = currentAccessGate(),
+  now: Date = new Date(),
+): Response | null {
+  if (rule === 'none' || gate.kind === 'open') return null
+  if (gate.kind === 'misconfigured') return misconfigured()
+  const credential = presentedCredential(request, gate.keys, rule, now)
+  return credential === 'valid' ? null : unauthorized(credential === 'invalid-token')
+}
+
+/**
+ * Behind the gate no shared cache (the CDN) may keep an answer, or it would hand it to the next caller
+ * without asking for the token: `public` becomes `private`.
+ */
+export function keepPrivate(response: Response, gate: AccessGate = currentAccessGate()): Response {
+  const cacheControl = response.headers.get('cache-control')
+  if (gate.kind === 'open' || cacheControl === null || !/\bpublic\b/i.test(cacheControl)) return response
+  response.headers.set('Cache-Control', cacheControl.replace(/\bpublic\b/gi, 'private'))
+  return response
+}

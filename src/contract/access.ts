@@ -1,0 +1,54 @@
+import * as z from 'zod'
+
+/**
+ * The optional access gate (set `APP_ACCESS_TOKEN` on the server): how the screen signs in, and the
+ * links that let fetchers without the visitor's cookie (the Image CDN, Microsoft's Office viewer) read
+ * one file of the built-in host for a short while.
+ */
+export const ACCESS_PATH = '/api/access'
+
+/** The HttpOnly cookie that carries the sign-in: an HMAC derived from the token, never the token. */
+export const ACCESS_COOKIE_NAME = 'mfm_access'
+
+/** A week: long enough that a reload or a new tab never asks again, short enough that a lost cookie expires. */
+export const ACCESS_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
+
+/** `GET /api/access`: whether calls need the token (answered 401 when they do and none was sent). */
+export const accessStatusSchema = z.object({ required: z.boolean() })
+export type AccessStatus = z.infer<typeof accessStatusSchema>
+
+/** `POST /api/access`: the token, in this body or as `Authorization: Bearer <token>`. */
+export const accessSignInSchema = z.object({ token: z.string().min(1).max(1000) })
+
+/** Spec section 9: thumbnails are 150x150 with a filled crop. */
+export const THUMBNAIL_SIZE = 150
+
+/** A 150x150 filled crop of an image on this site, made by the Netlify Image CDN. */
+export function imageCdnThumbnail(sourcePath: string): string {
+  const size = String(THUMBNAIL_SIZE)
+  return `/.netlify/images?url=${encodeURIComponent(sourcePath)}&w=${size}&h=${size}&fit=cover`
+}
+
+const FILES_PREFIX = '/api/files/'
+const FILE_LINK_PREFIX = '/api/file-link/'
+
+/** What a file link redirects to: the Image CDN's thumbnail, or Microsoft's Office viewer. */
+export type FileLinkPurpose = 'thumbnail' | 'office'
+
+/**
+ * `/api/file-link/{id}/{name}?for=...` for a file of the built-in host (`/api/files/{id}/{name}`), or
+ * null for any other URL. Called with the visitor's cookie, it redirects to a signed, expiring link.
+ */
+export function fileLinkPath(mediaUrl: string, purpose: FileLinkPurpose): string | null {
+  if (!mediaUrl.startsWith(FILES_PREFIX)) return null
+  const rest = mediaUrl.slice(FILES_PREFIX.length).split(/[?#]/)[0] ?? ''
+  if (rest === '') return null
+  return `${FILE_LINK_PREFIX}${rest}?for=${purpose}`
+}
+
+/** The `/api/files/{id}/{name}` path a file link stands for. */
+export function filePathOfLink(linkPath: string): string | null {
+  if (!linkPath.startsWith(FILE_LINK_PREFIX)) return null
+  const rest = linkPath.slice(FILE_LINK_PREFIX.length)
+  return rest === '' ? null : `${FILES_PREFIX}${rest}`
+}

@@ -1,0 +1,27 @@
+import useSWR from 'swr'
+import * as z from 'zod'
+
+import { ACCESS_PATH, accessStatusSchema, type AccessStatus } from '../../../contract/access'
+import { reportGate } from '../../../lib/access'
+import { apiRequest } from '../../../lib/api-client'
+
+export const accessKey = () => ACCESS_PATH
+
+export async function getAccessStatus(): Promise<AccessStatus> {
+  const status = await apiRequest(ACCESS_PATH, { schema: accessStatusSchema })
+  reportGate(status.required)
+  return status
+}
+
+/**
+ * Whether the server's calls need the token; a 401 here (the API client reports it) is how a fresh
+ * browser learns it has to ask. Not revalidated on focus: the answer changes only with a deploy.
+ */
+export function useAccessStatus() {
+  return useSWR<AccessStatus, Error>(accessKey(), getAccessStatus, { revalidateOnFocus: false })
+}
+
+/** Sends the token once; the answer's HttpOnly cookie then goes with every call, image and video. */
+export async function signIn(token: string): Promise<void> {
+  await apiRequest(ACCESS_PATH, { method: 'POST', body: { token }, schema: z.null() })
+}

@@ -1,0 +1,110 @@
+import { useState, type SyntheticEvent } from 'react'
+import { useSWRConfig } from 'swr'
+
+import { Dialog } from '../../../components/ui/dialog'
+import { reportAccessGranted, stopAskingForAccess, useAccess } from '../../../lib/access'
+import { ApiError } from '../../../lib/api-client'
+import { serverMessage } from '../../../lib/api-errors'
+import { signIn, useAccessStatus } from '../api/access'
+
+export const ACCESS_TEXT = {
+  title: 'Access token required',
+  description: 'This media library is protected. Enter the access token to continue.',
+  label: 'Access token',
+  submit: 'Sign in',
+  submitting: 'Signing in...',
+  invalid: 'Invalid access token',
+  failed: 'Sign-in failed. Please try again.',
+} as const
+
+type FormState = { kind: 'editing' } | { kind: 'sending' } | { kind: 'failed'; message: string }
+
+interface AccessDialogProps {
+  /** After signing in: reload what SWR's key-wide revalidation does not reach (the paged file list). */
+  onGranted: () => void
+}
+
+/**
+ * Asks for the access token when a call was refused with 401 (the API client reports it), once for
+ * all the calls refused together. The token goes to `POST /api/access` and is forgotten: the HttpOnly
+ * cookie it answers with is what later calls carry. Then every SWR key is revalidated.
+ */
+export function AccessDialog({ onGranted }: AccessDialogProps) {
+  useAccessStatus()
+  const { asking } = useAccess()
+  const { mutate } = useSWRConfig()
+  const [token, setToken] = useState('')
+  const [state, setState] = useState<FormState>({ kind: 'editing' })
+  const blank = token.trim() === ''
+
+  const close = () => {
+    setToken('')
+    setState({ kind: 'editing' })
+    stopAskingForAccess()
+  }
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (blank) return
+    setState({ kind: 'sending' })
+    try {
+      await signIn(token.trim())
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status === 401
+          ? ACCESS_TEXT.invalid
+          : (serverMessage(error) ?? ACCESS_TEXT.failed)
+      setState({ kind: 'failed', message })
+      return
+    }
+    setToken('')
+    setState({ kind: 'editing' })
+    reportAccessGranted()
+    onGranted()
+    await mutate(() => true)
+  }
+
+  const error = state.kind === 'failed' ? state.message : null
+  return (
+    <Dialog
+      open={asking}
+      onOpenChange={(open) => {
+        if (!open) close()
+      }}
+      title={ACCESS_TEXT.title}
+      description={ACCESS_TEXT.description}
+    >
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <label className="form__field">
+          <span>{ACCESS_TEXT.label}</span>
+          <input
+            type="password"
+            name="access-token"
+            autoComplete="current-password"
+            value={token}
+            autoFocus
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : 'access-token-error'}
+            onChange={(event) => {
+              setToken(event.target.value)
+              if (state.kind === 'failed') setState({ kind: 'editing' })
+            }}
+          />
+        </label>
+        {error !== null && (
+          <p id="access-token-error" className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={blank || state.kind === 'sending'}>
+            {state.kind === 'sending' ? ACCESS_TEXT.submitting : ACCESS_TEXT.submit}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
