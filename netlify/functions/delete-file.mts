@@ -1,21 +1,19 @@
 import type { Config } from '@netlify/functions'
 
-import { releaseFiles } from '../server/files/release-files'
 import { json } from '../server/http/respond'
 import { idParameter } from '../server/http/request'
 import { route } from '../server/http/route'
 import { deleteRecord } from '../server/records/media-service'
-import { cloudinaryCredentials, mediaHostStores } from '../server/store'
+import { documentStore } from '../server/store'
 import { mirrorDeletes } from '../server/webflow/mirror-hooks'
 
 export default route(
   {
     DELETE: async (request) => {
       const id = idParameter(request, 'file')
-      const stores = mediaHostStores()
-      const deleted = await deleteRecord(stores.documents, id)
-      await releaseFiles(stores, [deleted], cloudinaryCredentials())
-      await mirrorDeletes(request, [deleted])
+      // The record goes to the trash and keeps its file until it is purged; its mirror goes now.
+      const trashed = await deleteRecord(documentStore(), id)
+      await mirrorDeletes(request, [trashed])
       return json({ success: true, id })
     },
   },

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../src/contract/limits'
 import { InvalidInputError } from '../server/errors'
+import { pageLimitOf } from '../server/http/page-query'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { listMedia } from '../server/records/media-service'
@@ -11,7 +11,7 @@ export default route(
       const query = new URL(request.url).searchParams
       const listing = await listMedia(documentStore(), {
         after: cursorOf(query.get('cursor')),
-        limit: limitOf(query.get('limit')),
+        limit: pageLimitOf(query.get('limit')),
         ifNoneMatch: request.headers.get('if-none-match'),
       })
       // `no-cache` makes browsers revalidate every time, which the ETag turns into a cheap 304.
@@ -29,13 +29,4 @@ function cursorOf(raw: string | null): number {
     throw new InvalidInputError('cursor must be the `next` value of a previous page')
   }
   return Number(raw)
-}
-
-function limitOf(raw: string | null): number {
-  if (raw === null || raw === '') return LIMITS.pageDefault
-  const limit = Number(raw)
-  if (!/^\d{1,5}$/.test(raw) || limit < 1 || limit > LIMITS.pageMax) {
-    throw new InvalidInputError(`limit must be a whole number from 1 to ${String(LIMITS.pageMax)}`)
-  }
-  return limit
 }

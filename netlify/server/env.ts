@@ -24,6 +24,12 @@ const serverEnvSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(24),
+  /** Days a deleted record stays in the trash before the daily sweep deletes it and its file for good. */
+  TRASH_PURGE_DAYS: z.preprocess(
+    // An empty value is unset, never 0 (which would purge the whole trash on the next sweep).
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().min(0).max(3_650).default(30),
+  ),
   /** Server-side Cloudinary credentials: with all three set, deleting a record destroys its asset. */
   CLOUDINARY_CLOUD_NAME: z.string().optional(),
   CLOUDINARY_API_KEY: z.string().optional(),

@@ -19,6 +19,9 @@ export const ENDPOINTS = {
   batchMoveToFolder: '/.netlify/functions/batch-move-to-folder',
   webflowSync: (id: number) => `/api/webflow-sync/${String(id)}`,
   webflowStatus: '/api/webflow-status',
+  trash: '/api/trash',
+  trashRestore: '/api/trash/restore',
+  trashPurge: '/api/trash/purge',
 } as const
 
 /** Every error the API sends: `{ "error": "<message>" }`, sometimes with details. */
@@ -96,3 +99,13 @@ export const folderDeleteResponseSchema = z.object({
   moved_to: z.string(),
 })
 export type FolderDeleteResponse = z.infer<typeof folderDeleteResponseSchema>
+
+/** `GET /api/trash`: one page of trashed records, the most recently deleted first. */
+export const trashPageSchema = z.object({
+  records: z.array(mediaRecordSchema.required({ deleted_at: true })),
+  next: z.string().nullable(),
+})
+export type TrashPage = z.infer<typeof trashPageSchema>
+
+/** `POST /api/trash/restore` and `POST /api/trash/purge`; both answer like batch-delete. */
+export const trashIdsRequestSchema = z.object({ ids: batchIdsSchema })

@@ -32,6 +32,11 @@ export const mediaRecordSchema = z.object({
   height: z.number().nullable(),
   duration: z.number().nullable(),
   sha256: z.string().nullable(),
+  /**
+   * When the record was moved to the trash (ISO 8601). A trashed record is listed only by the trash, and
+   * every other endpoint treats it as absent until it is restored or purged.
+   */
+  deleted_at: z.string().optional(),
   /** The record's mirror in the Webflow CMS; absent when no mirror is configured. */
   webflow: z
     .object({

@@ -96,10 +96,12 @@ describe('POST /api/batch-delete', () => {
       { id: second.id, success: true, error: undefined },
     ])
     expect([batch.succeeded, batch.failed]).toEqual([2, 1])
-    // A deleted item may carry the record it removed; it must then be that record.
+    // A deleted item may carry the record it moved to the trash; it must then be that record, trashed.
     const before = new Map([first, second].map((record) => [record.id as number, record]))
     for (const result of batch.results) {
-      if (result.record) expect(result.record).toEqual(before.get(result.id))
+      if (result.record) {
+        expect(result.record).toEqual({ ...before.get(result.id), deleted_at: expect.any(String) as unknown })
+      }
     }
     const ids = (await listAllRecords()).map((record) => record.id)
     expect(ids).not.toContain(first.id)

@@ -407,7 +407,7 @@ describe('tus-js-client against /api/uploads', () => {
 })
 
 describe('upload, record, delete end to end', () => {
-  it('releases the bytes of a file once its record is deleted', async () => {
+  it('keeps the bytes of a deleted record while it is in the trash, and releases them when it is purged', async () => {
     const jpeg = await fixture('landscape.jpg')
     const uploadUrl = await tusUpload(baseUrl(), jpeg, {
       filename: 'landscape.jpg',
@@ -450,6 +450,9 @@ describe('upload, record, delete end to end', () => {
 
     const deleted = await api('DELETE', `/api/delete/${String(parsed.record.id)}`)
     expect(deleted.status, deleted.text).toBe(200)
+    expect((await fetch(fileUrl, { method: 'HEAD' })).status).toBe(200)
+    const purged = await api('POST', '/api/trash/purge', { ids: [parsed.record.id] })
+    expect(purged.status, purged.text).toBe(200)
     const gone = await fetch(fileUrl)
     await expectJsonError(gone, 404)
     const id = idOf(uploadUrl)

@@ -9,6 +9,9 @@ import folderCreate from '../../netlify/functions/folder-create.mts'
 import folderDelete from '../../netlify/functions/folder-delete.mts'
 import folderList from '../../netlify/functions/folder-list.mts'
 import media from '../../netlify/functions/media.mts'
+import trashDeleteForever from '../../netlify/functions/trash-delete-forever.mts'
+import trashList from '../../netlify/functions/trash-list.mts'
+import trashRestore from '../../netlify/functions/trash-restore.mts'
 import updateFile from '../../netlify/functions/update-file.mts'
 import upload from '../../netlify/functions/upload.mts'
 import uploads from '../../netlify/functions/uploads.mts'
@@ -36,6 +39,9 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/files\/([^/]+)(?:\/.*)?$/, handler: files },
   { pattern: /^\/api\/webflow-sync\/([^/]+)$/, handler: webflowSync },
   { pattern: /^\/api\/webflow-status$/, handler: webflowStatus },
+  { pattern: /^\/api\/trash$/, handler: trashList },
+  { pattern: /^\/api\/trash\/restore$/, handler: trashRestore },
+  { pattern: /^\/api\/trash\/purge$/, handler: trashDeleteForever },
 ]
 
 /**

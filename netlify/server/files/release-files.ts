@@ -17,10 +17,11 @@ function isCloudinaryAsset(record: MediaRecord): boolean {
 }
 
 /**
- * After records are deleted, removes the stored files no remaining record points at: built-in files
+ * After records are purged, removes the stored files no remaining record points at: built-in files
  * with their chunks, and Cloudinary assets when credentials are configured. Several records may share
- * one file ("use existing" on a duplicate), so a file goes only with its last record. Failures are
- * logged, never thrown: the records are already gone, and a leftover file harms nothing.
+ * one file ("use existing" on a duplicate), so a file goes only with its last record; a record in the
+ * trash still counts, since it may be restored. Failures are logged, never thrown: the records are
+ * already gone, and a leftover file harms nothing.
  */
 export async function releaseFiles(
   stores: MediaHostStores,

@@ -3,7 +3,7 @@ import { isWithin, joinPath, type Folder, type FolderCreate } from '../../../src
 import type { FolderId } from '../../../src/contract/ids'
 import { LIMITS } from '../../../src/contract/limits'
 import { ConflictError, folderNotFound, InvalidInputError } from '../errors'
-import { updateEveryRecord } from '../records/record-shards'
+import { isTrashed, updateEveryRecord } from '../records/record-shards'
 import type { DocumentStore } from '../storage/document-store'
 import {
   isLivePath,
@@ -81,11 +81,14 @@ export async function deleteFolder(store: DocumentStore, id: number): Promise<Fo
 
   const destination = nearestLivePath(await readFolders(store), folder.parent_path)
   const now = new Date().toISOString()
-  const movedFiles = await updateEveryRecord(store, (record) =>
+  // Trashed files move too, so a restore never returns a file to a folder that is gone; only live
+  // files count as moved.
+  const moved = await updateEveryRecord(store, (record) =>
     isWithin(record.folder_path, folder.path)
       ? { ...record, folder_path: destination, updated_at: now }
       : undefined,
   )
+  const movedFiles = moved.filter((record) => !isTrashed(record)).length
 
   await mutateFolders(store, (document) => {
     const remaining = document.folders.filter((candidate) => !isWithin(candidate.path, folder.path))

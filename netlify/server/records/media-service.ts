@@ -5,6 +5,8 @@ import type { MediaRecord, RecordCreate, RecordPatch } from '../../../src/contra
 import { fileNotFound, folderNotFound } from '../errors'
 import { isLivePath, nearestLivePath, readFolders } from '../folders/folder-document'
 import type { DocumentStore } from '../storage/document-store'
+import { moveToTrash } from '../trash/trash-service'
+import { batchResults, summarise } from './batch-results'
 import { allocateFileIds } from './id-counter'
 import { applyPatch, buildRecord } from './record-model'
 import { listShards, pageEtag, readPage, type RecordPage } from './record-pages'
@@ -72,14 +74,14 @@ export async function updateRecord(
   return updated
 }
 
-/** Deletes a record and returns it, so the caller can release what it referred to. */
-export async function deleteRecord(store: DocumentStore, id: number): Promise<MediaRecord> {
-  const [deleted] = await operateOnRecords(store, [id], (current) => ({
-    record: current ? null : undefined,
-    result: current,
-  }))
-  if (!deleted) throw fileNotFound(id)
-  return deleted
+/**
+ * Deletes a record by moving it to the trash, and returns it as trashed, so the caller can take down
+ * its mirror. Its file stays until the record is purged.
+ */
+export async function deleteRecord(store: DocumentStore, id: number, now = new Date()): Promise<MediaRecord> {
+  const [trashed] = await moveToTrash(store, [id], now)
+  if (!trashed) throw fileNotFound(id)
+  return trashed
 }
 
 export async function batchUpdate(
@@ -106,20 +108,14 @@ export async function batchUpdate(
   )
 }
 
-export async function batchDelete(store: DocumentStore, ids: readonly number[]): Promise<BatchResponse> {
-  const deleted = await operateOnRecords(store, ids, (current) => ({
-    record: current ? null : undefined,
-    result: current,
-  }))
-  // An id named twice is deleted once; both mentions report that delete.
-  const deletedIds = new Set(deleted.flatMap((record) => (record ? [record.id as number] : [])))
-  return summarise(
-    ids.map((id, i) => {
-      const record = deleted[i]
-      if (record) return { id: id as FileId, success: true, record }
-      return deletedIds.has(id) ? { id: id as FileId, success: true } : notFoundResult(id)
-    }),
-  )
+/** Moves records to the trash; each result carries its record as trashed. */
+export async function batchDelete(
+  store: DocumentStore,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<BatchResponse> {
+  const trashed = await moveToTrash(store, ids, now)
+  return batchResults(ids, trashed, fileNotFound, { withRecords: true })
 }
 
 /**
@@ -185,9 +181,4 @@ async function keepInLiveFolders(
 
 function notFoundResult(id: number) {
   return { id: id as FileId, success: false, error: fileNotFound(id).message }
-}
-
-function summarise(results: BatchResponse['results']): BatchResponse {
-  const succeeded = results.filter((result) => result.success).length
-  return { results, succeeded, failed: results.length - succeeded }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore, ListedDocument } from '../storage/document-store'
-import { parseShard, SHARD_PREFIX, shardIndexOf, shardIndexOfKey } from './record-shards'
+import { isTrashed, parseShard, SHARD_PREFIX, shardIndexOf, shardIndexOfKey } from './record-shards'
 
 /**
  * Shards this instance has read, by etag: a warm function re-reads only the shards that changed since.
@@ -33,7 +33,8 @@ export function pageEtag(shards: readonly ListedDocument[], after: number, limit
 
 /**
  * Up to `limit` listable records with ids above `after`, in id order. Reads only the shards the page
- * needs, several at a time. A record without a media URL is never listed (spec section 3).
+ * needs, several at a time. A record without a media URL is never listed (spec section 3), nor is a
+ * trashed one.
  */
 export async function readPage(
   store: DocumentStore,
@@ -49,13 +50,17 @@ export async function readPage(
     const read = await Promise.all(window.map((shard) => readShard(store, shard)))
     for (const shardRecords of read) {
       for (const record of shardRecords) {
-        if (record.id > after && record.media_url.trim() !== '') records.push(record)
+        if (record.id > after && isListable(record)) records.push(record)
       }
     }
   }
   if (records.length <= limit) return { records, next: null }
   const page = records.slice(0, limit)
   return { records: page, next: String(page[page.length - 1]?.id ?? after) }
+}
+
+function isListable(record: MediaRecord): boolean {
+  return record.media_url.trim() !== '' && !isTrashed(record)
 }
 
 async function readShard(store: DocumentStore, { key, etag }: ListedDocument): Promise<MediaRecord[]> {
@@ -73,7 +78,10 @@ async function readShard(store: DocumentStore, { key, etag }: ListedDocument): P
   return records
 }
 
-/** Every record, listable or not: for scans such as "is this file still referenced?". */
+/**
+ * Every stored record, listable or not, trashed ones included: for scans such as "is this file still
+ * referenced?", where a trashed record still holds its file until it is purged.
+ */
 export async function readAllRecords(store: DocumentStore): Promise<MediaRecord[]> {
   const shards = await listShards(store)
   const read = await Promise.all(shards.map((shard) => readShard(store, shard)))

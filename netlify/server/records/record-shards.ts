@@ -51,10 +51,32 @@ export type RecordOperation<R> = (
 const SHARDS_IN_PARALLEL = 4
 
 /**
- * Runs `operate` on each id, one compare-and-swap per shard touched, and returns the results in the
- * order of `ids`. Ids repeated in `ids` are operated on in turn.
+ * Whether the record is in the trash. A trashed record stays in its shard (so trashing costs one write
+ * per shard, like the permanent delete it replaces), but only the trash's own operations see it.
  */
-export async function operateOnRecords<R>(
+export function isTrashed(record: MediaRecord): boolean {
+  return record.deleted_at !== undefined
+}
+
+/**
+ * Runs `operate` on each live record of `ids`, one compare-and-swap per shard touched, and returns the
+ * results in the order of `ids`. Ids repeated in `ids` are operated on in turn. A trashed record is
+ * absent here: `operate` sees `undefined`, and whatever it returns for that id is not written, so no
+ * operation on live records can change or overwrite the trash.
+ */
+export function operateOnRecords<R>(
+  store: DocumentStore,
+  ids: readonly number[],
+  operate: RecordOperation<R>,
+): Promise<R[]> {
+  return operateOnStoredRecords(store, ids, (current, id, position) => {
+    if (current === undefined || !isTrashed(current)) return operate(current, id, position)
+    return { result: operate(undefined, id, position).result }
+  })
+}
+
+/** As `operateOnRecords`, but `operate` sees every stored record, trashed or not: for the trash itself. */
+export async function operateOnStoredRecords<R>(
   store: DocumentStore,
   ids: readonly number[],
   operate: RecordOperation<R>,
@@ -120,33 +142,35 @@ export async function forEachLimited<T>(
 export type { ListedDocument }
 
 /**
- * Rewrites every record for which `transform` returns a new state, shard by shard, each with its own
- * compare-and-swap. Returns how many records changed. For rare sweeps such as a folder delete.
+ * Rewrites every stored record, trashed ones included, for which `transform` returns a new state, shard
+ * by shard, each with its own compare-and-swap. Returns the records as rewritten. For rare sweeps such
+ * as a folder delete, which must move trashed records too so that a restore never lands in a folder
+ * that is gone.
  */
 export async function updateEveryRecord(
   store: DocumentStore,
   transform: (record: MediaRecord) => MediaRecord | undefined,
-): Promise<number> {
+): Promise<MediaRecord[]> {
   const shards = await store.list(SHARD_PREFIX)
-  let changed = 0
+  const changed: MediaRecord[] = []
   await forEachLimited(shards, SHARDS_IN_PARALLEL, async ({ key }) => {
-    const count = await mutateDocument(
+    const rewritten = await mutateDocument(
       store,
       key,
       (value) => parseShard(key, value),
       (shard) => {
-        if (shard === null) return { next: undefined, result: 0 }
-        let count = 0
+        if (shard === null) return { next: undefined, result: [] }
+        const rewritten: MediaRecord[] = []
         const records = shard.records.map((record) => {
           const next = transform(record)
           if (next === undefined) return record
-          count++
+          rewritten.push(next)
           return next
         })
-        return { next: count > 0 ? { records } : undefined, result: count }
+        return { next: rewritten.length > 0 ? { records } : undefined, result: rewritten }
       },
     )
-    changed += count
+    changed.push(...rewritten)
   })
   return changed
 }

@@ -1,0 +1,115 @@
+import type { BatchResponse } from '../../../src/contract/api'
+import { ROOT_PATH } from '../../../src/contract/folder'
+import type { MediaRecord } from '../../../src/contract/record'
+import type { CloudinaryCredentials } from '../cloudinary/destroy-asset'
+import { NotFoundError } from '../errors'
+import { releaseFiles } from '../files/release-files'
+import { isLivePath, readFolders } from '../folders/folder-document'
+import { batchResults } from '../records/batch-results'
+import { readAllRecords } from '../records/record-pages'
+import { isTrashed, operateOnRecords, operateOnStoredRecords } from '../records/record-shards'
+import type { DocumentStore } from '../storage/document-store'
+import type { MediaHostStores } from '../uploads/upload-service'
+import { decodeTrashCursor, encodeTrashCursor, isAfterCursor, newestDeletionFirst } from './trash-order'
+
+type SyncState = NonNullable<MediaRecord['webflow']>
+
+export const notInTrash = (id: number) => new NotFoundError(`File ${String(id)} is not in the trash`)
+
+/**
+ * Moves live records to the trash, stamped with `now`; returns each as trashed, or undefined for an id
+ * with no live record. The records stay in their shards, so this is one write per shard touched.
+ */
+export function moveToTrash(
+  store: DocumentStore,
+  ids: readonly number[],
+  now: Date,
+): Promise<(MediaRecord | undefined)[]> {
+  return operateOnRecords(store, ids, (current) => {
+    if (!current) return { result: undefined }
+    const record = { ...current, deleted_at: now.toISOString() }
+    return { record, result: record }
+  })
+}
+
+export interface TrashPage {
+  records: MediaRecord[]
+  /** The cursor of the following page, or null on the last page. */
+  next: string | null
+}
+
+/**
+ * One page of trashed records, the most recently deleted first. The order is by deletion time, not id,
+ * so every shard is read (each from the instance's cache while unchanged), as a full listing would.
+ */
+export async function listTrash(
+  store: DocumentStore,
+  { cursor, limit }: { cursor: string | null; limit: number },
+): Promise<TrashPage> {
+  const after = cursor === null ? null : decodeTrashCursor(cursor)
+  const trashed = (await readAllRecords(store))
+    .filter(isTrashed)
+    .filter((record) => after === null || isAfterCursor(record, after))
+    .sort(newestDeletionFirst)
+  const records = trashed.slice(0, limit)
+  const last = records[records.length - 1]
+  return { records, next: trashed.length > limit && last ? encodeTrashCursor(last) : null }
+}
+
+/**
+ * Takes records out of the trash, back into their folders; a record whose folder is gone returns to the
+ * top level. `webflow` is the mirror's starting state when a mirror is configured: the trash removed the
+ * record's item, so a restored record is mirrored afresh as a new item.
+ */
+export async function restoreFromTrash(
+  store: DocumentStore,
+  ids: readonly number[],
+  webflow?: SyncState,
+): Promise<BatchResponse> {
+  // Folder deletes move trashed records too, so a missing folder here is a rare race or old data.
+  const folders = await readFolders(store)
+  const restored = await operateOnStoredRecords(store, ids, (current) => {
+    if (!current || !isTrashed(current)) return { result: undefined }
+    const { deleted_at: _deletedAt, ...live } = current
+    const record: MediaRecord = {
+      ...live,
+      folder_path: isLivePath(folders, live.folder_path) ? live.folder_path : ROOT_PATH,
+    }
+    if (webflow) record.webflow = mirrorAfresh(current.webflow, webflow)
+    return { record, result: record }
+  })
+  return batchResults(ids, restored, notInTrash, { withRecords: true })
+}
+
+/**
+ * A fresh mirror state without the removed item's ids. The revision counts up, so a sync job that was
+ * mirroring the record before it was trashed does not commit its result over this one.
+ */
+function mirrorAfresh(previous: SyncState | undefined, start: SyncState): SyncState {
+  return { ...start, revision: (previous?.revision ?? 0) + 1 }
+}
+
+/**
+ * Deletes trashed records for good: first out of their shards, then their files, so a crash in between
+ * leaves files nobody points at, never a record without its file. A file another record still uses,
+ * live or trashed, stays. `shouldPurge` can narrow the purge (the age sweep passes its cutoff, so a record
+ * restored and trashed again meanwhile is kept).
+ */
+export async function purgeFromTrash(
+  stores: MediaHostStores,
+  ids: readonly number[],
+  cloudinary: CloudinaryCredentials | null,
+  shouldPurge: (record: MediaRecord) => boolean = () => true,
+): Promise<BatchResponse> {
+  const purged = await operateOnStoredRecords(stores.documents, ids, (current) =>
+    current && isTrashed(current) && shouldPurge(current)
+      ? { record: null, result: current }
+      : { result: undefined },
+  )
+  await releaseFiles(
+    stores,
+    purged.filter((record) => record !== undefined),
+    cloudinary,
+  )
+  return batchResults(ids, purged, notInTrash, { withRecords: false })
+}
