@@ -1,12 +1,23 @@
 import type { Config } from '@netlify/functions'
 
+import { runRepair } from '../server/repair/run-repair'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
 import { sweepExpiredUploads } from '../server/uploads/upload-service'
 
-/** Removes abandoned uploads and their chunks, every hour. */
+/**
+ * Every hour: removes abandoned uploads and their chunks, then runs the repair pass, which mends what
+ * requests that failed midway left behind (bounded work per run; the rest waits for the next hour).
+ */
 export default async (): Promise<Response> => {
-  const removed = await sweepExpiredUploads(mediaHostStores(), mediaHostSettings(), new Date(), 500)
+  const stores = mediaHostStores()
+  const removed = await sweepExpiredUploads(stores, mediaHostSettings(), new Date(), 500)
   console.log(`Removed ${String(removed)} expired uploads`)
+  const report = await runRepair(stores, mediaHostSettings())
+  console.log(
+    `Repair: ${String(report.violations.length)} violation(s), ${String(report.repaired)} repaired, ` +
+      `${String(report.checked)} checked${report.complete ? '' : ', more next run'}`,
+  )
+  for (const violation of report.violations) console.log(JSON.stringify(violation))
   return new Response(null, { status: 204 })
 }
 

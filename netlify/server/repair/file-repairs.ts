@@ -1,0 +1,189 @@
+import type { MediaRecord } from '../../../src/contract/record'
+import { builtInFileIds } from '../files/release-files'
+import { readAllRecords } from '../records/record-pages'
+import { isTrashed, operateOnRecords } from '../records/record-shards'
+import { isUploadId } from '../uploads/upload-documents'
+import {
+  readManifest,
+  removeStoredFile,
+  type MediaHostSettings,
+  type MediaHostStores,
+} from '../uploads/upload-service'
+import type { RepairLog } from './repair-log'
+import { isPastExpiry } from './upload-repairs'
+
+/** What the stores hold for the built-in media host, from three `list()` calls and no reads. */
+interface FileInventory {
+  /** Ids with a file manifest. */
+  manifests: Set<string>
+  /** Ids with an unfinished upload document. */
+  uploads: Set<string>
+  /** Chunk keys by the id they belong to. */
+  chunks: Map<string, string[]>
+}
+
+async function takeInventory({ documents, bytes }: MediaHostStores): Promise<FileInventory> {
+  const idsUnder = async (prefix: string) =>
+    new Set((await documents.list(prefix)).map(({ key }) => key.slice(prefix.length)).filter(isUploadId))
+  const [manifests, uploads, chunkKeys] = await Promise.all([
+    idsUnder('files/'),
+    idsUnder('uploads/'),
+    bytes.list('chunks/'),
+  ])
+  const chunks = new Map<string, string[]>()
+  for (const key of chunkKeys) {
+    const id = key.split('/')[1] ?? ''
+    // Never remove what this code did not write.
+    if (isUploadId(id)) chunks.set(id, [...(chunks.get(id) ?? []), key])
+  }
+  return { manifests, uploads, chunks }
+}
+
+/** A built-in file id anywhere in a record's URLs; any such mention keeps the file from being removed. */
+const MENTIONED_FILE = /\/api\/files\/([0-9a-z]{9}[A-Za-z0-9_-]{16})(?=[/?#]|$)/g
+
+function mentionedFileIds(records: readonly MediaRecord[]): Set<string> {
+  const ids = new Set<string>()
+  for (const record of records) {
+    for (const url of [record.media_url, record.thumbnail ?? '']) {
+      for (const match of url.matchAll(MENTIONED_FILE)) if (match[1]) ids.add(match[1])
+    }
+  }
+  return ids
+}
+
+/** `size` items, a different window each hour, so a large library is covered over several runs. */
+function rotatingWindow<T>(items: readonly T[], size: number, now: Date): T[] {
+  if (items.length <= size) return [...items]
+  const start = (Math.floor(now.getTime() / 3_600_000) * size) % items.length
+  return [...items.slice(start), ...items.slice(0, start)].slice(0, size)
+}
+
+export interface FileCheck {
+  settings: MediaHostSettings
+  now: Date
+  /** The most manifests read (to compare with the chunks stored) in one pass. */
+  maxManifestReads: number
+}
+
+/**
+ * The invariants between records, manifests and chunks:
+ * - a live record's built-in file has its manifest and every chunk it lists; a record whose file is
+ *   gone cannot be mended, so it is moved to the trash, where it can still be seen, restored or purged
+ *   (a trashed record without its file is the normal midpoint of a purge);
+ * - a file no record mentions, live or trashed, is removed once older than the upload expiry (a fresh
+ *   one may be waiting for its record to be created);
+ * - chunks no manifest or upload lists are removed once older than the upload expiry (a fresh one may
+ *   belong to a PATCH still running).
+ */
+export async function checkFiles(
+  stores: MediaHostStores,
+  records: readonly MediaRecord[],
+  log: RepairLog,
+  { settings, now, maxManifestReads }: FileCheck,
+): Promise<void> {
+  const inventory = await takeInventory(stores)
+  const manifestIds = [...inventory.manifests]
+  if (manifestIds.length > maxManifestReads) log.stoppedShort()
+  const listedChunks = new Map<string, Set<string>>()
+  for (const id of rotatingWindow(manifestIds, maxManifestReads, now)) {
+    const manifest = await readManifest(stores.documents, id)
+    if (manifest) listedChunks.set(id, new Set(manifest.chunks.map((chunk) => chunk.key)))
+  }
+  const isIntact = (id: string) => {
+    // An upload still in its document is settled by `settleUploads`, or is not finished yet.
+    if (inventory.uploads.has(id)) return true
+    if (!inventory.manifests.has(id)) return false
+    const listed = listedChunks.get(id)
+    const stored = new Set(inventory.chunks.get(id) ?? [])
+    return listed === undefined || [...listed].every((key) => stored.has(key))
+  }
+
+  await trashRecordsWithoutFiles(stores, records, isIntact, log, now)
+  const removed = await removeUnreferencedFiles(stores, records, inventory, log, settings, now)
+  await removeOrphanChunks(stores, inventory, listedChunks, removed, log, settings, now)
+}
+
+async function trashRecordsWithoutFiles(
+  stores: MediaHostStores,
+  records: readonly MediaRecord[],
+  isIntact: (id: string) => boolean,
+  log: RepairLog,
+  now: Date,
+): Promise<void> {
+  const live = records.filter((record) => !isTrashed(record))
+  const broken = live.filter((record) => builtInFileIds(record).some((id) => !isIntact(id)))
+  await log.found(
+    broken.map((record) => ({
+      kind: 'record-without-file' as const,
+      subject: `record ${String(record.id)}`,
+      detail: `its file ${record.media_url} is gone; moving the record to the trash`,
+    })),
+    () =>
+      operateOnRecords(
+        stores.documents,
+        broken.map((record) => record.id),
+        (current, _id, position) =>
+          current && current.media_url === broken[position]?.media_url
+            ? { record: { ...current, deleted_at: now.toISOString() }, result: undefined }
+            : { result: undefined },
+      ),
+  )
+}
+
+/** Returns the ids whose files it removed. */
+async function removeUnreferencedFiles(
+  stores: MediaHostStores,
+  records: readonly MediaRecord[],
+  inventory: FileInventory,
+  log: RepairLog,
+  settings: MediaHostSettings,
+  now: Date,
+): Promise<Set<string>> {
+  log.checked += inventory.manifests.size
+  const mentioned = mentionedFileIds(records)
+  const removed = new Set<string>()
+  for (const id of inventory.manifests) {
+    if (mentioned.has(id) || !isPastExpiry(id, settings, now)) continue
+    await log.found(
+      [{ kind: 'unreferenced-file', subject: `file ${id}`, detail: 'no record points at it; removing it' }],
+      async () => {
+        // A record created since the records were read may point at it now: look once more.
+        if (mentionedFileIds(await readAllRecords(stores.documents)).has(id)) return
+        await removeStoredFile(stores, id)
+        removed.add(id)
+      },
+    )
+  }
+  return removed
+}
+
+async function removeOrphanChunks(
+  stores: MediaHostStores,
+  inventory: FileInventory,
+  listedChunks: ReadonlyMap<string, ReadonlySet<string>>,
+  removedFiles: ReadonlySet<string>,
+  log: RepairLog,
+  settings: MediaHostSettings,
+  now: Date,
+): Promise<void> {
+  log.checked += inventory.chunks.size
+  for (const [id, keys] of inventory.chunks) {
+    if (removedFiles.has(id) || inventory.uploads.has(id) || !isPastExpiry(id, settings, now)) continue
+    const listed = listedChunks.get(id)
+    // A manifest not read this pass cannot tell its strays from its chunks: next pass.
+    if (inventory.manifests.has(id) && listed === undefined) continue
+    const orphans = keys.filter((key) => !listed?.has(key))
+    if (orphans.length === 0) continue
+    await log.found(
+      [
+        {
+          kind: 'orphan-chunks',
+          subject: `chunks ${id}`,
+          detail: `${String(orphans.length)} chunk(s) no manifest or upload lists; removing them`,
+        },
+      ],
+      () => Promise.all(orphans.map((key) => stores.bytes.remove(key))),
+    )
+  }
+}
