@@ -1,4 +1,4 @@
-import { filePathOfLink, imageCdnThumbnail, type FileLinkPurpose } from '../../src/contract/access'
+import { imageCdnThumbnail } from '../../src/contract/access'
 import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'
 import { currentAccessGate } from '../server/http/access-gate'
@@ -21,17 +21,29 @@ function thumbnailWindow(now: Date) {
   }
 }
 
-/** The path of a file of the built-in host, signed until `expiresAt` when the gate is closed. */
-function filePath(request: Request, expiresAt: Date): string {
-  const id = new URL(request.url).searchParams.get('id') ?? ''
-  const path = filePathOfLink(new URL(request.url).pathname)
-  if (!isUploadId(id) || path === null || !path.startsWith(`/api/files/${id}/`)) {
-    throw new NotFoundError('File not found')
-  }
+/**
+ * The file a link names, from the rewrite's `?purpose=&id=` and the name after the id in the path
+ * (`/api/file-link/{purpose}/{id}/{name}`); the name keeps the extension the Office viewer goes by.
+ */
+function linkedFile(request: Request): { purpose: string; id: string; name: string } {
+  const url = new URL(request.url)
+  const purpose = url.searchParams.get('purpose') ?? ''
+  const id = url.searchParams.get('id') ?? ''
+  const prefix = `/api/file-link/${purpose}/${id}/`
+  const name = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : ''
+  if (!isUploadId(id) || name === '') throw new NotFoundError('File not found')
+  return { purpose, id, name }
+}
+
+/**
+ * The file's path, or with the gate closed its signed path until `expiresAt`: everything in the path,
+ * because the netlify.toml rewrite to the file function drops the request's own query.
+ */
+function filePath({ id, name }: { id: string; name: string }, expiresAt: Date): string {
   const gate = currentAccessGate()
-  if (gate.kind !== 'closed') return path
+  if (gate.kind !== 'closed') return `/api/files/${id}/${name}`
   const { expires, signature } = signFileLink(gate.keys, id, expiresAt)
-  return `${path}?expires=${expires}&signature=${signature}`
+  return `/api/signed-files/${expires}/${signature}/${id}/${name}`
 }
 
 function redirect(location: string, cacheControl: string): Response {
@@ -39,27 +51,27 @@ function redirect(location: string, cacheControl: string): Response {
 }
 
 /**
- * `GET /api/file-link/{id}/{name}?for=thumbnail|office`: for fetchers that cannot send the visitor's
+ * `GET /api/file-link/{thumbnail|office}/{id}/{name}`: for fetchers that cannot send the visitor's
  * cookie. Reached with the cookie, it redirects to the Image CDN's thumbnail or to Microsoft's Office
  * viewer, each given a link to the file signed for a short while (plain links when the gate is open).
  */
 export default route(
   {
     GET: (request) => {
-      const purpose = new URL(request.url).searchParams.get('for') as FileLinkPurpose | null
+      const file = linkedFile(request)
       const now = new Date()
-      if (purpose === 'thumbnail') {
+      if (file.purpose === 'thumbnail') {
         const { expiresAt, cacheSeconds } = thumbnailWindow(now)
-        const location = imageCdnThumbnail(filePath(request, expiresAt))
+        const location = imageCdnThumbnail(filePath(file, expiresAt))
         return Promise.resolve(redirect(location, `private, max-age=${String(cacheSeconds)}`))
       }
-      if (purpose === 'office') {
+      if (file.purpose === 'office') {
         // Microsoft fetches the file from its servers, and may keep the URL: it lives ten minutes.
-        const path = filePath(request, new Date(now.getTime() + OFFICE_LINK_MS))
+        const path = filePath(file, new Date(now.getTime() + OFFICE_LINK_MS))
         const absolute = new URL(path, new URL(request.url).origin).href
         return Promise.resolve(redirect(OFFICE_VIEWER + encodeURIComponent(absolute), 'no-store'))
       }
-      throw new InvalidInputError('for must be thumbnail or office')
+      throw new InvalidInputError('A file link is for a thumbnail or office')
     },
   },
   { message: 'Failed to link the file' },

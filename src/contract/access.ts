@@ -30,25 +30,18 @@ export function imageCdnThumbnail(sourcePath: string): string {
 }
 
 const FILES_PREFIX = '/api/files/'
-const FILE_LINK_PREFIX = '/api/file-link/'
 
 /** What a file link redirects to: the Image CDN's thumbnail, or Microsoft's Office viewer. */
 export type FileLinkPurpose = 'thumbnail' | 'office'
 
 /**
- * `/api/file-link/{id}/{name}?for=...` for a file of the built-in host (`/api/files/{id}/{name}`), or
+ * `/api/file-link/{purpose}/{id}/{name}` for a file of the built-in host (`/api/files/{id}/{name}`), or
  * null for any other URL. Called with the visitor's cookie, it redirects to a signed, expiring link.
+ * Everything is in the path: a netlify.toml rewrite that adds `?id=` drops the request's own query.
  */
 export function fileLinkPath(mediaUrl: string, purpose: FileLinkPurpose): string | null {
   if (!mediaUrl.startsWith(FILES_PREFIX)) return null
   const rest = mediaUrl.slice(FILES_PREFIX.length).split(/[?#]/)[0] ?? ''
-  if (rest === '') return null
-  return `${FILE_LINK_PREFIX}${rest}?for=${purpose}`
-}
-
-/** The `/api/files/{id}/{name}` path a file link stands for. */
-export function filePathOfLink(linkPath: string): string | null {
-  if (!linkPath.startsWith(FILE_LINK_PREFIX)) return null
-  const rest = linkPath.slice(FILE_LINK_PREFIX.length)
-  return rest === '' ? null : `${FILES_PREFIX}${rest}`
+  if (!rest.includes('/')) return null
+  return `/api/file-link/${purpose}/${rest}`
 }

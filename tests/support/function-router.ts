@@ -23,7 +23,12 @@ type Handler = (request: Request) => Response | Promise<Response>
 /** The rewrites of netlify.toml, as a table: the path pattern, its function, and whether it takes an id. */
 const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/access$/, handler: access },
-  { pattern: /^\/api\/file-link\/([^/]+)(?:\/.*)?$/, handler: fileLink },
+  // Named groups: several path parts become the query, which replaces the request's own (as netlify does).
+  { pattern: /^\/api\/file-link\/(?<purpose>[^/]+)\/(?<id>[^/]+)\/.+$/, handler: fileLink },
+  {
+    pattern: /^\/api\/signed-files\/(?<expires>[^/]+)\/(?<signature>[^/]+)\/(?<id>[^/]+)\/.+$/,
+    handler: files,
+  },
   { pattern: /^\/api\/media$/, handler: media },
   { pattern: /^\/api\/upload$/, handler: upload },
   { pattern: /^\/api\/update\/([^/]+)$/, handler: updateFile },
@@ -54,7 +59,12 @@ export async function routeToFunction(request: Request): Promise<Response | null
   for (const { pattern, handler } of ROUTES) {
     const match = pattern.exec(url.pathname)
     if (!match) continue
-    if (match[1] !== undefined) url.searchParams.set('id', decodeURIComponent(match[1]))
+    if (match.groups) {
+      url.search = ''
+      for (const [name, value] of Object.entries(match.groups)) {
+        url.searchParams.set(name, decodeURIComponent(value))
+      }
+    } else if (match[1] !== undefined) url.searchParams.set('id', decodeURIComponent(match[1]))
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
     return handler(
       new Request(url, {

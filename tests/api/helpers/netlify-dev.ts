@@ -141,6 +141,11 @@ export interface StartOptions {
   timeoutMs?: number
   /** Also append everything netlify dev prints to this file. */
   logFile?: string
+  /**
+   * Environment variables for the functions, such as `APP_ACCESS_TOKEN` for a gated instance (whose
+   * readiness check then sends the token).
+   */
+  env?: Record<string, string>
 }
 
 /**
@@ -171,7 +176,12 @@ export async function startNetlifyDev(dir: string, options: StartOptions = {}): 
       '--staticServerPort',
       String(ports.staticServerPort),
     ],
-    { cwd: dir, env: devEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: dir,
+      env: { ...devEnvironment(), ...options.env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   )
   let output = ''
   const logStream =
@@ -243,7 +253,10 @@ export async function startNetlifyDev(dir: string, options: StartOptions = {}): 
       throw new Error(`netlify dev ${exitReason} before it was ready\n--- netlify dev log ---\n${log()}`)
     }
     try {
-      const response = await fetch(`${baseUrl}${READY_PATH}`, { signal: AbortSignal.timeout(10_000) })
+      const response = await fetch(`${baseUrl}${READY_PATH}`, {
+        headers: readyHeaders(options.env),
+        signal: AbortSignal.timeout(10_000),
+      })
       await response.arrayBuffer()
       if (response.status === 200) return { baseUrl, dir, ports, log, stop }
       lastAnswer = `status ${String(response.status)}`
@@ -257,6 +270,12 @@ export async function startNetlifyDev(dir: string, options: StartOptions = {}): 
     `netlify dev did not answer GET ${READY_PATH} with 200 within ${String(timeoutMs)} ms ` +
       `(last: ${lastAnswer})\n--- netlify dev log ---\n${log()}`,
   )
+}
+
+/** The readiness check's headers: the access token, when the instance is started with one. */
+function readyHeaders(env: Record<string, string> = {}): Record<string, string> {
+  const token = env.APP_ACCESS_TOKEN?.trim()
+  return token ? { Authorization: `Bearer ${token}` } : {}
 }
 
 function sleep(ms: number): Promise<void> {

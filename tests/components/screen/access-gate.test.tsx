@@ -77,7 +77,7 @@ describe('the access gate on the screen', () => {
     expect(jar).toMatch(/^mfm_access=\d+\./)
     expect(await screen.findByRole('article', { name: 'Remote photo' })).toBeInTheDocument()
     expect(card.querySelector('.thumbnail img')?.getAttribute('src')).toBe(
-      '/api/file-link/mabc123-0123456789abcdef/photo.png?for=thumbnail',
+      '/api/file-link/thumbnail/mabc123-0123456789abcdef/photo.png',
     )
     // The folder list, refused before the sign-in, was asked again.
     const folderCalls = requests.filter((request) => request.path === '/api/folder-list')

@@ -148,7 +148,9 @@ describe('signed file links', () => {
   const id = 'mabc123-0123456789abcdef'
   const linked = (fileId: string, expiresAt: Date, method = 'GET') => {
     const { expires, signature } = signFileLink(keys, fileId, expiresAt)
-    return request(`/api/files/${id}/a.png?id=${id}&expires=${expires}&signature=${signature}`, { method })
+    // What the file function sees through the signed-files rewrite.
+    const path = `/api/signed-files/${expires}/${signature}/${id}/a.png`
+    return request(`${path}?id=${id}&expires=${expires}&signature=${signature}`, { method })
   }
 
   it('let GET and HEAD of their one file through on the file route only, until they expire', () => {

@@ -145,34 +145,41 @@ describe('file links', () => {
   it('redirect a thumbnail to the Image CDN with a signed link the CDN can fetch without the cookie', async () => {
     const { url, bytes } = await hostFixture('landscape.jpg', BEARER)
     expect((await call(url)).status).toBe(401)
-    const linkPath = url.replace('/api/files/', '/api/file-link/')
+    const linkPath = url.replace('/api/files/', '/api/file-link/thumbnail/')
 
-    expect((await call(`${linkPath}?for=thumbnail`)).status).toBe(401)
-    const redirect = await call(`${linkPath}?for=thumbnail`, { headers: BEARER })
+    expect((await call(linkPath)).status).toBe(401)
+    const redirect = await call(linkPath, { headers: BEARER })
     expect(redirect.status).toBe(302)
     expect(redirect.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
     const location = new URL(redirect.headers.get('location') ?? '', ORIGIN)
     expect(location.pathname).toBe('/.netlify/images')
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ w: '150', h: '150', fit: 'cover' })
     const source = location.searchParams.get('url') ?? ''
-    expect(source).toMatch(new RegExp(`^${url}\\?expires=\\d+&signature=[\\w-]{43}$`))
+    const [, id = '', name = ''] = /^\/api\/files\/([^/]+)\/(.+)$/.exec(url) ?? []
+    expect(source).toMatch(new RegExp(`^/api/signed-files/\\d+/[\\w-]{43}/${id}/${name}$`))
 
     // What the Image CDN does: fetch the source with no cookie and no token.
     const fetched = await call(source)
     expect(fetched.status).toBe(200)
     expect(fetched.headers.get('cache-control')).toMatch(/^private,/)
     expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true)
-    // The signature opens reads of that file only.
+    // The signature opens reads of that file only, and only unaltered.
     expect((await call(source, { method: 'DELETE' })).status).toBe(401)
     const { url: other } = await hostFixture('portrait.png', BEARER)
-    expect((await call(`${other}?${source.split('?')[1] ?? ''}`)).status).toBe(401)
+    const otherId = /^\/api\/files\/([^/]+)\//.exec(other)?.[1] ?? ''
+    expect((await call(source.replace(id, otherId))).status).toBe(401)
+    const later = source.replace(
+      /signed-files\/(\d+)\//,
+      (_, expires: string) => `signed-files/${String(Number(expires) + 3600)}/`,
+    )
+    expect((await call(later)).status).toBe(401)
+    // The plain file route takes no signature: the rewrite drops the query, and the gate reads none there.
+    expect((await call(`${url}?id=${id}&expires=1&signature=x`)).status).toBe(401)
   })
 
   it('redirect an Office preview to the viewer with an absolute signed link', async () => {
     const { url, bytes } = await hostFixture('brief.docx', BEARER)
-    const redirect = await call(`${url.replace('/api/files/', '/api/file-link/')}?for=office`, {
-      headers: BEARER,
-    })
+    const redirect = await call(url.replace('/api/files/', '/api/file-link/office/'), { headers: BEARER })
     expect(redirect.status).toBe(302)
     expect(redirect.headers.get('cache-control')).toBe('no-store')
     const location = new URL(redirect.headers.get('location') ?? '')
@@ -186,11 +193,11 @@ describe('file links', () => {
   it('are plain links when the gate is open, and refuse unknown purposes and ids', async () => {
     replaceAccessGate(accessGateFor(undefined))
     const { url } = await hostFixture('landscape.jpg', {})
-    const redirect = await call(`${url.replace('/api/files/', '/api/file-link/')}?for=thumbnail`)
+    const redirect = await call(url.replace('/api/files/', '/api/file-link/thumbnail/'))
     expect(redirect.headers.get('location')).toBe(
       `/.netlify/images?url=${encodeURIComponent(url)}&w=150&h=150&fit=cover`,
     )
-    expect((await call(`${url.replace('/api/files/', '/api/file-link/')}?for=other`)).status).toBe(400)
-    expect((await call('/api/file-link/not-an-id/a.png?for=thumbnail')).status).toBe(404)
+    expect((await call(url.replace('/api/files/', '/api/file-link/other/'))).status).toBe(400)
+    expect((await call('/api/file-link/thumbnail/not-an-id/a.png')).status).toBe(404)
   })
 })
