@@ -70,7 +70,8 @@ export interface FileCheck {
  * The invariants between records, manifests and chunks:
  * - a live record's built-in file has its manifest and every chunk it lists; a record whose file is
  *   gone cannot be mended, so it is moved to the trash, where it can still be seen, restored or purged
- *   (a trashed record without its file is the normal midpoint of a purge);
+ *   (a trashed record without its file is the normal midpoint of a purge); a missing stored thumbnail
+ *   is cleared;
  * - a file no record mentions, live or trashed, is removed once older than the upload expiry (a fresh
  *   one may be waiting for its record to be created);
  * - chunks no manifest or upload lists are removed once older than the upload expiry (a fresh one may
@@ -99,12 +100,16 @@ export async function checkFiles(
     return listed === undefined || [...listed].every((key) => stored.has(key))
   }
 
-  await trashRecordsWithoutFiles(stores, records, isIntact, log, now)
+  await mendRecordsWithoutFiles(stores, records, isIntact, log, now)
   const removed = await removeUnreferencedFiles(stores, records, inventory, log, settings, now)
   await removeOrphanChunks(stores, inventory, listedChunks, removed, log, settings, now)
 }
 
-async function trashRecordsWithoutFiles(
+/**
+ * A live record whose file is gone goes to the trash; one whose stored thumbnail is gone only loses
+ * the thumbnail (the screen then shows the type's placeholder).
+ */
+async function mendRecordsWithoutFiles(
   stores: MediaHostStores,
   records: readonly MediaRecord[],
   isIntact: (id: string) => boolean,
@@ -112,9 +117,12 @@ async function trashRecordsWithoutFiles(
   now: Date,
 ): Promise<void> {
   const live = records.filter((record) => !isTrashed(record))
-  const broken = live.filter((record) => builtInFileIds(record).some((id) => !isIntact(id)))
+  const missing = (url: string | null) =>
+    builtInFileIds({ media_url: url ?? '', thumbnail: null }).some((id) => !isIntact(id))
+  const withoutFile = live.filter((record) => missing(record.media_url))
+  const withoutThumbnail = live.filter((record) => !missing(record.media_url) && missing(record.thumbnail))
   await log.found(
-    broken.map((record) => ({
+    withoutFile.map((record) => ({
       kind: 'record-without-file' as const,
       subject: `record ${String(record.id)}`,
       detail: `its file ${record.media_url} is gone; moving the record to the trash`,
@@ -122,10 +130,26 @@ async function trashRecordsWithoutFiles(
     () =>
       operateOnRecords(
         stores.documents,
-        broken.map((record) => record.id),
+        withoutFile.map((record) => record.id),
         (current, _id, position) =>
-          current && current.media_url === broken[position]?.media_url
+          current && current.media_url === withoutFile[position]?.media_url
             ? { record: { ...current, deleted_at: now.toISOString() }, result: undefined }
+            : { result: undefined },
+      ),
+  )
+  await log.found(
+    withoutThumbnail.map((record) => ({
+      kind: 'thumbnail-without-file' as const,
+      subject: `record ${String(record.id)}`,
+      detail: `its thumbnail ${record.thumbnail ?? ''} is gone; clearing it`,
+    })),
+    () =>
+      operateOnRecords(
+        stores.documents,
+        withoutThumbnail.map((record) => record.id),
+        (current, _id, position) =>
+          current && current.thumbnail === withoutThumbnail[position]?.thumbnail
+            ? { record: { ...current, thumbnail: null }, result: undefined }
             : { result: undefined },
       ),
   )

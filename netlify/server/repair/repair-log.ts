@@ -13,6 +13,8 @@ export type ViolationKind =
   | 'expired-upload'
   /** A live record pointing at a built-in file whose manifest or chunks are gone. */
   | 'record-without-file'
+  /** A live record whose stored thumbnail (a built-in file) is gone. */
+  | 'thumbnail-without-file'
   /** A stored file no record, live or trashed, points at, older than the upload expiry. */
   | 'unreferenced-file'
   /** Chunks that no manifest or upload lists, older than the upload expiry. */

@@ -237,6 +237,30 @@ describe('the repair pass', () => {
     expect((await repair(raw)).violations).toEqual([])
   })
 
+  it('clears a stored thumbnail that is gone, and keeps the record', async () => {
+    const raw = freshStores()
+    const file = await uploadFile('photo.txt', BYTES)
+    const thumbnail = await uploadFile('thumb.txt', BYTES)
+    const record = await createRecord({
+      title: 'with thumbnail',
+      media_url: file.url,
+      thumbnail: thumbnail.url,
+    })
+    await raw.documents.remove(manifestKey(thumbnail.id))
+
+    const report = await repair(raw)
+    expect(report.violations).toEqual([
+      expect.objectContaining({
+        kind: 'thumbnail-without-file',
+        subject: `record ${String(record.id)}`,
+        repaired: true,
+      }),
+    ])
+    expect((await records(raw)).get(record.id)).toMatchObject({ thumbnail: null, media_url: file.url })
+    expect((await records(raw)).get(record.id)?.deleted_at).toBeUndefined()
+    expect((await repair(raw)).violations).toEqual([])
+  })
+
   it('keeps every file a record mentions, live or trashed, and removes the others after the expiry', async () => {
     const raw = freshStores()
     const live = await uploadFile('live.txt', BYTES)
@@ -335,6 +359,10 @@ describe('a repair pass that fails midway', () => {
     const lost = await uploadFile('lost.txt', BYTES)
     await createRecord({ title: 'file gone', media_url: lost.url })
     await raw.documents.remove(manifestKey(lost.id))
+    const photo = await uploadFile('photo.txt', BYTES)
+    const thumbnail = await uploadFile('thumb.txt', BYTES)
+    await createRecord({ title: 'thumbnail gone', media_url: photo.url, thumbnail: thumbnail.url })
+    await raw.documents.remove(manifestKey(thumbnail.id))
     await uploadFile('nobody.txt', BYTES)
   }
 
@@ -344,6 +372,7 @@ describe('a repair pass that fails midway', () => {
     'expired-upload',
     'record-in-missing-folder',
     'record-without-file',
+    'thumbnail-without-file',
     'unreferenced-file',
     'orphan-chunks',
   ]
