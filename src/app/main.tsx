@@ -1,3 +1,6 @@
+// First, so that zod is configured before any module parses with it.
+import './zod-config'
+
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 

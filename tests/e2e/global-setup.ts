@@ -6,6 +6,8 @@
  * - E2E_BASE_URL: the netlify dev address, read by playwright.config.ts as `baseURL`.
  * - E2E_CONTROL_URL: `POST` here stops netlify dev and starts it again on the same directory and ports
  *   (see support/server.ts); a test's fixture calls it when the server stopped answering.
+ * - E2E_PROJECT_DIR: the temporary project, whose built `dist/` a spec may serve from a netlify dev of
+ *   its own (support/own-server.ts).
  *
  * Set E2E_DEV_LOG=<file> to keep everything netlify dev printed.
  */
@@ -63,6 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.E2E_BASE_URL = dev.baseUrl
   process.env.E2E_CONTROL_URL = control.restartUrl
+  process.env.E2E_PROJECT_DIR = dir
 
   return async () => {
     await control.close()

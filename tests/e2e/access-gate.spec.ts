@@ -1,0 +1,117 @@
+/**
+ * The screen behind the access gate, on a netlify dev of this file's own started with APP_ACCESS_TOKEN
+ * (serving the suite's build): it asks once, loads the list, uploads show their thumbnails, a video
+ * plays, and a reload asks nothing more.
+ */
+import { fixturePath } from './support/library'
+import { expect, test } from './support/fixtures'
+import { watchCsp } from './support/csp-watch'
+import { startOwnServer, type OwnServer } from './support/own-server'
+import { card, openDetails, toast } from './support/screen'
+
+const TOKEN = 'e2e-gate-token-7d1f03c2b9'
+
+let server: OwnServer
+
+// The shared server's library is not used here.
+test.use({ resetLibrary: false })
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  server = await startOwnServer({ APP_ACCESS_TOKEN: TOKEN })
+})
+
+test.afterAll(async () => {
+  await server.stop()
+})
+
+const accessDialog = (page: import('@playwright/test').Page) =>
+  page.getByRole('dialog', { name: 'Access token required' })
+
+test('asks for the token once, then loads the list, shows uploaded thumbnails and plays a video; a reload asks nothing', async ({
+  page,
+  context,
+  shot,
+}) => {
+  test.setTimeout(180_000)
+  const csp = await watchCsp(page)
+  const refused: string[] = []
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname)
+  })
+
+  await page.goto(`${server.baseUrl}/`)
+  const dialog = accessDialog(page)
+  await expect(dialog).toBeVisible()
+  // Every call the screen made was refused, and one dialog asks for all of them.
+  await expect.poll(() => refused.length).toBeGreaterThanOrEqual(2)
+  await expect(page.getByRole('dialog')).toHaveCount(1)
+  await shot('access-gate-dialog')
+
+  const field = dialog.getByLabel('Access token')
+  await expect(field).toHaveAttribute('type', 'password')
+  await field.fill('not the token')
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Invalid access token')
+
+  await field.fill(TOKEN)
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('No files found')).toBeVisible()
+
+  // The sign-in is an HttpOnly, SameSite=Strict cookie; the token is kept nowhere a script can read.
+  const [cookie] = await context.cookies(server.baseUrl)
+  expect(cookie).toMatchObject({ name: 'mfm_access', httpOnly: true, sameSite: 'Strict', path: '/' })
+  expect(cookie?.value).not.toContain(TOKEN)
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((storage) =>
+      Array.from({ length: storage.length }, (_, index) => {
+        const key = storage.key(index) ?? ''
+        return `${key}=${storage.getItem(key) ?? ''}`
+      }),
+    ),
+  )
+  expect(stored.join('\n')).not.toContain(TOKEN)
+
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  const upload = page.getByRole('dialog', { name: 'Upload Files' })
+  await upload
+    .getByLabel('Choose files to upload')
+    .setInputFiles([fixturePath('landscape.jpg'), fixturePath('clip.mp4')])
+  await upload.getByRole('button', { name: 'Start upload' }).click()
+  await expect(toast(page, 'All 2 files uploaded successfully!')).toBeVisible({ timeout: 60_000 })
+
+  // The image's thumbnail goes through a signed link to the Image CDN; the video's was drawn at upload.
+  const image = card(page, 'landscape').locator('.thumbnail img')
+  await expect(image).toHaveAttribute('src', /^\/api\/file-link\/thumbnail\/[^/]+\/landscape\.jpg$/)
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(150)
+  const frame = card(page, 'clip').locator('.thumbnail img')
+  await expect
+    .poll(() => frame.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0)
+  await shot('access-gate-signed-in')
+
+  const details = await openDetails(page, 'clip')
+  const video = details.locator('video')
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1)
+  await page.keyboard.press('Escape')
+
+  refused.length = 0
+  await page.reload()
+  await expect(card(page, 'landscape')).toBeVisible()
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(150)
+  await expect(accessDialog(page)).toHaveCount(0)
+  expect(refused).toEqual([])
+  expect(await csp.violations()).toEqual([])
+})
+
+test('without the cookie the files themselves are refused', async ({ browser }) => {
+  const stranger = await browser.newContext()
+  const response = await stranger.request.get(`${server.baseUrl}/api/media`)
+  expect(response.status()).toBe(401)
+  expect(response.headers()['www-authenticate']).toContain('Bearer')
+  await stranger.close()
+})

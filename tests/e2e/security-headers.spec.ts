@@ -1,0 +1,111 @@
+/**
+ * The app's security headers (netlify.toml `[[headers]]`) in Chromium: the page and its assets carry
+ * them, and nothing the screen does breaks under the Content-Security-Policy: uploads (the SHA-256 worker,
+ * pdf.js and its worker drawing a PDF's first page, a video frame drawn from a blob: URL), thumbnails, and
+ * the image, video, PDF and Office previews. Every violation is recorded; there must be none.
+ *
+ * netlify dev applies `[[headers]]` to static files, as production does, and also to function answers,
+ * which production does not; a header a function sets itself wins in both, which is why the PDF answer's
+ * own `frame-ancestors 'self'` reaches the browser here rather than the app's `frame-ancestors 'none'`.
+ */
+import { readFile } from 'node:fs/promises'
+
+import { fixturePath, listFiles, sha256 } from './support/library'
+import { expect, OFFICE_VIEWER, test } from './support/fixtures'
+import { watchCsp } from './support/csp-watch'
+import { card, closeDialog, openDetails, openScreen, toast } from './support/screen'
+
+const APP_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://res.cloudinary.com; media-src 'self' blob: https://res.cloudinary.com; connect-src 'self' https://api.cloudinary.com; worker-src 'self' blob:; frame-src 'self' https://view.officeapps.live.com; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+}
+
+test('the page and its assets carry the security headers, and the page has no inline script', async ({
+  page,
+}) => {
+  const document = await page.goto('/')
+  expect(document?.headers()).toMatchObject(APP_HEADERS)
+  const html = (await document?.text()) ?? ''
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const [, attributes = '', body = ''] of scripts) {
+    expect(attributes).toMatch(/\bsrc="\/assets\//)
+    expect(body.trim()).toBe('')
+  }
+  // The single-page app's other paths are the same page with the same headers.
+  expect((await page.request.get('/some/screen')).headers()).toMatchObject(APP_HEADERS)
+  const asset = /\bsrc="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? ''
+  expect((await page.request.get(asset)).headers()).toMatchObject(APP_HEADERS)
+})
+
+test('uploads, thumbnails and every preview work under the policy with no violation', async ({
+  page,
+  baseURL,
+  outsideRequests,
+  shot,
+}) => {
+  test.setTimeout(150_000)
+  const csp = await watchCsp(page)
+  await openScreen(page)
+
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  const upload = page.getByRole('dialog', { name: 'Upload Files' })
+  const files = ['landscape.jpg', 'clip.mp4', 'report.pdf', 'brief.docx']
+  await upload.getByLabel('Choose files to upload').setInputFiles(files.map(fixturePath))
+  await upload.getByRole('button', { name: 'Start upload' }).click()
+  await expect(toast(page, 'All 4 files uploaded successfully!')).toBeVisible({ timeout: 90_000 })
+
+  // Thumbnails: the Image CDN's for the image; drawn at upload (pdf.js, a video frame) for the others.
+  for (const title of ['landscape', 'clip', 'report']) {
+    await expect
+      .poll(() =>
+        card(page, title)
+          .locator('.thumbnail img')
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0)
+  }
+  const records = Object.fromEntries((await listFiles()).map((record) => [record.title, record]))
+
+  const image = (await openDetails(page, 'landscape')).getByRole('img', { name: 'landscape' })
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0)
+  await closeDialog(page)
+
+  const video = (await openDetails(page, 'clip')).locator('video')
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1)
+  await closeDialog(page)
+
+  // The PDF frame loads the file from this site; its answer allows framing by this site only.
+  const pdfUrl = records.report?.media_url ?? ''
+  const pdfAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === pdfUrl)
+  const pdfDialog = await openDetails(page, 'report')
+  await expect(pdfDialog.getByTitle('report (PDF)')).toHaveAttribute('src', pdfUrl)
+  const pdf = await pdfAnswer
+  expect(pdf.status()).toBe(200)
+  expect(await pdf.headerValue('content-security-policy')).toBe("frame-ancestors 'self'")
+  // A frame may hold the focus, so Escape would go to it: close with the button.
+  await pdfDialog.getByRole('button', { name: 'Close' }).click()
+  await expect(pdfDialog).toHaveCount(0)
+
+  const officeDialog = await openDetails(page, 'brief')
+  const fileUrl = `${String(baseURL)}${records.brief?.media_url ?? ''}`
+  const viewer = `${OFFICE_VIEWER}/op/embed.aspx?src=${encodeURIComponent(fileUrl)}`
+  await expect(officeDialog.getByTitle('brief (Office viewer)')).toHaveAttribute('src', viewer)
+  await expect.poll(() => outsideRequests).toContain(viewer)
+  await shot('csp-office-preview')
+  await officeDialog.getByRole('button', { name: 'Close' }).click()
+  await expect(officeDialog).toHaveCount(0)
+
+  expect(await csp.violations()).toEqual([])
+  // The SHA-256 worker ran under the policy: the record carries the file's hash.
+  const stored = (records.landscape ?? {}) as { sha256?: string | null }
+  expect(stored.sha256).toBe(sha256(await readFile(fixturePath('landscape.jpg'))))
+})
