@@ -1,7 +1,7 @@
 import type { MediaRecord } from '../../../src/contract/record'
 import { builtInFileIds } from '../files/release-files'
 import { readAllRecords } from '../records/record-pages'
-import { isTrashed, operateOnRecords } from '../records/record-shards'
+import { forEachLimited, isTrashed, operateOnRecords } from '../records/record-shards'
 import { isUploadId } from '../uploads/upload-documents'
 import {
   readManifest,
@@ -10,7 +10,7 @@ import {
   type MediaHostStores,
 } from '../uploads/upload-service'
 import type { RepairLog } from './repair-log'
-import { isPastExpiry } from './upload-repairs'
+import { isPastExpiry, REPAIR_PARALLELISM } from './upload-repairs'
 
 /** What the stores hold for the built-in media host, from three `list()` calls and no reads. */
 interface FileInventory {
@@ -87,10 +87,10 @@ export async function checkFiles(
   const manifestIds = [...inventory.manifests]
   if (manifestIds.length > maxManifestReads) log.stoppedShort()
   const listedChunks = new Map<string, Set<string>>()
-  for (const id of rotatingWindow(manifestIds, maxManifestReads, now)) {
+  await forEachLimited(rotatingWindow(manifestIds, maxManifestReads, now), REPAIR_PARALLELISM, async (id) => {
     const manifest = await readManifest(stores.documents, id)
     if (manifest) listedChunks.set(id, new Set(manifest.chunks.map((chunk) => chunk.key)))
-  }
+  })
   const isIntact = (id: string) => {
     // An upload still in its document is settled by `settleUploads`, or is not finished yet.
     if (inventory.uploads.has(id)) return true
@@ -165,20 +165,22 @@ async function removeUnreferencedFiles(
   now: Date,
 ): Promise<Set<string>> {
   log.checked += inventory.manifests.size
-  const mentioned = mentionedFileIds(records)
+  const isUnused = (mentioned: ReadonlySet<string>) => (id: string) =>
+    !mentioned.has(id) && isPastExpiry(id, settings, now)
+  const candidates = [...inventory.manifests].filter(isUnused(mentionedFileIds(records)))
+  if (candidates.length === 0) return new Set()
+  // A record created since the records were read may point at one now: look once more.
+  const unused = candidates.filter(isUnused(mentionedFileIds(await readAllRecords(stores.documents))))
   const removed = new Set<string>()
-  for (const id of inventory.manifests) {
-    if (mentioned.has(id) || !isPastExpiry(id, settings, now)) continue
-    await log.found(
+  await forEachLimited(unused, REPAIR_PARALLELISM, (id) =>
+    log.found(
       [{ kind: 'unreferenced-file', subject: `file ${id}`, detail: 'no record points at it; removing it' }],
       async () => {
-        // A record created since the records were read may point at it now: look once more.
-        if (mentionedFileIds(await readAllRecords(stores.documents)).has(id)) return
         await removeStoredFile(stores, id)
         removed.add(id)
       },
-    )
-  }
+    ),
+  )
   return removed
 }
 
@@ -192,14 +194,16 @@ async function removeOrphanChunks(
   now: Date,
 ): Promise<void> {
   log.checked += inventory.chunks.size
-  for (const [id, keys] of inventory.chunks) {
-    if (removedFiles.has(id) || inventory.uploads.has(id) || !isPastExpiry(id, settings, now)) continue
+  const orphansById = [...inventory.chunks].flatMap(([id, keys]) => {
+    if (removedFiles.has(id) || inventory.uploads.has(id) || !isPastExpiry(id, settings, now)) return []
     const listed = listedChunks.get(id)
     // A manifest not read this pass cannot tell its strays from its chunks: next pass.
-    if (inventory.manifests.has(id) && listed === undefined) continue
+    if (inventory.manifests.has(id) && listed === undefined) return []
     const orphans = keys.filter((key) => !listed?.has(key))
-    if (orphans.length === 0) continue
-    await log.found(
+    return orphans.length === 0 ? [] : [{ id, orphans }]
+  })
+  await forEachLimited(orphansById, REPAIR_PARALLELISM, ({ id, orphans }) =>
+    log.found(
       [
         {
           kind: 'orphan-chunks',
@@ -208,6 +212,6 @@ async function removeOrphanChunks(
         },
       ],
       () => Promise.all(orphans.map((key) => stores.bytes.remove(key))),
-    )
-  }
+    ),
+  )
 }

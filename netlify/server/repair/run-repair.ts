@@ -9,7 +9,10 @@ export interface RepairOptions {
   now?: Date
   /** False for a dry run that only reports. */
   fix?: boolean
-  /** The most violations one pass fixes; the rest are reported and left for the next pass. */
+  /**
+   * The most violations one pass fixes; the rest are reported and left for the next pass. The defaults
+   * keep a pass well inside the 30 s a scheduled function may run, at about 100 ms per Blobs call.
+   */
   maxRepairs?: number
   /** The most upload documents and the most file manifests one pass reads. */
   maxReads?: number
@@ -26,7 +29,7 @@ export interface RepairOptions {
 export async function runRepair(
   stores: MediaHostStores,
   settings: MediaHostSettings,
-  { now = new Date(), fix = true, maxRepairs = 500, maxReads = 500 }: RepairOptions = {},
+  { now = new Date(), fix = true, maxRepairs = 100, maxReads = 200 }: RepairOptions = {},
 ): Promise<RepairReport> {
   const log = new RepairLog(fix, maxRepairs)
   await finishStuckFolderDeletes(stores.documents, log)

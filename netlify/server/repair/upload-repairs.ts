@@ -1,3 +1,4 @@
+import { forEachLimited } from '../records/record-shards'
 import { createdAtOfId, isUploadId, uploadKey } from '../uploads/upload-documents'
 import {
   finishUpload,
@@ -10,6 +11,9 @@ import {
 import type { RepairLog } from './repair-log'
 
 const UPLOADS_PREFIX = 'uploads/'
+
+/** Store calls a pass keeps in flight at once: fast enough for a 30 s scheduled run, gentle on Blobs. */
+export const REPAIR_PARALLELISM = 8
 
 /** Whether an upload (or file) with this id was created longer than the upload expiry ago. */
 export function isPastExpiry(id: string, settings: MediaHostSettings, now: Date): boolean {
@@ -32,10 +36,10 @@ export async function settleUploads(
     .map(({ key }) => key.slice(UPLOADS_PREFIX.length))
     .filter(isUploadId)
   if (ids.length > maxReads) log.stoppedShort()
-  for (const id of ids.slice(0, maxReads)) {
+  await forEachLimited(ids.slice(0, maxReads), REPAIR_PARALLELISM, async (id) => {
     log.checked++
     const state = await readUpload(stores.documents, id)
-    if (state === null) continue
+    if (state === null) return
     if (state.offset === state.length) {
       await log.found(
         [
@@ -57,5 +61,5 @@ export async function settleUploads(
         },
       )
     }
-  }
+  })
 }

@@ -17,7 +17,7 @@ import {
   newUploadId,
   uploadKey,
 } from '../../../netlify/server/uploads/upload-documents'
-import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
+import { forgetManifest, type MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import type { MediaRecord } from '../../../src/contract/record'
 import { FaultInjector, faultModesFor } from '../../support/fault-injector'
 import { describeCall, type Interceptor, type StoreCall } from '../../support/store-interceptor'
@@ -329,6 +329,28 @@ describe('the repair pass', () => {
       [1, 1, true],
       [0, 0, true],
     ])
+  })
+
+  it('reads at most maxReads file manifests per pass, and says it stopped short', async () => {
+    const manifestReads: string[] = []
+    const raw = freshStores(() => (call, proceed) => {
+      if (call.op === 'read' && call.key.startsWith('files/')) manifestReads.push(call.key)
+      return proceed()
+    })
+    const ids: string[] = []
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) {
+      const file = await uploadFile(name, BYTES)
+      await createRecord({ title: name, media_url: file.url })
+      ids.push(file.id)
+    }
+    // Uploading read each manifest into this instance's cache; a fresh instance would not have them.
+    ids.forEach(forgetManifest)
+    manifestReads.length = 0
+
+    const bounded = await runRepair(mediaHostStores(), settings(), { maxReads: 2 })
+    expect(bounded).toMatchObject({ violations: [], complete: false })
+    expect(manifestReads).toHaveLength(2)
+    expect((await repair(raw, { maxReads: 3 })).complete).toBe(true)
   })
 
   it('only reports on a dry run', async () => {
