@@ -1,10 +1,8 @@
-import { lazy, Suspense } from 'react'
-
 import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import { withRecords } from '../lib/record-changes'
 import { ErrorBoundary } from '../components/ui/error-boundary'
-import { AccessDialog } from '../features/access/components/access-dialog'
+import { OpenedOnce } from '../components/ui/lazy-dialog'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
 import { FolderTree } from '../features/folders/components/folder-tree'
@@ -12,22 +10,17 @@ import { MediaLibrary } from '../features/library/components/media-library'
 import { MediaResults } from '../features/library/components/media-results'
 import { SelectionBar } from '../features/library/components/selection-bar'
 import { narrowsResults } from '../features/library/model/filters'
-import { DetailsDialog } from '../features/preview/components/details-dialog'
-import { ScreenDialogs } from './dialogs'
+import { UploadButton } from '../features/upload/components/upload-button'
+import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs } from './lazy-dialogs'
 import { Toolbar } from './toolbar'
 import { useScreen } from './use-screen'
-
-// The upload dialog carries the upload client and its dependencies: loaded beside the first page of
-// files rather than before it.
-const UploadDialog = lazy(() =>
-  import('../features/upload/components/upload-dialog').then((module) => ({ default: module.UploadDialog })),
-)
 
 export function App() {
   const screen = useScreen()
   const { filters, sort, library, commands, recordById, selectAll, setFolder } = screen
   const { media, records, byId, query, selection } = library
   const folder = filters.folder
+  const openRecord = screen.openFile === null ? null : (byId.get(screen.openFile) ?? null)
   const refreshMedia = () => void media.cache.reload()
   const showServerRecord = (record: MediaRecord) =>
     void media.cache.change(
@@ -52,21 +45,7 @@ export function App() {
         fileTypes={library.fileTypes}
         onChange={screen.changeView}
         uploadSlot={
-          <ErrorBoundary region="upload dialog">
-            <Suspense
-              fallback={
-                <button type="button" className="button" disabled>
-                  Upload
-                </button>
-              }
-            >
-              <UploadDialog
-                records={records}
-                currentFolderPath={folder ?? ROOT_PATH}
-                onUploaded={() => void media.cache.reload()}
-              />
-            </Suspense>
-          </ErrorBoundary>
+          <UploadButton records={records} currentFolderPath={folder ?? ROOT_PATH} onUploaded={refreshMedia} />
         }
       />
       <div className="app__body">
@@ -78,7 +57,7 @@ export function App() {
             onDropFiles={screen.dropFiles}
           />
         </aside>
-        <main className="app__main">
+        <main className="app__main" onPointerOver={preloadFileDialogs} onFocus={preloadFileDialogs}>
           <Breadcrumbs folder={folder} onNavigate={setFolder} />
           <MediaLibrary status={media.status} onRetry={() => void media.cache.reload()}>
             <SelectionBar
@@ -114,28 +93,32 @@ export function App() {
         targets={commands.selectedRecords}
         onClear={selection.clear}
       />
-      <DetailsDialog
-        record={screen.openFile === null ? null : (byId.get(screen.openFile) ?? null)}
-        onClose={commands.closeDetails}
-        onEdit={(record) => {
-          commands.closeDetails()
-          commands.edit(record)
-        }}
-        onDownload={commands.downloadOne}
-        onRecordChanged={showServerRecord}
-        onRefresh={refreshMedia}
-      />
-      <ScreenDialogs
-        dialog={commands.dialog}
-        onClose={commands.closeDialog}
-        recordById={recordById}
-        cache={media.cache}
-        bulk={commands.bulk}
-        moveOptions={library.moveOptions}
-        deleteOne={commands.deleteOne}
-        onBulkDone={selection.clear}
-      />
-      <AccessDialog onGranted={refreshMedia} />
+      <OpenedOnce open={openRecord !== null} region="Details dialog">
+        <DetailsDialog
+          record={openRecord}
+          onClose={commands.closeDetails}
+          onEdit={(record) => {
+            commands.closeDetails()
+            commands.edit(record)
+          }}
+          onDownload={commands.downloadOne}
+          onRecordChanged={showServerRecord}
+          onRefresh={refreshMedia}
+        />
+      </OpenedOnce>
+      <OpenedOnce open={commands.dialog.kind !== 'none'} region="dialog">
+        <ScreenDialogs
+          dialog={commands.dialog}
+          onClose={commands.closeDialog}
+          recordById={recordById}
+          cache={media.cache}
+          bulk={commands.bulk}
+          moveOptions={library.moveOptions}
+          deleteOne={commands.deleteOne}
+          onBulkDone={selection.clear}
+        />
+      </OpenedOnce>
+      <AccessGate onGranted={refreshMedia} />
     </div>
   )
 }

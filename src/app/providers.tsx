@@ -1,7 +1,8 @@
 import { Tooltip } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { Toaster } from 'sonner'
 import { SWRConfig, type SWRConfiguration } from 'swr'
+
+import { Toasts } from '../components/ui/toast'
 
 /** Everything the screen needs around it; tests pass their own SWR cache so each starts empty. */
 export function Providers({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
@@ -9,7 +10,7 @@ export function Providers({ children, swr }: { children: ReactNode; swr?: SWRCon
     <SWRConfig value={{ shouldRetryOnError: false, ...swr }}>
       <Tooltip.Provider delayDuration={400}>
         {children}
-        <Toaster position="bottom-right" richColors closeButton duration={6000} />
+        <Toasts position="bottom-right" richColors closeButton duration={6000} />
       </Tooltip.Provider>
     </SWRConfig>
   )

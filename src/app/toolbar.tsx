@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react'
 
 import { ROOT_PATH } from '../contract/folder'
 import { FolderSelect } from '../features/folders/components/folder-select'
-import { NewFolderDialog } from '../features/folders/components/new-folder-dialog'
+import { NewFolderButton } from '../features/folders/components/new-folder-button'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { DateRange } from '../features/library/components/date-range'
 import { CategorySelect, TypeSelect } from '../features/library/components/filter-controls'
@@ -35,7 +35,7 @@ export function Toolbar(props: ToolbarProps) {
       <div className="toolbar__row">
         <SearchBox value={searchText} onChange={onSearchText} />
         <div className="toolbar__actions">
-          <NewFolderDialog parentPath={filters.folder ?? ROOT_PATH} />
+          <NewFolderButton parentPath={filters.folder ?? ROOT_PATH} />
           {uploadSlot}
         </div>
       </div>

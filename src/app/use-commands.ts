@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../components/ui/toast'
 import type { MediaRecord } from '../contract/record'
 import {
   NO_FILES_SELECTED,
@@ -76,9 +76,12 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
           () => gone,
         )
         .then(
-          () => toast.success(`"${record.title}" deleted`),
-          (error: unknown) =>
-            toast.error('Failed to delete file', { description: errorMessage(error, 'Network error') }),
+          () => {
+            toast.success(`"${record.title}" deleted`)
+          },
+          (error: unknown) => {
+            toast.error('Failed to delete file', { description: errorMessage(error, 'Network error') })
+          },
         )
     },
     [cache],

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../components/ui/toast'
 import type { MediaRecord } from '../contract/record'
 import { NO_FILES_SELECTED } from '../features/bulk-actions/model/use-bulk-operations'
 import type { FileAction } from '../lib/file-action'

@@ -1,7 +1,7 @@
 import { configure, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
-import { vi } from 'vitest'
+import { beforeAll, vi } from 'vitest'
 
 import { App } from '../../src/app/app'
 import { Providers } from '../../src/app/providers'
@@ -30,6 +30,22 @@ export function installBrowserGaps(): void {
     dispatchEvent: vi.fn(() => false),
   }))
 }
+
+/**
+ * The screen's dialogs and toasts load on demand. The first load of each, transformed on the spot,
+ * can outlast a findBy wait on a busy machine, so every file rendering the screen loads them first.
+ */
+async function loadLazyParts(): Promise<void> {
+  await Promise.all([
+    import('../../src/app/dialogs'),
+    import('../../src/features/preview/components/details-dialog'),
+    import('../../src/features/folders/components/new-folder-dialog'),
+    import('../../src/features/upload/components/upload-dialog'),
+    import('../../src/features/access/components/access-dialog'),
+    import('sonner'),
+  ])
+}
+beforeAll(loadLazyParts, 120_000)
 
 /** Renders the whole screen at `path` with an SWR cache of its own. */
 export function renderScreen(path = '/') {

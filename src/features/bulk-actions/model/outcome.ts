@@ -1,5 +1,4 @@
-import { toast } from 'sonner'
-
+import { toast } from '../../../components/ui/toast'
 import { LIMITS } from '../../../contract/limits'
 import type { MediaRecord } from '../../../contract/record'
 import { serverMessage } from '../../../lib/api-errors'

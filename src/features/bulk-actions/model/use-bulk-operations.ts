@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
 import { downloadRecord } from '../../../lib/download'

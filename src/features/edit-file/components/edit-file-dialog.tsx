@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../../components/ui/toast'
 import { parseTags } from '../../../contract/tags'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'

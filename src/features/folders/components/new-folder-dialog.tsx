@@ -1,7 +1,6 @@
-import { FolderPlus } from 'lucide-react'
 import { useState, type SyntheticEvent } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../../components/ui/toast'
 import { ROOT_PATH, type Folder } from '../../../contract/folder'
 import { Dialog } from '../../../components/ui/dialog'
 import { serverMessage } from '../../../lib/api-errors'
@@ -12,21 +11,23 @@ const NAME_REQUIRED = 'Folder name is required'
 type FormState =
   { kind: 'editing'; touched: boolean } | { kind: 'saving' } | { kind: 'failed'; message: string }
 
-interface NewFolderDialogProps {
+export interface NewFolderDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
   /** Spec section 5: the folder is created under the selected folder. */
   parentPath: string
   onCreated?: (folder: Folder) => void
 }
 
-export function NewFolderDialog({ parentPath, onCreated }: NewFolderDialogProps) {
-  const [open, setOpen] = useState(false)
+/** The New Folder form; `NewFolderButton` opens it. Every close empties it for the next time. */
+export function NewFolderDialog({ open, onOpenChange, parentPath, onCreated }: NewFolderDialogProps) {
   const [name, setName] = useState('')
   const [state, setState] = useState<FormState>({ kind: 'editing', touched: false })
   const createFolder = useCreateFolder()
   const blank = name.trim() === ''
 
   const reset = (next: boolean) => {
-    setOpen(next)
+    onOpenChange(next)
     setName('')
     setState({ kind: 'editing', touched: false })
   }
@@ -56,62 +57,50 @@ export function NewFolderDialog({ parentPath, onCreated }: NewFolderDialogProps)
         : null
 
   return (
-    <>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          reset(true)
-        }}
-      >
-        <FolderPlus size={16} aria-hidden="true" />
-        New Folder
-      </button>
-      <Dialog
-        open={open}
-        onOpenChange={reset}
-        title="New Folder"
-        description={`Created in ${parentPath === ROOT_PATH ? 'the top level' : parentPath}`}
-      >
-        <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-          <label className="form__field">
-            <span>Folder name</span>
-            <input
-              value={name}
-              autoFocus
-              aria-invalid={message !== null}
-              aria-describedby={message === null ? undefined : 'new-folder-error'}
-              onChange={(event) => {
-                setName(event.target.value)
-                setState({ kind: 'editing', touched: true })
-              }}
-              onKeyDown={(event) => {
-                // A disabled submit button blocks implicit submission; Enter on a blank name still explains why.
-                if (event.key === 'Enter' && blank) setState({ kind: 'editing', touched: true })
-              }}
-            />
-          </label>
-          {message !== null && (
-            <p id="new-folder-error" className="form__error" role="alert">
-              {message}
-            </p>
-          )}
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                reset(false)
-              }}
-            >
-              Cancel
-            </button>
-            <button type="submit" className="button" disabled={blank || state.kind === 'saving'}>
-              {state.kind === 'saving' ? 'Creating...' : 'Create Folder'}
-            </button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+    <Dialog
+      open={open}
+      onOpenChange={reset}
+      title="New Folder"
+      description={`Created in ${parentPath === ROOT_PATH ? 'the top level' : parentPath}`}
+    >
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <label className="form__field">
+          <span>Folder name</span>
+          <input
+            value={name}
+            autoFocus
+            aria-invalid={message !== null}
+            aria-describedby={message === null ? undefined : 'new-folder-error'}
+            onChange={(event) => {
+              setName(event.target.value)
+              setState({ kind: 'editing', touched: true })
+            }}
+            onKeyDown={(event) => {
+              // A disabled submit button blocks implicit submission; Enter on a blank name still explains why.
+              if (event.key === 'Enter' && blank) setState({ kind: 'editing', touched: true })
+            }}
+          />
+        </label>
+        {message !== null && (
+          <p id="new-folder-error" className="form__error" role="alert">
+            {message}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              reset(false)
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={blank || state.kind === 'saving'}>
+            {state.kind === 'saving' ? 'Creating...' : 'Create Folder'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   )
 }

@@ -1,7 +1,6 @@
-import { Upload } from 'lucide-react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../../components/ui/toast'
 import { Dialog } from '../../../components/ui/dialog'
 import type { MediaRecord } from '../../../contract/record'
 import { categoryFor } from '../file-details'
@@ -16,6 +15,8 @@ import { UploadItemRow } from './upload-item-row'
 import './upload-dialog.css'
 
 export interface UploadDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
   /** The library's records: a new file whose SHA-256 matches one of theirs is flagged before it is sent. */
   records: readonly MediaRecord[]
   /** New files go to this folder. */
@@ -26,11 +27,11 @@ export interface UploadDialogProps {
   services?: UploadServices
 }
 
-/** The 'Upload' button and its dialog (spec sections 4, 5 and 8). */
-export function UploadDialog({ records, currentFolderPath, onUploaded, services }: UploadDialogProps) {
+/** The Upload dialog (spec sections 4, 5 and 8); `UploadButton` opens it. */
+export function UploadDialog(props: UploadDialogProps) {
+  const { open, onOpenChange, records, currentFolderPath, onUploaded, services } = props
   const [batch] = useState(() => new UploadBatch(services ?? browserUploadServices()))
   const { items, shared, running } = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
-  const [open, setOpen] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
   const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
   const [result, setResult] = useState<string | null>(null)
@@ -45,7 +46,7 @@ export function UploadDialog({ records, currentFolderPath, onUploaded, services 
     setAlert(null)
     setRejected([])
     setResult(null)
-    setOpen(false)
+    onOpenChange(false)
   }
 
   const finish = (outcome: RunOutcome | null) => {
@@ -67,97 +68,85 @@ export function UploadDialog({ records, currentFolderPath, onUploaded, services 
   }
 
   return (
-    <>
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          setOpen(true)
-        }}
-      >
-        <Upload size={16} aria-hidden="true" />
-        Upload
-      </button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          if (next) setOpen(true)
-          else close()
-        }}
-        title="Upload Files"
-        description="Up to 10 files per batch. The details below apply to every file."
-        wide
-      >
-        <div className="form upload">
-          <FileDropZone onFiles={addFiles} disabled={running} />
-          {alert && (
-            <p className="form__error" role="alert">
-              {alert}
-            </p>
-          )}
-          {rejected.length > 0 && (
-            <ul className="form__error upload__rejected" role="alert">
-              {rejected.map(({ file, error }) => (
-                <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
-              ))}
-            </ul>
-          )}
-          {items.length > 0 && (
-            <ul className="upload__items" aria-label="Files to upload">
-              {items.map((item) => (
-                <UploadItemRow
-                  key={item.id}
-                  item={item}
-                  category={categoryFor(item.file, shared)}
-                  running={running}
-                  onTitle={(title) => {
-                    batch.setTitle(item.id, title)
-                  }}
-                  onRemove={() => {
-                    batch.remove(item.id)
-                  }}
-                  onChoose={(choice) => {
-                    batch.choose(item.id, choice)
-                  }}
-                  onRetry={() => {
-                    setResult(null)
-                    void batch.retry(item.id).then(finish)
-                  }}
-                />
-              ))}
-            </ul>
-          )}
-          <SharedFields
-            value={shared}
-            onChange={(change) => {
-              batch.setShared(change)
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true)
+        else close()
+      }}
+      title="Upload Files"
+      description="Up to 10 files per batch. The details below apply to every file."
+      wide
+    >
+      <div className="form upload">
+        <FileDropZone onFiles={addFiles} disabled={running} />
+        {alert && (
+          <p className="form__error" role="alert">
+            {alert}
+          </p>
+        )}
+        {rejected.length > 0 && (
+          <ul className="form__error upload__rejected" role="alert">
+            {rejected.map(({ file, error }) => (
+              <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
+            ))}
+          </ul>
+        )}
+        {items.length > 0 && (
+          <ul className="upload__items" aria-label="Files to upload">
+            {items.map((item) => (
+              <UploadItemRow
+                key={item.id}
+                item={item}
+                category={categoryFor(item.file, shared)}
+                running={running}
+                onTitle={(title) => {
+                  batch.setTitle(item.id, title)
+                }}
+                onRemove={() => {
+                  batch.remove(item.id)
+                }}
+                onChoose={(choice) => {
+                  batch.choose(item.id, choice)
+                }}
+                onRetry={() => {
+                  setResult(null)
+                  void batch.retry(item.id).then(finish)
+                }}
+              />
+            ))}
+          </ul>
+        )}
+        <SharedFields
+          value={shared}
+          onChange={(change) => {
+            batch.setShared(change)
+          }}
+          disabled={running}
+        />
+        {result && (
+          <p className="form__error" role="alert">
+            {result}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={items.length === 0 || running}
+            onClick={() => {
+              setResult(null)
+              void batch.start().then(finish)
             }}
-            disabled={running}
-          />
-          {result && (
-            <p className="form__error" role="alert">
-              {result}
-            </p>
-          )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={close}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={items.length === 0 || running}
-              onClick={() => {
-                setResult(null)
-                void batch.start().then(finish)
-              }}
-            >
-              {running ? 'Uploading…' : 'Start upload'}
-            </button>
-          </div>
+          >
+            {running ? 'Uploading…' : 'Start upload'}
+          </button>
         </div>
-      </Dialog>
-    </>
+      </div>
+    </Dialog>
   )
 }
 

@@ -1,26 +1,33 @@
 import { configure, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast, Toaster } from 'sonner'
-import { vi } from 'vitest'
+import { beforeAll, vi } from 'vitest'
 
 import { mediaRecordSchema, type MediaRecord } from '../../../../src/contract/record'
 import {
-  UploadDialog,
-  type UploadDialogProps,
-} from '../../../../src/features/upload/components/upload-dialog'
+  UploadButton,
+  type UploadButtonProps,
+} from '../../../../src/features/upload/components/upload-button'
 import { testServices } from './services'
 
 // Uploads go through the real handlers; on a busy machine a batch can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 15_000 })
 
-export function renderUploadDialog(props: Partial<UploadDialogProps> = {}) {
+// The dialog loads on first use, as on the screen. Its modules are transformed on the spot the first
+// time, which on a busy machine outlasts a wait: every file using this support loads them up front.
+beforeAll(async () => {
+  await import('../../../../src/features/upload/components/upload-dialog')
+}, 120_000)
+
+/** The Upload button as the toolbar shows it; its dialog loads lazily, as on the screen. */
+export function renderUploadDialog(props: Partial<UploadButtonProps> = {}) {
   // Toasts live in a module-wide store that a new Toaster replays; start each test without old ones.
   toast.dismiss()
   const onUploaded = vi.fn()
   const user = userEvent.setup()
   const view = render(
     <>
-      <UploadDialog
+      <UploadButton
         records={[]}
         currentFolderPath="/"
         onUploaded={onUploaded}
@@ -35,7 +42,7 @@ export function renderUploadDialog(props: Partial<UploadDialogProps> = {}) {
 
 export async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Upload' }))
-  return screen.getByRole('dialog', { name: 'Upload Files' })
+  return screen.findByRole('dialog', { name: 'Upload Files' })
 }
 
 export async function addFiles(user: ReturnType<typeof userEvent.setup>, files: File[]) {

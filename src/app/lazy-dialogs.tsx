@@ -1,0 +1,37 @@
+import { lazyDialog, OpenedOnce } from '../components/ui/lazy-dialog'
+import { useAccessStatus } from '../features/access/api/access'
+import { useAccess } from '../lib/access'
+
+// Dialogs opened from the files: a click, Enter, the right-click menu, the bulk panel, the Delete key.
+// They load when the pointer or focus reaches the files (`preloadFileDialogs`), not with the page.
+
+export const ScreenDialogs = lazyDialog(() => import('./dialogs').then((module) => module.ScreenDialogs))
+
+export const DetailsDialog = lazyDialog(() => {
+  // Details opened from a link never passed the files: its Edit button needs the Edit dialog next.
+  ScreenDialogs.preload()
+  return import('../features/preview/components/details-dialog').then((module) => module.DetailsDialog)
+})
+
+export function preloadFileDialogs(): void {
+  DetailsDialog.preload()
+  ScreenDialogs.preload()
+}
+
+const AccessDialog = lazyDialog(() =>
+  import('../features/access/components/access-dialog').then((module) => module.AccessDialog),
+)
+
+/**
+ * The access gate: its probe (is a token needed?) runs with the page, while the sign-in dialog loads
+ * only once a call was refused, which most visits never see.
+ */
+export function AccessGate({ onGranted }: { onGranted: () => void }) {
+  useAccessStatus()
+  const { asking } = useAccess()
+  return (
+    <OpenedOnce open={asking} region="sign-in dialog">
+      <AccessDialog onGranted={onGranted} />
+    </OpenedOnce>
+  )
+}

@@ -1,0 +1,67 @@
+import { Suspense, use, useState, type ComponentType, type ReactNode } from 'react'
+
+import { ErrorBoundary } from './error-boundary'
+
+/** A component whose code loads on first render, or earlier through `preload` (on hover or focus of its opener). */
+export type LazyDialog<P> = ComponentType<P> & { preload: () => void }
+
+/**
+ * Wraps a dialog kept out of the first page load. Once its code is there it renders at once; before
+ * that it suspends (see `OpenedOnce`). A failed load is forgotten, so the next render tries again.
+ */
+export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+  let loaded: ComponentType<P> | undefined
+  let pending: Promise<ComponentType<P>> | undefined
+  const loadOnce = () => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined
+        throw error
+      },
+    )
+    return pending
+  }
+  function Lazy(props: P) {
+    const Component = loaded ?? use(loadOnce())
+    // Not a component made during render: both branches give the one component the module exports.
+    // eslint-disable-next-line react-hooks/static-components
+    return <Component {...props} />
+  }
+  const preload = () => {
+    // A failed preload is not the user's concern yet: opening the dialog loads again and reports it.
+    loadOnce().catch(() => undefined)
+  }
+  return Object.assign(Lazy, { preload })
+}
+
+interface OpenedOnceProps {
+  open: boolean
+  /** Names the dialog in the error shown when its code cannot load. */
+  region: string
+  children: ReactNode
+}
+
+/**
+ * Renders a lazy dialog from the first time it opens and keeps it mounted afterwards, so it closes
+ * (and returns focus) exactly as a dialog that was always there. While its code loads, a dimmed page
+ * with a spinner stands in for it.
+ */
+export function OpenedOnce({ open, region, children }: OpenedOnceProps) {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  if (!opened) return null
+  return (
+    <ErrorBoundary region={region}>
+      <Suspense fallback={<DialogLoading />}>{children}</Suspense>
+    </ErrorBoundary>
+  )
+}
+
+function DialogLoading() {
+  return (
+    <div className="dialog__overlay dialog__overlay--loading" role="status" aria-label="Loading">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { Upload } from 'lucide-react'
+import { useState } from 'react'
+
+import { lazyDialog, OpenedOnce } from '../../../components/ui/lazy-dialog'
+import type { UploadDialogProps } from './upload-dialog'
+
+// The dialog carries the upload client (tus, react-dropzone, hashing, thumbnails): it loads when the
+// pointer or focus reaches the button, so it is there by the click, and never delays the first paint.
+const UploadDialog = lazyDialog(() => import('./upload-dialog').then((module) => module.UploadDialog))
+
+export type UploadButtonProps = Omit<UploadDialogProps, 'open' | 'onOpenChange'>
+
+/** The 'Upload' button, which opens the Upload dialog. */
+export function UploadButton(props: UploadButtonProps) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        onPointerEnter={UploadDialog.preload}
+        onFocus={UploadDialog.preload}
+        onClick={() => {
+          setOpen(true)
+        }}
+      >
+        <Upload size={16} aria-hidden="true" />
+        Upload
+      </button>
+      <OpenedOnce open={open} region="upload dialog">
+        <UploadDialog {...props} open={open} onOpenChange={setOpen} />
+      </OpenedOnce>
+    </>
+  )
+}
