@@ -22,9 +22,12 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
   const query = useMediaQuery(records, filters, sort)
 
-  const byId = useMemo(() => new Map(records.map((record) => [record.id as number, record])), [records])
-  const existing = useMemo(() => new Set(byId.keys()), [byId])
-  const selection = useSelectionWithin(useSelection(), existing)
+  const byId = useMemo(() => {
+    const map = new Map<number, MediaRecord>()
+    for (const record of records) map.set(record.id, record)
+    return map
+  }, [records])
+  const selection = useSelectionWithin(useSelection(), byId)
 
   const folderList = folders.data
   const folderTree = useMemo(

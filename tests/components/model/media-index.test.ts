@@ -14,8 +14,8 @@ import {
   folderPathsOf,
   MediaIndex,
   queryIndex,
-  titleSortKey,
 } from '../../../src/features/library/model/media-index'
+import { titleSortKey } from '../../../src/features/library/model/title-key'
 
 let nextId = 1
 function record(fields: Partial<MediaRecord>): MediaRecord {
@@ -123,6 +123,69 @@ describe('sorting', () => {
     previous.order('title')
     const extended = new MediaIndex(grown, previous)
     expect(Array.from(extended.order('title'))).toEqual(Array.from(new MediaIndex(grown).order('title')))
+  })
+})
+
+describe('columns made ahead of use', () => {
+  it('prepares the search and filter columns in slices, with the same answers as made on demand', () => {
+    const records = Array.from({ length: 1000 }, (_, i) =>
+      record({
+        title: `clip ${String(i)}`,
+        description: i % 3 === 0 ? 'Harbor at night' : '',
+        folder_path: i % 2 === 0 ? '/A' : '/',
+        created_at: `2026-03-${String(10 + (i % 5))}T12:00:00`,
+      }),
+    )
+    const filters: Filters = { ...NO_FILTERS, query: 'harbor', folder: '/A', from: '2026-03-11' }
+    const onDemand = Array.from(queryIndex(new MediaIndex(records), filters, TITLE_ASC))
+    const prepared = new MediaIndex(records)
+    let slices = 1
+    let steps = 0
+    // Each slice allows three steps of work: the columns need many slices, and say when they are done.
+    while (!prepared.prepare(() => ++steps % 3 !== 0)) slices++
+    expect(slices).toBeGreaterThan(3)
+    expect(Array.from(queryIndex(prepared, filters, TITLE_ASC))).toEqual(onDemand)
+    expect(onDemand.length).toBeGreaterThan(0)
+  })
+})
+
+describe('reuse of earlier work', () => {
+  const library = () =>
+    Array.from({ length: 600 }, (_, i) =>
+      record({
+        title: `${['mountain', 'harbor', 'moon'][i % 3] ?? ''} ${String((i * 7919) % 600)}`,
+        author: i % 4 === 0 ? 'Mona' : 'Lee',
+        folder_path: i % 2 === 0 ? '/A' : '/',
+      }),
+    )
+
+  it('answers a query that narrows or widens an earlier one as a fresh index would', () => {
+    const records = library()
+    const index = new MediaIndex(records)
+    for (const folder of [null, '/A']) {
+      for (const query of ['m', 'mo', 'mou', 'moun', 'mo', 'm', '', 'on', 'mon']) {
+        const filters = { ...NO_FILTERS, folder, query }
+        expect(Array.from(queryIndex(index, filters, TITLE_ASC))).toEqual(
+          Array.from(queryIndex(new MediaIndex(records), filters, TITLE_ASC)),
+        )
+      }
+    }
+  })
+
+  it('keeps the values of records it shares with the previous list, after an edit and deletes', () => {
+    const records = library()
+    const previous = new MediaIndex(records)
+    previous.prepare(() => true)
+    const edited = records
+      .filter((_, i) => i !== 10 && i !== 11 && i !== 300)
+      .map((each, i) => (i === 50 ? { ...each, title: 'Aardvark', author: 'Zed' } : each))
+    const next = new MediaIndex(edited, previous)
+    const fresh = new MediaIndex(edited)
+    expect(next.titleKeys).toEqual(fresh.titleKeys)
+    expect(next.haystacks).toEqual(fresh.haystacks)
+    expect(next.folders).toEqual(fresh.folders)
+    expect(Array.from(next.order('title'))).toEqual(Array.from(fresh.order('title')))
+    expect(titles(edited, { query: 'zed' })).toEqual(['Aardvark'])
   })
 })
 

@@ -27,7 +27,8 @@ export function MediaGrid({ records, positions, selected, stale, onToggle, onOpe
   const scrollRef = useRef<HTMLDivElement>(null)
   const width = useWidth(scrollRef)
   const columns = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)))
-  const rowCount = Math.ceil(positions.length / columns)
+  // No rows before the width is known: one column of 100,000 rows would be laid out for nothing.
+  const rowCount = width === 0 ? 0 : Math.ceil(positions.length / columns)
   // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library -- see above
   const virtualizer = useVirtualizer({

@@ -1,73 +1,10 @@
 import { ROOT_PATH } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
-import { categoryOf, type FileCategory } from './categories'
+import type { FileCategory } from './categories'
 import { endOfDay, normaliseFolderPath, startOfDay, type Filters, type Sort, type SortKey } from './filters'
-
-/** What filtering and sorting read from one record, derived once per record object. */
-interface RecordKeys {
-  /** Title, description, author and tags, lower-cased and joined by newlines (a query never holds one). */
-  haystack: string
-  titleKey: string
-  category: FileCategory
-  /** Milliseconds; NaN for an unreadable date, which no date range includes. */
-  created: number
-  folder: string
-}
-
-// Keyed by record identity: a change to one file re-derives that file only, not the whole list.
-const KEYS = new WeakMap<MediaRecord, RecordKeys>()
-
-/** Anything outside printable ASCII may carry accents to fold. */
-const NON_ASCII = /[^ -~]/
-const DIACRITICS = /\p{M}+/gu
-const ZEROS = '000000000000'
-
-/**
- * A key whose plain `<` order reads like a locale-aware, numeric-aware title order: case and accents
- * folded, digit runs padded so 'Clip 2' sorts before 'Clip 10'. Comparing precomputed keys costs a
- * fraction of `Intl.Collator#compare` or `localeCompare` per comparison (docs/architecture.md, Screen).
- */
-export function titleSortKey(title: string): string {
-  let key = title.toLowerCase()
-  if (NON_ASCII.test(key)) key = key.normalize('NFKD').replace(DIACRITICS, '')
-  // A hand loop: a regex replace with a callback costs twice as much over 50,000 titles.
-  let padded = ''
-  let copied = 0
-  for (let i = 0; i < key.length; i++) {
-    const code = key.charCodeAt(i)
-    if (code < 48 || code > 57) continue
-    let end = i
-    while (end < key.length && key.charCodeAt(end) >= 48 && key.charCodeAt(end) <= 57) end++
-    let run = key.slice(i, end)
-    while (run.length > 1 && run.startsWith('0')) run = run.slice(1)
-    padded += key.slice(copied, i) + (run.length >= ZEROS.length ? run : ZEROS.slice(run.length) + run)
-    copied = end
-    i = end - 1
-  }
-  return copied === 0 ? key : padded + key.slice(copied)
-}
-
-function keysOf(record: MediaRecord): RecordKeys {
-  let keys = KEYS.get(record)
-  if (keys === undefined) {
-    const parts = [record.title, record.description, record.author, ...record.tags]
-    keys = {
-      haystack: parts.join('\n').toLowerCase(),
-      titleKey: titleSortKey(record.title),
-      category: categoryOf(record.category),
-      created: Date.parse(record.created_at),
-      folder: normaliseFolderPath(record.folder_path),
-    }
-    KEYS.set(record, keys)
-  }
-  return keys
-}
-
-function identity(from: number, to: number): Uint32Array {
-  const order = new Uint32Array(to - from)
-  for (let i = 0; i < order.length; i++) order[i] = from + i
-  return order
-}
+import { RecentQueries } from './recent-queries'
+import { recordColumns, type RecordColumns } from './record-columns'
+import { orderByStrings } from './string-order'
 
 /** Merges two orders that are each sorted by `compare`. */
 function merge(
@@ -95,41 +32,77 @@ function merge(
   return merged
 }
 
+function identity(from: number, to: number): Uint32Array {
+  const order = new Uint32Array(to - from)
+  for (let i = 0; i < order.length; i++) order[i] = from + i
+  return order
+}
+
 /**
- * The file list prepared for fast queries: per-record keys in flat columns, and one ascending order per
- * sort key, made the first time that key is used. A query is one pass over a precomputed order, so
- * neither a keystroke nor a sort toggle ever sorts.
+ * The file list prepared for fast queries: per-record keys in flat columns, each made the first time a
+ * filter or sort reads it, and one ascending order per sort key, made the first time that key is used.
+ * A query is one pass over a precomputed order, so neither a keystroke nor a sort toggle ever sorts.
+ * Only the title order is needed for the first screen (the default sort); the search text is made
+ * while the page is idle after it (`prepare`), so mounting 100,000 files does not wait for it.
  */
 export class MediaIndex {
-  readonly haystacks: string[]
-  readonly titleKeys: string[]
-  readonly categories: FileCategory[]
-  readonly folders: string[]
-  readonly created: Float64Array
+  private readonly columns: RecordColumns
   private readonly orders = new Map<SortKey, Uint32Array>()
+  /** Results of the latest queries on this index (queryIndex). */
+  readonly recentQueries = new RecentQueries()
 
   /**
-   * `previous` is the index of an earlier version of the list. When the list only grew at the end (the
-   * next page arriving), its work is kept: the new records are sorted alone and merged in.
+   * `previous` is the index of an earlier version of the list. The records it shares keep their column
+   * values. When the list only grew at the end (the next page arriving), its title order is kept too: the
+   * new records are sorted alone and merged in.
    */
   constructor(
     readonly records: readonly MediaRecord[],
     previous?: MediaIndex,
   ) {
-    const keys = records.map(keysOf)
-    this.haystacks = keys.map((each) => each.haystack)
-    this.titleKeys = keys.map((each) => each.titleKey)
-    this.categories = keys.map((each) => each.category)
-    this.folders = keys.map((each) => each.folder)
-    this.created = Float64Array.from(keys, (each) => each.created)
-    if (previous !== undefined && previous.isPrefixOf(records)) {
+    this.columns = recordColumns(records, previous?.columns)
+    const title = previous?.orders.get('title')
+    if (title !== undefined && previous?.isPrefixOf(records)) {
       const known = previous.records.length
-      const title = previous.orders.get('title')
-      if (title !== undefined) {
-        const compare = this.titleCompare()
-        this.orders.set('title', merge(title, identity(known, records.length).sort(compare), compare))
-      }
+      const added = orderByStrings(this.titleKeys.slice(known)).map((place) => known + place)
+      this.orders.set('title', merge(title, added, this.titleCompare()))
     }
+  }
+
+  get haystacks(): readonly string[] {
+    return this.columns.haystacks.all()
+  }
+
+  get titleKeys(): readonly string[] {
+    return this.columns.titleKeys.all()
+  }
+
+  get categories(): readonly FileCategory[] {
+    return this.columns.categories.all()
+  }
+
+  get folders(): readonly string[] {
+    return this.columns.folders.all()
+  }
+
+  get created(): readonly number[] {
+    return this.columns.created.all()
+  }
+
+  /**
+   * Makes the search text and the filter columns ahead of their first use, while `more()` allows;
+   * true once done. The screen calls it while the page is idle.
+   */
+  prepare(more: () => boolean): boolean {
+    const { haystacks, titleKeys, categories, folders, created } = this.columns
+    const columns: { fill: (more: () => boolean) => boolean }[] = [
+      haystacks,
+      titleKeys,
+      categories,
+      folders,
+      created,
+    ]
+    return columns.every((column) => column.fill(more))
   }
 
   private isPrefixOf(records: readonly MediaRecord[]): boolean {
@@ -141,7 +114,7 @@ export class MediaIndex {
   order(key: SortKey): Uint32Array {
     let order = this.orders.get(key)
     if (order === undefined) {
-      order = key === 'title' ? identity(0, this.records.length).sort(this.titleCompare()) : this.orderBy(key)
+      order = key === 'title' ? orderByStrings(this.titleKeys) : this.orderBy(key)
       this.orders.set(key, order)
     }
     return order
@@ -174,7 +147,7 @@ export class MediaIndex {
     const values =
       key === 'size'
         ? Float64Array.from(this.records, (record) => record.file_size)
-        : this.created.map((time) => (Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time))
+        : Float64Array.from(this.created, (time) => (Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time))
     return identity(0, values.length).sort((a, b) => {
       const difference = (values[a] ?? 0) - (values[b] ?? 0)
       return difference === 0 || Number.isNaN(difference) ? byRank(a, b) : difference
@@ -182,36 +155,63 @@ export class MediaIndex {
   }
 }
 
-/** Positions of the records that pass `filters`, in `sort` order: one pass over a precomputed order. */
+/**
+ * Positions of the records that pass `filters`, in `sort` order: one pass over a precomputed order, or
+ * over the results of an earlier query this one narrows (RecentQueries).
+ */
 export function queryIndex(index: MediaIndex, filters: Filters, sort: Sort): Uint32Array {
+  const query = filters.query.trim().toLowerCase()
+  const { folder, category, type, from, to } = filters
+  const scope = JSON.stringify([folder, category, type, from, to, sort.key, sort.direction])
+  return index.recentQueries.answer(scope, query, (within) =>
+    within === null ? scan(index, filters, sort, query) : narrow(index, within, query),
+  )
+}
+
+/** The positions among `within` (already filtered and ordered) whose search text holds `query`. */
+function narrow(index: MediaIndex, within: Uint32Array, query: string): Uint32Array {
+  if (query === '') return within
+  const haystacks = index.haystacks
+  return within.filter((position) => (haystacks[position] ?? '').includes(query))
+}
+
+function scan(index: MediaIndex, filters: Filters, sort: Sort, query: string): Uint32Array {
   const order = index.order(sort.key)
   const count = order.length
-  const query = filters.query.trim().toLowerCase()
   const folder = filters.folder === null ? null : normaliseFolderPath(filters.folder)
   const { category, type } = filters
   const from = startOfDay(filters.from)
   const to = endOfDay(filters.to)
-  const { haystacks, folders, categories, created, records } = index
+  const { records } = index
+  // Only the columns a filter reads: the others may not be made yet.
+  const haystacks = query === '' ? null : index.haystacks
+  const folders = folder === null ? null : index.folders
+  const categories = category === 'all' ? null : index.categories
+  const created = from === null && to === null ? null : index.created
   const ascending = sort.direction === 'asc'
   const matches = new Uint32Array(count)
   let found = 0
   for (let step = 0; step < count; step++) {
     const position = order[ascending ? step : count - 1 - step] ?? 0
-    if (folder !== null && folders[position] !== folder) continue
-    if (category !== 'all' && categories[position] !== category) continue
+    if (folders !== null && folders[position] !== folder) continue
+    if (categories !== null && categories[position] !== category) continue
     if (type !== null && records[position]?.file_type !== type) continue
-    const time = created[position] ?? Number.NaN
-    if (from !== null && !(time >= from)) continue
-    if (to !== null && !(time <= to)) continue
-    if (query !== '' && !(haystacks[position] ?? '').includes(query)) continue
+    if (created !== null) {
+      const time = created[position] ?? Number.NaN
+      if (from !== null && !(time >= from)) continue
+      if (to !== null && !(time <= to)) continue
+    }
+    if (haystacks !== null && !(haystacks[position] ?? '').includes(query)) continue
     matches[found++] = position
   }
-  return matches.subarray(0, found)
+  return matches.slice(0, found)
 }
 
 /** Every distinct `file_type`, for the type filter. */
 export function fileTypesOf(records: readonly MediaRecord[]): string[] {
-  return [...new Set(records.map((record) => record.file_type))].sort()
+  const types = new Set<string>()
+  for (const record of records) types.add(record.file_type)
+  return [...types].sort()
 }
 
 /** Spec section 2: with no folders loaded, the folder selector offers the folder paths found on files. */

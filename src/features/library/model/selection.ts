@@ -60,7 +60,10 @@ export function useSelection(): Selection {
 }
 
 /** The selection limited to files still in the list: a file deleted here or elsewhere is no longer selected. */
-export function useSelectionWithin(selection: Selection, existing: ReadonlySet<number>): Selection {
+export function useSelectionWithin(
+  selection: Selection,
+  existing: { has: (id: number) => boolean },
+): Selection {
   const ids = useMemo(() => {
     const kept = [...selection.ids].filter((id) => existing.has(id))
     return kept.length === selection.ids.size ? selection.ids : new Set(kept)

@@ -1,13 +1,15 @@
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import type { Filters, Sort } from './filters'
 import { MediaIndex, queryIndex } from './media-index'
+import { whenIdle } from './when-idle'
 
 /**
- * The files to show for the current filters and sort. The index is rebuilt only when the data changes;
- * each query is one pass over it. Both run in a deferred render, so the search box and the controls
- * always answer at once while a query over 50,000 files finishes behind them.
+ * The files to show for the current filters and sort. The index is rebuilt only when the data changes
+ * (its search columns while the page is idle); each query is one pass over it. Both run in a deferred
+ * render, so the search box and the controls always answer at once while a query over 100,000 files
+ * finishes behind them.
  */
 export function useMediaQuery(records: readonly MediaRecord[], filters: Filters, sort: Sort) {
   const deferredRecords = useDeferredValue(records)
@@ -20,6 +22,8 @@ export function useMediaQuery(records: readonly MediaRecord[], filters: Filters,
     index = new MediaIndex(deferredRecords, built ?? undefined)
     setBuilt(index)
   }
+  // The search text and filter columns are made after the first screen is painted, before the first query.
+  useEffect(() => whenIdle((more) => index.prepare(more)), [index])
   const positions = useMemo(
     () => queryIndex(index, deferredFilters, deferredSort),
     [index, deferredFilters, deferredSort],
