@@ -81,7 +81,12 @@ export function benchFolders(): BenchFolder[] {
   return folders.sort((a, b) => (a.path < b.path ? -1 : 1))
 }
 
-export function benchRecords(count: number): Record<string, unknown>[] {
+/**
+ * `count` records, the same ones on every run for a given count. `host` prefixes each file's URL: the
+ * default is an outside media host; an empty host gives paths on the app's own site, as the built-in host
+ * stores them, so the benchmark's server can answer the thumbnails itself.
+ */
+export function benchRecords(count: number, host = BENCH_MEDIA_HOST): Record<string, unknown>[] {
   const next = random(count)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
   const folders = ['/', ...benchFolders().map((folder) => folder.path)]
@@ -92,7 +97,7 @@ export function benchRecords(count: number): Record<string, unknown>[] {
     const type = pick(TYPES)
     const title = `${pick(WORDS)} ${pick(WORDS)} ${String(Math.floor(next() * 1000))}`
     const created = new Date(start + Math.floor(next() * span)).toISOString()
-    const url = `${BENCH_MEDIA_HOST}/HIBF_assets/file-${String(id)}.${type.ext}`
+    const url = `${host}/HIBF_assets/file-${String(id)}.${type.ext}`
     return {
       id,
       title,

@@ -1,0 +1,94 @@
+/**
+ * Hash: SHA-256 of ten seeded 25 MB files by the app's own worker (the built `sha256.worker` asset, one
+ * worker per file, one file after another, as the Upload dialog's hash queue runs it), against
+ * `crypto.subtle.digest` of the same bytes already in memory, both on the built app's page. Long tasks
+ * on the main thread are counted while each side runs.
+ */
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+
+import type { Page } from 'playwright-core'
+
+export const HASH_FILES = 10
+export const HASH_FILE_BYTES = 25_000_000
+
+export interface HashRun {
+  ms: number
+  digests: string[]
+  /** Durations of the main thread's long tasks (over 50 ms) while hashing. */
+  longTasks: number[]
+}
+
+/** The worker's URL path in a build: `/assets/sha256.worker-<hash>.js`. */
+export async function workerPath(distDir: string): Promise<string> {
+  const name = (await readdir(join(distDir, 'assets'))).find((file) => /^sha256\.worker-.*\.js$/.test(file))
+  if (name === undefined) throw new Error(`No sha256 worker in ${distDir}/assets`)
+  return `/assets/${name}`
+}
+
+/** Runs in the page: the files as the dialog would receive them, and the same bytes as buffers. */
+function makeFiles({ count, bytes }: { count: number; bytes: number }) {
+  const files: File[] = []
+  const buffers: ArrayBuffer[] = []
+  let seed = 0x9e3779b9
+  for (let f = 0; f < count; f++) {
+    const words = new Uint32Array(bytes / 4)
+    for (let i = 0; i < words.length; i++) {
+      seed ^= seed << 13
+      seed ^= seed >>> 17
+      seed ^= seed << 5
+      words[i] = seed
+    }
+    buffers.push(words.buffer)
+    files.push(new File([words], `file-${String(f)}.bin`, { type: 'application/octet-stream' }))
+  }
+  Object.assign(window, { __hash: { files, buffers } })
+}
+
+/** Runs in the page: one side of the comparison, timed, with the long tasks seen meanwhile. */
+function hashAll({ side, workerUrl }: { side: 'worker' | 'memory'; workerUrl: string }): Promise<HashRun> {
+  const { files, buffers } = (window as unknown as { __hash: { files: File[]; buffers: ArrayBuffer[] } })
+    .__hash
+  const hex = (digest: ArrayBuffer) =>
+    Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  const inWorker = (file: File) =>
+    new Promise<string>((resolve, reject) => {
+      const worker = new Worker(workerUrl, { type: 'module', name: 'sha256' })
+      worker.onmessage = (event: MessageEvent<{ type: string; sha256?: string; message?: string }>) => {
+        if (event.data.type === 'progress') return
+        worker.terminate()
+        if (event.data.type === 'done') resolve(event.data.sha256 ?? '')
+        else reject(new Error(event.data.message))
+      }
+      worker.onerror = (event) => {
+        worker.terminate()
+        reject(new Error(event.message))
+      }
+      worker.postMessage({ file })
+    })
+  const longTasks: number[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration)
+  })
+  observer.observe({ type: 'longtask' })
+  return (async () => {
+    const digests: string[] = []
+    const started = performance.now()
+    if (side === 'worker') for (const file of files) digests.push(await inWorker(file))
+    else for (const buffer of buffers) digests.push(hex(await crypto.subtle.digest('SHA-256', buffer)))
+    const ms = performance.now() - started
+    // A long task is reported after it ends: let the last one arrive.
+    await new Promise((done) => setTimeout(done, 50))
+    for (const entry of observer.takeRecords()) longTasks.push(entry.duration)
+    observer.disconnect()
+    return { ms, digests, longTasks }
+  })()
+}
+
+export async function prepareHashFiles(page: Page): Promise<void> {
+  await page.evaluate(makeFiles, { count: HASH_FILES, bytes: HASH_FILE_BYTES })
+}
+
+export function hashRun(page: Page, side: 'worker' | 'memory', workerUrl: string): Promise<HashRun> {
+  return page.evaluate(hashAll, { side, workerUrl })
+}

@@ -1,0 +1,97 @@
+/**
+ * Scroll: three seconds of scripted scrolling of the 100,000-file grid, `SCROLL_STEP_PX` further every
+ * animation frame, with the time between frames taken from `requestAnimationFrame`. The baseline is an
+ * empty scroll container of the grid's size and scroll height, laid over it on the same page and
+ * scrolled the same way. Each run starts further down, on rows (and thumbnails) not yet seen.
+ */
+import type { Page } from 'playwright-core'
+
+export const SCROLL_MS = 3000
+/** About one row of cards per frame (rows are 372 px): a fast, sustained scroll. */
+export const SCROLL_STEP_PX = 300
+/** Where run k starts: k times this far down, so no run scrolls over rows an earlier one loaded. */
+const RUN_SPACING_PX = 150_000
+
+export interface ScrollRun {
+  /** Milliseconds between consecutive frames. */
+  intervals: number[]
+  /** Main-thread long tasks (over 50 ms) during the scroll. */
+  longTasks: number
+}
+
+/** Runs in the page. */
+function scrollAndTime({
+  target,
+  start,
+  duration,
+  step,
+}: {
+  target: 'grid' | 'empty'
+  start: number
+  duration: number
+  step: number
+}): Promise<ScrollRun> {
+  const results = document.querySelector<HTMLElement>('.results')
+  if (results === null) throw new Error('No results region to scroll')
+  let scroller = results
+  let overlay: HTMLElement | null = null
+  if (target === 'empty') {
+    const rect = results.getBoundingClientRect()
+    overlay = document.createElement('div')
+    Object.assign(overlay.style, {
+      position: 'fixed',
+      left: `${String(rect.left)}px`,
+      top: `${String(rect.top)}px`,
+      width: `${String(rect.width)}px`,
+      height: `${String(rect.height)}px`,
+      overflowY: 'auto',
+      background: '#fff',
+      zIndex: '2147483647',
+    })
+    const spacer = document.createElement('div')
+    spacer.style.height = `${String(results.scrollHeight)}px`
+    overlay.append(spacer)
+    document.body.append(overlay)
+    scroller = overlay
+  }
+  scroller.scrollTop = start
+  const nextFrame = () =>
+    new Promise<number>((done) => {
+      requestAnimationFrame(done)
+    })
+  return (async () => {
+    // Let the rows at the start position render and their thumbnails arrive before timing.
+    await new Promise((done) => setTimeout(done, 400))
+    await nextFrame()
+    await nextFrame()
+    let longTasks = 0
+    const observer = new PerformanceObserver((list) => {
+      longTasks += list.getEntries().length
+    })
+    observer.observe({ type: 'longtask' })
+    const intervals: number[] = []
+    const begin = await nextFrame()
+    let last = begin
+    for (;;) {
+      scroller.scrollTop += step
+      const time = await nextFrame()
+      intervals.push(time - last)
+      last = time
+      if (time - begin >= duration) break
+    }
+    await new Promise((done) => setTimeout(done, 50))
+    longTasks += observer.takeRecords().length
+    observer.disconnect()
+    overlay?.remove()
+    return { intervals, longTasks }
+  })()
+}
+
+export function scrollRun(page: Page, target: 'grid' | 'empty', run: number): Promise<ScrollRun> {
+  return page.evaluate(scrollAndTime, {
+    target,
+    start: (run + 1) * RUN_SPACING_PX,
+    duration: SCROLL_MS,
+    step: SCROLL_STEP_PX,
+  })
+}
