@@ -1,30 +1,34 @@
 /**
- * Upload benchmark of the built-in media host. Prints a table of figures and writes them to
- * tests/bench/results/upload.json; asserts nothing. Run it with the project's own Node 22, which strips
- * the types itself (no npm script, no extra package):
+ * Upload benchmark of the built-in media host through `netlify dev`, against the same bytes written
+ * straight to a local Blobs server. Prints and writes tests/bench/results/upload.json; asserts nothing.
  *
  *   node_modules/.bin/node tests/bench/upload.bench.ts
- *   BENCH_RUNS=5 node_modules/.bin/node tests/bench/upload.bench.ts
  *
- * It starts its own `netlify dev` on a throw-away copy of the project (tests/api/helpers/netlify-dev.ts)
- * and its own local Blobs server, then measures, interleaving the two sides run by run:
+ * It starts its own `netlify dev` on a throw-away copy of the project, with one extra function that
+ * does nothing (`export default () => new Response('ok')`), and its own local Blobs server. Each round
+ * runs every measured side and every baseline, in alternating order:
  *
- *   a. a 100 MB file uploaded with tus in 4 MiB chunks through netlify dev (POST, then PATCHes);
- *   b. the same bytes written as 4 MiB blobs straight to the local Blobs server with @netlify/blobs:
- *      the baseline of (a), what storage alone costs;
- *   c. a batch of 10 x 5 MB files end to end (tus upload, GET of the result, POST /api/upload), 3 at a
- *      time, against its own baseline: the same chunks written straight to Blobs, 3 files at a time.
+ *   - a 100 MB file through tus in 4 MiB chunks (POST, then PATCHes), against the same bytes written as
+ *     4 MiB blobs straight to Blobs with @netlify/blobs: what storage alone costs;
+ *   - the same 100 MB POSTed in 4 MiB bodies to the empty function, one at a time and three at a
+ *     time: the most any handler can get through netlify dev, sending chunks in sequence as tus does,
+ *     or in parallel as tus concatenation would; against the same baseline;
+ *   - a batch of 10 x 5 MB files end to end (tus upload, GET of the result, POST /api/upload), 3 at a
+ *     time, against the same chunks straight to Blobs, 3 files at a time;
+ *   - where one 4 MiB PATCH spends its time: through netlify dev, against the same handler in process
+ *     on the same kind of storage (local Blobs server, netlify dev's file lock); the empty function
+ *     with and without a 4 MiB body; and OPTIONS /api/uploads (the function loaded, no storage).
  *
- * Every request body stays at most 4 MiB (netlify dev dies on bodies over 6,000,000 bytes; Netlify
- * takes about 4.5 MB of raw bytes), and the largest one sent is reported.
+ * Ratios of times are baseline / measured: the fraction of the baseline's throughput reached. Every
+ * request body stays at most 4 MiB (netlify dev dies on bodies over 6,000,000 bytes; Netlify takes about
+ * 4.5 MB of raw bytes), and the largest one sent is a figure of its own.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 
-import { getStore, type Store } from '@netlify/blobs'
-import { BlobsServer } from '@netlify/blobs/server'
+import type { Store } from '@netlify/blobs'
 
 import { MAX_CHUNK_BYTES } from '../../src/contract/uploads.ts'
 import {
@@ -36,87 +40,38 @@ import {
 import {
   downloadByRanges,
   newStats,
+  tusCreate,
   tusDelete,
+  tusPatch,
   tusUpload,
   uploadResultOf,
   type Bytes,
   type TusStats,
 } from '../api/helpers/tus-client.ts'
+import { BENCH_RUNS, figure, median, report, timed, type Figure } from './lib/figures.ts'
+import { call, loadServer, type Server } from './lib/in-process.ts'
+import { startLocalBlobs, type LocalBlobs } from './lib/local-blobs.ts'
+import { mapLimited } from './lib/seed-records.ts'
 
 const MB = 1_000_000
-const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 3))
 const LARGE_BYTES = 100 * MB
 const BATCH_FILES = 10
 const BATCH_FILE_BYTES = 5 * MB
 const BATCH_PARALLEL = 3
+/** Chunks in flight at once for the parallel ceiling: what tus concatenation could send. */
+const PARALLEL_CHUNKS = 3
 /** Netlify's limit on the raw bytes of one request body (DESIGN section 3). */
 const BODY_LIMIT_BYTES = 4.5 * MB
-const RESULTS = resolve(import.meta.dirname, 'results', 'upload.json')
-
-interface Figure {
-  id: string
-  /** How many timed runs each side had. */
-  n: number
-  /** Seconds of each run, in order. */
-  runs: number[]
-  median: number
-  p95: number
-  baseline_median: number
-  /** median / baseline_median: how many times longer than writing the bytes straight to Blobs. */
-  ratio: number
-  target: string
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
-
-/** Nearest-rank 95th percentile: with a handful of runs, the slowest one. */
-function p95(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? 0
-}
-
-async function timed<T>(task: () => Promise<T>): Promise<{ seconds: number; value: T }> {
-  const started = performance.now()
-  const value = await task()
-  return { seconds: (performance.now() - started) / 1000, value }
-}
+const EMPTY_FUNCTION = 'bench-empty'
+const EMPTY_FUNCTION_SOURCE = "export default () => new Response('ok')\n"
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-
-/** A local Blobs server of its own, in a temporary directory: the baseline's storage. */
-async function startBaselineBlobs(): Promise<{ store: Store; stop: () => Promise<void> }> {
-  const directory = await mkdtemp(join(tmpdir(), 'upload-bench-blobs-'))
-  const server = new BlobsServer({ directory, token: 'bench', port: 0 })
-  const { port } = await server.start()
-  const url = `http://127.0.0.1:${String(port)}`
-  const store = getStore({
-    name: 'bench-files',
-    siteID: 'bench',
-    token: 'bench',
-    edgeURL: url,
-    uncachedEdgeURL: url,
-  })
-  return {
-    store,
-    stop: async () => {
-      await server.stop()
-      await rm(directory, { recursive: true, force: true })
-    },
-  }
-}
+const seconds = (ms: number) => ms / 1000
 
 /** Writes `bytes` as 4 MiB blobs, one after another, as the upload function stores chunks. */
-async function writeChunks(store: Store, prefix: string, bytes: Bytes, stats: TusStats): Promise<void> {
+async function writeChunks(store: Store, prefix: string, bytes: Bytes): Promise<void> {
   for (let offset = 0; offset < bytes.length; offset += MAX_CHUNK_BYTES) {
     const chunk = bytes.slice(offset, offset + MAX_CHUNK_BYTES)
-    stats.requests++
-    stats.largestBody = Math.max(stats.largestBody, chunk.byteLength)
     await store.set(`${prefix}/${String(offset).padStart(13, '0')}`, chunk.buffer)
   }
 }
@@ -126,26 +81,36 @@ async function removePrefix(store: Store, prefix: string): Promise<void> {
   await Promise.all(blobs.map(({ key }) => store.delete(key)))
 }
 
-/** Seconds spent in each step of the batch's files, summed over files. */
-type Phases = Record<'tus upload' | 'GET result' | 'POST /api/upload', number[]>
-
-const newPhases = (): Phases => ({ 'tus upload': [], 'GET result': [], 'POST /api/upload': [] })
+/** POSTs `bytes` in 4 MiB bodies to `url`, `inFlight` at a time. */
+async function postChunks(url: string, bytes: Bytes, stats: TusStats, inFlight = 1): Promise<void> {
+  const offsets = Array.from(
+    { length: Math.ceil(bytes.length / MAX_CHUNK_BYTES) },
+    (_, i) => i * MAX_CHUNK_BYTES,
+  )
+  await mapLimited(offsets, inFlight, async (offset) => {
+    const body = bytes.subarray(offset, offset + MAX_CHUNK_BYTES)
+    stats.requests++
+    stats.largestBody = Math.max(stats.largestBody, body.byteLength)
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body,
+      signal: AbortSignal.timeout(60_000),
+    })
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`POST ${url}: ${String(response.status)}`)
+  })
+}
 
 /** One file of the batch, end to end: tus upload, its result, and the record that points at it. */
-async function uploadEndToEnd(
-  baseUrl: string,
-  bytes: Bytes,
-  name: string,
-  stats: TusStats,
-  phases: Phases,
-): Promise<number> {
-  const upload = await timed(() =>
-    tusUpload(baseUrl, bytes, { filename: name, filetype: 'application/octet-stream' }, { stats }),
+async function uploadEndToEnd(baseUrl: string, bytes: Bytes, name: string, stats: TusStats) {
+  const uploadUrl = await tusUpload(
+    baseUrl,
+    bytes,
+    { filename: name, filetype: 'application/octet-stream' },
+    { stats },
   )
-  phases['tus upload'].push(upload.seconds)
-  const { seconds: resultSeconds, value: result } = await timed(() => uploadResultOf(upload.value))
-  phases['GET result'].push(resultSeconds)
-  const started = performance.now()
+  const result = await uploadResultOf(uploadUrl)
   if (result.bytes !== bytes.length) throw new Error(`${name}: the result has ${String(result.bytes)} bytes`)
   const body = JSON.stringify({
     title: name,
@@ -163,238 +128,363 @@ async function uploadEndToEnd(
     body,
     signal: AbortSignal.timeout(60_000),
   })
-  const record = (await response.json()) as { success?: boolean; record?: { id: number } }
-  phases['POST /api/upload'].push((performance.now() - started) / 1000)
-  if (response.status !== 201 || !record.record)
+  const answer = (await response.json()) as { record?: { id: number } }
+  if (response.status !== 201 || !answer.record)
     throw new Error(`${name}: POST /api/upload ${String(response.status)}`)
-  return record.record.id
+  return { uploadUrl, id: answer.record.id }
 }
 
-async function deleteRecord(baseUrl: string, id: number): Promise<void> {
-  const response = await fetch(new URL(`/api/delete/${String(id)}`, baseUrl), {
-    method: 'DELETE',
-    signal: AbortSignal.timeout(60_000),
-  })
-  await response.arrayBuffer()
-  if (response.status !== 200) throw new Error(`DELETE /api/delete/${String(id)}: ${String(response.status)}`)
-}
-
-/** Runs `task` over `items` with at most `limit` at once, keeping the order of the results. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await task(items[index] as T, index)
+/**
+ * A file of the batch whose upload failed is sent again from the start, at most twice, as a person would
+ * retry it; the failures are counted and reported. Under netlify dev, parallel uploads meet a race in
+ * the local Blobs server: its list() gives up silently, with a partial answer, when another write's
+ * temporary file vanishes under it, and the store then reads an existing upload as missing (404).
+ */
+async function withRetries<T>(task: () => Promise<T>, failures: string[]): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task()
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error))
+      if (attempt === 3) throw error
     }
   }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
-function log(message: string): void {
-  process.stdout.write(`${message}\n`)
+/** Deletes a batch's records and their uploads, untimed, so each round starts from the same storage. */
+async function removeBatch(baseUrl: string, uploaded: readonly { uploadUrl: string; id: number }[]) {
+  await mapLimited(uploaded, BATCH_PARALLEL, async ({ uploadUrl, id }) => {
+    const response = await fetch(new URL(`/api/delete/${String(id)}`, baseUrl), { method: 'DELETE' })
+    await response.arrayBuffer()
+    await (await tusDelete(uploadUrl)).arrayBuffer()
+  })
+}
+
+/** A timed request whose body is read to the end; throws unless it answers `status`. */
+async function timedFetch(url: string, init: RequestInit, status: number): Promise<number> {
+  const { ms, value } = await timed(async () => {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) })
+    await response.arrayBuffer()
+    return response.status
+  })
+  if (value !== status)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${String(value)}, not ${String(status)}`)
+  return ms
+}
+
+/** The first PATCH of a fresh two-chunk upload, timed alone; the upload is removed after. */
+async function timedFirstPatch(baseUrl: string, chunk: Bytes): Promise<number> {
+  const { response, uploadUrl } = await tusCreate(baseUrl, {
+    length: chunk.length * 2,
+    metadata: { filename: 'patch.bin' },
+  })
+  await response.arrayBuffer()
+  if (uploadUrl === null) throw new Error(`POST /api/uploads: ${String(response.status)}`)
+  const { ms, value } = await timed(async () => {
+    const patched = await tusPatch(uploadUrl, 0, chunk)
+    await patched.arrayBuffer()
+    return patched.status
+  })
+  if (value !== 204) throw new Error(`PATCH: ${String(value)}`)
+  await (await tusDelete(uploadUrl)).arrayBuffer()
+  return ms
+}
+
+/**
+ * The same first PATCH against the real handler in this process, on the storage netlify dev gives it:
+ * a local Blobs server and the file lock. What is left of the netlify dev figure is netlify dev's own.
+ */
+async function inProcessPatch(server: Server, chunk: Bytes): Promise<number> {
+  const tus = { 'Tus-Resumable': '1.0.0' }
+  const created = await call(server, 'POST', '/api/uploads', {
+    headers: {
+      ...tus,
+      'Upload-Length': String(chunk.length * 2),
+      'Upload-Metadata': `filename ${btoa('patch.bin')}`,
+    },
+  })
+  const location = created.headers.get('location')
+  if (created.status !== 201 || location === null)
+    throw new Error(`in process: POST ${String(created.status)}`)
+  const { ms, value } = await timed(async () => {
+    const response = await server.routeToFunction(
+      new Request(`http://bench.local${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: chunk,
+      }),
+    )
+    return response?.status ?? 0
+  })
+  if (value !== 204) throw new Error(`in process: PATCH ${String(value)}`)
+  await call(server, 'DELETE', location, { headers: tus })
+  return ms
+}
+
+interface Sides {
+  large: number[]
+  ceiling: number[]
+  parallelCeiling: number[]
+  batch: number[]
+  patch: number[]
+  emptyGet: number[]
+  emptyPost: number[]
+  options: number[]
+  direct: number[]
+  directBatch: number[]
+  patchInProcess: number[]
 }
 
 async function main(): Promise<void> {
-  log(`Upload benchmark: ${String(RUNS)} interleaved runs per figure`)
+  process.stdout.write(`Upload benchmark: ${String(BENCH_RUNS)} interleaved rounds\n`)
   const projectDir = await createProjectDir()
+  await writeFile(join(projectDir, 'netlify', 'functions', `${EMPTY_FUNCTION}.mts`), EMPTY_FUNCTION_SOURCE)
+  const lockDirectory = await mkdtemp(join(tmpdir(), 'media-bench-locks-'))
   let dev: NetlifyDev | undefined
-  let baseline: Awaited<ReturnType<typeof startBaselineBlobs>> | undefined
-  const stopAll = async () => {
-    await dev?.stop()
-    await baseline?.stop()
-    await removeProjectDir(projectDir)
-  }
-  process.once('SIGINT', () => {
-    void stopAll().finally(() => process.exit(130))
-  })
-
+  let blobs: LocalBlobs | undefined
   try {
     dev = await startNetlifyDev(projectDir)
-    baseline = await startBaselineBlobs()
+    blobs = await startLocalBlobs()
+    const server = await loadServer()
+    server.replaceDocumentStore(
+      new server.BlobsDocumentStore(blobs.store('media'), new server.FileKeyLock(lockDirectory)),
+      new server.BlobsByteStore(blobs.store('media-files')),
+    )
     const { baseUrl } = dev
-    const store = baseline.store
-    log(`netlify dev at ${baseUrl}; baseline Blobs server started`)
+    const store = blobs.store('bench-files')
+    const emptyUrl = `${baseUrl}/.netlify/functions/${EMPTY_FUNCTION}`
+    process.stdout.write(`netlify dev at ${baseUrl}; baseline Blobs server at ${blobs.url}\n`)
 
-    // Warm up both sides once (function bundling, first worker start), untimed.
-    const warm: Bytes = new Uint8Array(randomBytes(64 * 1024))
-    await tusDelete(await tusUpload(baseUrl, warm, { filename: 'warm-up.bin' }))
-    await writeChunks(store, 'warm-up', warm, newStats())
-
-    // a and b: one 100 MB file.
     const large: Bytes = new Uint8Array(randomBytes(LARGE_BYTES))
     const largeDigest = sha256(large)
-    const tusStats = newStats()
-    const directStats = newStats()
-    const tusRuns: number[] = []
-    const directRuns: number[] = []
-    for (let run = 0; run < RUNS; run++) {
+    const files: Bytes[] = Array.from(
+      { length: BATCH_FILES },
+      () => new Uint8Array(randomBytes(BATCH_FILE_BYTES)),
+    )
+    const chunk: Bytes = new Uint8Array(randomBytes(MAX_CHUNK_BYTES))
+    const stats = { tus: newStats(), ceiling: newStats(), batch: newStats() }
+    const failures: string[] = []
+    const sides: Sides = {
+      large: [],
+      ceiling: [],
+      parallelCeiling: [],
+      batch: [],
+      patch: [],
+      emptyGet: [],
+      emptyPost: [],
+      options: [],
+      direct: [],
+      directBatch: [],
+      patchInProcess: [],
+    }
+
+    const measured = async (round: number) => {
       const upload = await timed(() =>
-        tusUpload(baseUrl, large, { filename: `large-${String(run)}.bin` }, { stats: tusStats }),
+        tusUpload(baseUrl, large, { filename: `large-${String(round)}.bin` }, { stats: stats.tus }),
       )
-      tusRuns.push(upload.seconds)
-      if (run === 0) {
+      sides.large.push(upload.ms)
+      if (round === 0) {
         // Checked once, untimed: the stored file is the file sent.
         const result = await uploadResultOf(upload.value)
         const downloaded = await downloadByRanges(new URL(result.secure_url, baseUrl).href, result.bytes)
         if (sha256(downloaded.bytes) !== largeDigest) throw new Error('the 100 MB file came back different')
       }
-      await tusDelete(upload.value)
-
-      const direct = await timed(() => writeChunks(store, `large-${String(run)}`, large, directStats))
-      directRuns.push(direct.seconds)
-      await removePrefix(store, `large-${String(run)}`)
-      log(
-        `  run ${String(run + 1)}: tus ${upload.seconds.toFixed(2)} s, direct Blobs ${direct.seconds.toFixed(2)} s`,
+      await (await tusDelete(upload.value)).arrayBuffer()
+      sides.ceiling.push((await timed(() => postChunks(emptyUrl, large, stats.ceiling))).ms)
+      sides.parallelCeiling.push(
+        (await timed(() => postChunks(emptyUrl, large, stats.ceiling, PARALLEL_CHUNKS))).ms,
       )
-    }
 
-    // c: ten 5 MB files, 3 at a time, end to end; baseline: the same chunks straight to Blobs.
-    const files: Bytes[] = Array.from(
-      { length: BATCH_FILES },
-      () => new Uint8Array(randomBytes(BATCH_FILE_BYTES)),
-    )
-    const batchStats = newStats()
-    const batchDirectStats = newStats()
-    const batchRuns: number[] = []
-    const phases = newPhases()
-    const batchDirectRuns: number[] = []
-    for (let run = 0; run < RUNS; run++) {
       const batch = await timed(() =>
         mapLimited(files, BATCH_PARALLEL, (bytes, index) =>
-          uploadEndToEnd(baseUrl, bytes, `batch-${String(run)}-${String(index)}.bin`, batchStats, phases),
+          withRetries(
+            () => uploadEndToEnd(baseUrl, bytes, `batch-${String(round)}-${String(index)}.bin`, stats.batch),
+            failures,
+          ),
         ),
       )
-      batchRuns.push(batch.seconds)
-      await mapLimited(batch.value, BATCH_PARALLEL, (id) => deleteRecord(baseUrl, id))
+      sides.batch.push(batch.ms)
+      await removeBatch(baseUrl, batch.value)
 
-      const direct = await timed(() =>
-        mapLimited(files, BATCH_PARALLEL, (bytes, index) =>
-          writeChunks(store, `batch-${String(run)}/${String(index)}`, bytes, batchDirectStats),
+      sides.emptyGet.push(await timedFetch(emptyUrl, {}, 200))
+      sides.emptyPost.push(
+        await timedFetch(
+          emptyUrl,
+          { method: 'POST', body: chunk, headers: { 'Content-Type': 'application/octet-stream' } },
+          200,
         ),
       )
-      batchDirectRuns.push(direct.seconds)
-      await removePrefix(store, `batch-${String(run)}/`)
-      log(
-        `  batch run ${String(run + 1)}: end to end ${batch.seconds.toFixed(2)} s, direct Blobs ${direct.seconds.toFixed(2)} s`,
+      sides.options.push(await timedFetch(`${baseUrl}/api/uploads`, { method: 'OPTIONS' }, 204))
+      sides.patch.push(await timedFirstPatch(baseUrl, chunk))
+    }
+    const baseline = async (round: number) => {
+      const prefix = `large-${String(round)}`
+      sides.direct.push((await timed(() => writeChunks(store, prefix, large))).ms)
+      await removePrefix(store, prefix)
+      const batchPrefix = `batch-${String(round)}`
+      const batch = await timed(() =>
+        mapLimited(files, BATCH_PARALLEL, (bytes, index) =>
+          writeChunks(store, `${batchPrefix}/${String(index)}`, bytes),
+        ),
       )
+      sides.directBatch.push(batch.ms)
+      await removePrefix(store, `${batchPrefix}/`)
+      sides.patchInProcess.push(await inProcessPatch(server, chunk))
     }
 
-    const figures: Figure[] = [
-      figure(
-        'upload-100MB-tus-netlify-dev',
-        tusRuns,
-        directRuns,
-        'ratio vs 4 MiB blobs written straight to a local Blobs server',
-      ),
-      figure('upload-100MB-direct-blobs', directRuns, directRuns, 'baseline of upload-100MB-tus-netlify-dev'),
-      figure(
-        'batch-10x5MB-end-to-end-3-parallel',
-        batchRuns,
-        batchDirectRuns,
-        'ratio vs the same chunks written straight to Blobs, 3 files at a time',
-      ),
-    ]
-    const rows = [
-      row('a. 100 MB, tus via netlify dev', LARGE_BYTES, tusRuns, directRuns, tusStats),
-      row('b. 100 MB, straight to Blobs', LARGE_BYTES, directRuns, directRuns, directStats),
-      row(
-        'c. 10 x 5 MB end to end, 3 at once',
-        BATCH_FILES * BATCH_FILE_BYTES,
-        batchRuns,
-        batchDirectRuns,
-        batchStats,
-      ),
-      row(
-        '   baseline of c, straight to Blobs',
-        BATCH_FILES * BATCH_FILE_BYTES,
-        batchDirectRuns,
-        batchDirectRuns,
-        batchDirectStats,
-      ),
-    ]
-    printTable(rows)
-    log(
-      `Batch, median seconds per file and step (3 files in flight): ${Object.entries(phases)
-        .map(([phase, seconds]) => `${phase} ${median(seconds).toFixed(2)}`)
-        .join(', ')}`,
-    )
-    const largest = Math.max(tusStats.largestBody, batchStats.largestBody)
-    log(
-      `Largest request body sent through netlify dev: ${String(largest)} bytes ` +
-        `(${(largest / MB).toFixed(2)} MB; limit ${(BODY_LIMIT_BYTES / MB).toFixed(1)} MB): ` +
-        (largest <= BODY_LIMIT_BYTES ? 'within the limit' : 'OVER THE LIMIT'),
-    )
+    // Warm-up, untimed: every function netlify dev will run, and the in-process bundle.
+    const warmUp = await tusUpload(baseUrl, chunk.subarray(0, 65_536), { filename: 'warm-up.bin' })
+    await (await tusDelete(warmUp)).arrayBuffer()
+    await timedFetch(emptyUrl, {}, 200)
+    await inProcessPatch(server, chunk)
 
-    await mkdir(resolve(RESULTS, '..'), { recursive: true })
-    await writeFile(RESULTS, `${JSON.stringify(figures, null, 2)}\n`)
-    log(`Figures written to ${RESULTS}`)
-  } finally {
-    await stopAll()
-  }
-}
-
-function round(value: number, digits = 3): number {
-  const factor = 10 ** digits
-  return Math.round(value * factor) / factor
-}
-
-function figure(id: string, runs: number[], baselineRuns: number[], target: string): Figure {
-  const baselineMedian = median(baselineRuns)
-  return {
-    id,
-    n: runs.length,
-    runs: runs.map((seconds) => round(seconds)),
-    median: round(median(runs)),
-    p95: round(p95(runs)),
-    baseline_median: round(baselineMedian),
-    ratio: round(median(runs) / baselineMedian, 2),
-    target: `${target}; seconds, printed, not asserted; every request body <= ${String(BODY_LIMIT_BYTES)} bytes`,
-  }
-}
-
-type Row = [
-  label: string,
-  seconds: string,
-  p95: string,
-  mbPerSecond: string,
-  ratio: string,
-  largestBody: string,
-]
-
-function row(label: string, bytes: number, runs: number[], baselineRuns: number[], stats: TusStats): Row {
-  const seconds = median(runs)
-  return [
-    label,
-    seconds.toFixed(2),
-    p95(runs).toFixed(2),
-    (bytes / MB / seconds).toFixed(1),
-    `${(seconds / median(baselineRuns)).toFixed(2)}x`,
-    `${(stats.largestBody / MB).toFixed(2)} MB`,
-  ]
-}
-
-function printTable(rows: Row[]): void {
-  const header: Row = ['', 'median s', 'p95 s', 'MB/s', 'vs baseline', 'largest body']
-  const all = [header, ...rows]
-  const widths = header.map((_, column) => Math.max(...all.map((cells) => cells[column]?.length ?? 0)))
-  const format = (cells: Row) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+    for (let round = 0; round < BENCH_RUNS; round++) {
+      if (round % 2 === 0) {
+        await measured(round)
+        await baseline(round)
+      } else {
+        await baseline(round)
+        await measured(round)
+      }
+      const last = (values: number[]) => seconds(values.at(-1) ?? Number.NaN).toFixed(2)
+      process.stdout.write(
+        `  round ${String(round + 1)}: 100 MB tus ${last(sides.large)} s, empty function ${last(sides.ceiling)} s, ` +
+          `straight to Blobs ${last(sides.direct)} s; batch ${last(sides.batch)} s vs ${last(sides.directBatch)} s; ` +
+          `one PATCH ${(sides.patch.at(-1) ?? 0).toFixed(0)} ms vs ${(sides.patchInProcess.at(-1) ?? 0).toFixed(0)} ms in process\n`,
       )
-      .join('  ')
-  log('')
-  log(format(header))
-  log(widths.map((width) => '-'.repeat(width)).join('  '))
-  for (const cells of rows) log(format(cells))
-  log('')
+    }
+    await report('upload', figuresOf(sides, stats, failures))
+  } finally {
+    await dev?.stop()
+    await blobs?.stop()
+    await removeProjectDir(projectDir)
+    await rm(lockDirectory, { recursive: true, force: true })
+  }
+}
+
+function figuresOf(
+  sides: Sides,
+  stats: Record<'tus' | 'ceiling' | 'batch', TusStats>,
+  failures: readonly string[],
+): Figure[] {
+  const fraction = 'baseline / median: the fraction of the baseline throughput reached'
+  const mbPerSecond = (bytes: number, ms: number) => Number((bytes / MB / seconds(ms)).toFixed(1))
+  const inSeconds = (values: number[]) => values.map(seconds)
+  const largest = Math.max(stats.tus.largestBody, stats.batch.largestBody, stats.ceiling.largestBody)
+  const direct = 'the same bytes as 4 MiB blobs straight to a local Blobs server, one after another'
+  return [
+    figure({
+      id: 'upload',
+      metric: '100 MB through tus in 4 MiB chunks, netlify dev',
+      n: LARGE_BYTES,
+      unit: 's',
+      runs: inSeconds(sides.large),
+      baseline: direct,
+      baseline_runs: inSeconds(sides.direct),
+      ratio_means: fraction,
+      target: '>= 0.3x of the baseline',
+      meets: (done) => done.ratio >= 0.3,
+      met: null,
+      notes: {
+        mb_per_s: mbPerSecond(LARGE_BYTES, median(sides.large)),
+        baseline_mb_per_s: mbPerSecond(LARGE_BYTES, median(sides.direct)),
+        requests_per_upload: stats.tus.requests / BENCH_RUNS,
+      },
+    }),
+    figure({
+      id: 'upload',
+      metric: 'ceiling: the same 100 MB POSTed in 4 MiB bodies to an empty function, netlify dev',
+      n: LARGE_BYTES,
+      unit: 's',
+      runs: inSeconds(sides.ceiling),
+      baseline: direct,
+      baseline_runs: inSeconds(sides.direct),
+      ratio_means: `${fraction}; the most any handler reaches through netlify dev one request at a time`,
+      target: '-',
+      met: null,
+      notes: { mb_per_s: mbPerSecond(LARGE_BYTES, median(sides.ceiling)) },
+    }),
+    figure({
+      id: 'upload',
+      metric: `ceiling in parallel: the same 100 MB POSTed to the empty function, ${String(PARALLEL_CHUNKS)} bodies at a time`,
+      n: LARGE_BYTES,
+      unit: 's',
+      runs: inSeconds(sides.parallelCeiling),
+      baseline: direct,
+      baseline_runs: inSeconds(sides.direct),
+      ratio_means: `${fraction}; the most parallel chunks (tus concatenation) could reach through netlify dev`,
+      target: '-',
+      met: null,
+      notes: { mb_per_s: mbPerSecond(LARGE_BYTES, median(sides.parallelCeiling)) },
+    }),
+    figure({
+      id: 'upload',
+      metric: `${String(BATCH_FILES)} x 5 MB batch end to end (tus, result, POST /api/upload), ${String(BATCH_PARALLEL)} at a time`,
+      n: BATCH_FILES * BATCH_FILE_BYTES,
+      unit: 's',
+      runs: inSeconds(sides.batch),
+      baseline: `the same chunks straight to a local Blobs server, ${String(BATCH_PARALLEL)} files at a time`,
+      baseline_runs: inSeconds(sides.directBatch),
+      ratio_means: fraction,
+      target: '>= 0.3x of the baseline',
+      meets: (done) => done.ratio >= 0.3,
+      met: null,
+      notes: {
+        mb_per_s: mbPerSecond(BATCH_FILES * BATCH_FILE_BYTES, median(sides.batch)),
+        files_sent_again_after_a_failure: failures.length,
+        first_failure: failures[0] ?? '',
+      },
+    }),
+    figure({
+      id: 'upload',
+      metric: 'largest request body sent through netlify dev',
+      n: stats.tus.requests + stats.batch.requests + stats.ceiling.requests,
+      unit: 'MB',
+      runs: [largest / MB],
+      baseline: "Netlify's limit on a request's raw bytes",
+      baseline_runs: [BODY_LIMIT_BYTES / MB],
+      ratio_means: 'baseline / median: headroom under the limit',
+      target: '0 requests over 4.5 MB',
+      met: largest <= BODY_LIMIT_BYTES,
+    }),
+    figure({
+      id: 'upload',
+      metric: 'netlify dev: one 4 MiB PATCH',
+      n: MAX_CHUNK_BYTES,
+      unit: 'ms',
+      runs: sides.patch,
+      baseline:
+        "the same PATCH to the handler in process, on netlify dev's kind of storage (local Blobs, file lock)",
+      baseline_runs: sides.patchInProcess,
+      ratio_means: "baseline / median: the handler's own share of the PATCH",
+      target: '-',
+      met: null,
+    }),
+    figure({
+      id: 'upload',
+      metric: 'netlify dev: empty function, POST of a 4 MiB body',
+      n: MAX_CHUNK_BYTES,
+      unit: 'ms',
+      runs: sides.emptyPost,
+      baseline: 'the empty function, GET',
+      baseline_runs: sides.emptyGet,
+      ratio_means: 'baseline / median: the share of a 4 MiB call not spent carrying the body',
+      target: '-',
+      met: null,
+    }),
+    figure({
+      id: 'upload',
+      metric: 'netlify dev: OPTIONS /api/uploads (the upload function loaded, no storage)',
+      n: 0,
+      unit: 'ms',
+      runs: sides.options,
+      baseline: 'the empty function, GET',
+      baseline_runs: sides.emptyGet,
+      ratio_means: 'baseline / median: the share of a call not spent loading the upload function',
+      target: '-',
+      met: null,
+    }),
+  ]
 }
 
 main().catch((error: unknown) => {

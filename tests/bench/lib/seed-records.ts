@@ -1,0 +1,203 @@
+/**
+ * Seeded records for the server benchmarks, the same on every run, and the two ways of storing them
+ * that the list benchmark compares: the app's shard documents, and one blob per record.
+ */
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+import type { Store } from '@netlify/blobs'
+
+import type { MediaRecord } from '../../../src/contract/record.ts'
+import type { DocumentStore } from '../../../netlify/server/storage/document-store.ts'
+import type { Server } from './in-process.ts'
+import type { LocalBlobs } from './local-blobs.ts'
+
+/**
+ * Records point at an external media host without server-side credentials, so deleting one releases
+ * no stored file: the benchmarks measure the records' own storage.
+ */
+export const BENCH_MEDIA_HOST = 'https://res.cloudinary.com/media-bench/image/upload'
+
+const WORDS = [
+  'beach',
+  'sunset',
+  'launch',
+  'banner',
+  'report',
+  'interview',
+  'studio',
+  'podcast',
+  'festival',
+  'archive',
+  'campaign',
+  'portrait',
+  'landscape',
+  'budget',
+  'meeting',
+  'promo',
+  'teaser',
+  'concert',
+  'workshop',
+  'harbor',
+]
+const AUTHORS = ['Dana', 'Lee', 'Sam Rivera', 'Alex Kim', 'Jordan', 'Priya', 'Mateo', 'Unknown']
+const TYPES = [
+  { ext: 'jpg', mime: 'image/jpeg', category: 'Images', resource: 'image' },
+  { ext: 'png', mime: 'image/png', category: 'Images', resource: 'image' },
+  { ext: 'mp4', mime: 'video/mp4', category: 'Video', resource: 'video' },
+  { ext: 'mp3', mime: 'audio/mpeg', category: 'Audio', resource: 'video' },
+  { ext: 'pdf', mime: 'application/pdf', category: 'Documents', resource: 'image' },
+  { ext: 'zip', mime: 'application/zip', category: 'Files', resource: 'raw' },
+] as const
+const FOLDERS = ['/', '/Campaigns', '/Campaigns/2025', '/Campaigns/2026', '/Events', '/Press']
+
+/** mulberry32: a small deterministic generator, so every run stores the same library. */
+export function seededRandom(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * `count` records with ids from `firstId`, shaped like a real library: mixed types, tags, authors,
+ * folders, three years of dates, and a SHA-256 on each (the screen hashes every file it uploads), which
+ * is what keeps a listing from compressing to nothing.
+ */
+export function benchRecords(count: number, firstId = 1, seed = 20_261_121): MediaRecord[] {
+  const next = seededRandom(seed)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
+  const start = Date.parse('2024-01-01T00:00:00Z')
+  const span = Date.parse('2026-11-01T00:00:00Z') - start
+  return Array.from({ length: count }, (_, index) => {
+    const id = firstId + index
+    const type = pick(TYPES)
+    const slug = `${pick(WORDS)}-${pick(WORDS)}-${String(id)}`
+    const created = new Date(start + Math.floor(next() * span)).toISOString()
+    const tags = Array.from({ length: Math.floor(next() * 4) }, () => pick(WORDS))
+    const record: MediaRecord = {
+      id: id as MediaRecord['id'],
+      title: `${pick(WORDS)} ${pick(WORDS)} ${String(Math.floor(next() * 1000))}`,
+      description: next() < 0.3 ? '' : `${pick(WORDS)} ${pick(WORDS)} for the ${pick(WORDS)} team`,
+      category: type.category,
+      file_type: type.mime,
+      media_url: `${BENCH_MEDIA_HOST}/v1/HIBF_assets/${slug}.${type.ext}`,
+      thumbnail: null,
+      file_size: Math.floor(next() * 50_000_000),
+      created_at: created,
+      updated_at: created,
+      tags: [...new Set(tags)],
+      notes: '',
+      station: next() < 0.3 ? 'KXYZ' : '',
+      author: pick(AUTHORS),
+      folder_path: pick(FOLDERS),
+      public_id: `HIBF_assets/${slug}`,
+      resource_type: type.resource,
+      format: type.ext,
+      width: type.resource === 'image' ? 1920 : null,
+      height: type.resource === 'image' ? 1080 : null,
+      duration: type.category === 'Video' || type.category === 'Audio' ? Math.floor(next() * 600) : null,
+      sha256: Array.from({ length: 8 }, () =>
+        Math.floor(next() * 2 ** 32)
+          .toString(16)
+          .padStart(8, '0'),
+      ).join(''),
+    }
+    return record
+  })
+}
+
+/** Runs `task` over `items` with at most `limit` at once, keeping the order of the results. */
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index] as T, index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+/**
+ * Stores `records` as the app does: shard documents `{ records }` under the app's own shard keys,
+ * written through the app's Blobs adapter, each checked against the app's shard schema first. Replaces
+ * whatever those shards held. Returns the number of shards.
+ */
+export async function seedShards(
+  server: Server,
+  documents: DocumentStore,
+  records: readonly MediaRecord[],
+): Promise<number> {
+  const byShard = new Map<number, MediaRecord[]>()
+  for (const record of records) {
+    const index = server.shardIndexOf(record.id)
+    byShard.set(index, [...(byShard.get(index) ?? []), record])
+  }
+  await mapLimited([...byShard], 8, async ([index, shardRecords]) => {
+    const key = server.shardKey(index)
+    const shard = server.parseShard(key, { records: shardRecords })
+    const current = await documents.read(key)
+    const condition = current === null ? { ifNew: true as const } : { ifMatch: current.etag }
+    if ((await documents.write(key, shard, condition)) === null) throw new Error(`could not seed ${key}`)
+  })
+  return byShard.size
+}
+
+/**
+ * The baseline layout: one blob per record, `records/{id}`, in the store `name` of `blobs`. A probe blob
+ * written through the client shows where the server keeps that store on disk; the records are then
+ * written there as files, as the server itself would write them (100,000 PUTs would take minutes on this
+ * machine, and the figures are about reading). The baseline's `list()` count checks the result.
+ */
+export async function seedOneBlobPerRecord(
+  blobs: LocalBlobs,
+  name: string,
+  records: readonly MediaRecord[],
+): Promise<Store> {
+  const store = blobs.store(name)
+  const probe = `seed-probe-${randomUUID()}`
+  await store.set(probe, '')
+  const directory = await findStoreDirectory(join(blobs.directory, 'entries'), probe)
+  await store.delete(probe)
+  await mkdir(join(directory, 'records'), { recursive: true })
+  await mapLimited(records, 64, async (record) => {
+    await writeFile(join(directory, 'records', String(record.id)), JSON.stringify(record))
+  })
+  return store
+}
+
+/** The `entries/{site}/{store}` directory holding `key`. */
+async function findStoreDirectory(entries: string, key: string): Promise<string> {
+  for (const site of await readdir(entries)) {
+    for (const storeDirectory of await readdir(join(entries, site))) {
+      const candidate = join(entries, site, storeDirectory)
+      if (existsSync(join(candidate, key))) return candidate
+    }
+  }
+  throw new Error(`no store directory under ${entries} holds ${key}`)
+}
+
+/**
+ * The baseline listing: `list()` every record key, then `get` each, 32 at a time, in id order. With
+ * `limit`, only the first `limit` records (a first page).
+ */
+export async function listOneBlobPerRecord(store: Store, limit = Infinity): Promise<MediaRecord[]> {
+  const { blobs } = await store.list({ prefix: 'records/' })
+  const keys = blobs
+    .map(({ key }) => key)
+    .sort((a, b) => Number(a.slice('records/'.length)) - Number(b.slice('records/'.length)))
+    .slice(0, limit)
+  return mapLimited(keys, 32, async (key) => (await store.get(key, { type: 'json' })) as MediaRecord)
+}
