@@ -4,15 +4,21 @@ import { accessSignInSchema } from '../../src/contract/access'
 import { ConflictError } from '../server/errors'
 import { signInCookie, signOutCookie } from '../server/http/access-cookie'
 import { tokenMatches } from '../server/http/access-credentials'
-import { currentAccessGate, misconfigured, refuseAccess, unauthorized } from '../server/http/access-gate'
+import {
+  bearerToken,
+  currentAccessGate,
+  misconfigured,
+  refuseAccess,
+  unauthorized,
+} from '../server/http/access-gate'
 import { json } from '../server/http/respond'
 import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 
 /** The token of a sign-in: `Authorization: Bearer <token>` (curl) or a JSON body `{ token }` (the screen). */
 async function presentedToken(request: Request): Promise<string> {
-  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
-  if (bearer !== undefined) return bearer.trim()
+  const bearer = bearerToken(request)
+  if (bearer !== null) return bearer
   return validate(accessSignInSchema, await readJson(request)).token.trim()
 }
 

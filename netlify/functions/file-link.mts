@@ -1,4 +1,4 @@
-import { imageCdnThumbnail } from '../../src/contract/access'
+import { imageCdnThumbnail, officeViewerUrl } from '../../src/contract/access'
 import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'
 import { currentAccessGate } from '../server/http/access-gate'
@@ -7,7 +7,6 @@ import { isUploadId } from '../server/uploads/upload-documents'
 
 const HOUR_MS = 60 * 60 * 1000
 const OFFICE_LINK_MS = 10 * 60 * 1000
-const OFFICE_VIEWER = 'https://view.officeapps.live.com/op/embed.aspx?src='
 
 /**
  * Thumbnail links change once an hour and stay valid for at least another hour after that, so a grid
@@ -69,7 +68,7 @@ export default route(
         // Microsoft fetches the file from its servers, and may keep the URL: it lives ten minutes.
         const path = filePath(file, new Date(now.getTime() + OFFICE_LINK_MS))
         const absolute = new URL(path, new URL(request.url).origin).href
-        return Promise.resolve(redirect(OFFICE_VIEWER + encodeURIComponent(absolute), 'no-store'))
+        return Promise.resolve(redirect(officeViewerUrl(absolute), 'no-store'))
       }
       throw new InvalidInputError('A file link is for a thumbnail or office')
     },

@@ -29,6 +29,11 @@ export function imageCdnThumbnail(sourcePath: string): string {
   return `/.netlify/images?url=${encodeURIComponent(sourcePath)}&w=${size}&h=${size}&fit=cover`
 }
 
+/** Microsoft's online viewer for an Office file, given the file's absolute URL; it fetches the file itself. */
+export function officeViewerUrl(absoluteFileUrl: string): string {
+  return `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(absoluteFileUrl)}`
+}
+
 const FILES_PREFIX = '/api/files/'
 
 /** What a file link redirects to: the Image CDN's thumbnail, or Microsoft's Office viewer. */

@@ -41,7 +41,7 @@ export function stopAskingForAccess(): void {
   update({ ...state, asking: false })
 }
 
-export function currentAccess(): AccessState {
+function currentAccess(): AccessState {
   return state
 }
 

@@ -60,7 +60,8 @@ export type AccessRule =
 
 type Credential = 'valid' | 'invalid-token' | 'none'
 
-function bearerToken(request: Request): string | null {
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: Request): string | null {
   const match = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')
   return match?.[1]?.trim() ?? null
 }

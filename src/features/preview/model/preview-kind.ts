@@ -12,7 +12,5 @@ export function previewKind(mime: string): PreviewKind {
   return 'none'
 }
 
-/** The Microsoft Office online viewer, given the file's absolute, encoded URL. */
-export function officeViewerUrl(absoluteFileUrl: string): string {
-  return `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(absoluteFileUrl)}`
-}
+// Shared with the server, which sends the viewer signed links behind the access gate.
+export { officeViewerUrl } from '../../../contract/access'
