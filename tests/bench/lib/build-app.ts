@@ -1,7 +1,7 @@
 /**
  * Production builds of the app for the browser benchmarks: the project's own Vite config, into a
- * directory of the benchmark's choosing, with a manifest so the bundle benchmark can tell the first
- * route's chunks from the lazy ones. Source maps are left out: nothing measured reads them.
+ * directory of the benchmark's choosing, optionally with modules swapped (`alias`). Source maps are left
+ * out: nothing measured reads them.
  */
 import { join, resolve } from 'node:path'
 
@@ -14,7 +14,7 @@ export async function buildApp(outDir: string, alias: AliasOptions = []): Promis
     root: PROJECT_ROOT,
     configFile: join(PROJECT_ROOT, 'vite.config.ts'),
     logLevel: 'error',
-    build: { outDir, emptyOutDir: true, sourcemap: false, manifest: true },
+    build: { outDir, emptyOutDir: true, sourcemap: false },
     resolve: { alias },
   })
   return outDir
