@@ -10,9 +10,11 @@ import { MediaLibrary } from '../features/library/components/media-library'
 import { MediaResults } from '../features/library/components/media-results'
 import { SelectionBar } from '../features/library/components/selection-bar'
 import { narrowsResults } from '../features/library/model/filters'
+import { TrashEntry } from '../features/trash/components/trash-entry'
 import { UploadButton } from '../features/upload/components/upload-button'
 import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs } from './lazy-dialogs'
 import { Toolbar } from './toolbar'
+import { TrashPane } from './trash-pane'
 import { useScreen } from './use-screen'
 
 export function App() {
@@ -52,12 +54,20 @@ export function App() {
         <aside className="app__sidebar">
           <FolderTree
             tree={library.folderTree}
-            selected={folder}
+            selected={screen.trash ? undefined : folder}
             onSelect={setFolder}
             onDropFiles={screen.dropFiles}
           />
+          <TrashEntry open={screen.trash} onOpen={screen.openTrash} />
         </aside>
-        <main className="app__main" onPointerOver={preloadFileDialogs} onFocus={preloadFileDialogs}>
+        {screen.trash && <TrashPane onRestored={refreshMedia} />}
+        {/* Hidden, not unmounted, behind the Trash view: the list comes back as it was left. */}
+        <main
+          className="app__main"
+          hidden={screen.trash}
+          onPointerOver={preloadFileDialogs}
+          onFocus={preloadFileDialogs}
+        >
           <Breadcrumbs folder={folder} onNavigate={setFolder} />
           <MediaLibrary status={media.status} onRetry={() => void media.cache.reload()}>
             <SelectionBar
@@ -88,7 +98,7 @@ export function App() {
         </main>
       </div>
       <BulkPanel
-        count={selection.ids.size}
+        count={screen.trash ? 0 : selection.ids.size}
         actions={commands.actions.bulk}
         targets={commands.selectedRecords}
         onClear={selection.clear}

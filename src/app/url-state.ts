@@ -10,12 +10,16 @@ import {
 } from '../features/library/model/filters'
 import type { ViewMode } from '../features/library/components/media-results'
 
-/** Everything a bookmark restores: filters, sort, view and the file open in the Details dialog. */
+/**
+ * Everything a bookmark restores: filters, sort, view, the file open in the Details dialog, and whether
+ * the Trash view is open in place of the file list.
+ */
 export interface ViewState {
   filters: Filters
   sort: Sort
   view: ViewMode
   file: number | null
+  trash: boolean
 }
 
 export type ViewPatch = Partial<Omit<ViewState, 'filters'>> & { filters?: Partial<Filters> }
@@ -45,11 +49,12 @@ export function parseViewState(search: string): ViewState {
     sort: { key: sortKey, direction: text('dir') === 'desc' ? 'desc' : 'asc' },
     view: text('view') === 'list' ? 'list' : 'grid',
     file: Number.isSafeInteger(file) && file !== 0 ? file : null,
+    trash: params.has('trash'),
   }
 }
 
 /** The query string of a view state; defaults are left out, so the plain URL is the default view. */
-export function serializeViewState({ filters, sort, view, file }: ViewState): string {
+export function serializeViewState({ filters, sort, view, file, trash }: ViewState): string {
   const entries: [string, string | null][] = [
     ['q', filters.query || null],
     ['folder', filters.folder],
@@ -61,6 +66,7 @@ export function serializeViewState({ filters, sort, view, file }: ViewState): st
     ['dir', sort.direction === DEFAULT_SORT.direction ? null : sort.direction],
     ['view', view === 'grid' ? null : view],
     ['file', file === null ? null : String(file)],
+    ['trash', trash ? '1' : null],
   ]
   const params = new URLSearchParams()
   for (const [name, value] of entries) if (value !== null) params.set(name, value)

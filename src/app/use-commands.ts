@@ -9,6 +9,7 @@ import {
 } from '../features/bulk-actions/model/use-bulk-operations'
 import { deleteFile } from '../features/library/api/delete-file'
 import type { Selection } from '../features/library/model/selection'
+import { useUndoDelete } from '../features/trash/model/use-undo-delete'
 import { errorMessage } from '../lib/api-errors'
 import { downloadRecord } from '../lib/download'
 import { withoutRecords, type MediaCache } from '../lib/record-changes'
@@ -27,7 +28,8 @@ interface CommandOptions {
 /** What the user can do to files: the dialogs, the registered actions and the operations behind them. */
 export function useCommands({ cache, selection, byId, update }: CommandOptions) {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' })
-  const bulk = useBulkOperations(cache)
+  const undoDelete = useUndoDelete(cache)
+  const bulk = useBulkOperations(cache, undoDelete)
 
   const view = useCallback(
     (record: MediaRecord) => {
@@ -77,14 +79,21 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
         )
         .then(
           () => {
-            toast.success(`"${record.title}" deleted`)
+            toast.success(`"${record.title}" deleted`, {
+              action: {
+                label: 'Undo',
+                onClick: () => {
+                  undoDelete([record])
+                },
+              },
+            })
           },
           (error: unknown) => {
             toast.error('Failed to delete file', { description: errorMessage(error, 'Network error') })
           },
         )
     },
-    [cache],
+    [cache, undoDelete],
   )
 
   const actions = useFileActions({ view, edit, downloadOne, downloadMany, confirmDelete, openBulk })

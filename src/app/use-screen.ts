@@ -39,10 +39,16 @@ export function useScreen() {
 
   const setFolder = useCallback(
     (path: string | null) => {
-      update({ filters: { folder: path } })
+      // Choosing a folder is going back to the files, so it also leaves the Trash view.
+      update({ filters: { folder: path }, trash: false })
     },
     [update],
   )
+  const openTrash = useCallback(() => {
+    // The selection is of files in the list, which the Trash view hides: keep no bulk panel over it.
+    selection.clear()
+    update({ trash: true })
+  }, [selection, update])
   const changeView = useCallback(
     (patch: ViewPatch) => {
       update(patch)
@@ -66,6 +72,8 @@ export function useScreen() {
   return {
     view: state.view,
     openFile: state.file,
+    trash: state.trash,
+    openTrash,
     searchText,
     setSearchText,
     filters,

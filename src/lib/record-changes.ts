@@ -44,6 +44,19 @@ export function withoutRecords(ids: Iterable<number>): RecordsChange {
   return (records) => (gone.size === 0 ? records : records.filter((record) => !gone.has(record.id)))
 }
 
+/**
+ * Puts records back into the list (a delete undone), in id order as the server lists them. A record
+ * already listed stays as it is, so the change can sit on top of a list that has caught up.
+ */
+export function withAdded(added: readonly MediaRecord[]): RecordsChange {
+  return (records) => {
+    const listed = new Set(records.map((record) => record.id as number))
+    const missing = added.filter((record) => !listed.has(record.id))
+    if (missing.length === 0) return records
+    return [...records, ...missing].sort((a, b) => a.id - b.id)
+  }
+}
+
 export function withPatch(ids: Iterable<number>, fields: RecordFields): RecordsChange {
   const targets = new Set(ids)
   return (records) => mapSome(records, targets, (record) => patchRecord(record, fields))

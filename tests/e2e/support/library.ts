@@ -160,11 +160,28 @@ export async function listFolders(): Promise<StoredFolder[]> {
   return json<StoredFolder[]>('/api/folder-list')
 }
 
-/** Deletes every record (and so its stored file) and every folder. */
+/** Every record in the trash, most recently deleted first. */
+export async function listTrash(): Promise<StoredRecord[]> {
+  const records: StoredRecord[] = []
+  let cursor: string | null = null
+  do {
+    const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`
+    const page: { records: StoredRecord[]; next: string | null } = await json(`/api/trash?limit=5000${query}`)
+    records.push(...page.records)
+    cursor = page.next
+  } while (cursor !== null)
+  return records
+}
+
+/** Deletes every record for good (a delete only moves it to the trash), and so its stored file, and every folder. */
 export async function emptyLibrary(): Promise<void> {
   const ids = (await listFiles()).map((record) => record.id)
   for (let start = 0; start < ids.length; start += 500) {
     await json('/api/batch-delete', { ids: ids.slice(start, start + 500) })
+  }
+  const trashed = (await listTrash()).map((record) => record.id)
+  for (let start = 0; start < trashed.length; start += 500) {
+    await json('/api/trash/purge', { ids: trashed.slice(start, start + 500) })
   }
   for (const folder of await listFolders()) {
     if (folder.parent_path === '/' || folder.parent_path === '') {

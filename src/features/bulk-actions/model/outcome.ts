@@ -44,16 +44,22 @@ export function succeededIds(outcome: Outcome): number[] {
 
 /**
  * The toasts of spec section 8: successes, failures with the first error, and the operation's own
- * message when a request failed as a whole (the server's error when it sent one).
+ * message when a request failed as a whole (the server's error when it sent one). `undo`, when given,
+ * is offered on the success toast.
  */
 export function reportOutcome(
   outcome: Outcome,
   failureMessage: string,
   describeError: (result: ItemResult) => string,
+  undo?: () => void,
 ) {
   const succeeded = outcome.results.filter((result) => result.success).length
   const failed = outcome.results.filter((result) => !result.success)
-  if (succeeded > 0) toast.success(`${String(succeeded)} files processed successfully`)
+  if (succeeded > 0) {
+    toast.success(`${String(succeeded)} files processed successfully`, {
+      action: undo && { label: 'Undo', onClick: undo },
+    })
+  }
   const first = failed[0]
   if (first !== undefined) {
     toast.error(`${String(failed.length)} files failed to process`, { description: describeError(first) })

@@ -33,9 +33,10 @@ const plainError = (result: ItemResult) => result.error ?? `File ${String(result
 /**
  * Move, update, delete and download for a set of files. Each shows its change at once, sends the ids in
  * batches, keeps what the server confirmed and rolls back the rest, then reports with the spec's toasts.
- * Each resolves to the ids that succeeded.
+ * Each resolves to the ids that succeeded. `undoDelete` brings back files a delete moved to the trash:
+ * the delete's success toast offers it.
  */
-export function useBulkOperations(cache: MediaCache) {
+export function useBulkOperations(cache: MediaCache, undoDelete?: (records: readonly MediaRecord[]) => void) {
   return useMemo(() => {
     const guard = (records: readonly MediaRecord[]): number[] | null => {
       const ids = storedIds(records)
@@ -85,7 +86,13 @@ export function useBulkOperations(cache: MediaCache) {
           withoutRecords(ids),
           (done) => withoutRecords(succeededIds(done)),
         )
-        reportOutcome(outcome, 'Batch delete failed', plainError)
+        const deleted = new Set(succeededIds(outcome))
+        const undo =
+          undoDelete &&
+          (() => {
+            undoDelete(records.filter((record) => deleted.has(record.id)))
+          })
+        reportOutcome(outcome, 'Batch delete failed', plainError, undo)
         return succeededIds(outcome)
       },
       download: async (records: readonly MediaRecord[]): Promise<number[]> => {
@@ -112,7 +119,7 @@ export function useBulkOperations(cache: MediaCache) {
         return succeededIds(outcome)
       },
     }
-  }, [cache])
+  }, [cache, undoDelete])
 }
 
 export type BulkOperations = ReturnType<typeof useBulkOperations>

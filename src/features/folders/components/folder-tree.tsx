@@ -7,15 +7,16 @@ import { TreeRow, type TreeItem } from './tree-row'
 
 interface FolderTreeProps {
   tree: readonly FolderNode[]
-  selected: string | null
+  /** The folder shown (null: All files); undefined while another view, such as the Trash, is open. */
+  selected: string | null | undefined
   onSelect: (path: string | null) => void
   /** Files dropped on a folder; the keyboard path to the same move is the bulk panel's Move. */
   onDropFiles: (ids: number[], target: MoveTarget) => void
 }
 
 /** The selected folder and every folder above it: what the tree opens to show where the view is. */
-function openPathsFor(path: string | null): string[] {
-  return path === null ? [] : ancestorsOf(path)
+function openPathsFor(path: string | null | undefined): string[] {
+  return path === null || path === undefined ? [] : ancestorsOf(path)
 }
 
 const FIXED_ITEMS: readonly TreeItem[] = [

@@ -1,0 +1,115 @@
+import './trash.css'
+
+import { useState } from 'react'
+
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { Spinner } from '../../../components/ui/spinner'
+import type { TrashedRecord } from '../api/get-trash'
+import { useTrashView } from '../model/use-trash-view'
+import { TrashRow } from './trash-row'
+
+/** What the confirm dialog is asking about: one file, or the whole trash. */
+type Confirmation = { kind: 'one'; record: TrashedRecord } | { kind: 'all'; records: TrashedRecord[] }
+
+interface TrashViewProps {
+  /** Files came back: the file list should show them. */
+  onRestored: () => void
+}
+
+/** The trashed files, most recently deleted first, with Restore, Delete forever and Empty trash. */
+export function TrashView({ onRestored }: TrashViewProps) {
+  const { records, error, retry, restore, purge } = useTrashView(onRestored)
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
+  const count = records?.length ?? 0
+
+  return (
+    <section className="trash" aria-labelledby="trash-heading">
+      <div className="trash__header">
+        <h2 id="trash-heading" className="trash__heading">
+          Trash
+        </h2>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={count === 0}
+          onClick={() => {
+            setConfirmation({ kind: 'all', records: records ?? [] })
+          }}
+        >
+          Empty trash
+        </button>
+      </div>
+      <p className="trash__hint">
+        Deleted files stay here until you restore them or delete them forever; old ones are deleted
+        automatically.
+      </p>
+      {error !== undefined && records === undefined ? (
+        <ErrorState message="Failed to load the trash." onRetry={retry} />
+      ) : records === undefined ? (
+        <Spinner label="Loading the trash..." />
+      ) : count === 0 ? (
+        <EmptyState title="Trash is empty" hint="Files you delete appear here." />
+      ) : (
+        <div className="trash__scroll">
+          <table className="file-table trash__table">
+            <caption className="visually-hidden">Files in the trash</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col" className="file-table__col-type">
+                  Type
+                </th>
+                <th scope="col" className="trash__col-deleted">
+                  Deleted
+                </th>
+                <th scope="col" className="file-table__col-size">
+                  Size
+                </th>
+                <th scope="col" className="trash__col-actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((record) => (
+                <TrashRow
+                  key={record.id}
+                  record={record}
+                  onRestore={(target) => void restore([target])}
+                  onDeleteForever={(target) => {
+                    setConfirmation({ kind: 'one', record: target })
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmation !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmation(null)
+        }}
+        title={confirmation?.kind === 'all' ? 'Empty trash' : 'Delete forever'}
+        message={confirmMessage(confirmation)}
+        confirmLabel={confirmation?.kind === 'all' ? 'Empty trash' : 'Delete forever'}
+        onConfirm={() => {
+          if (confirmation)
+            void purge(confirmation.kind === 'all' ? confirmation.records : [confirmation.record])
+          setConfirmation(null)
+        }}
+      />
+    </section>
+  )
+}
+
+function confirmMessage(confirmation: Confirmation | null): string {
+  if (confirmation === null) return ''
+  if (confirmation.kind === 'one') {
+    return `Delete "${confirmation.record.title}" forever? This cannot be undone.`
+  }
+  const n = confirmation.records.length
+  return `Delete ${n === 1 ? 'the 1 file' : `all ${String(n)} files`} in the trash forever? This cannot be undone.`
+}

@@ -1,0 +1,13 @@
+import type { BatchResponse } from '../../../contract/api'
+import type { MediaRecord } from '../../../contract/record'
+
+/** '"Banner" restored' for one file, '3 files restored' for several. */
+export function describeDone(
+  targets: readonly Pick<MediaRecord, 'id' | 'title'>[],
+  outcome: BatchResponse,
+  done: string,
+): string {
+  const [only] = targets
+  if (targets.length === 1 && only && outcome.succeeded === 1) return `"${only.title}" ${done}`
+  return `${String(outcome.succeeded)} files ${done}`
+}

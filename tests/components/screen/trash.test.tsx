@@ -1,0 +1,227 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { describe, expect, it } from 'vitest'
+
+import { trashPageSchema } from '../../../src/contract/api'
+import { routeToFunction } from '../../support/function-router'
+import { card, installBrowserGaps, renderScreen, shownTitles } from '../../support/screen-render'
+import { errorAnswer, listFiles, seedFiles, server, setupScreenServer } from '../../support/screen-server'
+
+setupScreenServer(installBrowserGaps)
+
+type User = ReturnType<typeof renderScreen>['user']
+
+const toast = (text: string) => screen.findByText(text, { selector: '[data-title]' })
+
+/** The toast whose title is `text`: its element, to find its action in. */
+async function toastElement(text: string): Promise<HTMLElement> {
+  const title = await toast(text)
+  const element = title.closest<HTMLElement>('[data-sonner-toast]')
+  if (!element) throw new Error(`"${text}" is not in a toast`)
+  return element
+}
+
+/** A gate that holds a request until the test opens it, to see the screen mid-request. */
+function gate() {
+  const { promise, resolve } = Promise.withResolvers<undefined>()
+  return {
+    opened: promise,
+    open: () => {
+      resolve(undefined)
+    },
+  }
+}
+
+async function trashedTitles(): Promise<string[]> {
+  const response = await routeToFunction(new Request('http://localhost/api/trash'))
+  if (!response) throw new Error('no trash function')
+  return trashPageSchema.parse(await response.json()).records.map((record) => record.title)
+}
+
+async function deleteOne(user: User, title: string) {
+  fireEvent.contextMenu(await card(title))
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+}
+
+async function deleteSelected(user: User, ...titles: string[]) {
+  for (const title of titles) {
+    await user.click(within(await card(title)).getByRole('checkbox', { name: `Select ${title}` }))
+  }
+  const panel = screen.getByRole('region', { name: 'Bulk operations' })
+  await user.click(within(panel).getByRole('button', { name: 'Delete' }))
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+}
+
+/** The rows of the Trash view as their visible cells. */
+function trashRows(): string[][] {
+  const table = screen.getByRole('table', { name: 'Files in the trash' })
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].slice(0, 4).map((cell) => cell.textContent))
+}
+
+describe('Undo after a delete', () => {
+  it('offers Undo on the single delete toast, which brings back exactly that file', async () => {
+    await seedFiles([{ title: 'Banner' }, { title: 'Keep' }, { title: 'Other' }])
+    const { user } = renderScreen()
+    await deleteOne(user, 'Other')
+    await toast('"Other" deleted')
+    await deleteOne(user, 'Banner')
+    const deleted = await toastElement('"Banner" deleted')
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Keep'])
+    })
+
+    await user.click(within(deleted).getByRole('button', { name: 'Undo' }))
+    expect(await toast('"Banner" restored')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Banner', 'Keep'])
+    })
+    expect((await listFiles()).records.map((record) => record.title)).toEqual(['Banner', 'Keep'])
+    expect(await trashedTitles()).toEqual(['Other'])
+  })
+
+  it('shows the file at once, and takes it away again with an error when the restore fails', async () => {
+    await seedFiles([{ title: 'Banner' }, { title: 'Keep' }])
+    const hold = gate()
+    server.use(
+      http.post('*/api/trash/restore', async () => {
+        await hold.opened
+        return errorAnswer('Restore failed', 503)
+      }),
+    )
+    const { user } = renderScreen()
+    await deleteOne(user, 'Banner')
+    const deleted = await toastElement('"Banner" deleted')
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Keep'])
+    })
+    await user.click(within(deleted).getByRole('button', { name: 'Undo' }))
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Banner', 'Keep'])
+    })
+    hold.open()
+    expect(await toast('Failed to restore')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Keep'])
+    })
+    expect(await trashedTitles()).toEqual(['Banner'])
+  })
+
+  it('offers Undo on the bulk delete toast, which restores exactly the files of that delete', async () => {
+    await seedFiles([{ title: 'A' }, { title: 'B' }, { title: 'C' }, { title: 'D' }])
+    const { user } = renderScreen()
+    await deleteOne(user, 'D')
+    await toast('"D" deleted')
+    await deleteSelected(user, 'A', 'C')
+    const done = await toastElement('2 files processed successfully')
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['B'])
+    })
+
+    await user.click(within(done).getByRole('button', { name: 'Undo' }))
+    expect(await toast('2 files restored')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['A', 'B', 'C'])
+    })
+    expect(await trashedTitles()).toEqual(['D'])
+  })
+})
+
+describe('the Trash view', () => {
+  it('opens from the sidebar and the URL, lists the deleted files newest first, and Back returns', async () => {
+    await seedFiles([
+      { title: 'Old report', media_url: 'https://cdn.example.test/report.pdf', file_size: 2048 },
+      { title: 'Photo', file_size: 1_048_576 },
+      { title: 'Keep' },
+    ])
+    const { user } = renderScreen()
+    await deleteOne(user, 'Old report')
+    await toast('"Old report" deleted')
+    await deleteOne(user, 'Photo')
+    await toast('"Photo" deleted')
+
+    const entry = screen.getByRole('button', { name: 'Trash' })
+    expect(entry).not.toHaveAttribute('aria-current')
+    await user.click(entry)
+    expect(await screen.findByRole('heading', { name: 'Trash' })).toBeInTheDocument()
+    expect(window.location.search).toBe('?trash=1')
+    expect(screen.getByRole('button', { name: 'Trash' })).toHaveAttribute('aria-current', 'page')
+    expect(await screen.findByRole('table', { name: 'Files in the trash' })).toBeInTheDocument()
+    const rows = trashRows()
+    expect(rows.map(([title, type, , size]) => [title, type, size])).toEqual([
+      ['Photo', 'image', '1 MB'],
+      ['Old report', 'document', '2 KB'],
+    ])
+    expect(rows.every(([, , deleted]) => deleted !== '—')).toBe(true)
+
+    window.history.back()
+    expect(await card('Keep')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Trash' })).not.toBeInTheDocument()
+  })
+
+  it('restores a file to its place in the list, and deletes another forever after a confirm', async () => {
+    await seedFiles([{ title: 'Back' }, { title: 'Gone' }, { title: 'Keep' }])
+    const { user } = renderScreen()
+    await deleteSelected(user, 'Back', 'Gone')
+    await toast('2 files processed successfully')
+    await user.click(screen.getByRole('button', { name: 'Trash' }))
+    await screen.findByRole('table', { name: 'Files in the trash' })
+
+    await user.click(screen.getByRole('button', { name: 'Restore Back' }))
+    expect(await toast('"Back" restored')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(trashRows().map(([title]) => title)).toEqual(['Gone'])
+    })
+
+    await user.click(screen.getByRole('button', { name: 'Delete forever Gone' }))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Delete "Gone" forever? This cannot be undone.')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete forever' }))
+    expect(await toast('"Gone" deleted forever')).toBeInTheDocument()
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument()
+    expect(await trashedTitles()).toEqual([])
+
+    await user.click(screen.getByRole('treeitem', { name: 'All files' }))
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Back', 'Keep'])
+    })
+  })
+
+  it('empties the trash after a confirm, and keeps it when the confirm is cancelled', async () => {
+    await seedFiles([{ title: 'A' }, { title: 'B' }, { title: 'Keep' }])
+    const { user } = renderScreen()
+    await deleteSelected(user, 'A', 'B')
+    await toast('2 files processed successfully')
+    await user.click(screen.getByRole('button', { name: 'Trash' }))
+    await screen.findByRole('table', { name: 'Files in the trash' })
+
+    await user.click(screen.getByRole('button', { name: 'Empty trash' }))
+    let confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Delete all 2 files in the trash forever? This cannot be undone.')
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(trashRows()).toHaveLength(2)
+
+    await user.click(screen.getByRole('button', { name: 'Empty trash' }))
+    confirm = await screen.findByRole('alertdialog')
+    await user.click(within(confirm).getByRole('button', { name: 'Empty trash' }))
+    expect(await toast('2 files deleted forever')).toBeInTheDocument()
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Empty trash' })).toBeDisabled()
+    expect(await trashedTitles()).toEqual([])
+  })
+
+  it('puts a row back and reports the error when a restore fails', async () => {
+    await seedFiles([{ title: 'Stuck' }])
+    await routeToFunction(new Request('http://localhost/api/delete/1', { method: 'DELETE' }))
+    server.use(http.post('*/api/trash/restore', () => errorAnswer('Restore failed', 503)))
+    const { user } = renderScreen('/?trash=1')
+    await screen.findByRole('table', { name: 'Files in the trash' })
+    await user.click(screen.getByRole('button', { name: 'Restore Stuck' }))
+    expect(await toast('Failed to restore')).toBeInTheDocument()
+    expect(await screen.findByText('Restore failed', { selector: '[data-description]' })).toBeInTheDocument()
+    expect(trashRows().map(([title]) => title)).toEqual(['Stuck'])
+  })
+})
