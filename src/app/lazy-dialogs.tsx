@@ -1,13 +1,13 @@
-import { lazyDialog, OpenedOnce } from '../components/ui/lazy-dialog'
+import { lazyWithPreload, OpenedOnce } from '../components/ui/lazy-load'
 import { useAccessStatus } from '../features/access/api/access'
 import { useAccess } from '../lib/access'
 
 // Dialogs opened from the files: a click, Enter, the right-click menu, the bulk panel, the Delete key.
 // They load when the pointer or focus reaches the files (`preloadFileDialogs`), not with the page.
 
-export const ScreenDialogs = lazyDialog(() => import('./dialogs').then((module) => module.ScreenDialogs))
+export const ScreenDialogs = lazyWithPreload(() => import('./dialogs').then((module) => module.ScreenDialogs))
 
-export const DetailsDialog = lazyDialog(() => {
+export const DetailsDialog = lazyWithPreload(() => {
   // Details opened from a link never passed the files: its Edit button needs the Edit dialog next.
   ScreenDialogs.preload()
   return import('../features/preview/components/details-dialog').then((module) => module.DetailsDialog)
@@ -18,7 +18,7 @@ export function preloadFileDialogs(): void {
   ScreenDialogs.preload()
 }
 
-const AccessDialog = lazyDialog(() =>
+const AccessDialog = lazyWithPreload(() =>
   import('../features/access/components/access-dialog').then((module) => module.AccessDialog),
 )
 

@@ -1,4 +1,3 @@
-import { Tooltip } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 
@@ -8,10 +7,8 @@ import { Toasts } from '../components/ui/toast'
 export function Providers({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
   return (
     <SWRConfig value={{ shouldRetryOnError: false, ...swr }}>
-      <Tooltip.Provider delayDuration={400}>
-        {children}
-        <Toasts position="bottom-right" richColors closeButton duration={6000} />
-      </Tooltip.Provider>
+      {children}
+      <Toasts position="bottom-right" richColors closeButton duration={6000} />
     </SWRConfig>
   )
 }

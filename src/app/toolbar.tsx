@@ -6,7 +6,7 @@ import { NewFolderButton } from '../features/folders/components/new-folder-butto
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { DateRange } from '../features/library/components/date-range'
 import { CategorySelect, TypeSelect } from '../features/library/components/filter-controls'
-import type { ViewMode } from '../features/library/components/media-results'
+import { preloadListView, type ViewMode } from '../features/library/components/media-results'
 import { SearchBox } from '../features/library/components/search-box'
 import { SortControl, ViewToggle } from '../features/library/components/view-controls'
 import type { Filters, Sort } from '../features/library/model/filters'
@@ -90,7 +90,7 @@ const FilterBar = memo(function FilterBar(props: FilterBarProps) {
           onChange({ filters: range })
         }}
       />
-      <div className="toolbar__end">
+      <div className="toolbar__end" onPointerOver={preloadListView} onFocus={preloadListView}>
         <SortControl
           sort={sort}
           onChange={(next) => {

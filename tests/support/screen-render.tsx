@@ -32,7 +32,7 @@ export function installBrowserGaps(): void {
 }
 
 /**
- * The screen's dialogs and toasts load on demand. The first load of each, transformed on the spot,
+ * The screen's dialogs, toasts and list view load on demand. The first load of each, transformed on the spot,
  * can outlast a findBy wait on a busy machine, so every file rendering the screen loads them first.
  */
 async function loadLazyParts(): Promise<void> {
@@ -42,6 +42,7 @@ async function loadLazyParts(): Promise<void> {
     import('../../src/features/folders/components/new-folder-dialog'),
     import('../../src/features/upload/components/upload-dialog'),
     import('../../src/features/access/components/access-dialog'),
+    import('../../src/features/library/components/media-list'),
     import('sonner'),
   ])
 }

@@ -11,7 +11,10 @@ interface IconButtonProps {
   disabled?: boolean
 }
 
-/** An icon-only button, named for screen readers and explained by a tooltip on hover and focus. */
+/**
+ * An icon-only button, named for screen readers and explained by a tooltip on hover and focus. Needs a
+ * `Tooltip.Provider` above it (the list view has one).
+ */
 export function IconButton({ icon: Icon, label, onClick, tabIndex, danger, disabled }: IconButtonProps) {
   return (
     <Tooltip.Root>

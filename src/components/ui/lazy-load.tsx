@@ -3,13 +3,14 @@ import { Suspense, use, useState, type ComponentType, type ReactNode } from 'rea
 import { ErrorBoundary } from './error-boundary'
 
 /** A component whose code loads on first render, or earlier through `preload` (on hover or focus of its opener). */
-export type LazyDialog<P> = ComponentType<P> & { preload: () => void }
+export type Preloadable<P> = ComponentType<P> & { preload: () => void }
 
 /**
- * Wraps a dialog kept out of the first page load. Once its code is there it renders at once; before
- * that it suspends (see `OpenedOnce`). A failed load is forgotten, so the next render tries again.
+ * Wraps a component kept out of the first page load: a dialog, a view shown on demand. Once its code
+ * is there it renders at once; before that it suspends (see `OpenedOnce`). A failed load is forgotten,
+ * so the next render tries again.
  */
-export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
   const loadOnce = () => {
@@ -29,7 +30,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
     return <Component {...props} />
   }
   const preload = () => {
-    // A failed preload is not the user's concern yet: opening the dialog loads again and reports it.
+    // A failed preload is not the user's concern yet: the first render loads again and reports it.
     loadOnce().catch(() => undefined)
   }
   return Object.assign(Lazy, { preload })

@@ -2,10 +2,10 @@ import { FolderPlus } from 'lucide-react'
 import { useState } from 'react'
 
 import type { Folder } from '../../../contract/folder'
-import { lazyDialog, OpenedOnce } from '../../../components/ui/lazy-dialog'
+import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 
 // The form loads when the pointer or focus reaches the button, so it is there by the click.
-const NewFolderDialog = lazyDialog(() =>
+const NewFolderDialog = lazyWithPreload(() =>
   import('./new-folder-dialog').then((module) => module.NewFolderDialog),
 )
 

@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { Tooltip } from 'radix-ui'
 import { useRef } from 'react'
 
 import type { Sort, SortKey } from '../model/filters'
@@ -45,43 +46,46 @@ export function MediaList(props: MediaListProps) {
   const rows = virtualizer.getVirtualItems()
   const top = (rows[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT
   const bottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? HEADER_HEIGHT)
+  // The rows' icon buttons share one tooltip provider: once one tooltip shows, the next comes at once.
   return (
-    <ResultsFrame
-      scrollRef={scrollRef}
-      onKeyDown={navigation.onKeyDown}
-      activate={navigation.setActive}
-      label="Files"
-      records={records}
-      stale={stale}
-    >
-      <table className="file-table" aria-rowcount={positions.length + 1}>
-        <colgroup>
-          <col className="file-table__col-check" />
-          <col />
-          <col className="file-table__col-type" />
-          <col className="file-table__col-size" />
-          <col className="file-table__col-date" />
-          <col className="file-table__col-actions" />
-        </colgroup>
-        <ListHeader sort={sort} onSort={onSort} />
-        <tbody>
-          {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
-          {rows.map((row) => {
-            const record = records[positions[row.index] ?? -1]
-            if (record === undefined) return null
-            return (
-              <ListRow
-                key={record.id}
-                record={record}
-                position={row.index}
-                selected={selected.has(record.id)}
-                active={navigation.active === row.index}
-              />
-            )
-          })}
-          {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
-        </tbody>
-      </table>
-    </ResultsFrame>
+    <Tooltip.Provider delayDuration={400}>
+      <ResultsFrame
+        scrollRef={scrollRef}
+        onKeyDown={navigation.onKeyDown}
+        activate={navigation.setActive}
+        label="Files"
+        records={records}
+        stale={stale}
+      >
+        <table className="file-table" aria-rowcount={positions.length + 1}>
+          <colgroup>
+            <col className="file-table__col-check" />
+            <col />
+            <col className="file-table__col-type" />
+            <col className="file-table__col-size" />
+            <col className="file-table__col-date" />
+            <col className="file-table__col-actions" />
+          </colgroup>
+          <ListHeader sort={sort} onSort={onSort} />
+          <tbody>
+            {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
+            {rows.map((row) => {
+              const record = records[positions[row.index] ?? -1]
+              if (record === undefined) return null
+              return (
+                <ListRow
+                  key={record.id}
+                  record={record}
+                  position={row.index}
+                  selected={selected.has(record.id)}
+                  active={navigation.active === row.index}
+                />
+              )
+            })}
+            {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
+          </tbody>
+        </table>
+      </ResultsFrame>
+    </Tooltip.Provider>
   )
 }

@@ -1,7 +1,8 @@
-import { useLayoutEffect, useMemo, useRef } from 'react'
+import { Suspense, useLayoutEffect, useMemo, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { EmptyState } from '../../../components/ui/empty-state'
+import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { FileAction } from '../../../lib/file-action'
 import type { Sort, SortKey } from '../model/filters'
 import type { MediaIndex } from '../model/media-index'
@@ -9,9 +10,13 @@ import type { Selection } from '../model/selection'
 import { shownIds } from '../model/use-media-query'
 import { ItemHandlersContext, type ItemHandlers } from './item-handlers'
 import { MediaGrid } from './media-grid'
-import { MediaList } from './media-list'
 
 export type ViewMode = 'grid' | 'list'
+
+// The list view (a table, with tooltips on its buttons) is the second view: it loads when chosen, or
+// earlier when the pointer or focus reaches the view controls (`preloadListView`).
+const MediaList = lazyWithPreload(() => import('./media-list').then((module) => module.MediaList))
+export const preloadListView = MediaList.preload
 
 interface MediaResultsProps {
   index: MediaIndex
@@ -100,7 +105,13 @@ export function MediaResults(props: MediaResultsProps) {
   }
   return (
     <ItemHandlersContext.Provider value={handlers}>
-      {view === 'grid' ? <MediaGrid {...results} /> : <MediaList {...results} sort={sort} onSort={onSort} />}
+      {view === 'grid' ? (
+        <MediaGrid {...results} />
+      ) : (
+        <Suspense fallback={<div className="results-state" aria-busy="true" />}>
+          <MediaList {...results} sort={sort} onSort={onSort} />
+        </Suspense>
+      )}
     </ItemHandlersContext.Provider>
   )
 }

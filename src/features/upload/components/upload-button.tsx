@@ -1,12 +1,12 @@
 import { Upload } from 'lucide-react'
 import { useState } from 'react'
 
-import { lazyDialog, OpenedOnce } from '../../../components/ui/lazy-dialog'
+import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 import type { UploadDialogProps } from './upload-dialog'
 
 // The dialog carries the upload client (tus, react-dropzone, hashing, thumbnails): it loads when the
 // pointer or focus reaches the button, so it is there by the click, and never delays the first paint.
-const UploadDialog = lazyDialog(() => import('./upload-dialog').then((module) => module.UploadDialog))
+const UploadDialog = lazyWithPreload(() => import('./upload-dialog').then((module) => module.UploadDialog))
 
 export type UploadButtonProps = Omit<UploadDialogProps, 'open' | 'onOpenChange'>
 
