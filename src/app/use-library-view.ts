@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 
 import { useFolders } from '../features/folders/api/get-folders'
 import { buildFolderTree, flattenTree } from '../features/folders/model/folder-tree'
@@ -6,6 +6,7 @@ import { useMedia } from '../features/library/api/use-media'
 import type { Filters, Sort } from '../features/library/model/filters'
 import { fileTypesOf, folderPathsOf } from '../features/library/model/media-index'
 import { useSelection, useSelectionWithin } from '../features/library/model/selection'
+import { useIdleValue } from '../features/library/model/use-idle-value'
 import { useMediaQuery } from '../features/library/model/use-media-query'
 import { SAMPLE_FILES } from '../features/library/sample-files'
 import { ROOT_PATH } from '../contract/folder'
@@ -13,6 +14,7 @@ import type { MediaRecord } from '../contract/record'
 import type { MoveOption } from '../lib/move-target'
 
 const NO_RECORDS: readonly MediaRecord[] = []
+const NO_TYPES: readonly string[] = []
 
 /** The data side of the screen: files (or the samples after a failed load), folders, query, selection. */
 export function useLibraryView(filters: Filters, sort: Sort) {
@@ -47,7 +49,11 @@ export function useLibraryView(filters: Filters, sort: Sort) {
     ],
     [folderTree],
   )
-  const fileTypes = useMemo(() => fileTypesOf(records), [records])
+  // The type filter's options: made while idle, as the closed filter does not show them.
+  const fileTypes = useIdleValue(
+    useCallback(() => fileTypesOf(records), [records]),
+    NO_TYPES,
+  )
 
   return { media, records, byId, query, selection, folderTree, moveOptions, fileTypes }
 }
