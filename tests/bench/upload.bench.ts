@@ -446,6 +446,7 @@ function figuresOf(
       ratio_means: 'baseline / median: headroom under the limit',
       target: '0 requests over 4.5 MB',
       met: largest <= BODY_LIMIT_BYTES,
+      notes: { n_is: 'requests sent through netlify dev by the measured sides' },
     }),
     figure({
       id: 'upload',

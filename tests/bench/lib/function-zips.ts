@@ -69,11 +69,15 @@ export async function importMs(file: string): Promise<number> {
   return Number(stdout)
 }
 
-/** The function module inside an unpacked zip: `netlify/functions/<name>.mjs` (or `.js`). */
+/**
+ * The function module inside an unpacked zip: `netlify/functions/<name>.mjs`, or `<name>.mjs` at the top
+ * when the function imports nothing (either may end in `.js`).
+ */
 export function functionModule(directory: string, names: readonly string[], name: string): string {
-  const module = names.find((entry) =>
-    [`netlify/functions/${name}.mjs`, `netlify/functions/${name}.js`].includes(entry),
+  const candidates = ['netlify/functions/', ''].flatMap((folder) =>
+    ['mjs', 'js'].map((extension) => `${folder}${name}.${extension}`),
   )
+  const module = candidates.find((candidate) => names.includes(candidate))
   if (!module) throw new Error(`no module for ${name} in its zip (${names.join(', ')})`)
   return join(directory, module)
 }

@@ -1,8 +1,8 @@
 /**
  * What the in-process benchmarks run of the real server: the function handlers behind the router that
  * mirrors netlify.toml, the store switch, the Blobs adapters (and the file lock netlify dev runs them
- * with) and the record shard layout. Bundled by
- * `in-process.ts`, since the server's own imports leave out file extensions, which Node does not resolve.
+ * with) and the record shard layout. Bundled by `in-process.ts`, since the server's own imports leave
+ * out file extensions, which Node does not resolve.
  */
 export { routeToFunction } from '../../support/function-router.ts'
 export { replaceDocumentStore } from '../../../netlify/server/store.ts'
