@@ -3,7 +3,7 @@
  * Netlify bundles each function), then imported. Requests go to the handlers through the same router the
  * component tests use, which rewrites paths as netlify.toml does.
  */
-import { mkdir } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -28,7 +28,12 @@ export async function loadServer(): Promise<Server> {
     packages: 'external',
     logLevel: 'warning',
   })
-  return (await import(pathToFileURL(outfile).href)) as Server
+  try {
+    return (await import(pathToFileURL(outfile).href)) as Server
+  } finally {
+    // Loaded once per process; the file is not needed after the import.
+    await rm(outfile, { force: true })
+  }
 }
 
 export interface CallOptions {
