@@ -28,9 +28,7 @@ async function deleteFromMenu(page: Page, title: string) {
 
 /** No serious or critical axe finding on the page as it is, toasts included. */
 async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze()
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
   const blocking = results.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')
   expect(
     blocking.map(
