@@ -17,6 +17,9 @@ import type { FileKeyLock } from './file-lock'
  * - the local Blobs server sends no etag on reads, so there the etag comes from `list()`, taken before
  *   the read: an etag older than the data only makes the next conditional write fail and retry.
  */
+/** Listings a local read tries before it calls a document that exists unavailable. */
+const LOCAL_LIST_ATTEMPTS = 4
+
 export class BlobsDocumentStore implements DocumentStore {
   /** Whether reads carry etags; learnt from the first read (production: yes; local server: no). */
   private readsCarryEtags: boolean | undefined
@@ -27,14 +30,7 @@ export class BlobsDocumentStore implements DocumentStore {
   ) {}
 
   async read(key: string): Promise<StoredDocument | null> {
-    if (this.readsCarryEtags === false) {
-      const listedEtag = await this.etagFromList(key)
-      if (listedEtag === null) return null
-      // The client's types say `string`, but a missing key reads as null.
-      const text = (await this.guard(() => this.store.get(key, { consistency: 'strong', type: 'text' }))) as
-        string | null
-      return text === null ? null : { value: parseDocument(key, text), etag: listedEtag }
-    }
+    if (this.readsCarryEtags === false) return this.readWithListedEtag(key)
     const result = await this.guard(() =>
       this.store.getWithMetadata(key, { consistency: 'strong', type: 'text' }),
     )
@@ -68,6 +64,13 @@ export class BlobsDocumentStore implements DocumentStore {
 
   async list(prefix: string): Promise<ListedDocument[]> {
     const { blobs } = await this.guard(() => this.store.list({ prefix }))
+    // The local server (the one that needs the write lock) may skip a key mid-rename: a second walk,
+    // merged in, catches it. A key listed only once may since be gone; its read then finds nothing.
+    if (this.lock) {
+      const again = await this.guard(() => this.store.list({ prefix }))
+      const seen = new Set(blobs.map(({ key }) => key))
+      blobs.push(...again.blobs.filter(({ key }) => !seen.has(key)))
+    }
     return (
       blobs
         // The local server lists the temporary files of failed writes as keys starting with a dot.
@@ -79,6 +82,24 @@ export class BlobsDocumentStore implements DocumentStore {
 
   exclusive<T>(key: string, task: () => Promise<T>): Promise<T> {
     return this.lock ? this.lock.run(key, task) : task()
+  }
+
+  /**
+   * A read on the local server, whose reads carry no etag. Its `list()` walks the directory and skips a
+   * file that another write's rename moves mid-walk, so a key missing from the listing is confirmed by a
+   * read: if the document is there, the listing is asked again, and if it never shows the key the
+   * read fails as unavailable (retryable) rather than calling an existing document missing.
+   */
+  private async readWithListedEtag(key: string): Promise<StoredDocument | null> {
+    for (let attempt = 0; attempt < LOCAL_LIST_ATTEMPTS; attempt++) {
+      const listedEtag = await this.etagFromList(key)
+      // The client's types say `string`, but a missing key reads as null.
+      const text = (await this.guard(() => this.store.get(key, { consistency: 'strong', type: 'text' }))) as
+        string | null
+      if (text === null) return null
+      if (listedEtag !== null) return { value: parseDocument(key, text), etag: listedEtag }
+    }
+    throw new StorageUnavailableError(`Blobs listed no etag for ${key}, which exists`)
   }
 
   private async etagFromList(key: string): Promise<string | null> {
