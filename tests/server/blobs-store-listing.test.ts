@@ -47,6 +47,16 @@ describe('BlobsDocumentStore on the local server, whose listings may skip a key'
     expect(await store.read('records/000009')).toBeNull()
   })
 
+  it('takes the etag of a listing the caller just made instead of walking again', async () => {
+    const local = localServerSkipping({ 'records/000000': { records: [] } }, 0)
+    const store = new BlobsDocumentStore(local.store, lock)
+    expect(await store.read('records/000000', 'etag-listed')).toEqual({
+      value: { records: [] },
+      etag: 'etag-listed',
+    })
+    expect(local.walks()).toBe(0)
+  })
+
   it('lists a key one walk skipped, by merging a second walk', async () => {
     const local = localServerSkipping({ 'records/000000': {}, 'records/000001': {} }, 1)
     const store = new BlobsDocumentStore(local.store, lock)

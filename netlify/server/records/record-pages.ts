@@ -71,7 +71,7 @@ async function readShard(store: DocumentStore, { key, etag }: ListedDocument): P
   }
   const cached = cache.get(key)
   if (cached?.etag === etag) return cached.records
-  const stored = await store.read(key)
+  const stored = await store.read(key, etag)
   if (stored === null) return []
   const { records } = parseShard(key, stored.value)
   cache.set(key, { etag: stored.etag, records })

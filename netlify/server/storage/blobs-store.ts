@@ -29,8 +29,8 @@ export class BlobsDocumentStore implements DocumentStore {
     private readonly lock?: FileKeyLock,
   ) {}
 
-  async read(key: string): Promise<StoredDocument | null> {
-    if (this.readsCarryEtags === false) return this.readWithListedEtag(key)
+  async read(key: string, listedEtag?: string): Promise<StoredDocument | null> {
+    if (this.readsCarryEtags === false) return this.readWithListedEtag(key, listedEtag)
     const result = await this.guard(() =>
       this.store.getWithMetadata(key, { consistency: 'strong', type: 'text' }),
     )
@@ -40,7 +40,7 @@ export class BlobsDocumentStore implements DocumentStore {
       return { value: parseDocument(key, result.data), etag: result.etag }
     }
     this.readsCarryEtags = false
-    return this.read(key)
+    return this.read(key, listedEtag)
   }
 
   async write(key: string, value: unknown, condition: WriteCondition): Promise<string | null> {
@@ -90,9 +90,11 @@ export class BlobsDocumentStore implements DocumentStore {
    * read: if the document is there, the listing is asked again, and if it never shows the key the
    * read fails as unavailable (retryable) rather than calling an existing document missing.
    */
-  private async readWithListedEtag(key: string): Promise<StoredDocument | null> {
+  private async readWithListedEtag(key: string, known?: string): Promise<StoredDocument | null> {
     for (let attempt = 0; attempt < LOCAL_LIST_ATTEMPTS; attempt++) {
-      const listedEtag = await this.etagFromList(key)
+      // A caller's listing counts as the first; the data may be newer than it, which only makes the
+      // next conditional write retry or an etag-keyed cache read again.
+      const listedEtag = attempt === 0 && known !== undefined ? known : await this.etagFromList(key)
       // The client's types say `string`, but a missing key reads as null.
       const text = (await this.guard(() => this.store.get(key, { consistency: 'strong', type: 'text' }))) as
         string | null

@@ -19,8 +19,12 @@ export interface ListedDocument {
 }
 
 export interface DocumentStore {
-  /** The document at `key` with its etag, read with strong consistency; null when absent. */
-  read(key: string): Promise<StoredDocument | null>
+  /**
+   * The document at `key` with its etag, read with strong consistency; null when absent. `listedEtag`,
+   * the etag a `list()` just gave for the key, spares a store whose reads carry no etag (the local Blobs
+   * server) a listing of its own.
+   */
+  read(key: string, listedEtag?: string): Promise<StoredDocument | null>
   /**
    * Writes when `condition` holds: the new etag, or null when it did not hold. An empty etag means the
    * store did not confirm the write (netlify/primitives#741); the Blobs adapter throws instead, but
