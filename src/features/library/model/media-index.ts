@@ -110,6 +110,43 @@ export class MediaIndex {
     return this.records.every((record, i) => records[i] === record)
   }
 
+  /** Whether the `key` order is made: `order(key)` then costs nothing. */
+  hasOrder(key: SortKey): boolean {
+    return this.orders.has(key)
+  }
+
+  /**
+   * The comparison `order(key)` sorts by, without needing any order made: ties fall back to the title
+   * key, then list order, which is what the title order's rank gives the full sorts.
+   */
+  compareFor(key: SortKey): (a: number, b: number) => number {
+    const byTitle = this.titleCompare()
+    if (key === 'title') return byTitle
+    if (key === 'type') {
+      const records = this.records
+      return (a, b) => {
+        const left = records[a]?.file_type ?? ''
+        const right = records[b]?.file_type ?? ''
+        return left === right ? byTitle(a, b) : left < right ? -1 : 1
+      }
+    }
+    const value = this.sortValue(key)
+    return (a, b) => {
+      const difference = value(a) - value(b)
+      return difference === 0 || Number.isNaN(difference) ? byTitle(a, b) : difference
+    }
+  }
+
+  /** A record's size, or its date with an unreadable one first, as the oldest. */
+  private sortValue(key: 'size' | 'date'): (position: number) => number {
+    if (key === 'size') return (position) => this.records[position]?.file_size ?? 0
+    const created = this.created
+    return (position) => {
+      const time = created[position] ?? Number.NaN
+      return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
+    }
+  }
+
   /** Positions of the records in ascending `key` order; ties fall back to title, then list order. */
   order(key: SortKey): Uint32Array {
     let order = this.orders.get(key)
@@ -143,11 +180,8 @@ export class MediaIndex {
         return left === right ? byRank(a, b) : left < right ? -1 : 1
       })
     }
-    // An unreadable date sorts first, as the oldest.
-    const values =
-      key === 'size'
-        ? Float64Array.from(this.records, (record) => record.file_size)
-        : Float64Array.from(this.created, (time) => (Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time))
+    const value = this.sortValue(key)
+    const values = Float64Array.from(this.records, (_, position) => value(position))
     return identity(0, values.length).sort((a, b) => {
       const difference = (values[a] ?? 0) - (values[b] ?? 0)
       return difference === 0 || Number.isNaN(difference) ? byRank(a, b) : difference
@@ -160,13 +194,17 @@ export class MediaIndex {
  * over the results of an earlier query this one narrows (RecentQueries).
  */
 export function queryIndex(index: MediaIndex, filters: Filters, sort: Sort): Uint32Array {
-  const query = filters.query.trim().toLowerCase()
+  const query = searchText(filters)
   const { folder, category, type, from, to } = filters
   const scope = JSON.stringify([folder, category, type, from, to, sort.key, sort.direction])
   return index.recentQueries.answer(scope, query, (within) =>
-    within === null ? scan(index, filters, sort, query) : narrow(index, within, query),
+    within === null
+      ? matching(index, filters, index.order(sort.key), sort.direction === 'asc')
+      : narrow(index, within, query),
   )
 }
+
+export const searchText = (filters: Filters): string => filters.query.trim().toLowerCase()
 
 /** The positions among `within` (already filtered and ordered) whose search text holds `query`. */
 function narrow(index: MediaIndex, within: Uint32Array, query: string): Uint32Array {
@@ -175,24 +213,33 @@ function narrow(index: MediaIndex, within: Uint32Array, query: string): Uint32Ar
   return within.filter((position) => (haystacks[position] ?? '').includes(query))
 }
 
-function scan(index: MediaIndex, filters: Filters, sort: Sort, query: string): Uint32Array {
-  const order = index.order(sort.key)
-  const count = order.length
+/**
+ * The positions that pass `filters`, walking `order` forwards or backwards; in list order when `order`
+ * is null.
+ */
+export function matching(
+  index: MediaIndex,
+  filters: Filters,
+  order: Uint32Array | null,
+  ascending = true,
+): Uint32Array {
+  const { records } = index
+  const count = records.length
+  const query = searchText(filters)
   const folder = filters.folder === null ? null : normaliseFolderPath(filters.folder)
   const { category, type } = filters
   const from = startOfDay(filters.from)
   const to = endOfDay(filters.to)
-  const { records } = index
   // Only the columns a filter reads: the others may not be made yet.
   const haystacks = query === '' ? null : index.haystacks
   const folders = folder === null ? null : index.folders
   const categories = category === 'all' ? null : index.categories
   const created = from === null && to === null ? null : index.created
-  const ascending = sort.direction === 'asc'
   const matches = new Uint32Array(count)
   let found = 0
   for (let step = 0; step < count; step++) {
-    const position = order[ascending ? step : count - 1 - step] ?? 0
+    const place = ascending ? step : count - 1 - step
+    const position = order === null ? place : (order[place] ?? 0)
     if (folders !== null && folders[position] !== folder) continue
     if (categories !== null && categories[position] !== category) continue
     if (type !== null && records[position]?.file_type !== type) continue
