@@ -62,8 +62,9 @@ const LOAD_TIMEOUT_MS = 60_000
 const SETTLE_MS = 300
 
 /**
- * One mount in a fresh page; null when the grid has not painted `capMs` after the data was in hand
- * (the naive render at 100,000 records takes minutes).
+ * One mount in a fresh page; null when the grid has not painted `capMs` after the data was in hand.
+ * Closing a page still stuck in a render waits for the render to end: the naive render of 100,000
+ * cards went on for minutes and past 10 GB, which is why the benchmark does not attempt it.
  */
 export async function mountOnce(
   browser: Browser,
@@ -87,7 +88,11 @@ export async function mountOnce(
         undefined,
         { timeout: capMs },
       )
-    } catch {
+    } catch (error) {
+      console.error(
+        `  not painted within ${String(capMs)} ms:`,
+        error instanceof Error ? error.message.split('\n')[0] : error,
+      )
       return null
     }
     await page.waitForTimeout(SETTLE_MS)
