@@ -7,7 +7,11 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+
+import { BENCH_RUNS, figure, interleave, median, round, type Figure } from '../lib/figures.ts'
+import { openScreen } from './page.ts'
+import { recorder } from './recorder.ts'
 
 export const HASH_FILES = 10
 export const HASH_FILE_BYTES = 25_000_000
@@ -91,4 +95,45 @@ export async function prepareHashFiles(page: Page): Promise<void> {
 
 export function hashRun(page: Page, side: 'worker' | 'memory', workerUrl: string): Promise<HashRun> {
   return page.evaluate(hashAll, { side, workerUrl })
+}
+
+export async function hashFigure(browser: Browser, origin: string, workerUrl: string): Promise<Figure> {
+  console.log('hash: 10 x 25 MB, worker vs in-memory digest...')
+  const page = await openScreen(browser, origin)
+  await prepareHashFiles(page)
+  const worker = recorder(
+    () => hashRun(page, 'worker', workerUrl),
+    (run) => run.ms,
+  )
+  const memory = recorder(
+    () => hashRun(page, 'memory', workerUrl),
+    (run) => run.ms,
+  )
+  const timing = await interleave(BENCH_RUNS, worker.next, memory.next)
+  await page.context().close()
+  const megabytes = (HASH_FILES * HASH_FILE_BYTES) / 1e6
+  const longTasks = worker.timed().flatMap((run) => run.longTasks)
+  const inMemory = memory.timed()
+  const digestsMatch = worker.timed().every((run, i) => run.digests.join() === inMemory[i]?.digests.join())
+  return figure({
+    id: 'hash',
+    metric: `SHA-256 of ${String(HASH_FILES)} x 25 MB in the app's worker, one file at a time`,
+    n: HASH_FILES,
+    unit: 'ms',
+    ...timing,
+    baseline: 'crypto.subtle.digest of the same bytes in memory, same page',
+    ratio_means: 'baseline time / worker time: the share of the in-memory speed the worker reaches',
+    target: '>= 0.6x; no main-thread task over 50 ms',
+    meets: (done) => done.ratio >= 0.6 && longTasks.length === 0,
+    met: null,
+    notes: {
+      'worker MB/s': round(megabytes / (median(timing.runs) / 1000)),
+      'in-memory MB/s': round(megabytes / (median(timing.baseline_runs) / 1000)),
+      'long tasks while the worker hashed (all runs)': longTasks.length,
+      'longest of them (ms)': round(Math.max(0, ...longTasks)),
+      'long tasks during the in-memory digest (all runs)': inMemory.flatMap((run) => run.longTasks).length,
+      'digests match': digestsMatch,
+      files: 'in-memory File objects (no disk read), 25,000,000 bytes each',
+    },
+  })
 }

@@ -6,6 +6,9 @@
  */
 import type { Page } from 'playwright-core'
 
+import { BENCH_RUNS, figure, interleave, median, percentile, round, type Figure } from '../lib/figures.ts'
+import { recorder } from './recorder.ts'
+
 export const SCROLL_MS = 3000
 /** About one row of cards per frame (rows are 372 px): a fast, sustained scroll. */
 export const SCROLL_STEP_PX = 300
@@ -93,5 +96,44 @@ export function scrollRun(page: Page, target: 'grid' | 'empty', run: number): Pr
     start: (run + 1) * RUN_SPACING_PX,
     duration: SCROLL_MS,
     step: SCROLL_STEP_PX,
+  })
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, each) => total + each, 0)
+
+/** `page` shows `count` records in the grid. */
+export async function scrollFigure(page: Page, count: number): Promise<Figure> {
+  console.log(`scroll: ${String(SCROLL_MS / 1000)} s at ${String(count)} records, grid vs empty container...`)
+  const longFrames = (run: ScrollRun) => run.intervals.filter((ms) => ms > 50).length
+  const grid = recorder((index) => scrollRun(page, 'grid', index), longFrames)
+  const empty = recorder((index) => scrollRun(page, 'empty', index), longFrames)
+  const counts = await interleave(BENCH_RUNS, grid.next, empty.next)
+  const p95Of = (run: ScrollRun) => percentile(run.intervals, 0.95)
+  const gridRuns = grid.timed()
+  const gridP95 = median(gridRuns.map(p95Of))
+  const emptyP95 = median(empty.timed().map(p95Of))
+  return figure({
+    id: 'scroll',
+    metric: `frames over 50 ms, ${String(SCROLL_MS / 1000)} s scroll of the ${String(count / 1000)}k grid`,
+    n: count,
+    unit: 'frames',
+    ...counts,
+    baseline: 'empty scroll container of equal size and height, same page',
+    ratioOf: () => gridP95 / emptyP95,
+    ratio_means: 'p95 frame interval of the grid / of the empty container (counts of zero do not divide)',
+    target: '0 frames over 50 ms',
+    meets: (done) => Math.max(...done.runs) === 0,
+    met: null,
+    notes: {
+      'scroll speed (px per frame)': SCROLL_STEP_PX,
+      'p95 frame interval, grid (ms)': round(gridP95),
+      'p95 frame interval, empty (ms)': round(emptyP95),
+      'frames per run, grid (median)': median(gridRuns.map((run) => run.intervals.length)),
+      'frames over 32 ms, grid (all runs)': sum(
+        gridRuns.map((run) => run.intervals.filter((ms) => ms > 32).length),
+      ),
+      'long tasks during the grid scroll (all runs)': sum(gridRuns.map((run) => run.longTasks)),
+      thumbnails: '24 KB PNG each, served locally',
+    },
   })
 }

@@ -12,6 +12,9 @@
  */
 import type { Page } from 'playwright-core'
 
+import { BENCH_RUNS, figure, interleave, median, type Figure } from '../lib/figures.ts'
+import { recorder } from './recorder.ts'
+
 export const WORD = 'mountain'
 /** Pause between keystrokes once the last one's results are painted. */
 const PAUSE_MS = 60
@@ -142,4 +145,57 @@ export function expectedMatches(records: readonly Record<string, unknown>[], tex
       .toLowerCase()
       .includes(query),
   ).length
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, each) => total + each, 0)
+
+/** `page` shows `records` in the grid. */
+export async function searchFigure(page: Page, records: readonly Record<string, unknown>[]): Promise<Figure> {
+  console.log(
+    `search: typing "${WORD}" and deleting it at ${String(records.length)} records, vs a bare input...`,
+  )
+  // The page's results region starts at the top for typing.
+  await page.evaluate(() => {
+    document.querySelector('.results')?.scrollTo(0, 0)
+  })
+  const app = recorder(
+    () => searchRun(page),
+    (run) => median(run.keystrokes),
+  )
+  const bare = recorder(
+    () => bareInputRun(page),
+    (run) => median(run.keystrokes),
+  )
+  await interleave(BENCH_RUNS, app.next, bare.next)
+  // Every keystroke of the timed runs is one sample.
+  const timedApp = app.timed()
+  const timedBare = bare.timed()
+  const expected = KEYSTROKES.map(({ text }) => expectedMatches(records, text))
+  const wrongCounts = timedApp.flatMap((run) => run.shown.filter((count, i) => count !== expected[i])).length
+  const longTasks = sum(timedApp.map((run) => run.longTasks))
+  return figure({
+    id: 'search',
+    metric: `keystroke to results painted at ${String(records.length / 1000)}k (every keystroke of every run)`,
+    n: records.length,
+    unit: 'ms',
+    runs: timedApp.flatMap((run) => run.keystrokes),
+    baseline: 'the same keystrokes into a bare <input> on the same page',
+    baseline_runs: timedBare.flatMap((run) => run.keystrokes),
+    ratioOf: (measured, baseline) => measured / baseline,
+    ratio_means: 'app median / bare input median: how many times a bare keystroke-to-paint it takes',
+    target: 'p95 <= 100 ms; typing never blocked (0 long tasks while typing)',
+    meets: (done) => done.p95 <= 100 && longTasks === 0,
+    met: null,
+    notes: {
+      keystrokes: `"${WORD}" typed then deleted: ${String(KEYSTROKES.length)} per run, ${String(timedApp.length)} runs`,
+      debounce: 'none: every keystroke filters (deferred render); the URL follows 300 ms after typing stops',
+      'long tasks while typing (all runs)': longTasks,
+      'long tasks while typing, bare input': sum(timedBare.map((run) => run.longTasks)),
+      'slowest key event, app (ms, Event Timing, 0 = none over 16)': Math.max(
+        ...timedApp.map((run) => run.slowestEvent),
+      ),
+      'slowest key event, bare (ms)': Math.max(...timedBare.map((run) => run.slowestEvent)),
+      'result counts that differed from the expected': wrongCounts,
+    },
+  })
 }
