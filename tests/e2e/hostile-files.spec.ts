@@ -93,12 +93,20 @@ test('the watch sees payloads that do run: top-level, as a script and in a frame
   await page.route('**/control-script', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: Buffer.from(corpusFile('js-file').bytes) }),
   )
-  const kinds = () => [...new Set(watch.take().map((signal) => signal.kind))].sort()
+  // Signals arrive when the browser gets to them: poll until the expected ones are in, then start over.
+  const seen = new Set<string>()
+  const kinds = async () => {
+    await watch.checkGlobals(page)
+    for (const signal of watch.take()) seen.add(signal.kind)
+    return [...seen].sort()
+  }
+  const expectKinds = async (expected: string[]) => {
+    await expect.poll(kinds, { timeout: 15_000 }).toEqual(expected)
+    seen.clear()
+  }
 
   await page.goto('/control-page')
-  await page.waitForTimeout(SETTLE_MS)
-  await watch.checkGlobals(page)
-  expect(kinds()).toEqual(['console', 'dialog', 'global', 'markup request', 'script request'])
+  await expectKinds(['console', 'dialog', 'global', 'markup request', 'script request'])
 
   await openScreen(page)
   await page.evaluate(() => {
@@ -106,15 +114,11 @@ test('the watch sees payloads that do run: top-level, as a script and in a frame
     element.src = '/control-script'
     document.head.append(element)
   })
-  await page.waitForTimeout(SETTLE_MS)
-  await watch.checkGlobals(page)
-  expect(kinds()).toEqual(['console', 'dialog', 'global', 'script request'])
+  await expectKinds(['console', 'dialog', 'global', 'script request'])
 
   await openScreen(page)
   expect(await frameOnPage(page, '/control-page')).toBe('frame loaded')
-  await page.waitForTimeout(SETTLE_MS)
-  await watch.checkGlobals(page)
-  expect(kinds()).toEqual(['console', 'dialog', 'global', 'markup request', 'script request'])
+  await expectKinds(['console', 'dialog', 'global', 'markup request', 'script request'])
   expect(MARKER_PATH).toBe('/pwned')
 })
 
