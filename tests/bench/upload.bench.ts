@@ -51,7 +51,7 @@ import {
 import { BENCH_RUNS, figure, median, report, timed, type Figure } from './lib/figures.ts'
 import { call, loadServer, type Server } from './lib/in-process.ts'
 import { startLocalBlobs, type LocalBlobs } from './lib/local-blobs.ts'
-import { mapLimited } from './lib/seed-records.ts'
+import { mapLimited } from '../support/map-limited.ts'
 
 const MB = 1_000_000
 const LARGE_BYTES = 100 * MB

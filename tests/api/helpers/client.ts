@@ -1,6 +1,10 @@
 /** A small typed HTTP client for the API tests: one call, one answer with status, headers and JSON. */
 import { inject } from 'vitest'
 
+import { mapLimited } from '../../support/map-limited'
+
+export { mapLimited }
+
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
 
 export interface ApiResponse<T = unknown> {
@@ -65,24 +69,6 @@ export function errorOf(response: ApiResponse): string | undefined {
   const { body } = response
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined
   return typeof body.error === 'string' ? body.error : undefined
-}
-
-/** Runs `task` over `items` with at most `limit` at once, keeping the order of the results. */
-export async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await task(items[index] as T, index)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 export type Call = readonly [

@@ -13,6 +13,7 @@ import type { MediaRecord } from '../../../src/contract/record.ts'
 import type { DocumentStore } from '../../../netlify/server/storage/document-store.ts'
 import type { Server } from './in-process.ts'
 import type { LocalBlobs } from './local-blobs.ts'
+import { mapLimited } from '../../support/map-limited.ts'
 
 /**
  * Records point at an external media host without server-side credentials, so deleting one releases
@@ -110,24 +111,6 @@ export function benchRecords(count: number, firstId = 1, seed = 20_261_121): Med
     }
     return record
   })
-}
-
-/** Runs `task` over `items` with at most `limit` at once, keeping the order of the results. */
-export async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await task(items[index] as T, index)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 /**
