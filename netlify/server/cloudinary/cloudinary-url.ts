@@ -1,0 +1,51 @@
+import { MEDIA_HOST_FOLDER } from '../../../src/contract/uploads'
+
+export type CloudinaryResourceType = 'image' | 'video' | 'raw'
+
+/** A Cloudinary asset as its delivery URL names it. */
+export interface CloudinaryAsset {
+  cloudName: string
+  resourceType: CloudinaryResourceType
+  publicId: string
+}
+
+/**
+ * `https://res.cloudinary.com/{cloud}/{resource_type}/upload/[v{version}/]{public_id}[.{format}]`, the
+ * `secure_url` an upload answers. A URL with transformations is not an original and names no asset
+ * here. Image and video public ids leave out the format; a raw file's keeps its extension.
+ */
+const DELIVERY_PATH = /^\/([^/]+)\/(image|video|raw)\/upload\/(?:v\d+\/)?(.+)$/
+
+/** The asset a Cloudinary delivery URL names, or null when the URL is not one. */
+export function cloudinaryAssetOf(mediaUrl: string): CloudinaryAsset | null {
+  let url: URL
+  try {
+    url = new URL(mediaUrl)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' || url.hostname !== 'res.cloudinary.com' || url.search || url.hash) return null
+  const match = DELIVERY_PATH.exec(url.pathname)
+  if (!match) return null
+  const [, cloud = '', type = '', path = ''] = match
+  let segments: string[]
+  try {
+    segments = path.split('/').map(decodeURIComponent)
+  } catch {
+    return null
+  }
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return null
+  const resourceType = type as CloudinaryResourceType
+  if (resourceType !== 'raw') {
+    const last = segments.length - 1
+    const name = segments[last] ?? ''
+    const dot = name.lastIndexOf('.')
+    if (dot > 0) segments[last] = name.slice(0, dot)
+  }
+  return { cloudName: decodeURIComponent(cloud), resourceType, publicId: segments.join('/') }
+}
+
+/** Only assets this app uploaded (spec section 7: the folder `HIBF_assets`) may ever be destroyed. */
+export function isAppAsset(publicId: string): boolean {
+  return publicId.startsWith(`${MEDIA_HOST_FOLDER}/`) && publicId.length > MEDIA_HOST_FOLDER.length + 1
+}
