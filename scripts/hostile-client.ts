@@ -114,6 +114,20 @@ async function findRecord(id: number) {
 
 const hundredTags = (round: number) => Array.from({ length: 100 }, (_, i) => `t${String(round)}-${String(i)}`)
 
+/** A token too short to resist guessing must keep the gate from starting; false when that ends the run. */
+async function checkShortToken(): Promise<boolean> {
+  if (!token || token.length >= 24) return true
+  const answer = await call('GET', '/api/media')
+  const message = typeof answer.json?.error === 'string' ? answer.json.error : ''
+  record(
+    `gate: a ${String(token.length)}-character token`,
+    '503 naming APP_ACCESS_TOKEN on every call',
+    `${String(answer.status)} ${message}`,
+    answer.status !== 503 || !message.includes('APP_ACCESS_TOKEN'),
+  )
+  return false
+}
+
 async function checkGate(): Promise<void> {
   if (!token) return
   const routes: [string, string][] = [
@@ -265,6 +279,7 @@ async function cleanUp(): Promise<void> {
 async function main(): Promise<void> {
   console.log(`hostile client against ${base} (${token ? 'gate on' : 'gate off'})`)
   try {
+    if (!(await checkShortToken())) return
     await checkGate()
     await checkTermination()
     await checkMergedLimits()
@@ -273,7 +288,11 @@ async function main(): Promise<void> {
     await checkTusEdges()
   } finally {
     await cleanUp()
+    report()
   }
+}
+
+function report(): void {
   for (const outcome of outcomes) {
     const mark = outcome.harm === 0 ? 'ok  ' : 'HARM'
     console.log(`${mark} ${outcome.check}: expected ${outcome.expected}; observed ${outcome.observed}`)
