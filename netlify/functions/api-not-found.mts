@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { refuseAccess } from '../server/http/access-gate'
 import { json } from '../server/http/respond'
 
@@ -8,4 +10,9 @@ export default (request: Request) => {
   if (refused) return refused
   const { pathname } = new URL(request.url)
   return json({ error: `Not found: ${request.method} ${pathname}` }, 404)
+}
+
+// The screen never calls paths that do not exist; only probing does.
+export const config: Config = {
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 }

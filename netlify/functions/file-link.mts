@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { imageCdnThumbnail, officeViewerUrl } from '../../src/contract/access'
 import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'
@@ -75,3 +77,9 @@ export default route(
   },
   { message: 'Failed to link the file' },
 )
+
+// One call per thumbnail an hour (a redirect cached privately until the hour turns), so scrolling a
+// large grid asks for hundreds at once; Office previews add one each.
+export const config: Config = {
+  rateLimit: { windowLimit: 1200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

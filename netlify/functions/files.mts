@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { NotFoundError } from '../server/errors'
 import { fileResponse } from '../server/files/file-responses'
 import { route } from '../server/http/route'
@@ -24,3 +26,11 @@ export default route(
   // The Image CDN and the Office viewer fetch files without the visitor's cookie (see file-link.mts).
   'token-or-file-link',
 )
+
+// The busiest function: every thumbnail's source (the Image CDN's fetch, whose address may count here
+// too), every image, audio and video preview, and every Range request (a video seek, or each 8 MiB
+// window of a download: a 500 MB file is 60 calls). Sized so a screen never meets it, while a token of
+// 24 random characters or more stays beyond guessing at this rate.
+export const config: Config = {
+  rateLimit: { windowLimit: 2000, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

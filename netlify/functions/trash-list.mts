@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { pageLimitOf } from '../server/http/page-query'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
@@ -19,3 +21,8 @@ export default route(
   },
   { message: 'Failed to load the trash' },
 )
+
+// Reads: the Trash view pages like the file list.
+export const config: Config = {
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

@@ -1,3 +1,5 @@
+import type { Config } from '@netlify/functions'
+
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { WebflowApi, WebflowError } from '../server/webflow/webflow-api'
@@ -32,3 +34,8 @@ export default route(
   },
   { message: 'Connection test failed' },
 )
+
+// Each connection test is a call to Webflow, whose own limit is 60 a minute.
+export const config: Config = {
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

@@ -39,8 +39,8 @@ const serverEnvSchema = z.object({
   /** Set by `netlify dev`: the local Blobs server needs writers serialised by a file lock. */
   NETLIFY_DEV: z.string().optional(),
   /**
-   * When set, every /api call needs this token (or the sign-in cookie); set but blank, every call is
-   * refused (`http/access-gate.ts`). Kept as given: the gate decides what blank means.
+   * When set, every /api call needs this token (or the sign-in cookie); set but blank or shorter than
+   * 24 characters, every call is refused (`http/access-gate.ts`). Kept as given: the gate decides.
    */
   APP_ACCESS_TOKEN: z.string().optional(),
 })

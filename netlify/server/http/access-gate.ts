@@ -14,26 +14,34 @@ import { json } from './respond'
  * The optional access gate (DESIGN section 8), in one place: `route()` and the functions that do not go
  * through it (tus uploads, the API's not-found answer) ask `refuseAccess` before anything else.
  * - `open`: `APP_ACCESS_TOKEN` is not set; nothing changes.
- * - `misconfigured`: it is set but empty or blank. Every call fails closed with 503 rather than 401: no
- *   token could ever pass, so a client asking the visitor for one would only send them in circles, and
- *   the message tells the operator what to fix.
+ * - `misconfigured`: it is set but blank or shorter than `MIN_ACCESS_TOKEN_LENGTH` characters, which
+ *   guessing could find. Every call fails closed with 503 rather than 401: no token may pass, so a
+ *   client asking the visitor for one would only send them in circles, and the message tells the
+ *   operator what to fix.
  * - `closed`: every call needs the token (as `Authorization: Bearer`), the sign-in cookie, or, where
  *   the route allows it, a signed link to one file.
  */
 export type AccessGate = { kind: 'open' } | { kind: 'misconfigured' } | { kind: 'closed'; keys: AccessKeys }
 
+/**
+ * The shortest token the gate starts with (after trimming). The platform's rate limits slow guessing;
+ * 24 random characters (`openssl rand -base64 32` gives 44) put the token far beyond it.
+ */
+export const MIN_ACCESS_TOKEN_LENGTH = 24
+
 export const ACCESS_MESSAGES = {
   required: 'Access token required',
   invalid: 'Invalid access token',
-  misconfigured:
-    'The access gate is misconfigured: APP_ACCESS_TOKEN is set but empty, so every call is refused',
+  misconfigured: `The access gate is misconfigured: APP_ACCESS_TOKEN must be at least ${String(MIN_ACCESS_TOKEN_LENGTH)} characters (it is set but blank or shorter), so every call is refused`,
 } as const
 
 /** The gate for a token setting. Surrounding whitespace (a pasted newline) is not part of the token. */
 export function accessGateFor(token: string | undefined): AccessGate {
   if (token === undefined) return { kind: 'open' }
   const trimmed = token.trim()
-  return trimmed === '' ? { kind: 'misconfigured' } : { kind: 'closed', keys: deriveAccessKeys(trimmed) }
+  return trimmed.length < MIN_ACCESS_TOKEN_LENGTH
+    ? { kind: 'misconfigured' }
+    : { kind: 'closed', keys: deriveAccessKeys(trimmed) }
 }
 
 let current: AccessGate | undefined

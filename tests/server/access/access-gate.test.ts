@@ -14,6 +14,7 @@ import {
   ACCESS_MESSAGES,
   accessGateFor,
   keepPrivate,
+  MIN_ACCESS_TOKEN_LENGTH,
   refuseAccess,
   replaceAccessGate,
   type AccessGate,
@@ -55,6 +56,28 @@ describe('the gate a token setting gives', () => {
         expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.misconfigured)
       }
     }
+  })
+
+  it('refuses to start with a token shorter than 24 characters after trimming: 503 naming the setting', async () => {
+    const short = 'x'.repeat(MIN_ACCESS_TOKEN_LENGTH - 1)
+    expect(MIN_ACCESS_TOKEN_LENGTH).toBe(24)
+    for (const setting of ['secret', short, `   ${short}   `, `\n${short}\t`]) {
+      const gate = accessGateFor(setting)
+      expect(gate.kind).toBe('misconfigured')
+      // Not even the short token itself passes.
+      const presented = request('/api/media', { headers: { authorization: `Bearer ${setting.trim()}` } })
+      const refused = refuseAccess(presented, 'token', gate, NOW)
+      expect(refused?.status).toBe(503)
+      const message = await errorOf(refused)
+      expect(message).toBe(ACCESS_MESSAGES.misconfigured)
+      expect(message).toContain('APP_ACCESS_TOKEN')
+      expect(message).toContain('at least 24 characters')
+    }
+    const shortest = 'y'.repeat(MIN_ACCESS_TOKEN_LENGTH)
+    const gate = accessGateFor(` ${shortest} `)
+    expect(gate.kind).toBe('closed')
+    const presented = request('/api/media', { headers: { authorization: `Bearer ${shortest}` } })
+    expect(refuseAccess(presented, 'token', gate, NOW)).toBeNull()
   })
 
   it('takes surrounding whitespace off the token, from the setting and from what is presented', () => {

@@ -88,6 +88,25 @@ describe('/api/access', () => {
     expect(await misconfigured.json()).toEqual({ error: ACCESS_MESSAGES.misconfigured })
   })
 
+  it('with a token under 24 characters every call, sign-in included, answers 503 naming the setting', async () => {
+    const short = 'short-but-set-0123456'
+    replaceAccessGate(accessGateFor(short))
+    const bearer = { authorization: `Bearer ${short}` }
+    for (const refused of [
+      await call('/api/access'),
+      await postJson('/api/access', { token: short }),
+      await call('/api/media', { headers: bearer }),
+      await call('/api/folder-list', { headers: bearer }),
+      await call('/api/trash', { headers: bearer }),
+      await call('/api/uploads', { method: 'POST', headers: { ...bearer, 'tus-resumable': '1.0.0' } }),
+    ]) {
+      expect(refused.status).toBe(503)
+      const { error } = (await refused.json()) as { error: string }
+      expect(error).toContain('APP_ACCESS_TOKEN')
+      expect(error).toContain('at least 24 characters')
+    }
+  })
+
   it('POST with the token in the body sets a cookie that opens every route; DELETE clears it', async () => {
     expect((await call('/api/media')).status).toBe(401)
     const signedIn = await postJson('/api/access', { token: TOKEN })
