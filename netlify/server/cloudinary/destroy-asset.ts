@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 
 import * as z from 'zod'
 
+import { isAppAsset } from './cloudinary-url'
+
 export interface CloudinaryCredentials {
   cloudName: string
   apiKey: string
@@ -29,13 +31,16 @@ export function signParameters(parameters: Record<string, string>, apiSecret: st
 
 /**
  * Deletes an asset with a signed `destroy` call. 'ok' and 'not found' both count as done, so a retry
- * after a partial failure completes. Throws on any other answer.
+ * after a partial failure completes. Throws on any other answer, and before any call for a public id
+ * outside the app's folder (`HIBF_assets/`): nothing else of the account is ever destroyed.
  */
 export async function destroyAsset(
   credentials: CloudinaryCredentials,
   asset: { publicId: string; resourceType: string },
   now = new Date(),
 ): Promise<void> {
+  if (!isAppAsset(asset.publicId))
+    throw new Error(`Refusing to destroy ${asset.publicId}: it is outside the app's Cloudinary folder`)
   const resourceType = ['image', 'video', 'raw'].includes(asset.resourceType) ? asset.resourceType : 'image'
   const parameters = {
     invalidate: 'true',

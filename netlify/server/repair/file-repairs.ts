@@ -1,6 +1,7 @@
 import type { MediaRecord } from '../../../src/contract/record'
-import { builtInFileIds } from '../files/release-files'
-import { readAllRecords } from '../records/record-pages'
+import { fileIdsInUrl, fileIdsReferencedBy } from '../files/file-references'
+import { releaseUnreferenced } from '../files/release-files'
+import { clearReleaseMarks, staleReleaseMarks } from '../files/release-marks'
 import { forEachLimited, isTrashed, operateOnRecords } from '../records/record-shards'
 import { isUploadId } from '../uploads/upload-documents'
 import {
@@ -39,19 +40,6 @@ async function takeInventory({ documents, bytes }: MediaHostStores): Promise<Fil
   return { manifests, uploads, chunks }
 }
 
-/** A built-in file id anywhere in a record's URLs; any such mention keeps the file from being removed. */
-const MENTIONED_FILE = /\/api\/files\/([0-9a-z]{9}[A-Za-z0-9_-]{16})(?=[/?#]|$)/g
-
-function mentionedFileIds(records: readonly MediaRecord[]): Set<string> {
-  const ids = new Set<string>()
-  for (const record of records) {
-    for (const url of [record.media_url, record.thumbnail ?? '']) {
-      for (const match of url.matchAll(MENTIONED_FILE)) if (match[1]) ids.add(match[1])
-    }
-  }
-  return ids
-}
-
 /** `size` items, a different window each hour, so a large library is covered over several runs. */
 function rotatingWindow<T>(items: readonly T[], size: number, now: Date): T[] {
   if (items.length <= size) return [...items]
@@ -64,6 +52,8 @@ export interface FileCheck {
   now: Date
   /** The most manifests read (to compare with the chunks stored) in one pass. */
   maxManifestReads: number
+  /** False for a dry run: nothing is written, not even a release mark. */
+  fix: boolean
 }
 
 /**
@@ -81,8 +71,9 @@ export async function checkFiles(
   stores: MediaHostStores,
   records: readonly MediaRecord[],
   log: RepairLog,
-  { settings, now, maxManifestReads }: FileCheck,
+  { settings, now, maxManifestReads, fix }: FileCheck,
 ): Promise<void> {
+  if (fix) await clearStaleReleaseMarks(stores, now)
   const inventory = await takeInventory(stores)
   const manifestIds = [...inventory.manifests]
   if (manifestIds.length > maxManifestReads) log.stoppedShort()
@@ -101,7 +92,7 @@ export async function checkFiles(
   }
 
   await mendRecordsWithoutFiles(stores, records, isIntact, log, now)
-  const removed = await removeUnreferencedFiles(stores, records, inventory, log, settings, now)
+  const removed = await removeUnreferencedFiles(stores, records, inventory, log, { settings, now, fix })
   await removeOrphanChunks(stores, inventory, listedChunks, removed, log, settings, now)
 }
 
@@ -117,8 +108,7 @@ async function mendRecordsWithoutFiles(
   now: Date,
 ): Promise<void> {
   const live = records.filter((record) => !isTrashed(record))
-  const missing = (url: string | null) =>
-    builtInFileIds({ media_url: url ?? '', thumbnail: null }).some((id) => !isIntact(id))
+  const missing = (url: string | null) => fileIdsInUrl(url).some((id) => !isIntact(id))
   const withoutFile = live.filter((record) => missing(record.media_url))
   const withoutThumbnail = live.filter((record) => !missing(record.media_url) && missing(record.thumbnail))
   await log.found(
@@ -155,31 +145,55 @@ async function mendRecordsWithoutFiles(
   )
 }
 
-/** Returns the ids whose files it removed. */
+/**
+ * Marks left by a remover that died (older than `STALE_MARK_MS`) would keep records from taking their
+ * files for good: cleared, without a finding, since nothing is broken until then.
+ */
+async function clearStaleReleaseMarks(stores: MediaHostStores, now: Date): Promise<void> {
+  const stale = await staleReleaseMarks(stores.documents, now)
+  if (stale.length > 0) await clearReleaseMarks(stores.documents, stale)
+}
+
+/**
+ * Files no record references, past the upload expiry, are removed under release marks (see
+ * release-marks.ts): marked, the records read once more, then removed only if still unreferenced, so a
+ * record created since the pass read the records keeps its file. Returns the ids whose files it removed.
+ */
 async function removeUnreferencedFiles(
   stores: MediaHostStores,
   records: readonly MediaRecord[],
   inventory: FileInventory,
   log: RepairLog,
-  settings: MediaHostSettings,
-  now: Date,
+  { settings, now, fix }: { settings: MediaHostSettings; now: Date; fix: boolean },
 ): Promise<Set<string>> {
   log.checked += inventory.manifests.size
-  const isUnused = (mentioned: ReadonlySet<string>) => (id: string) =>
-    !mentioned.has(id) && isPastExpiry(id, settings, now)
-  const candidates = [...inventory.manifests].filter(isUnused(mentionedFileIds(records)))
+  const referenced = fileIdsReferencedBy(records)
+  const candidates = [...inventory.manifests].filter(
+    (id) => !referenced.has(id) && isPastExpiry(id, settings, now),
+  )
   if (candidates.length === 0) return new Set()
-  // A record created since the records were read may point at one now: look once more.
-  const unused = candidates.filter(isUnused(mentionedFileIds(await readAllRecords(stores.documents))))
   const removed = new Set<string>()
-  await forEachLimited(unused, REPAIR_PARALLELISM, (id) =>
-    log.found(
-      [{ kind: 'unreferenced-file', subject: `file ${id}`, detail: 'no record points at it; removing it' }],
-      async () => {
-        await removeStoredFile(stores, id)
-        removed.add(id)
-      },
-    ),
+  await releaseUnreferenced(
+    stores,
+    candidates,
+    (unused) =>
+      // Every removal settles before the marks are cleared: `log.found` catches a failed one.
+      forEachLimited(unused, REPAIR_PARALLELISM, (id) =>
+        log.found(
+          [
+            {
+              kind: 'unreferenced-file',
+              subject: `file ${id}`,
+              detail: 'no record points at it; removing it',
+            },
+          ],
+          async () => {
+            await removeStoredFile(stores, id)
+            removed.add(id)
+          },
+        ),
+      ),
+    { mark: fix },
   )
   return removed
 }

@@ -36,6 +36,6 @@ export async function runRepair(
   await settleUploads(stores, settings, now, log, maxReads)
   const records = await readAllRecords(stores.documents)
   await rehomeStrandedRecords(stores.documents, records, log)
-  await checkFiles(stores, records, log, { settings, now, maxManifestReads: maxReads })
+  await checkFiles(stores, records, log, { settings, now, maxManifestReads: maxReads, fix })
   return log.report()
 }

@@ -2,7 +2,7 @@ import type { MediaRecord } from '../../../src/contract/record'
 import { readManifest } from '../uploads/upload-service'
 import type { MediaHostStores } from '../uploads/upload-service'
 import { operateOnRecords } from '../records/record-shards'
-import { builtInFileIds } from '../files/release-files'
+import { fileIdsInUrl } from '../files/file-references'
 import { WebflowApi, type WebflowApiOptions } from './webflow-api'
 import { assetLimit, fitsAssetLimits, uploadAsset } from './webflow-assets'
 import type { WebflowSetup } from './webflow-config'
@@ -223,7 +223,7 @@ async function readFileBytes(
   record: MediaRecord,
   limit: number,
 ): Promise<Uint8Array | null> {
-  const [fileId] = builtInFileIds({ media_url: record.media_url, thumbnail: null })
+  const [fileId] = fileIdsInUrl(record.media_url)
   if (fileId) {
     const manifest = await readManifest(context.stores.documents, fileId)
     if (!manifest || manifest.size > limit) return null

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import cleanupUploads from '../../../netlify/functions/cleanup-uploads.mts'
+import { markReleasing, STALE_MARK_MS } from '../../../netlify/server/files/release-marks'
 import { mutateFolders, readFolders } from '../../../netlify/server/folders/folder-document'
 import { readAllRecords } from '../../../netlify/server/records/record-pages'
 import { operateOnStoredRecords } from '../../../netlify/server/records/record-shards'
@@ -20,7 +21,7 @@ import {
 import { forgetManifest, type MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import type { MediaRecord } from '../../../src/contract/record'
 import { FaultInjector, faultModesFor } from '../../support/fault-injector'
-import { describeCall, type Interceptor, type StoreCall } from '../../support/store-interceptor'
+import { describeCall, isMutation, type Interceptor, type StoreCall } from '../../support/store-interceptor'
 import { createTusUpload, freshStores, patchSpec, send, sendOk, settings, uploadFile } from './in-process-api'
 
 const BYTES = new TextEncoder().encode('twenty bytes of text')
@@ -284,6 +285,74 @@ describe('the repair pass', () => {
       expect(await raw.bytes.list(chunkPrefix(kept.id))).toHaveLength(1)
     }
     expect((await repair(raw, { now: afterExpiry() })).violations).toEqual([])
+  })
+
+  it('marks a file before reading the records once more: a record written in between keeps it', async () => {
+    const marks: string[] = []
+    let onMark: (() => Promise<void>) | null = null
+    const raw = freshStores(() => async (call, proceed) => {
+      const result = await proceed()
+      if (call.op === 'write' && call.key.startsWith('releasing/')) {
+        marks.push(call.key)
+        const hook = onMark
+        onMark = null
+        await hook?.()
+      }
+      return result
+    })
+    const taken = await uploadFile('taken.txt', BYTES)
+    const nobody = await uploadFile('nobody.txt', BYTES)
+    const template = await createRecord({ title: 'template' })
+    // "Use existing" on a duplicate, writing its record after the mark and before the pass reads again.
+    onMark = () =>
+      operateOnStoredRecords(raw.documents, [template.id + 1], () => ({
+        record: { ...template, id: template.id + 1, media_url: taken.url },
+        result: undefined,
+      }))
+
+    const report = await runRepairThroughHandlers(afterExpiry())
+    expect(marks.sort()).toEqual([`releasing/${nobody.id}`, `releasing/${taken.id}`].sort())
+    expect(report.violations).toEqual([
+      expect.objectContaining({ kind: 'unreferenced-file', subject: `file ${nobody.id}`, repaired: true }),
+    ])
+    expect(await raw.documents.read(manifestKey(taken.id))).not.toBeNull()
+    expect(await raw.bytes.list(chunkPrefix(taken.id))).toHaveLength(1)
+    expect(await raw.documents.read(manifestKey(nobody.id))).toBeNull()
+    // Kept or removed, no file stays marked.
+    expect(await raw.documents.list('releasing/')).toEqual([])
+  })
+
+  it('clears release marks left by a remover that died, once they are stale, and never on a dry run', async () => {
+    const raw = freshStores()
+    const now = new Date()
+    const kept = await uploadFile('kept.txt', BYTES)
+    await createRecord({ title: 'kept', media_url: kept.url })
+    await markReleasing(raw.documents, ['stale-file'], new Date(now.getTime() - STALE_MARK_MS - 1))
+    await markReleasing(raw.documents, ['fresh-file'], new Date(now.getTime() - STALE_MARK_MS / 2))
+    const markKeys = async () => (await raw.documents.list('releasing/')).map(({ key }) => key)
+
+    await repair(raw, { now, fix: false })
+    expect(await markKeys()).toEqual(['releasing/fresh-file', 'releasing/stale-file'])
+    expect((await repair(raw, { now })).violations).toEqual([])
+    expect(await markKeys()).toEqual(['releasing/fresh-file'])
+    await repair(raw, { now: new Date(now.getTime() + STALE_MARK_MS) })
+    expect(await markKeys()).toEqual([])
+  })
+
+  it('writes no release mark on a dry run', async () => {
+    const writes: string[] = []
+    const raw = freshStores(() => (call, proceed) => {
+      if (isMutation(call)) writes.push(describeCall(call))
+      return proceed()
+    })
+    const nobody = await uploadFile('nobody.txt', BYTES)
+    writes.length = 0
+    const dry = await runRepair(mediaHostStores(), settings(), { now: afterExpiry(), fix: false })
+    expect(dry.violations).toEqual([
+      expect.objectContaining({ kind: 'unreferenced-file', subject: `file ${nobody.id}`, repaired: false }),
+    ])
+    expect(writes).toEqual([])
+    expect(await raw.documents.read(manifestKey(nobody.id))).not.toBeNull()
   })
 
   it('removes chunks no manifest or upload lists after the expiry, and never keys it did not write', async () => {
