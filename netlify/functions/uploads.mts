@@ -15,6 +15,7 @@ import { isUploadId } from '../server/uploads/upload-documents'
 import { ChecksumMismatchError, OffsetMismatchError, UploadGoneError } from '../server/uploads/upload-errors'
 import {
   appendChunk,
+  assertUploadFits,
   createUpload,
   SUPPORTED_CHECKSUMS,
   sweepExpiredUploads,
@@ -29,12 +30,14 @@ import {
   readChunk,
   TUS_EXTENSIONS,
   TUS_VERSION,
+  uploadLengthHeader,
 } from '../server/uploads/tus-headers'
 import { StorageContentionError, StorageUnavailableError } from '../server/storage/document-store'
 
 /**
  * The built-in media host's upload endpoint: the tus 1.0 resumable protocol (core, creation,
- * termination, expiration, checksum) at /api/uploads, plus `GET /api/uploads/{id}` for the result.
+ * termination of unfinished uploads, expiration, checksum) at /api/uploads, plus `GET /api/uploads/{id}`
+ * for the result, whose `sha256` is the fingerprint the server computed (`src/contract/fingerprint.ts`).
  */
 export default async (request: Request): Promise<Response> => {
   const method = (request.headers.get('x-http-method-override') ?? request.method).toUpperCase()
@@ -72,10 +75,12 @@ export default async (request: Request): Promise<Response> => {
 }
 
 async function create(request: Request): Promise<Response> {
-  const length = integerHeader(request, 'Upload-Length')
+  const settings = mediaHostSettings()
+  // The size first: an oversize file is 413 whatever else is wrong with the request.
+  const length = uploadLengthHeader(request)
+  assertUploadFits(length, settings)
   const metadata = parseUploadMetadata(request.headers.get('upload-metadata'))
   const stores = mediaHostStores()
-  const settings = mediaHostSettings()
   const created = await createUpload(stores, settings, { length, metadata })
   // Abandoned uploads are also swept hourly in production; sweeping here now and then keeps local
   // development tidy too, at the cost of one list() call.
@@ -131,6 +136,9 @@ function tus(response: Response): Response {
   return response
 }
 
+/** How long a 503 asks the client to wait before retrying (`Retry-After`). */
+const RETRY_AFTER_SECONDS = 5
+
 function errorResponse(error: unknown): Response {
   const message = error instanceof Error ? error.message : 'Upload failed'
   if (error instanceof OffsetMismatchError) {
@@ -149,7 +157,9 @@ function errorResponse(error: unknown): Response {
   ]
   const status = statuses.find(([type]) => error instanceof type)?.[1] ?? 500
   if (status >= 500) console.error('[upload]', error)
-  return json({ error: status >= 500 ? 'Upload failed' : message }, status)
+  // Storage that is unavailable or contended for now: the client may retry after a pause.
+  const extra: Record<string, string> = status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}
+  return json({ error: status >= 500 ? 'Upload failed' : message }, status, extra)
 }
 
 // Every 4 MiB chunk is a call, so this also caps one address at about 400 MB a minute; stricter

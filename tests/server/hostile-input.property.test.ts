@@ -421,7 +421,16 @@ const ENDPOINTS: Endpoint[] = [
         path: '/api/uploads',
         headers: { 'Tus-Resumable': TUS, 'Upload-Metadata': filenameHeader },
       },
-      { method: 'POST', path: '/api/uploads', headers: { 'Tus-Resumable': TUS, 'Upload-Length': '20' } },
+      // Upload-Metadata is optional (the file gets a default name), but what is sent must be valid.
+      {
+        method: 'POST',
+        path: '/api/uploads',
+        headers: {
+          'Tus-Resumable': TUS,
+          'Upload-Length': '20',
+          'Upload-Metadata': `width ${Buffer.from('wide').toString('base64')}`,
+        },
+      },
     ],
     requests: () => tusCreate,
   },

@@ -5,6 +5,9 @@ import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaTypeError } fr
 export const TUS_VERSION = '1.0.0'
 export const TUS_EXTENSIONS = 'creation,termination,expiration,checksum'
 
+/** The file name of an upload created without one: `Upload-Metadata` and its `filename` are optional. */
+export const DEFAULT_UPLOAD_NAME = 'upload'
+
 /** A non-negative integer header such as `Upload-Length` or `Upload-Offset`. */
 export function integerHeader(request: Request, name: string): number {
   const raw = request.headers.get(name)
@@ -16,7 +19,21 @@ export function integerHeader(request: Request, name: string): number {
   return value
 }
 
-/** tus `Upload-Metadata`: comma-separated `key base64(value)` pairs; `filename` is required here. */
+/**
+ * `Upload-Length` at creation. A length of more digits than a safe integer holds reads as `Infinity`
+ * rather than as malformed, so the size check that follows answers it 413 like any oversize length.
+ */
+export function uploadLengthHeader(request: Request): number {
+  const raw = request.headers.get('upload-length')?.trim() ?? ''
+  if (/^\d{17,}$/.test(raw) && /[1-9]/.test(raw.slice(0, -16))) return Number.POSITIVE_INFINITY
+  return integerHeader(request, 'Upload-Length')
+}
+
+/**
+ * tus `Upload-Metadata`: comma-separated `key base64(value)` pairs. Optional, as the protocol has it:
+ * without a `filename` the upload is named `DEFAULT_UPLOAD_NAME`; a `filename` that is present must be
+ * a usable name.
+ */
 export function parseUploadMetadata(header: string | null): UploadMetadata {
   const pairs: Record<string, string> = {}
   for (const pair of (header ?? '').split(',')) {
@@ -27,6 +44,7 @@ export function parseUploadMetadata(header: string | null): UploadMetadata {
     }
     pairs[key] = Buffer.from(encoded, 'base64').toString('utf8')
   }
+  if (!('filename' in pairs)) pairs.filename = DEFAULT_UPLOAD_NAME
   const result = uploadMetadataSchema.safeParse(pairs)
   if (!result.success) throw new InvalidInputError(`Upload-Metadata: ${describeIssue(result.error)}`)
   return result.data

@@ -19,6 +19,12 @@ export const uploadStateSchema = z.object({
   length: z.int().min(0),
   offset: z.int().min(0),
   chunks: z.array(chunkSchema),
+  /**
+   * Hex SHA-256 of each complete 4 MiB block received so far, for the file's fingerprint
+   * (`src/contract/fingerprint.ts`). Absent in uploads begun before it was kept: their blocks are hashed
+   * from the stored chunks instead.
+   */
+  blocks: z.array(z.string().regex(/^[a-f0-9]{64}$/)).default([]),
   metadata: uploadMetadataSchema,
   /** The first bytes of the file (base64), kept from the first chunk to decide how to serve it. */
   head: z.string(),
@@ -36,6 +42,10 @@ export const fileManifestSchema = z.object({
   disposition: z.enum(['inline', 'attachment']),
   sandbox: z.boolean(),
   resource_type: z.enum(['image', 'video', 'raw']),
+  /**
+   * The file's fingerprint (`src/contract/fingerprint.ts`), computed by the server from the bytes it
+   * received. Files finished before that hold the plain SHA-256 their uploader claimed, or null.
+   */
   sha256: z.string().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto'
 
 import { MEDIA_HOST_FOLDER, type MediaHostResult, type UploadMetadata } from '../../../src/contract/uploads'
 import { extensionOf } from '../../../src/contract/file-types'
-import { InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
+import { ConflictError, InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
 import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'
 import type { ByteStore } from '../storage/byte-store'
 import { StorageUnavailableError, type DocumentStore } from '../storage/document-store'
-import { mutateDocument } from '../storage/mutate'
+import { mutateDocument, type Mutation } from '../storage/mutate'
 import { cleanFileName } from './file-names'
+import { fingerprintOf, newBlockDigests } from './fingerprint'
 import {
   chunkKey,
   chunkPrefix,
@@ -41,30 +42,40 @@ export interface UploadProgress {
   expiresAt?: Date
 }
 
-/** tus creation: refuses a file over the maximum before anything is stored (413). */
+/** A file over the maximum is refused (413); creation checks this before reading anything else. */
+export function assertUploadFits(length: number, settings: Pick<MediaHostSettings, 'maxUploadBytes'>): void {
+  if (length > settings.maxUploadBytes) {
+    throw new PayloadTooLargeError(`Files may be at most ${String(settings.maxUploadBytes)} bytes`)
+  }
+}
+
+/**
+ * tus creation: refuses a file over the maximum before anything is stored (413). A `sha256` the client
+ * claims is dropped: the file's fingerprint is computed from the bytes received.
+ */
 export async function createUpload(
   stores: MediaHostStores,
   settings: MediaHostSettings,
   { length, metadata }: { length: number; metadata: UploadMetadata },
   now = new Date(),
 ): Promise<{ id: string } & UploadProgress> {
-  if (length > settings.maxUploadBytes) {
-    throw new PayloadTooLargeError(`Files may be at most ${String(settings.maxUploadBytes)} bytes`)
-  }
+  assertUploadFits(length, settings)
   const id = newUploadId(now)
   const expiresAt = new Date(now.getTime() + settings.expiryMs)
+  const { sha256: _claimed, ...kept } = metadata
   const state: UploadState = {
     id,
     length,
     offset: 0,
     chunks: [],
-    metadata: { ...metadata, filename: cleanFileName(metadata.filename) },
+    blocks: [],
+    metadata: { ...kept, filename: cleanFileName(metadata.filename) },
     head: '',
     created_at: now.toISOString(),
     expires_at: expiresAt.toISOString(),
   }
   if (length === 0) {
-    await writeManifest(stores.documents, state, now)
+    await writeManifest(stores, state, now)
     return { id, offset: 0, length }
   }
   const etag = await stores.documents.write(uploadKey(id), state, { ifNew: true })
@@ -115,19 +126,27 @@ export async function appendChunk(
   if (bytes.length === 0) return { offset, length: state.length, expiresAt: new Date(state.expires_at) }
 
   const key = chunkKey(id, offset)
-  await stores.bytes.put(key, bytes)
+  // The blocks this chunk completes are hashed while its bytes are stored. While the offset is still
+  // `offset` the upload cannot have changed since it was read (offsets only grow), so digests taken
+  // from `state` fit the document the compare-and-swap below sees.
+  const [digests] = await Promise.all([
+    newBlockDigests(stores.bytes, state, offset + bytes.length, { offset, bytes }),
+    stores.bytes.put(key, bytes),
+  ])
   const advanced = await mutateDocument(
     stores.documents,
     uploadKey(id),
     (value) => parseWith(uploadStateSchema, uploadKey(id), value),
     (current) => {
-      if (current?.offset !== offset) return { next: undefined, result: null }
+      // A terminated upload is marked expired before it is removed, so no chunk can finish it.
+      if (current?.offset !== offset || isExpired(current, now)) return { next: undefined, result: null }
       const head =
         offset === 0 ? Buffer.from(bytes.subarray(0, SNIFF_BYTES)).toString('base64') : current.head
       const next: UploadState = {
         ...current,
         offset: offset + bytes.length,
         chunks: [...current.chunks, { key, start: offset, size: bytes.length }],
+        blocks: [...current.blocks.slice(0, state.blocks.length), ...digests],
         head,
       }
       return { next, result: next }
@@ -147,13 +166,31 @@ export async function appendChunk(
   return { offset: advanced.offset, length: advanced.length, expiresAt: new Date(advanced.expires_at) }
 }
 
-/** tus termination: removes an upload, finished or not, with every byte of it. */
-export async function terminateUpload(stores: MediaHostStores, id: string): Promise<void> {
-  const [state, manifest] = await Promise.all([
-    readUpload(stores.documents, id),
-    readManifest(stores.documents, id),
-  ])
-  if (!state && !manifest) throw new NotFoundError(`Upload ${id} not found`)
+/**
+ * tus termination, for unfinished uploads only: removes the upload with every byte of it. A finished
+ * file (or an upload holding every byte, which is one) may be what a record points at, so it is refused
+ * (409) and kept; it goes when its record is purged. The upload is first marked expired with a
+ * compare-and-swap, so a last chunk racing the termination either finishes the file first (then this
+ * refuses) or is refused itself.
+ */
+export async function terminateUpload(stores: MediaHostStores, id: string, now = new Date()): Promise<void> {
+  const outcome = await mutateDocument(
+    stores.documents,
+    uploadKey(id),
+    (value) => parseWith(uploadStateSchema, uploadKey(id), value),
+    (current): Mutation<UploadState, 'absent' | 'finished' | 'terminating'> => {
+      if (!current) return { next: undefined, result: 'absent' }
+      if (current.offset >= current.length) return { next: undefined, result: 'finished' }
+      const expired = new Date(Math.min(Date.parse(current.expires_at), now.getTime() - 1)).toISOString()
+      return { next: { ...current, expires_at: expired }, result: 'terminating' }
+    },
+  )
+  if (outcome === 'absent' && !(await readManifest(stores.documents, id))) {
+    throw new NotFoundError(`Upload ${id} not found`)
+  }
+  if (outcome !== 'terminating') {
+    throw new ConflictError(`Upload ${id} is finished; delete the file's record instead`)
+  }
   await removeStoredFile(stores, id)
 }
 
@@ -277,7 +314,7 @@ export async function finishUpload(
   state: UploadState,
   now = new Date(),
 ): Promise<FileManifest> {
-  const manifest = await writeManifest(stores.documents, state, now)
+  const manifest = await writeManifest(stores, state, now)
   await stores.documents.remove(uploadKey(state.id))
   return manifest
 }
@@ -288,7 +325,11 @@ export async function readUpload(documents: DocumentStore, id: string): Promise<
   return stored ? parseWith(uploadStateSchema, uploadKey(id), stored.value) : null
 }
 
-async function writeManifest(documents: DocumentStore, state: UploadState, now: Date): Promise<FileManifest> {
+async function writeManifest(stores: MediaHostStores, state: UploadState, now: Date): Promise<FileManifest> {
+  const { documents } = stores
+  // Normally every block was hashed as it arrived; an upload begun before blocks were kept is hashed
+  // from its stored chunks here.
+  const blocks = [...state.blocks, ...(await newBlockDigests(stores.bytes, state, state.length))]
   const policy = servingPolicy(state.metadata.filename, Buffer.from(state.head, 'base64'))
   const manifest: FileManifest = {
     id: state.id,
@@ -299,7 +340,7 @@ async function writeManifest(documents: DocumentStore, state: UploadState, now: 
     disposition: policy.disposition,
     sandbox: policy.sandbox,
     resource_type: policy.resourceType,
-    sha256: state.metadata.sha256 ?? null,
+    sha256: fingerprintOf(blocks),
     width: state.metadata.width ?? null,
     height: state.metadata.height ?? null,
     duration: state.metadata.duration ?? null,
@@ -314,9 +355,12 @@ async function writeManifest(documents: DocumentStore, state: UploadState, now: 
   return stored
 }
 
+function isExpired(state: UploadState, now: Date): boolean {
+  return Date.parse(state.expires_at) < now.getTime()
+}
+
 function assertNotExpired(state: UploadState, now: Date): void {
-  if (Date.parse(state.expires_at) < now.getTime())
-    throw new UploadGoneError(`Upload ${state.id} has expired`)
+  if (isExpired(state, now)) throw new UploadGoneError(`Upload ${state.id} has expired`)
 }
 
 const CHECKSUM_ALGORITHMS = new Set(['sha1', 'sha256', 'md5'])

@@ -325,7 +325,10 @@ export const badIntegerHeader = fc.oneof(
   headerValue.filter((value) => !/^\d{1,16}$/.test(value.trim())),
 )
 
-/** Upload-Metadata headers the parser refuses: no filename, bad base64, extra parts, bad measurements. */
+/**
+ * Upload-Metadata headers the parser refuses: an empty filename, bad base64, extra parts, bad
+ * measurements (no header, or one without a filename, is valid and filtered out below).
+ */
 export const badUploadMetadata = fc
   .oneof(
     fc.constant<string | null>(null),

@@ -3,7 +3,12 @@ import { readFile } from 'node:fs/promises'
 
 import { describe, expect, it } from 'vitest'
 
-import { InvalidInputError, NotFoundError, PayloadTooLargeError } from '../../../netlify/server/errors'
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  PayloadTooLargeError,
+} from '../../../netlify/server/errors'
 import {
   isUploadId,
   manifestKey,
@@ -43,6 +48,22 @@ function meta(filename: string, extra: Partial<UploadMetadata> = {}): UploadMeta
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   return new Uint8Array(Buffer.concat(parts))
+}
+
+/**
+ * The fingerprint as `src/contract/fingerprint.ts` defines it, written out here from the definition:
+ * SHA-256 over the raw SHA-256 digests of the file's 4 MiB blocks.
+ */
+function referenceFingerprint(bytes: Uint8Array): string {
+  const outer = createHash('sha256')
+  for (let start = 0; start < bytes.length; start += 4 * 1024 * 1024) {
+    outer.update(
+      createHash('sha256')
+        .update(bytes.subarray(start, start + 4 * 1024 * 1024))
+        .digest(),
+    )
+  }
+  return outer.digest('hex')
 }
 
 function checksum(algorithm: string, bytes: Uint8Array): string {
@@ -446,16 +467,67 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       await expectRejection(terminateUpload(stores(), id), NotFoundError)
     })
 
-    it('removes a finished file, its manifest and its chunks, leaving other files alone', async () => {
+    it('refuses to terminate a finished file with ConflictError, keeping every byte', async () => {
+      const bytes = randomBytes(5_000)
+      const id = await uploadWhole(stores(), 'kept.bin', bytes, { chunkSize: 2_000 })
+      const before = await everyKey(stores())
+      const refused = await expectRejection(terminateUpload(stores(), id), ConflictError)
+      expect(refused.message).toBe(`Upload ${id} is finished; delete the file's record instead`)
+      expect(await everyKey(stores())).toEqual(before)
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+      expect(await uploadProgress(stores(), id)).toEqual({ offset: bytes.length, length: bytes.length })
+    })
+
+    it('refuses to terminate an upload that holds every byte but was never turned into a file', async () => {
+      const bytes = randomBytes(3_000)
+      const { id } = await createUpload(stores(), SETTINGS, { length: 3_000, metadata: meta('full.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 1_000), checksum: null }, T0)
+      // As if the last PATCH advanced the offset and then stopped before writing the manifest.
+      const stored = await stores().documents.read(uploadKey(id))
+      const state = stored?.value as UploadState
+      const key = `chunks/${id}/0000000001000-last`
+      await stores().bytes.put(key, bytes.subarray(1_000))
+      const full: UploadState = {
+        ...state,
+        offset: 3_000,
+        chunks: [...state.chunks, { key, start: 1_000, size: 2_000 }],
+      }
+      await stores().documents.write(uploadKey(id), full, { ifMatch: stored?.etag ?? '' })
+      await expectRejection(terminateUpload(stores(), id, T0), ConflictError)
+      expect(await chunkKeys(stores())).toHaveLength(2)
+      expect(await uploadResult(stores(), id, T0)).toMatchObject({ complete: true })
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+    })
+
+    it('leaves other uploads alone when it terminates one', async () => {
       const kept = randomBytes(5_000)
       const keptId = await uploadWhole(stores(), 'kept.bin', kept, { chunkSize: 2_000 })
-      const goneId = await uploadWhole(stores(), 'gone.bin', randomBytes(5_000), { chunkSize: 2_000 })
-      expect(await readManifest(stores().documents, goneId)).not.toBeNull()
-      await terminateUpload(stores(), goneId)
-      expect(await readManifest(stores().documents, goneId)).toBeNull()
-      expect(await stores().bytes.list(`chunks/${goneId}/`)).toEqual([])
+      const { id } = await createUpload(stores(), SETTINGS, { length: 3_000, metadata: meta('t.bin') })
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null })
+      await terminateUpload(stores(), id)
+      expect(await stores().bytes.list(`chunks/${id}/`)).toEqual([])
       expect(Buffer.from(await readStoredFile(stores(), keptId)).equals(kept)).toBe(true)
       expect(await chunkKeys(stores())).toHaveLength(3)
+    })
+
+    it('lets no chunk finish an upload once its termination has begun', async () => {
+      const { id } = await createUpload(stores(), SETTINGS, { length: 2_000, metadata: meta('r.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null }, T0)
+      const last = randomBytes(1_000)
+      const [terminated, appended] = await Promise.allSettled([
+        terminateUpload(stores(), id, T0),
+        appendChunk(stores(), id, { offset: 1_000, bytes: last, checksum: null }, T0),
+      ])
+      if (terminated.status === 'fulfilled') {
+        // Termination won: the racing chunk was refused and nothing of the upload is left.
+        expect(appended.status).toBe('rejected')
+        expect(await everyKey(stores())).toEqual([])
+      } else {
+        // The chunk won: the file is finished and termination was refused, keeping it whole.
+        expect(terminated.reason).toBeInstanceOf(ConflictError)
+        expect(appended.status).toBe('fulfilled')
+        expect(await readManifest(stores().documents, id)).not.toBeNull()
+      }
     })
 
     it('answers NotFoundError for an unknown id', async () => {
@@ -536,6 +608,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
         length: bytes.length,
         offset: bytes.length,
         chunks: [],
+        blocks: [],
         metadata: { filename: 'survivor.bin' },
         head: '',
         created_at: T0.toISOString(),
@@ -545,6 +618,148 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       expect(await sweepExpiredUploads(stores(), SETTINGS, at(SETTINGS.expiryMs + 1))).toBe(1)
       expect(await stores().documents.read(uploadKey(id))).toBeNull()
       expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+    })
+  })
+
+  describe('fingerprint', () => {
+    const MiB = 1024 * 1024
+    const LARGE: MediaHostSettings = { ...SETTINGS, maxUploadBytes: 64 * MiB }
+
+    /** Uploads `bytes` in chunks of the given sizes (the last runs to the end), counting byte reads. */
+    async function uploadInPieces(
+      bytes: Uint8Array,
+      sizes: readonly number[],
+      extra: Partial<UploadMetadata> = {},
+    ): Promise<{ id: string; reads: number }> {
+      const store = stores()
+      let reads = 0
+      const counting: MediaHostStores = {
+        documents: store.documents,
+        bytes: {
+          put: (key, data) => store.bytes.put(key, data),
+          get: (key) => {
+            reads++
+            return store.bytes.get(key)
+          },
+          remove: (key) => store.bytes.remove(key),
+          list: (prefix) => store.bytes.list(prefix),
+        },
+      }
+      const { id } = await createUpload(
+        counting,
+        LARGE,
+        { length: bytes.length, metadata: meta('print.bin', extra) },
+        T0,
+      )
+      let offset = 0
+      for (let index = 0; offset < bytes.length; index++) {
+        const size = sizes[Math.min(index, sizes.length - 1)] ?? bytes.length
+        const chunk = bytes.subarray(offset, offset + size)
+        ;({ offset } = await appendChunk(counting, id, { offset, bytes: chunk, checksum: null }, T0))
+      }
+      return { id, reads }
+    }
+
+    const fingerprintOf = async (id: string) => (await readManifest(stores().documents, id))?.sha256
+
+    it(
+      'is the same for the same bytes in aligned 4 MiB chunks, in odd chunks, and in one go',
+      {
+        timeout: 60_000,
+      },
+      async () => {
+        const bytes = new Uint8Array(randomBytes(8 * MiB + 12_345))
+        const expected = referenceFingerprint(bytes)
+        const aligned = await uploadInPieces(bytes, [4 * MiB])
+        const odd = await uploadInPieces(bytes, [MiB, 3.5 * MiB, 4 * MiB - 1, 777])
+        const whole = await uploadInPieces(bytes, [bytes.length])
+        expect(await fingerprintOf(aligned.id)).toBe(expected)
+        expect(await fingerprintOf(odd.id)).toBe(expected)
+        expect(await fingerprintOf(whole.id)).toBe(expected)
+        // It is not the plain SHA-256 of the file.
+        expect(expected).not.toBe(createHash('sha256').update(bytes).digest('hex'))
+        // Aligned chunks complete one block each, so nothing is read back; odd ones read back what
+        // they need, and every chunk of the file is still there, byte-identical.
+        expect(aligned.reads).toBe(0)
+        expect(odd.reads).toBeGreaterThan(0)
+        expect(Buffer.from(await readStoredFile(stores(), odd.id)).equals(bytes)).toBe(true)
+        expect(await uploadResult(stores(), odd.id)).toMatchObject({ complete: true, sha256: expected })
+      },
+    )
+
+    it('keeps the digest of each completed block in the upload state as chunks arrive', async () => {
+      const bytes = new Uint8Array(randomBytes(9 * MiB))
+      const { id } = await createUpload(
+        stores(),
+        LARGE,
+        { length: bytes.length, metadata: meta('b.bin') },
+        T0,
+      )
+      const blocksNow = async () => {
+        const stored = await stores().documents.read(uploadKey(id))
+        return (stored?.value as UploadState).blocks
+      }
+      const blockDigest = (start: number) =>
+        createHash('sha256')
+          .update(bytes.subarray(start, start + 4 * MiB))
+          .digest('hex')
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 3 * MiB), checksum: null }, T0)
+      expect(await blocksNow()).toEqual([])
+      const straddling = bytes.subarray(3 * MiB, 7 * MiB)
+      await appendChunk(stores(), id, { offset: 3 * MiB, bytes: straddling, checksum: null }, T0)
+      expect(await blocksNow()).toEqual([blockDigest(0)])
+      await appendChunk(
+        stores(),
+        id,
+        { offset: 7 * MiB, bytes: bytes.subarray(7 * MiB, 8 * MiB), checksum: null },
+        T0,
+      )
+      expect(await blocksNow()).toEqual([blockDigest(0), blockDigest(4 * MiB)])
+      await appendChunk(stores(), id, { offset: 8 * MiB, bytes: bytes.subarray(8 * MiB), checksum: null }, T0)
+      expect(await fingerprintOf(id)).toBe(referenceFingerprint(bytes))
+    })
+
+    it('never takes a claimed sha256 from Upload-Metadata into the upload or the manifest', async () => {
+      const bytes = new Uint8Array(randomBytes(5 * MiB))
+      // A claim naming another file's hash, as a record trying to capture "Use existing" would.
+      const claimed = createHash('sha256').update('someone else’s file').digest('hex')
+      const { id } = await createUpload(
+        stores(),
+        LARGE,
+        { length: bytes.length, metadata: meta('claim.bin', { sha256: claimed }) },
+        T0,
+      )
+      const state = (await stores().documents.read(uploadKey(id)))?.value as UploadState
+      expect(state.metadata).not.toHaveProperty('sha256')
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 4 * MiB), checksum: null }, T0)
+      await appendChunk(stores(), id, { offset: 4 * MiB, bytes: bytes.subarray(4 * MiB), checksum: null }, T0)
+      const manifest = await readManifest(stores().documents, id)
+      expect(manifest?.sha256).toBe(referenceFingerprint(bytes))
+      expect(manifest?.sha256).not.toBe(claimed)
+      expect(JSON.stringify(await stores().documents.read(manifestKey(id)))).not.toContain(claimed)
+      expect(await uploadResult(stores(), id)).toMatchObject({ sha256: referenceFingerprint(bytes) })
+    })
+
+    it('is the SHA-256 of nothing for an empty file', async () => {
+      const { id } = await createUpload(stores(), SETTINGS, { length: 0, metadata: meta('empty.txt') }, T0)
+      expect(await fingerprintOf(id)).toBe(createHash('sha256').digest('hex'))
+    })
+
+    it('hashes from the stored chunks an upload begun before block digests were kept', async () => {
+      const bytes = new Uint8Array(randomBytes(6 * MiB))
+      const { id } = await createUpload(
+        stores(),
+        LARGE,
+        { length: bytes.length, metadata: meta('old.bin') },
+        T0,
+      )
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 4 * MiB), checksum: null }, T0)
+      // The document as an older version wrote it: no `blocks`.
+      const stored = await stores().documents.read(uploadKey(id))
+      const { blocks: _blocks, ...older } = stored?.value as UploadState
+      await stores().documents.write(uploadKey(id), older, { ifMatch: stored?.etag ?? '' })
+      await appendChunk(stores(), id, { offset: 4 * MiB, bytes: bytes.subarray(4 * MiB), checksum: null }, T0)
+      expect(await fingerprintOf(id)).toBe(referenceFingerprint(bytes))
     })
   })
 
@@ -560,7 +775,8 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       expect(uploadStatusSchema.parse(status)).toEqual(status)
       expect(status).toEqual({
         complete: true,
-        sha256,
+        // The server's fingerprint of the bytes it received, not the claimed plain SHA-256.
+        sha256: referenceFingerprint(bytes),
         result: {
           secure_url: `/api/files/${id}/Harbour%20at%20dusk.jpg`,
           public_id: `HIBF_assets/${id}`,
@@ -582,7 +798,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       })
       expect(await uploadResult(stores(), videoId)).toMatchObject({
         complete: true,
-        sha256: null,
+        sha256: referenceFingerprint(video),
         result: {
           secure_url: `/api/files/${videoId}/clip.mp4`,
           public_id: `HIBF_assets/${videoId}`,
