@@ -1,6 +1,7 @@
 import type { ByteStore } from '../storage/byte-store'
 import type { FileManifest, StoredChunk } from '../uploads/upload-documents'
 import { contentDisposition } from '../uploads/file-names'
+import { FILE_CACHE_TAG_HEADER, fileCacheTag } from './file-cache'
 
 /**
  * The most bytes one ranged response carries. Netlify streams at most 20 MB per response, so larger
@@ -19,7 +20,7 @@ type ByteRange = { start: number; end: number }
 /**
  * Answers GET or HEAD of a stored file: `Range` gives 206 with `Content-Range` (416 when unsatisfiable),
  * a request without one gets the whole file, or its first range when the file is larger than
- * `MAX_WHOLE_RESPONSE_BYTES`. Every response carries the file's serving policy. Null when the file's
+ * `MAX_WHOLE_RESPONSE_BYTES`. Every response carries the file's serving policy and its cache tag. Null when the file's
  * first chunk is gone: the file was deleted after this instance cached its manifest.
  */
 export async function fileResponse(
@@ -70,8 +71,9 @@ function fileHeaders(manifest: FileManifest): Headers {
     'X-Content-Type-Options': 'nosniff',
     'Accept-Ranges': 'bytes',
     ETag: `"${manifest.id}"`,
-    // The bytes under a file id never change.
+    // The bytes under a file id never change; removing the file purges its tag from the CDN.
     'Cache-Control': 'public, max-age=31536000, immutable',
+    [FILE_CACHE_TAG_HEADER]: fileCacheTag(manifest.id),
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Referrer-Policy': 'no-referrer',
     'Content-Security-Policy': manifest.sandbox

@@ -197,14 +197,21 @@ export async function terminateUpload(stores: MediaHostStores, id: string, now =
 /**
  * Removes a file or unfinished upload: its documents first, so it stops being served at once, then its
  * chunks. A crash in between leaves only unreachable chunks, which `sweepExpiredUploads` cannot see but
- * a repair pass can.
+ * a repair pass can. Last, whatever happened, the CDN's copies of the file are purged (a purge that
+ * fails is logged and never fails the removal).
  */
 export async function removeStoredFile(stores: MediaHostStores, id: string): Promise<void> {
-  await stores.documents.remove(manifestKey(id))
-  await stores.documents.remove(uploadKey(id))
-  forgetManifest(id)
-  const keys = await stores.bytes.list(chunkPrefix(id))
-  await Promise.all(keys.map((key) => stores.bytes.remove(key)))
+  // Loaded on the first removal, so upload requests that remove nothing never load the purge client.
+  const { purgeFileCache } = await import('../files/file-cache')
+  try {
+    await stores.documents.remove(manifestKey(id))
+    await stores.documents.remove(uploadKey(id))
+    forgetManifest(id)
+    const keys = await stores.bytes.list(chunkPrefix(id))
+    await Promise.all(keys.map((key) => stores.bytes.remove(key)))
+  } finally {
+    await purgeFileCache([id])
+  }
 }
 
 /** The result of a finished upload in the media host's shape, or the progress of an unfinished one. */

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 
 import { beforeEach, describe, expect, it } from 'vitest'
 
+import { FILE_CACHE_TAG_HEADER, fileCacheTag } from '../../../netlify/server/files/file-cache'
 import {
   fileResponse,
   MAX_RESPONSE_BYTES,
@@ -53,7 +54,10 @@ interface Served {
   hasBody: boolean
 }
 
-/** Serves `manifest` for one request; every answer, whatever its status, must carry nosniff. */
+/**
+ * Serves `manifest` for one request; every answer, whatever its status, must carry nosniff and the
+ * file's cache tag (which removing the file purges from the CDN).
+ */
 async function serve(
   manifest: FileManifest,
   headers: Record<string, string> = {},
@@ -69,6 +73,7 @@ async function serve(
   const response = await fileResponse(stores.bytes, manifest, request)
   if (!response) throw new Error('the file has no bytes')
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(response.headers.get(FILE_CACHE_TAG_HEADER)).toBe(fileCacheTag(manifest.id))
   const hasBody = response.body !== null
   const body = new Uint8Array(await response.arrayBuffer())
   expect(body.length).toBeLessThanOrEqual(MAX_RESPONSE_BYTES)
@@ -298,6 +303,19 @@ describe('HEAD and conditional requests', () => {
     expect(ranged.hasBody).toBe(false)
     expect(ranged.headers.get('content-range')).toBe(`bytes 100-199/${String(bytes.length)}`)
     expect(ranged.headers.get('content-length')).toBe('100')
+  })
+
+  it("tags every answer with the file's cache tag: whole, ranged, HEAD, 304 and 416", async () => {
+    const manifest = await storeFile('tagged.txt', new TextEncoder().encode('0123456789'))
+    const answers = [
+      await serve(manifest),
+      await serve(manifest, { Range: 'bytes=2-5' }),
+      await serve(manifest, {}, 'HEAD'),
+      await serve(manifest, { 'If-None-Match': `"${manifest.id}"` }),
+      await serve(manifest, { Range: 'bytes=50-' }),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([200, 206, 200, 304, 416])
+    for (const answer of answers) expect(answer.headers.get('netlify-cache-tag')).toBe(`file-${manifest.id}`)
   })
 
   it('sends a strong ETag and immutable caching', async () => {
