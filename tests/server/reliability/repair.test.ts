@@ -304,11 +304,13 @@ describe('the repair pass', () => {
     const nobody = await uploadFile('nobody.txt', BYTES)
     const template = await createRecord({ title: 'template' })
     // "Use existing" on a duplicate, writing its record after the mark and before the pass reads again.
-    onMark = () =>
-      operateOnStoredRecords(raw.documents, [template.id + 1], () => ({
-        record: { ...template, id: template.id + 1, media_url: taken.url },
+    const newId = (template.id + 1) as MediaRecord['id']
+    onMark = async () => {
+      await operateOnStoredRecords(raw.documents, [newId], () => ({
+        record: { ...template, id: newId, media_url: taken.url },
         result: undefined,
       }))
+    }
 
     const report = await runRepairThroughHandlers(afterExpiry())
     expect(marks.sort()).toEqual([`releasing/${nobody.id}`, `releasing/${taken.id}`].sort())

@@ -125,7 +125,7 @@ describe('purge: built-in files', () => {
     const doomed = await trashedRecord(stores, { media_url: file.url, thumbnail: thumbnail.url })
     // "Use existing" on a duplicate, writing its record after the mark and before the purge reads.
     const { deleted_at: _deletedAt, ...live } = doomed
-    stores.documents.onMark = () => writeRecord(stores, { ...live, id: 900 })
+    stores.documents.onMark = () => writeRecord(stores, { ...live, id: 900 as MediaRecord['id'] })
 
     expect((await purgeFromTrash(stores, [doomed.id], null)).succeeded).toBe(1)
     expect(stores.documents.marksWritten.sort()).toEqual(
@@ -133,7 +133,7 @@ describe('purge: built-in files', () => {
     )
     expect(await fileIsStored(stores, file.id)).toBe(true)
     expect(await fileIsStored(stores, thumbnail.id)).toBe(true)
-    expect((await readAllRecords(stores.documents)).map(({ id }) => id)).toEqual([900])
+    expect((await readAllRecords(stores.documents)).map(({ id }) => Number(id))).toEqual([900])
     // Kept, and no longer marked: the new record's file is usable.
     expect(await releaseMarks(stores)).toEqual([])
   })
@@ -176,7 +176,7 @@ describe('purge: Cloudinary assets', () => {
   })
   const server = setupServer(...cloudinary.handlers)
   beforeAll(() => {
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
   })
   afterEach(() => {
     cloudinary.destroyed.length = 0
