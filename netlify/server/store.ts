@@ -46,6 +46,14 @@ export function mediaHostStores(): MediaHostStores {
   return { documents: documentStore(), bytes: byteStore() }
 }
 
+/**
+ * The Cloudinary cloud this site uploads to, or null: the one cloud whose delivery URLs the server
+ * ever fetches (the Webflow mirror's asset bytes).
+ */
+export function configuredCloudName(): string | null {
+  return serverEnv().CLOUDINARY_CLOUD_NAME || process.env.VITE_CLOUDINARY_CLOUD_NAME || null
+}
+
 /** Cloudinary credentials for server-side deletes, or null unless all of them are set. */
 export function cloudinaryCredentials(): CloudinaryCredentials | null {
   const env = serverEnv()

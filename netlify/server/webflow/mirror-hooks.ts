@@ -1,5 +1,5 @@
 import type { MediaRecord } from '../../../src/contract/record'
-import { mediaHostStores } from '../store'
+import { documentStore, mediaHostStores } from '../store'
 import { queueSyncJob } from './sync-trigger'
 import { webflowSetup, type WebflowSetup } from './webflow-config'
 import { setSyncState } from './webflow-sync'
@@ -17,11 +17,7 @@ export async function mirrorChanges(
   const setup = currentWebflowSetup()
   if (setup.kind !== 'ready' || records.length === 0) return
   const ids = records.map((record) => record.id as number)
-  const queued = await queueSyncJob(
-    new URL(request.url).origin,
-    { action: 'upsert', ids },
-    setup.config.token,
-  )
+  const queued = await queueSyncJob(new URL(request.url).origin, { action: 'upsert', ids }, documentStore())
   if (!queued) {
     // Say so on the records, so the Details dialog offers a retry instead of waiting forever. The
     // records themselves are saved: a failure here must not turn the answer into an error.
@@ -43,5 +39,5 @@ export async function mirrorDeletes(request: Request, records: readonly MediaRec
     webflow?.item_id ? [{ item_id: webflow.item_id, asset_id: webflow.asset_id }] : [],
   )
   if (items.length === 0) return
-  await queueSyncJob(new URL(request.url).origin, { action: 'delete', items }, setup.config.token)
+  await queueSyncJob(new URL(request.url).origin, { action: 'delete', items }, documentStore())
 }

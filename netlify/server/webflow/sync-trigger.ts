@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 import * as z from 'zod'
 
+import { CorruptDocumentError, StorageUnavailableError, type DocumentStore } from '../storage/document-store'
 import type { SyncJob } from './webflow-sync'
 
 /** The background function's own URL path: invoked by name, it answers 202 at once and runs on. */
@@ -19,43 +20,156 @@ const jobSchema = z.discriminatedUnion('action', [
 
 const envelopeSchema = z.object({ job: z.string(), signature: z.string() })
 
+/** What is signed: the job, when it was issued (ms since the epoch) and a random nonce. */
+const payloadSchema = z.object({
+  job: z.unknown(),
+  issued_at: z.int().min(0),
+  nonce: z.string().regex(/^[\w-]{22}$/),
+})
+
+/** How long a sealed job may wait before it is run (either side of now, for clocks a little apart). */
+export const JOB_LIFETIME_MS = 5 * 60_000
+
+/** A job as the background function opens it. */
+export interface OpenedJob {
+  job: SyncJob
+  issuedAt: number
+  nonce: string
+}
+
 /**
- * Jobs are signed with a key derived from the Webflow token, so the public background-function URL runs
- * only jobs this app queued: nobody else can make it delete Webflow items.
+ * The secret jobs are signed with: 32 random bytes of the app's own, kept in the document store under
+ * `secrets/sync-jobs`. Not the Webflow token (Webflow holds that too) and not an environment variable
+ * (one more setting to get right): it is made on first use, written only if new so instances that start
+ * together agree, and read back. Whoever can read the store can already change every record.
  */
-function sign(payload: string, token: string): string {
-  return createHmac('sha256', `webflow-sync:${token}`).update(payload).digest('base64url')
+export const SYNC_SECRET_KEY = 'secrets/sync-jobs'
+
+const secretSchema = z.object({ key: z.string().regex(/^[\w-]{43}$/) })
+
+/** Per instance and store: the secret never changes once written. */
+const secrets = new WeakMap<DocumentStore, Promise<Buffer>>()
+
+export function syncJobSecret(documents: DocumentStore): Promise<Buffer> {
+  let secret = secrets.get(documents)
+  if (!secret) {
+    secret = loadOrCreateSecret(documents)
+    secrets.set(documents, secret)
+    // A failed read is not remembered: the next job tries again.
+    secret.catch(() => secrets.delete(documents))
+  }
+  return secret
 }
 
-export function sealJob(job: SyncJob, token: string): string {
-  const payload = JSON.stringify(job)
-  return JSON.stringify({ job: payload, signature: sign(payload, token) })
+async function loadOrCreateSecret(documents: DocumentStore): Promise<Buffer> {
+  const existing = await documents.read(SYNC_SECRET_KEY)
+  if (existing) return secretOf(existing.value)
+  await documents.exclusive(SYNC_SECRET_KEY, async () => {
+    const fresh = { key: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() }
+    // Null: another instance wrote first, and its secret is the one read back below.
+    await documents.write(SYNC_SECRET_KEY, fresh, { ifNew: true })
+  })
+  const stored = await documents.read(SYNC_SECRET_KEY)
+  if (!stored) throw new StorageUnavailableError('The sync job secret could not be stored')
+  return secretOf(stored.value)
 }
 
-/** The job in a sealed body, or null when the body is malformed or its signature does not match. */
-export function openJob(body: string, token: string): SyncJob | null {
+function secretOf(value: unknown): Buffer {
+  const parsed = secretSchema.safeParse(value)
+  if (!parsed.success) throw new CorruptDocumentError(`${SYNC_SECRET_KEY} is not a sync job secret`)
+  return Buffer.from(parsed.data.key, 'base64url')
+}
+
+function sign(payload: string, secret: Buffer): string {
+  return createHmac('sha256', secret).update(`webflow-sync-job:${payload}`).digest('base64url')
+}
+
+/** The body of a job for the background function: signed, stamped with `now` and a fresh nonce. */
+export function sealJob(job: SyncJob, secret: Buffer, now = new Date()): string {
+  const payload = JSON.stringify({
+    job,
+    issued_at: now.getTime(),
+    nonce: randomBytes(16).toString('base64url'),
+  })
+  return JSON.stringify({ job: payload, signature: sign(payload, secret) })
+}
+
+/**
+ * The job in a sealed body, or null when the body is malformed, its signature does not match, or it was
+ * issued more than `JOB_LIFETIME_MS` from `now`. That it has not run before is the caller's check
+ * (`claimJob`), since it takes a write.
+ */
+export function openJob(body: string, secret: Buffer, now = new Date()): OpenedJob | null {
   try {
     const envelope = envelopeSchema.parse(JSON.parse(body))
-    const expected = Buffer.from(sign(envelope.job, token))
+    const expected = Buffer.from(sign(envelope.job, secret))
     const given = Buffer.from(envelope.signature)
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
-    const result = jobSchema.safeParse(JSON.parse(envelope.job))
-    return result.success ? result.data : null
+    const payload = payloadSchema.safeParse(JSON.parse(envelope.job))
+    if (!payload.success) return null
+    const { issued_at, nonce } = payload.data
+    if (Math.abs(now.getTime() - issued_at) > JOB_LIFETIME_MS) return null
+    const result = jobSchema.safeParse(payload.data.job)
+    return result.success ? { job: result.data, issuedAt: issued_at, nonce } : null
   } catch {
     return null
   }
+}
+
+/** Where a job that ran is recorded: its issue time first, so old marks are found from a listing. */
+export const RAN_JOB_PREFIX = 'sync-jobs/ran/'
+
+const ranJobKey = ({ issuedAt, nonce }: Pick<OpenedJob, 'issuedAt' | 'nonce'>) =>
+  `${RAN_JOB_PREFIX}${String(issuedAt).padStart(15, '0')}-${nonce}`
+
+/**
+ * Records that a job runs, once: true for the first call with its nonce, false for a replay. A write
+ * the store did not confirm counts as not claimed, so a job runs at most once.
+ */
+export async function claimJob(
+  documents: DocumentStore,
+  opened: OpenedJob,
+  now = new Date(),
+): Promise<boolean> {
+  const key = ranJobKey(opened)
+  const etag = await documents.exclusive(key, () =>
+    documents.write(key, { ran_at: now.toISOString() }, { ifNew: true }),
+  )
+  return etag !== null && etag !== ''
+}
+
+/**
+ * Removes the marks of jobs that can no longer be opened (issued over twice their lifetime ago), from
+ * one listing. Run by the hourly cleanup. Returns how many were removed.
+ */
+export async function removeSpentJobMarks(documents: DocumentStore, now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - 2 * JOB_LIFETIME_MS
+  const spent = (await documents.list(RAN_JOB_PREFIX)).filter(({ key }) => {
+    const issuedAt = Number(key.slice(RAN_JOB_PREFIX.length).split('-', 1)[0])
+    return Number.isFinite(issuedAt) && issuedAt < cutoff
+  })
+  for (let start = 0; start < spent.length; start += 8) {
+    await Promise.all(spent.slice(start, start + 8).map(({ key }) => documents.remove(key)))
+  }
+  return spent.length
 }
 
 /**
  * Queues a job on the background function. Awaits only its 202, so the caller's response is not held up
  * by Webflow. A failed trigger leaves the records pending, which the Details dialog can retry.
  */
-export async function queueSyncJob(origin: string, job: SyncJob, token: string): Promise<boolean> {
+export async function queueSyncJob(
+  origin: string,
+  job: SyncJob,
+  documents: DocumentStore,
+  now = new Date(),
+): Promise<boolean> {
   try {
+    const body = sealJob(job, await syncJobSecret(documents), now)
     const response = await fetch(new URL(SYNC_FUNCTION_PATH, origin), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: sealJob(job, token),
+      body,
     })
     return response.status === 202 || response.ok
   } catch (error) {

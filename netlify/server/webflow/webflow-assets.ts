@@ -4,7 +4,7 @@ import * as z from 'zod'
 
 import type { MediaRecord } from '../../../src/contract/record'
 import { cleanFileName } from '../uploads/file-names'
-import type { WebflowApi } from './webflow-api'
+import { WebflowError, type WebflowApi } from './webflow-api'
 
 /** Webflow's asset limits: images up to 4 MB, documents up to 10 MB; other files are not assets. */
 const IMAGE_LIMIT = 4 * 1024 * 1024
@@ -14,7 +14,38 @@ const createAssetResponseSchema = z.object({
   id: z.string(),
   uploadUrl: z.string(),
   uploadDetails: z.record(z.string(), z.string()),
+  hostedUrl: z.string().optional(),
 })
+
+/** The asset as `GET`/`PATCH /v2/assets/{id}` answer it: `hostedUrl` is where Webflow serves it publicly. */
+const assetResponseSchema = z.object({ id: z.string(), hostedUrl: z.string().optional() })
+
+/** An asset on Webflow: its id, and the public URL Webflow serves it at, when Webflow gave one. */
+export interface WebflowAsset {
+  id: string
+  hostedUrl: string | null
+}
+
+/** An https URL, or null: only such a URL is written into an item for the public site. */
+function publicUrlOf(url: string | undefined): string | null {
+  if (!url) return null
+  try {
+    return new URL(url).protocol === 'https:' ? url : null
+  } catch {
+    return null
+  }
+}
+
+/** The public URL of an asset already on Webflow, or null when Webflow no longer has it (404). */
+export async function hostedAsset(api: WebflowApi, assetId: string): Promise<WebflowAsset | null> {
+  try {
+    const asset = assetResponseSchema.parse(await api.request('GET', `assets/${encodeURIComponent(assetId)}`))
+    return { id: asset.id, hostedUrl: publicUrlOf(asset.hostedUrl) }
+  } catch (error) {
+    if (error instanceof WebflowError && error.status === 404) return null
+    throw error
+  }
+}
 
 /** Whether a record's file fits Webflow's asset limits, and so is worth mirroring as an asset. */
 export function fitsAssetLimits(record: Pick<MediaRecord, 'file_type' | 'file_size'>): boolean {
@@ -38,7 +69,7 @@ export function assetLimit(type: string): number | null {
 /**
  * Webflow's three-step asset upload (DESIGN section 7): register `fileName` and the MD5 `fileHash`, post
  * the bytes to the presigned S3 form (every `uploadDetails` field by its raw name, then `file` last),
- * then set the display name and alt text. Returns the asset id.
+ * then set the display name and alt text. Returns the asset with its public `hostedUrl`.
  */
 export async function uploadAsset(
   api: WebflowApi,
@@ -46,7 +77,7 @@ export async function uploadAsset(
   bytes: Uint8Array,
   fileName: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<string> {
+): Promise<WebflowAsset> {
   const name = webflowFileName(fileName)
   const created = createAssetResponseSchema.parse(
     await api.request('POST', `sites/${encodeURIComponent(api.config.siteId)}/assets`, {
@@ -61,11 +92,14 @@ export async function uploadAsset(
   if (upload.status !== 201 && !upload.ok) {
     throw new Error(`The asset upload to Webflow's storage failed with status ${String(upload.status)}`)
   }
-  await api.request('PATCH', `assets/${encodeURIComponent(created.id)}`, {
-    displayName: name,
-    altText: (record.description || record.title).slice(0, 250),
-  })
-  return created.id
+  const patched = assetResponseSchema.safeParse(
+    await api.request('PATCH', `assets/${encodeURIComponent(created.id)}`, {
+      displayName: name,
+      altText: (record.description || record.title).slice(0, 250),
+    }),
+  )
+  const hostedUrl = (patched.success ? patched.data.hostedUrl : undefined) ?? created.hostedUrl
+  return { id: created.id, hostedUrl: publicUrlOf(hostedUrl) }
 }
 
 /** Webflow wants a name under 100 characters that keeps its extension. */

@@ -3,8 +3,11 @@ import { readManifest } from '../uploads/upload-service'
 import type { MediaHostStores } from '../uploads/upload-service'
 import { operateOnRecords } from '../records/record-shards'
 import { fileIdsInUrl } from '../files/file-references'
+import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
+import { currentAccessGate } from '../http/access-gate'
+import { configuredCloudName } from '../store'
 import { WebflowApi, type WebflowApiOptions } from './webflow-api'
-import { assetLimit, fitsAssetLimits, uploadAsset } from './webflow-assets'
+import { assetLimit, fitsAssetLimits, hostedAsset, uploadAsset } from './webflow-assets'
 import type { WebflowSetup } from './webflow-config'
 import { createItem, deleteItem, updateItem } from './webflow-items'
 
@@ -19,6 +22,8 @@ export interface SyncContext {
   siteUrl: string
   fetch?: typeof fetch
   apiOptions?: WebflowApiOptions
+  /** The Cloudinary cloud whose delivery URLs may be fetched; unset: the configured one. */
+  cloudName?: string | null
 }
 
 type SyncState = NonNullable<MediaRecord['webflow']>
@@ -73,21 +78,41 @@ async function syncRecord(context: SyncContext, api: WebflowApi, collectionId: s
     let itemId = record.webflow?.item_id
     let assetId = record.webflow?.asset_id
     try {
-      const mediaUrl = absoluteUrl(record.media_url, context.siteUrl)
+      const builtIn = fileIdsInUrl(record.media_url).length > 0
+      // Behind the gate the public site cannot open a built-in file's URL: the item needs the asset's.
+      const gated = builtIn && currentAccessGate().kind !== 'open'
+      let hostedUrl: string | null = null
+      let staleAsset: string | undefined
+      if (assetId && gated) {
+        const asset = await hostedAsset(api, assetId)
+        if (asset) hostedUrl = asset.hostedUrl
+        else [staleAsset, assetId] = [assetId, undefined]
+      }
       let note: string | undefined
       if (!assetId && fitsAssetLimits(record)) {
         try {
-          const bytes = await readFileBytes(context, record, assetLimit(record.file_type) ?? 0)
-          if (bytes) {
-            const created = await uploadAsset(api, record, bytes, fileNameOf(record), context.fetch)
-            const discard = () => api.request('DELETE', `assets/${created}`)
-            assetId = await claim(context, id, 'asset_id', created, discard)
+          const file = await readFileBytes(context, record, assetLimit(record.file_type) ?? 0)
+          if (file.kind === 'foreign') note = NOT_ON_A_READABLE_HOST
+          if (file.kind === 'bytes') {
+            const created = await uploadAsset(api, record, file.bytes, fileNameOf(record), context.fetch)
+            const discard = () => api.request('DELETE', `assets/${created.id}`)
+            assetId = await claim(context, id, 'asset_id', created.id, discard, { replaces: staleAsset })
+            hostedUrl = assetId === created.id ? created.hostedUrl : null
+            if (assetId !== created.id && gated)
+              hostedUrl = (await hostedAsset(api, assetId))?.hostedUrl ?? null
           }
         } catch (error) {
           if (error instanceof RecordGoneError) throw error
-          // The item matters more than the asset: mirror the URL and say why the asset is missing.
-          note = `Asset not mirrored: ${messageOf(error)}`
+          // The item matters more than the asset: mirror the URL and say why the asset is missing. What
+          // went wrong reading the file is not said: it would tell what lies behind an address.
+          note =
+            error instanceof FileUnreadableError ? FILE_UNREADABLE : `Asset not mirrored: ${messageOf(error)}`
         }
+      }
+      let mediaUrl = absoluteUrl(record.media_url, context.siteUrl)
+      if (gated) {
+        mediaUrl = hostedUrl ?? ''
+        if (!hostedUrl) note = [note, noPublicUrlReason(record, assetId)].filter(Boolean).join('; ')
       }
       // An item Webflow no longer has is replaced by a new one.
       let staleItem: string | undefined
@@ -214,31 +239,91 @@ export async function setSyncState(
   return updated
 }
 
+const NOT_ON_A_READABLE_HOST = 'Asset not mirrored: the file is not on a host the mirror reads from'
+const FILE_UNREADABLE = 'Asset not mirrored: the file could not be read'
+
+/** Reading a file for its asset failed; the cause is logged, never written on the record. */
+class FileUnreadableError extends Error {
+  override name = 'FileUnreadableError'
+}
+
+/** Why an item behind the access gate has no `media-url`: Webflow has no public copy of the file. */
+function noPublicUrlReason(record: MediaRecord, assetId: string | undefined): string {
+  const why = assetId
+    ? 'Webflow gave no public URL for its asset'
+    : fitsAssetLimits(record)
+      ? 'it could not be copied to Webflow as an asset'
+      : 'Webflow takes as assets only images up to 4 MB and documents up to 10 MB'
+  return `No public URL: the access gate keeps the file private, and ${why}`
+}
+
+type FileBytes =
+  | { kind: 'bytes'; bytes: Uint8Array }
+  /** Larger than the asset limit: no asset, as for a file the record says is too large. */
+  | { kind: 'too-large' }
+  /** On a host the mirror does not fetch from: never requested. */
+  | { kind: 'foreign' }
+
+/** How long fetching one file from Cloudinary may take. */
+const FETCH_TIMEOUT_MS = 60_000
+
 /**
- * A file's bytes for the asset upload: read from the built-in host, or fetched from its public URL.
- * Null when the file's real size exceeds `limit` (the size on the record is only what the client said).
+ * A file's bytes for the asset upload. The server never fetches an address a record names unless it is
+ * this site's Cloudinary cloud: a built-in file (`/api/files/{id}`, on any host) is read from storage,
+ * never over HTTP; a delivery URL of the configured cloud is fetched without following redirects and
+ * read up to `limit` bytes; any other URL is not requested at all. The size on the record is only what
+ * the client said, so the real size is checked here.
  */
-async function readFileBytes(
-  context: SyncContext,
-  record: MediaRecord,
-  limit: number,
-): Promise<Uint8Array | null> {
+async function readFileBytes(context: SyncContext, record: MediaRecord, limit: number): Promise<FileBytes> {
   const [fileId] = fileIdsInUrl(record.media_url)
-  if (fileId) {
-    const manifest = await readManifest(context.stores.documents, fileId)
-    if (!manifest || manifest.size > limit) return null
-    const parts = await Promise.all(manifest.chunks.map((chunk) => context.stores.bytes.get(chunk.key)))
-    if (parts.some((part) => part === null)) return null
-    return Buffer.concat(parts as Uint8Array[])
+  try {
+    if (fileId) {
+      const manifest = await readManifest(context.stores.documents, fileId)
+      if (!manifest) throw new FileUnreadableError(`built-in file ${fileId} is gone`)
+      if (manifest.size > limit) return { kind: 'too-large' }
+      const parts = await Promise.all(manifest.chunks.map((chunk) => context.stores.bytes.get(chunk.key)))
+      if (parts.some((part) => part === null)) throw new FileUnreadableError(`a chunk of ${fileId} is gone`)
+      return { kind: 'bytes', bytes: Buffer.concat(parts as Uint8Array[]) }
+    }
+    const cloudName = context.cloudName === undefined ? configuredCloudName() : context.cloudName
+    const asset = cloudinaryAssetOf(record.media_url)
+    if (!asset || !cloudName || asset.cloudName !== cloudName) return { kind: 'foreign' }
+    return await fetchCapped(context.fetch ?? fetch, record.media_url, limit)
+  } catch (error) {
+    console.error(`Could not read the file of record ${String(record.id)} for its Webflow asset`, error)
+    if (error instanceof FileUnreadableError) throw error
+    throw new FileUnreadableError('the file could not be read', { cause: error })
   }
-  const response = await (context.fetch ?? fetch)(record.media_url)
-  if (!response.ok) throw new Error(`fetching the file answered ${String(response.status)}`)
+}
+
+/** Fetches `url` without following redirects, and stops reading (aborting the request) past `limit`. */
+async function fetchCapped(fetchImpl: typeof fetch, url: string, limit: number): Promise<FileBytes> {
+  const controller = new AbortController()
+  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)])
+  const response = await fetchImpl(url, { redirect: 'error', signal })
+  if (!response.ok || !response.body) {
+    controller.abort()
+    throw new FileUnreadableError(`fetching the file answered ${String(response.status)}`)
+  }
   if (Number(response.headers.get('content-length') ?? '0') > limit) {
-    await response.body?.cancel()
-    return null
+    controller.abort()
+    return { kind: 'too-large' }
   }
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  return bytes.length > limit ? null : bytes
+  const reader = response.body.getReader()
+  const parts: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limit) {
+      controller.abort()
+      await reader.cancel().catch(() => undefined)
+      return { kind: 'too-large' }
+    }
+    parts.push(value)
+  }
+  return { kind: 'bytes', bytes: Buffer.concat(parts) }
 }
 
 function fileNameOf(record: MediaRecord): string {

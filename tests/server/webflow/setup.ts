@@ -20,6 +20,8 @@ import { WebflowFake } from '../../support/webflow-fake'
 /** Shared pieces of the Webflow mirror tests: one fake behind msw, settings that point at it, records. */
 
 export const SITE_URL = 'https://media.example.test'
+/** The Cloudinary cloud the tests' site is configured with: the one cloud the mirror fetches from. */
+export const CLOUD_NAME = 'media-cloud'
 export const COLLECTION_ID = '6258f5b4fc2e1c4e5d3a1c3d'
 
 /**
@@ -64,6 +66,7 @@ export function syncContext(
     stores,
     setup,
     siteUrl: SITE_URL,
+    cloudName: CLOUD_NAME,
     sleeps,
     apiOptions: {
       sleep: (ms) => {

@@ -229,12 +229,13 @@ describe('the Webflow fake over HTTP', () => {
       apiUrl: standIn.apiUrl,
     })
     const bytes = new Uint8Array(2_048).map((_, i) => i % 251)
-    const id = await uploadAsset(
+    const { id, hostedUrl } = await uploadAsset(
       api,
       { title: 'Pattern', description: '', file_type: 'image/png', media_url: '/x/pattern.png' },
       bytes,
       'pattern.png',
     )
+    expect(hostedUrl).toMatch(/^https:\/\/cdn\.prod\.website-files\.com\/.+pattern\.png$/)
     expect(fake.assets.get(id)).toMatchObject({
       uploaded: true,
       size: 2_048,

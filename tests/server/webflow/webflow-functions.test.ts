@@ -1,3 +1,5 @@
+import { createHmac, randomBytes } from 'node:crypto'
+
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -12,8 +14,9 @@ import webflowSyncBackground from '../../../netlify/functions/webflow-sync-backg
 import webflowSync from '../../../netlify/functions/webflow-sync.mts'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
-import { replaceDocumentStore } from '../../../netlify/server/store'
-import { sealJob, SYNC_FUNCTION_PATH } from '../../../netlify/server/webflow/sync-trigger'
+import { documentStore, replaceDocumentStore } from '../../../netlify/server/store'
+import { sealJob, SYNC_FUNCTION_PATH, syncJobSecret } from '../../../netlify/server/webflow/sync-trigger'
+import type { SyncJob } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord } from '../../../src/contract/record'
 import { COLLECTION_ID, webflowFakeForFile } from './setup'
 
@@ -239,19 +242,58 @@ describe('with the mirror configured', () => {
     expect(((await limited.json()) as { error: string }).error).toContain('429')
   })
 
-  it('the background function runs only jobs sealed with the token', async () => {
+  it('the background function refuses a forged, an expired and a replayed job, and runs none of them', async () => {
     const record = await uploaded()
     // The queued invocation never runs: this test posts its own bodies.
     queued = []
     const run = (body: string) =>
       webflowSyncBackground(new Request(`${ORIGIN}${SYNC_FUNCTION_PATH}`, { method: 'POST', body }))
-    const forged = await run(sealJob({ action: 'upsert', ids: [record.id] }, 'guessed-token'))
-    expect(forged.status).toBe(400)
-    expect(await run('{"job":"{}","signature":""}')).toHaveProperty('status', 400)
-    expect(fake.received).toEqual([])
+    const job: SyncJob = { action: 'upsert', ids: [record.id] }
+    const secret = await syncJobSecret(documentStore())
 
-    const genuine = await run(sealJob({ action: 'upsert', ids: [record.id] }, fake.token))
-    expect(genuine.status).toBe(204)
+    // Forged: signed with another secret, with the Webflow token (the old key), or not at all.
+    const forged = await run(sealJob(job, randomBytes(32)))
+    expect(forged.status).toBe(400)
+    const payload = JSON.stringify({ job, issued_at: Date.now(), nonce: 'C'.repeat(22) })
+    const underToken = createHmac('sha256', `webflow-sync:${fake.token}`).update(payload).digest('base64url')
+    expect((await run(JSON.stringify({ job: payload, signature: underToken }))).status).toBe(400)
+    expect(await run('{"job":"{}","signature":""}')).toHaveProperty('status', 400)
+
+    // Expired: genuinely signed, but issued six minutes ago.
+    const expired = await run(sealJob(job, secret, new Date(Date.now() - 6 * 60_000)))
+    expect(expired.status).toBe(400)
+    expect(fake.received).toEqual([])
+    expect((await stateOf(record.id))?.state).toBe('pending')
+
+    // Genuine: runs once; the same body again is a replay.
+    const genuine = sealJob(job, secret)
+    expect((await run(genuine)).status).toBe(204)
+    expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
+    fake.received.length = 0
+    const replayed = await run(genuine)
+    expect(replayed.status).toBe(409)
+    expect(fake.received).toEqual([])
+    expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
+  })
+
+  it('a replayed delete job deletes nothing the second time', async () => {
+    const record = await uploaded()
+    await drain()
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(
+      (await call(deleteFile, 'DELETE', `/api/delete/${String(record.id)}?id=${String(record.id)}`)).status,
+    ).toBe(200)
+    const deleteBody = sealedBodies.at(-1) ?? ''
+    await drain()
+    expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
+    // An item with the same id appears again (as a re-created one would): the replay must not touch it.
+    fake.items.get(COLLECTION_ID)?.set(String(item?.id), { ...(item as NonNullable<typeof item>) })
+    fake.received.length = 0
+    const replayed = await webflowSyncBackground(
+      new Request(`${ORIGIN}${SYNC_FUNCTION_PATH}`, { method: 'POST', body: deleteBody }),
+    )
+    expect(replayed.status).toBe(409)
+    expect(fake.received).toEqual([])
     expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
   })
 })
@@ -302,7 +344,7 @@ describe('without a complete configuration', () => {
     const response = await webflowSyncBackground(
       new Request(`${ORIGIN}${SYNC_FUNCTION_PATH}`, {
         method: 'POST',
-        body: sealJob({ action: 'upsert', ids: [1] }, fake.token),
+        body: sealJob({ action: 'upsert', ids: [1] }, await syncJobSecret(documentStore())),
       }),
     )
     expect(response.status).toBe(204)

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto'
 
-import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
+import { http, HttpResponse } from 'msw'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
 import { readAllRecords } from '../../../netlify/server/records/record-pages'
 import { deleteRecord, updateRecord } from '../../../netlify/server/records/media-service'
 import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
@@ -17,6 +21,7 @@ import type { MediaRecord } from '../../../src/contract/record'
 import { SPEC_FIELD_SLUGS } from '../../support/webflow-fake'
 import { startMemoryMediaStores } from '../helpers/media-stores'
 import {
+  CLOUD_NAME,
   COLLECTION_ID,
   fixture,
   pendingRecord,
@@ -253,18 +258,26 @@ describe('runSyncJob: assets through the three-step flow', () => {
     expect((await stored(context, record.id)).webflow).toMatchObject({ state: 'synced', asset_id: asset?.id })
   })
 
-  it('fetches an external small image for its asset', async () => {
+  it('fetches a small image from the configured Cloudinary cloud for its asset, refusing redirects', async () => {
     const context = syncContext(stores(), readySetup(fake))
     const bytes = await fixture('small.gif')
-    serveExternalFile('https://cdn.example.test/photos/small.gif', bytes, 'image/gif')
+    const url = `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/v1700000000/HIBF_assets/small.gif`
+    const modes: RequestRedirect[] = []
+    const fetchSpy: typeof fetch = (input, init) => {
+      modes.push(init?.redirect ?? 'follow')
+      return fetch(input, init)
+    }
+    serveExternalFile(url, bytes, 'image/gif')
     const record = await pendingRecord(context.stores, {
       title: 'Small',
-      media_url: 'https://cdn.example.test/photos/small.gif',
+      media_url: url,
       file_size: bytes.length,
     })
-    await upsert(context, record)
+    await upsert({ ...context, fetch: fetchSpy }, record)
     expect(fake.s3Uploads[0]?.file).toMatchObject({ name: 'small.gif', md5: md5(bytes) })
     expect((await stored(context, record.id)).webflow?.asset_id).toBeDefined()
+    // The file fetch, then Webflow's calls (which follow redirects as usual).
+    expect(modes[0]).toBe('error')
   })
 
   it('keeps the asset file name under 100 characters with its extension', async () => {
@@ -307,20 +320,171 @@ describe('runSyncJob: assets through the three-step flow', () => {
     expect(webflow?.message).toBeUndefined()
   })
 
-  it('still mirrors the item when the asset fails, and says why', async () => {
+  it('still mirrors the item when the file cannot be read, with a message that does not say why', async () => {
     const context = syncContext(stores(), readySetup(fake))
-    server.use(http.get('https://cdn.example.test/gone.png', () => new HttpResponse(null, { status: 404 })))
-    const record = await pendingRecord(context.stores, {
-      title: 'Gone',
-      media_url: 'https://cdn.example.test/gone.png',
-      file_size: 1_000,
-    })
+    const url = `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/gone.png`
+    server.use(http.get(url, () => new HttpResponse('<html>internal details</html>', { status: 404 })))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const record = await pendingRecord(context.stores, { title: 'Gone', media_url: url, file_size: 1_000 })
     await upsert(context, record)
+    logged.mockRestore()
     expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
     expect((await stored(context, record.id)).webflow).toMatchObject({
       state: 'synced',
-      message: 'Asset not mirrored: fetching the file answered 404',
+      message: 'Asset not mirrored: the file could not be read',
     })
+  })
+})
+
+describe('runSyncJob: the server fetches no address a record names, except its own Cloudinary cloud', () => {
+  let loopback: Server
+  let origin = ''
+  const requested: string[] = []
+
+  beforeAll(async () => {
+    loopback = createServer((request, response) => {
+      requested.push(`${String(request.method)} ${String(request.url)}`)
+      if (request.url?.startsWith('/redirect')) {
+        response.writeHead(302, { Location: '/admin/secret.png' }).end()
+        return
+      }
+      response.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.alloc(64, 1))
+    })
+    await new Promise<void>((resolve) => loopback.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${String((loopback.address() as AddressInfo).port)}`
+  })
+
+  afterAll(async () => {
+    await new Promise((resolve) => loopback.close(resolve))
+  })
+
+  it('never requests an arbitrary URL, one that redirects, or a Cloudinary-looking one on another host', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const otherCloud: string[] = []
+    server.use(
+      // Another cloud's real delivery URL: not this site's, so not fetched either.
+      http.get('https://res.cloudinary.com/another-cloud/*', ({ request }) => {
+        otherCloud.push(request.url)
+        return new HttpResponse(new Uint8Array(64))
+      }),
+      // This site's cloud answering with a redirect to the internal host: not followed.
+      http.get(
+        `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/moved.png`,
+        () =>
+          new HttpResponse(null, { status: 302, headers: { Location: `${origin}/redirect/internal.png` } }),
+      ),
+    )
+    const foreign = [
+      `${origin}/internal.png`,
+      `${origin}/redirect/to-internal.png`,
+      `${origin}/${CLOUD_NAME}/image/upload/v1/HIBF_assets/photo.png`,
+      `http://localhost:${origin.split(':')[2] ?? ''}/photo.png`,
+      `https://res.cloudinary.com@${origin.slice('http://'.length)}/${CLOUD_NAME}/image/upload/photo.png`,
+      `https://res.cloudinary.com/another-cloud/image/upload/HIBF_assets/photo.png`,
+      `http://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/photo.png`,
+    ]
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const records = []
+    for (const url of foreign) {
+      records.push(await pendingRecord(context.stores, { title: 'Probe', media_url: url, file_size: 64 }))
+    }
+    const moved = await pendingRecord(context.stores, {
+      title: 'Moved',
+      media_url: `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/moved.png`,
+      file_size: 64,
+    })
+    await upsert(context, ...records, moved)
+    logged.mockRestore()
+
+    console.log(`loopback server received ${String(requested.length)} requests`)
+    expect(requested).toEqual([])
+    expect(otherCloud).toEqual([])
+    expect(fake.s3Uploads).toEqual([])
+    const items = fake.itemsOf(COLLECTION_ID)
+    expect(items.map((item) => item.fieldData['media-url'])).toEqual([...foreign, moved.media_url])
+    for (const record of records) {
+      expect((await stored(context, record.id)).webflow).toMatchObject({
+        state: 'synced',
+        message: 'Asset not mirrored: the file is not on a host the mirror reads from',
+      })
+    }
+    expect((await stored(context, moved.id)).webflow).toMatchObject({
+      state: 'synced',
+      message: 'Asset not mirrored: the file could not be read',
+    })
+
+    // The loopback server does count what reaches it.
+    await (await fetch(`${origin}/control.png`)).arrayBuffer()
+    expect(requested).toEqual(['GET /control.png'])
+    requested.length = 0
+  })
+
+  it('fetches nothing at all when no Cloudinary cloud is configured', async () => {
+    const context = { ...syncContext(stores(), readySetup(fake)), cloudName: null }
+    const url = `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/photo.png`
+    let fetched = 0
+    server.use(
+      http.get(url, () => {
+        fetched++
+        return new HttpResponse(new Uint8Array(64))
+      }),
+    )
+    const record = await pendingRecord(context.stores, { title: 'Unset', media_url: url, file_size: 64 })
+    await upsert(context, record)
+    expect(fetched).toBe(0)
+    expect((await stored(context, record.id)).webflow?.message).toBe(
+      'Asset not mirrored: the file is not on a host the mirror reads from',
+    )
+  })
+
+  it('stops reading past the asset limit, whatever the record and the headers say', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const url = `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/endless.png`
+    let sent = 0
+    let cancelled = false
+    server.use(
+      http.get(url, () => {
+        const endless = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            sent += MB
+            controller.enqueue(new Uint8Array(MB))
+          },
+          cancel() {
+            cancelled = true
+          },
+        })
+        return new HttpResponse(endless, { headers: { 'Content-Type': 'image/png' } })
+      }),
+      http.get(
+        `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/declared.png`,
+        () =>
+          new HttpResponse(new Uint8Array(16), {
+            headers: { 'Content-Type': 'image/png', 'Content-Length': String(100 * MB) },
+          }),
+      ),
+    )
+    const endless = await pendingRecord(context.stores, {
+      title: 'Endless',
+      media_url: url,
+      file_size: 1_000,
+    })
+    const declared = await pendingRecord(context.stores, {
+      title: 'Declared',
+      media_url: `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/HIBF_assets/declared.png`,
+      file_size: 1_000,
+    })
+    await upsert(context, endless, declared)
+    console.log(`an endless file: ${String(sent / MB)} MiB sent before the read stopped`)
+    expect(sent).toBeLessThanOrEqual(4 * MB + 4 * MB)
+    await vi.waitFor(() => {
+      expect(cancelled).toBe(true)
+    })
+    expect(fake.s3Uploads).toEqual([])
+    for (const record of [endless, declared]) {
+      const { webflow } = await stored(context, record.id)
+      expect(webflow).toMatchObject({ state: 'synced' })
+      expect(webflow?.asset_id).toBeUndefined()
+    }
   })
 })
 
@@ -598,5 +762,146 @@ describe('runSyncJob: an edit while a sync runs', () => {
     const after = await stored(context, record.id)
     expect(after.webflow?.state).toBe('synced')
     expect(after.webflow?.revision).toBe(1)
+  })
+})
+
+describe('runSyncJob: with the access gate on', () => {
+  beforeEach(() => {
+    replaceAccessGate(accessGateFor('a-gate-token-long-enough-0123456789'))
+  })
+  afterEach(() => {
+    replaceAccessGate(undefined)
+  })
+
+  /** The public URL Webflow serves an asset at, as the fake's asset answers give it. */
+  const hostedUrlOf = (assetId: string | undefined) =>
+    `https://cdn.prod.website-files.com/${String(fake.assets.get(assetId ?? '')?.uploadDetails.key)}`
+
+  it("points a built-in image's item at its Webflow-hosted asset, not the gated file URL", async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const bytes = await fixture('portrait.png')
+    const url = await storeBuiltInFile(context.stores, 'portrait.png', bytes)
+    const record = await pendingRecord(context.stores, {
+      title: 'Portrait',
+      media_url: url,
+      file_size: bytes.length,
+    })
+    await upsert(context, record)
+
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    const { webflow } = await stored(context, record.id)
+    expect(webflow).toMatchObject({ state: 'synced', item_id: item?.id })
+    expect(webflow?.message).toBeUndefined()
+    expect(item?.fieldData['media-url']).toBe(hostedUrlOf(webflow?.asset_id))
+    expect(String(item?.fieldData['media-url'])).toMatch(
+      /^https:\/\/cdn\.prod\.website-files\.com\/.+portrait\.png$/,
+    )
+    expect(String(item?.fieldData['media-url'])).not.toContain('/api/files/')
+
+    // An edit keeps the asset and asks Webflow for its URL again.
+    fake.received.length = 0
+    await updateRecord(context.stores.documents, record.id, { title: 'Portrait, cropped' })
+    await upsert(context, record)
+    expect(fake.calls()).toEqual([
+      `GET assets/${String(webflow?.asset_id)}`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}`,
+    ])
+    expect(item?.fieldData).toMatchObject({
+      name: 'Portrait, cropped',
+      'media-url': hostedUrlOf(webflow?.asset_id),
+    })
+  })
+
+  it('uploads the asset again when Webflow no longer has it', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const bytes = await fixture('small.webp')
+    const url = await storeBuiltInFile(context.stores, 'small.webp', bytes)
+    const record = await pendingRecord(context.stores, {
+      title: 'Small',
+      media_url: url,
+      file_size: bytes.length,
+    })
+    await upsert(context, record)
+    const first = (await stored(context, record.id)).webflow?.asset_id ?? ''
+    fake.assets.delete(first)
+
+    await upsert(context, record)
+    const { webflow } = await stored(context, record.id)
+    expect(webflow?.asset_id).toBeDefined()
+    expect(webflow?.asset_id).not.toBe(first)
+    expect(fake.itemsOf(COLLECTION_ID)[0]?.fieldData['media-url']).toBe(hostedUrlOf(webflow?.asset_id))
+  })
+
+  it.each([
+    ['audio', 'tone.mp3', 'Webflow takes as assets only images up to 4 MB and documents up to 10 MB'],
+  ])(
+    'leaves media-url empty for built-in %s, which cannot be an asset, and says why',
+    async (_kind, name, why) => {
+      const context = syncContext(stores(), readySetup(fake))
+      const bytes = await fixture(name)
+      const url = await storeBuiltInFile(context.stores, name, bytes)
+      const record = await pendingRecord(context.stores, {
+        title: 'Tone',
+        media_url: url,
+        file_size: bytes.length,
+      })
+      await upsert(context, record)
+      const [item] = fake.itemsOf(COLLECTION_ID)
+      expect(item?.fieldData['media-url']).toBe('')
+      expect(fake.s3Uploads).toEqual([])
+      expect((await stored(context, record.id)).webflow).toMatchObject({
+        state: 'synced',
+        item_id: item?.id,
+        message: `No public URL: the access gate keeps the file private, and ${why}`,
+      })
+    },
+  )
+
+  it('leaves media-url empty for a built-in image larger than the asset limit, and says why', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const png = await fixture('portrait.png')
+    // A real PNG header followed by padding: over 4 MB on the built-in host.
+    const bytes = Buffer.concat([png, Buffer.alloc(4 * MB)])
+    const url = await storeBuiltInFile(context.stores, 'huge.png', bytes)
+    const record = await pendingRecord(context.stores, {
+      title: 'Huge',
+      media_url: url,
+      file_size: bytes.length,
+    })
+    await upsert(context, record)
+    expect(fake.itemsOf(COLLECTION_ID)[0]?.fieldData['media-url']).toBe('')
+    expect((await stored(context, record.id)).webflow?.message).toBe(
+      'No public URL: the access gate keeps the file private, and Webflow takes as assets only images up to 4 MB and documents up to 10 MB',
+    )
+  })
+
+  it('says both why the asset failed and that the item has no public URL', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const bytes = await fixture('portrait.png')
+    const url = await storeBuiltInFile(context.stores, 'portrait.png', bytes)
+    server.use(http.post(fake.s3Url, () => new HttpResponse(null, { status: 403 })))
+    const record = await pendingRecord(context.stores, {
+      title: 'Refused',
+      media_url: url,
+      file_size: bytes.length,
+    })
+    await upsert(context, record)
+    expect(fake.itemsOf(COLLECTION_ID)[0]?.fieldData['media-url']).toBe('')
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'synced',
+      message:
+        "Asset not mirrored: The asset upload to Webflow's storage failed with status 403; No public URL: the access gate keeps the file private, and it could not be copied to Webflow as an asset",
+    })
+  })
+
+  it('keeps a Cloudinary or other public URL as it is', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const record = await pendingRecord(context.stores, {
+      title: 'Clip',
+      media_url: 'https://m.test/clip.mov',
+    })
+    await upsert(context, record)
+    expect(fake.itemsOf(COLLECTION_ID)[0]?.fieldData['media-url']).toBe('https://m.test/clip.mov')
+    expect((await stored(context, record.id)).webflow?.message).toBeUndefined()
   })
 })
