@@ -3,6 +3,7 @@ import type { Config } from '@netlify/functions'
 import { runRepair } from '../server/repair/run-repair'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
 import { sweepExpiredUploads } from '../server/uploads/upload-service'
+import { removeSpentJobMarks } from '../server/webflow/sync-trigger'
 
 /**
  * Every hour: removes abandoned uploads and their chunks, then runs the repair pass, which mends what
@@ -18,6 +19,9 @@ export default async (): Promise<Response> => {
       `${String(report.checked)} checked${report.complete ? '' : ', more next run'}`,
   )
   for (const violation of report.violations) console.log(JSON.stringify(violation))
+  // Webflow sync jobs that ran are remembered to refuse replays; past their lifetime they cannot be.
+  const marks = await removeSpentJobMarks(stores.documents)
+  console.log(`Removed ${String(marks)} marks of sync jobs too old to run`)
   return new Response(null, { status: 204 })
 }
 
