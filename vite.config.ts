@@ -1,8 +1,13 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+import { unsignedPresetPlugin } from './scripts/cloudinary-preset.ts'
+import { contentSecurityPolicyPlugin } from './scripts/csp.ts'
+
 export default defineConfig({
-  plugins: [react()],
+  // The Content-Security-Policy is written into dist/_headers from the Cloudinary settings; a build for a
+  // site behind the access gate leaves the unsigned Cloudinary preset out (uploads are signed instead).
+  plugins: [react(), unsignedPresetPlugin(), contentSecurityPolicyPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -22,6 +22,7 @@ export const ENDPOINTS = {
   trash: '/api/trash',
   trashRestore: '/api/trash/restore',
   trashPurge: '/api/trash/purge',
+  cloudinarySignature: '/api/cloudinary-signature',
 } as const
 
 /** Every error the API sends: `{ "error": "<message>" }`, sometimes with details. */

@@ -1,5 +1,6 @@
 /**
- * The app's security headers (netlify.toml `[[headers]]`) in Chromium: the page and its assets carry
+ * The app's security headers (netlify.toml `[[headers]]`, and the Content-Security-Policy the build writes
+ * into dist/_headers: scripts/csp.ts) in Chromium: the page and its assets carry
  * them, and nothing the screen does breaks under the Content-Security-Policy: uploads (the SHA-256 worker,
  * pdf.js and its worker drawing a PDF's first page, a video frame drawn from a blob: URL), thumbnails, and
  * the image, video, PDF and Office previews. Every violation is recorded; there must be none.
@@ -15,9 +16,11 @@ import { expect, OFFICE_VIEWER, test } from './support/fixtures'
 import { watchCsp } from './support/csp-watch'
 import { card, closeDialog, openDetails, openScreen, toast } from './support/screen'
 
+// The suite's build has no Cloudinary settings, so its policy names no Cloudinary origin
+// (cloudinary-upload.spec.ts runs a build that has them).
 const APP_HEADERS = {
   'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://res.cloudinary.com; media-src 'self' blob: https://res.cloudinary.com; connect-src 'self' https://api.cloudinary.com; worker-src 'self' blob:; frame-src 'self' https://view.officeapps.live.com; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; worker-src 'self' blob:; frame-src 'self' https://view.officeapps.live.com; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',

@@ -3,6 +3,7 @@ import fileLink from '../../netlify/functions/file-link.mts'
 import batchDelete from '../../netlify/functions/batch-delete.mts'
 import batchMoveToFolder from '../../netlify/functions/batch-move-to-folder.mts'
 import batchUpdate from '../../netlify/functions/batch-update.mts'
+import cloudinarySignature from '../../netlify/functions/cloudinary-signature.mts'
 import deleteFile from '../../netlify/functions/delete-file.mts'
 import files from '../../netlify/functions/files.mts'
 import folderCreate from '../../netlify/functions/folder-create.mts'
@@ -47,6 +48,7 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/trash$/, handler: trashList },
   { pattern: /^\/api\/trash\/restore$/, handler: trashRestore },
   { pattern: /^\/api\/trash\/purge$/, handler: trashDeleteForever },
+  { pattern: /^\/api\/cloudinary-signature$/, handler: cloudinarySignature },
 ]
 
 /**

@@ -171,11 +171,12 @@ describe('Cloudinary thumbnails', () => {
 })
 
 describe('choosing the media host', () => {
-  it('uses Cloudinary only when both the cloud name and the unsigned preset are set', () => {
+  it('uses Cloudinary when the cloud name is set (signed without a preset: cloudinary-signed.test.tsx)', () => {
     expect(mediaHostFromEnv({}).kind).toBe('builtin')
+    expect(mediaHostFromEnv({ VITE_CLOUDINARY_UPLOAD_PRESET: 'unsigned_preset' }).kind).toBe('builtin')
     expect(
       mediaHostFromEnv({ VITE_CLOUDINARY_CLOUD_NAME: 'demo', VITE_CLOUDINARY_UPLOAD_PRESET: ' ' }).kind,
-    ).toBe('builtin')
+    ).toBe('cloudinary')
     expect(
       mediaHostFromEnv({
         VITE_CLOUDINARY_CLOUD_NAME: 'demo',

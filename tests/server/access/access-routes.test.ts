@@ -220,3 +220,13 @@ describe('file links', () => {
     expect((await call('/api/file-link/thumbnail/not-an-id/a.png')).status).toBe(404)
   })
 })
+
+describe('/api/cloudinary-signature', () => {
+  it('signs nothing without the token; with it, the function answers (501: no Cloudinary credentials here)', async () => {
+    const refused = await call('/api/cloudinary-signature', { method: 'POST' })
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual({ error: ACCESS_MESSAGES.required })
+    const passed = await call('/api/cloudinary-signature', { method: 'POST', headers: BEARER })
+    expect(passed.status).toBe(501)
+  })
+})

@@ -1,9 +1,11 @@
 import * as z from 'zod'
 
+import type { CloudinarySignature } from '../../../contract/cloudinary-signature'
 import { extensionOf } from '../../../contract/file-types'
 import { DEFAULT_MAX_UPLOAD_BYTES, MEDIA_HOST_FOLDER, type MediaHostResult } from '../../../contract/uploads'
 import { isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
 import { validateIncomingFiles } from '../validate-files'
+import { requestUploadSignature } from './cloudinary-signature'
 import { cloudinaryThumbnailUrl } from './cloudinary-thumbnails'
 import { errorDetail } from './error-detail'
 import type { HostUploadOptions, MediaHost } from './media-host'
@@ -18,7 +20,12 @@ const MIN_CHUNK_BYTES = 5 * 1024 * 1024
 
 export interface CloudinaryHostOptions {
   cloudName: string
-  uploadPreset: string
+  /**
+   * An unsigned upload preset: uploads go unsigned with it. Without one, each upload is signed by `sign`
+   * (the site's `POST /api/cloudinary-signature` by default) and goes to the cloud that signed it.
+   */
+  uploadPreset?: string
+  sign?: (signal?: AbortSignal) => Promise<CloudinarySignature>
   apiBase?: string
   chunkedAboveBytes?: number
   chunkBytes?: number
@@ -75,20 +82,34 @@ function uploadId(): string {
 }
 
 /**
- * Cloudinary as the media host (DESIGN section 6): an unsigned multipart POST to `{base}/v1_1/{cloud}/auto/upload`
- * with the preset and the folder 'HIBF_assets'; above 20 MB the same request per chunk with
- * `X-Unique-Upload-Id` and `Content-Range`.
+ * Cloudinary as the media host (DESIGN section 6): a multipart POST to `{base}/v1_1/{cloud}/auto/upload`
+ * into the folder 'HIBF_assets', unsigned with the preset or signed with fields the site signs per file;
+ * above 20 MB the same request (the same signed fields) per chunk with `X-Unique-Upload-Id` and
+ * `Content-Range`.
  */
 export function createCloudinaryHost(options: CloudinaryHostOptions): MediaHost {
   const base = (options.apiBase ?? CLOUDINARY_API_BASE).replace(/\/+$/, '')
-  const url = `${base}/v1_1/${encodeURIComponent(options.cloudName)}/auto/upload`
+  const uploadUrl = (cloudName: string) => `${base}/v1_1/${encodeURIComponent(cloudName)}/auto/upload`
+  const sign = options.sign ?? requestUploadSignature
   const chunkedAbove = options.chunkedAboveBytes ?? CHUNKED_ABOVE_BYTES
   const chunkBytes = Math.max(options.chunkBytes ?? CHUNK_BYTES, MIN_CHUNK_BYTES)
   const retryDelays = options.retryDelays ?? [1000, 3000]
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_UPLOAD_BYTES
   const post = options.post ?? xhrPost
 
+  /** Where a file goes and the fields that go with it (and with each of its chunks). */
+  async function destination(signal: AbortSignal | undefined) {
+    const { uploadPreset } = options
+    if (uploadPreset) {
+      const fields: Record<string, string> = { upload_preset: uploadPreset, folder: MEDIA_HOST_FOLDER }
+      return { url: uploadUrl(options.cloudName), fields }
+    }
+    const signed = await sign(signal)
+    return { url: uploadUrl(signed.cloud_name), fields: signed.fields as Record<string, string> }
+  }
+
   async function send(
+    target: { url: string; fields: Record<string, string> },
     part: Blob,
     name: string,
     headers: Record<string, string>,
@@ -97,15 +118,14 @@ export function createCloudinaryHost(options: CloudinaryHostOptions): MediaHost 
     const body = () => {
       const form = new FormData()
       form.append('file', part, name)
-      form.append('upload_preset', options.uploadPreset)
-      form.append('folder', MEDIA_HOST_FOLDER)
+      for (const [field, value] of Object.entries(target.fields)) form.append(field, value)
       return form
     }
     for (let attempt = 0; ; attempt++) {
       let response: PostResponse | null = null
       try {
         response = await post({
-          url,
+          url: target.url,
           body: body(),
           headers,
           onProgress: upload.onPartProgress,
@@ -133,8 +153,9 @@ export function createCloudinaryHost(options: CloudinaryHostOptions): MediaHost 
       const [refused] = validateIncomingFiles([], [file], { maxBytes: maxFileBytes }).rejected
       if (refused) throw new UploadError(refused.error)
       const report = upload.onProgress ?? (() => undefined)
+      const target = await destination(upload.signal)
       if (file.size <= chunkedAbove) {
-        const response = await send(file, file.name, {}, { ...upload, onPartProgress: report })
+        const response = await send(target, file, file.name, {}, { ...upload, onPartProgress: report })
         if (response?.status !== 200) throw failure(response)
         report(1)
         return toResult(response.body, file)
@@ -150,7 +171,7 @@ export function createCloudinaryHost(options: CloudinaryHostOptions): MediaHost 
         const onPartProgress = (fraction: number) => {
           report((start + fraction * (end - start)) / file.size)
         }
-        last = await send(file.slice(start, end), file.name, headers, { ...upload, onPartProgress })
+        last = await send(target, file.slice(start, end), file.name, headers, { ...upload, onPartProgress })
         if (last?.status !== 200) throw failure(last)
       }
       report(1)

@@ -16,15 +16,18 @@ const hostEnvSchema = z.object({
 })
 
 /**
- * Cloudinary when both its cloud name and unsigned preset are configured, otherwise the built-in host.
- * `VITE_CLOUDINARY_API_BASE` points the client at a stand-in (tests, a local emulator).
+ * Cloudinary when its cloud name is configured, otherwise the built-in host. With an unsigned preset the
+ * uploads are unsigned (an open site); without one each upload is signed by the site's function (a site
+ * behind the access gate, whose build leaves the preset out: vite.config.ts). `VITE_CLOUDINARY_API_BASE`
+ * points the client at a stand-in (tests, a local emulator).
  */
 export function mediaHostFromEnv(env: Record<string, unknown>): MediaHost {
   const config = hostEnvSchema.parse(env)
   const cloudName = config.VITE_CLOUDINARY_CLOUD_NAME
-  const uploadPreset = config.VITE_CLOUDINARY_UPLOAD_PRESET
-  if (cloudName && uploadPreset) {
-    return createCloudinaryHost({ cloudName, uploadPreset, apiBase: config.VITE_CLOUDINARY_API_BASE })
+  if (cloudName) {
+    const apiBase = config.VITE_CLOUDINARY_API_BASE
+    const uploadPreset = config.VITE_CLOUDINARY_UPLOAD_PRESET
+    return createCloudinaryHost(uploadPreset ? { cloudName, uploadPreset, apiBase } : { cloudName, apiBase })
   }
   return createBuiltinHost()
 }
