@@ -1,44 +1,40 @@
+import { concatBlockDigests, FINGERPRINT_BLOCK_BYTES } from '../contract/fingerprint'
 import { Sha256 } from './sha256'
 
-/** Bytes read per step: small enough to keep memory flat, large enough that reads are not the cost. */
-const READ_BYTES = 4 * 1024 * 1024
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
 
-/**
- * Up to this size the whole file is read at once and hashed by `crypto.subtle`, which is several times
- * faster than the incremental code but needs the file in memory (performance notes, section 5).
- */
-export const ONE_SHOT_MAX_BYTES = 256 * 1024 * 1024
-
-function toHex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('')
+/** One SHA-256, raw: by `crypto.subtle` when there is one, else by the incremental code. */
+async function sha256Of(bytes: Uint8Array<ArrayBuffer>, subtle: SubtleCrypto | null): Promise<Uint8Array> {
+  if (subtle) return new Uint8Array(await subtle.digest('SHA-256', bytes))
+  return new Sha256().update(bytes).digest()
 }
 
 /**
- * The SHA-256 of a blob as hex, reading it piece by piece. `onProgress` gets the bytes hashed so far.
- * Runs in the hash worker, and on the page in tests, where there is no Worker.
+ * A blob's fingerprint as hex: NOT its plain SHA-256, but the SHA-256 of its 4 MiB blocks' SHA-256
+ * digests (`src/contract/fingerprint.ts`), the value the built-in host computes from the bytes it
+ * receives and records keep as `sha256`. Reads one block at a time, the next while the current one is
+ * hashed, so memory stays flat whatever the size. `onProgress` gets the bytes hashed so far. Runs in the
+ * hash worker, and on the page in tests, where there is no Worker.
  */
-export async function hashBlob(
+export async function fingerprintBlob(
   blob: Blob,
   onProgress: (bytes: number) => void = () => undefined,
-  // Absent outside secure contexts (a plain-http address other than localhost); null forces the piecewise path.
+  // Absent outside secure contexts (a plain-http address other than localhost); null forces the incremental code.
   subtle: SubtleCrypto | null = (globalThis.crypto as Partial<Crypto>).subtle ?? null,
 ): Promise<string> {
-  if (subtle && blob.size <= ONE_SHOT_MAX_BYTES) {
-    const digest = await subtle.digest('SHA-256', await blob.arrayBuffer())
-    onProgress(blob.size)
-    return toHex(digest)
+  const digests: Uint8Array[] = []
+  const read = (start: number) => blob.slice(start, start + FINGERPRINT_BLOCK_BYTES).arrayBuffer()
+  let next = blob.size > 0 ? read(0) : null
+  for (let start = 0; next;) {
+    const block = new Uint8Array(await next)
+    if (block.length === 0) break
+    start += block.length
+    next = start < blob.size ? read(start) : null
+    digests.push(await sha256Of(block, subtle))
+    onProgress(start)
   }
-  const hash = new Sha256()
-  let offset = 0
-  // Read the next piece while the current one is hashed.
-  let next = blob.slice(0, READ_BYTES).arrayBuffer()
-  while (offset < blob.size) {
-    const piece = new Uint8Array(await next)
-    offset += piece.length
-    if (offset < blob.size) next = blob.slice(offset, offset + READ_BYTES).arrayBuffer()
-    hash.update(piece)
-    onProgress(offset)
-    if (piece.length === 0) break
-  }
-  return hash.digestHex()
+  if (blob.size === 0) onProgress(0)
+  return toHex(await sha256Of(concatBlockDigests(digests), subtle))
 }

@@ -49,6 +49,11 @@ export class Sha256 {
 
   /** The digest as 64 lower-case hex digits; the instance cannot be fed afterwards. */
   digestHex(): string {
+    return Array.from(this.digest(), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  }
+
+  /** The raw 32-byte digest; the instance cannot be fed afterwards. */
+  digest(): Uint8Array {
     const bitLength = this.totalBytes * 8
     const padding = new Uint8Array(
       this.pendingLength < 56 ? 64 - this.pendingLength : 128 - this.pendingLength,
@@ -62,7 +67,12 @@ export class Sha256 {
     this.update(padding)
     this.totalBytes = total
     this.finished = true
-    return Array.from(this.state, (word) => (word >>> 0).toString(16).padStart(8, '0')).join('')
+    const out = new Uint8Array(32)
+    const outView = new DataView(out.buffer)
+    this.state.forEach((word, index) => {
+      outView.setUint32(index * 4, word >>> 0)
+    })
+    return out
   }
 
   private compress(block: Uint8Array, offset: number): void {

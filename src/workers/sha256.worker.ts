@@ -1,4 +1,4 @@
-import { hashBlob } from './hash-blob'
+import { fingerprintBlob } from './hash-blob'
 import type { HashReply, HashRequest } from './hash-protocol'
 
 /** The worker's global scope, typed by what this file uses (the project compiles with the DOM library). */
@@ -9,8 +9,10 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope
 
+// Computes the file's fingerprint (block-wise SHA-256, `src/contract/fingerprint.ts`), not its plain SHA-256.
+
 scope.onmessage = (event) => {
-  hashBlob(event.data.file, (bytes) => {
+  fingerprintBlob(event.data.file, (bytes) => {
     scope.postMessage({ type: 'progress', bytes })
   }).then(
     (sha256) => {

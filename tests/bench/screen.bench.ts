@@ -7,7 +7,8 @@
  *   BENCH_RUNS=9 node_modules/.bin/node tests/bench/screen.bench.ts
  *
  * Figures (each module's header says exactly what it times):
- *   hash    the app's SHA-256 worker on 10 x 25 MB vs crypto.subtle.digest in memory (screen/hash.ts)
+ *   hash    the app's fingerprint worker (SHA-256 of 4 MiB block digests) on 10 x 25 MB vs the same
+ *           fingerprint by crypto.subtle.digest in memory (screen/hash.ts)
  *   mount   data in hand to the first painted grid, at 10k and 100k, and the DOM size, vs the same build
  *           with every card in the DOM (screen-naive.ts) (screen/mount.ts)
  *   scroll  3 s of scrolling the 100k grid vs an empty scroll container (screen/scroll.ts)

@@ -20,8 +20,9 @@ export interface UploadItem {
   id: string
   file: File
   title: string
+  /** The file's fingerprint (`src/contract/fingerprint.ts`), computed in the browser; null until hashed. */
   sha256: string | null
-  /** The library's record with the same SHA-256, found before any byte is sent. */
+  /** The library's record with the same fingerprint, found before any byte is sent. */
   duplicateOf: MediaRecord | null
   choice: DuplicateChoice | null
   state: UploadItemState
@@ -244,6 +245,8 @@ export class UploadBatch {
             this.patch(id, { state: { status: 'hashing', progress: Math.floor(fraction * 100) } })
           },
         })
+        // A record's `sha256` is the fingerprint the built-in host computed from the bytes it stored,
+        // never a client's claim, so a record cannot pose as another file to capture "Use existing".
         const duplicateOf = this.context.records.find((record) => record.sha256 === sha256) ?? null
         this.patch(id, {
           sha256,

@@ -7,7 +7,9 @@ import { errorDetail } from '../../../src/features/upload/hosts/error-detail'
 import { summarize } from '../../../src/features/upload/upload-batch'
 import { coverCrop, coverScale } from '../../../src/features/upload/thumbnails/cover-crop'
 import { validateIncomingFiles } from '../../../src/features/upload/validate-files'
-import { hashBlob } from '../../../src/workers/hash-blob'
+import { fingerprintBlob } from '../../../src/workers/hash-blob'
+import { fingerprintOf, newBlockDigests } from '../../../netlify/server/uploads/fingerprint'
+import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { Sha256 } from '../../../src/workers/sha256'
 
 const file = (name: string, size: number, type = '') => new File([new Uint8Array(size)], name, { type })
@@ -27,15 +29,59 @@ describe('Sha256', () => {
   })
 })
 
-describe('hashBlob', () => {
-  it('gives the same digest one-shot and piece by piece, reporting progress to the end', async () => {
+describe('Sha256.digest', () => {
+  it('gives the raw 32 bytes of the hex digest', () => {
+    const bytes = randomBytes(1000)
+    expect(Buffer.from(new Sha256().update(bytes).digest())).toEqual(
+      createHash('sha256').update(bytes).digest(),
+    )
+  })
+})
+
+/** The fingerprint written out from its definition: SHA-256 over the raw SHA-256 of each 4 MiB block. */
+function referenceFingerprint(bytes: Uint8Array): string {
+  const outer = createHash('sha256')
+  for (let start = 0; start < bytes.length; start += 4 * 1024 * 1024) {
+    outer.update(
+      createHash('sha256')
+        .update(bytes.subarray(start, start + 4 * 1024 * 1024))
+        .digest(),
+    )
+  }
+  return outer.digest('hex')
+}
+
+/** What the built-in host computes for these bytes, received in one PATCH of the whole file. */
+async function serverFingerprint(bytes: Uint8Array): Promise<string> {
+  const received = { length: bytes.length, chunks: [], blocks: [] }
+  const blocks = await newBlockDigests(new MemoryByteStore(), received, bytes.length, { offset: 0, bytes })
+  return fingerprintOf(blocks)
+}
+
+describe('fingerprintBlob', () => {
+  it('matches the server on a multi-block file, with crypto.subtle and with the incremental code', async () => {
     const bytes = randomBytes(9 * 1024 * 1024 + 5)
     const blob = new Blob([bytes])
-    const expected = createHash('sha256').update(bytes).digest('hex')
+    const expected = await serverFingerprint(bytes)
+    expect(expected).toBe(referenceFingerprint(bytes))
+    // Not to be mistaken for the plain SHA-256 of the file.
+    expect(expected).not.toBe(createHash('sha256').update(bytes).digest('hex'))
     const progress: number[] = []
-    expect(await hashBlob(blob, (done) => progress.push(done), null)).toBe(expected)
+    expect(await fingerprintBlob(blob, (done) => progress.push(done), null)).toBe(expected)
     expect(progress).toEqual([4 * 1024 * 1024, 8 * 1024 * 1024, bytes.length])
-    expect(await hashBlob(blob)).toBe(expected)
+    expect(await fingerprintBlob(blob)).toBe(expected)
+  })
+
+  it('matches the server at block boundaries, for one block and for an empty file', async () => {
+    for (const size of [0, 1, 4 * 1024 * 1024 - 1, 4 * 1024 * 1024, 4 * 1024 * 1024 + 1, 8 * 1024 * 1024]) {
+      const bytes = randomBytes(size)
+      const expected = await serverFingerprint(bytes)
+      expect(await fingerprintBlob(new Blob([bytes])), `${String(size)} bytes`).toBe(expected)
+      expect(await fingerprintBlob(new Blob([bytes]), undefined, null), `${String(size)} bytes`).toBe(
+        expected,
+      )
+    }
+    expect(await fingerprintBlob(new Blob([]))).toBe(createHash('sha256').digest('hex'))
   })
 })
 

@@ -136,12 +136,13 @@ describe('tus creation', () => {
 
   it('answers an oversize Upload-Length with 413 whatever else is missing or malformed', async () => {
     const oversize = String(600 * 1024 * 1024)
-    for (const headers of [
+    const defects: Record<string, string>[] = [
       {},
       { 'upload-metadata': 'not metadata at all!' },
       { 'upload-metadata': metadata({ filename: '' }) },
       { 'upload-metadata': metadata({ filename: 'a.bin', width: 'wide' }) },
-    ]) {
+    ]
+    for (const headers of defects) {
       const response = await call(null, {
         method: 'POST',
         headers: { ...TUS, 'upload-length': oversize, ...headers },

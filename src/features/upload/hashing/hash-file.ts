@@ -7,7 +7,11 @@ export interface HashOptions {
   signal?: AbortSignal
 }
 
-/** Computes a file's SHA-256 as hex. The dialog receives one; tests give it one that needs no Worker. */
+/**
+ * Computes a file's fingerprint as hex (`src/contract/fingerprint.ts`: SHA-256 over its 4 MiB blocks'
+ * SHA-256 digests, not the plain SHA-256 of the file), the value duplicate detection matches on. The
+ * dialog receives one; tests give it one that needs no Worker.
+ */
 export type HashFile = (file: Blob, options?: HashOptions) => Promise<string>
 
 /** Hashes in a Web Worker, so a large file never blocks the screen; one worker per file, ended after. */

@@ -35,11 +35,13 @@ function metadataName(name: string): string {
   return name.slice(0, MAX_NAME_CHARS - extension.length) + extension
 }
 
-/** `Upload-Metadata` values are strings; absent measurements are left out. */
+/**
+ * `Upload-Metadata` values are strings; absent measurements are left out. The file's fingerprint is not
+ * sent: the server computes its own from the bytes it receives (and would ignore a claimed one).
+ */
 export function tusMetadata(file: File, measured: MeasuredMetadata = {}): Record<string, string> {
   const metadata: UploadMetadata = { filename: metadataName(file.name || 'file'), filetype: mimeOf(file) }
   const entries: [string, string][] = Object.entries(metadata).map(([key, value]) => [key, String(value)])
-  if (measured.sha256) entries.push(['sha256', measured.sha256])
   if (measured.width !== undefined) entries.push(['width', String(Math.round(measured.width))])
   if (measured.height !== undefined) entries.push(['height', String(Math.round(measured.height))])
   if (measured.duration !== undefined) entries.push(['duration', String(measured.duration)])

@@ -4,11 +4,11 @@ import { createBuiltinHost } from '../../../../src/features/upload/hosts/builtin
 import type { MediaHost } from '../../../../src/features/upload/hosts/media-host'
 import type { Inspection, InspectFile } from '../../../../src/features/upload/thumbnails/inspect-file'
 import type { UploadServices } from '../../../../src/features/upload/upload-one'
-import { hashBlob } from '../../../../src/workers/hash-blob'
+import { fingerprintBlob } from '../../../../src/workers/hash-blob'
 
-/** The worker's own hashing code, run on the page: jsdom has no Worker. */
+/** The worker's own fingerprint code, run on the page: jsdom has no Worker. */
 export const hashOnPage: HashFile = async (file, { onProgress } = {}) =>
-  hashBlob(file, (bytes) => onProgress?.(file.size === 0 ? 1 : bytes / file.size))
+  fingerprintBlob(file, (bytes) => onProgress?.(file.size === 0 ? 1 : bytes / file.size))
 
 /** A small JPEG stand-in: jsdom cannot decode PDFs or video, so the rendered thumbnail is given. */
 export const THUMBNAIL_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9])
