@@ -19,9 +19,9 @@ export async function releaseUnreferenced<T>(
   release: (unreferenced: string[], records: MediaRecord[]) => Promise<T>,
   { mark = true }: { mark?: boolean } = {},
 ): Promise<T> {
-  const marked = mark ? [...new Set(fileIds)] : []
+  let marks: string[] = []
   try {
-    if (marked.length > 0) await markReleasing(stores.documents, marked)
+    if (mark && fileIds.length > 0) marks = await markReleasing(stores.documents, fileIds)
     const records = await readAllRecords(stores.documents)
     const referenced = fileIdsReferencedBy(records)
     return await release(
@@ -29,8 +29,8 @@ export async function releaseUnreferenced<T>(
       records,
     )
   } finally {
-    if (marked.length > 0)
-      await clearReleaseMarks(stores.documents, marked).catch((error: unknown) => {
+    if (marks.length > 0)
+      await clearReleaseMarks(stores.documents, marks).catch((error: unknown) => {
         console.error('Could not clear the release marks; the repair pass will', error)
       })
   }
