@@ -1,18 +1,22 @@
 import type { Config } from '@netlify/functions'
 
+import { removeExpiredIdempotencyKeys } from '../server/records/idempotency'
 import { runRepair } from '../server/repair/run-repair'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
 import { sweepExpiredUploads } from '../server/uploads/upload-service'
 import { removeSpentJobMarks } from '../server/webflow/sync-trigger'
 
 /**
- * Every hour: removes abandoned uploads and their chunks, then runs the repair pass, which mends what
- * requests that failed midway left behind (bounded work per run; the rest waits for the next hour).
+ * Every hour: removes abandoned uploads and their chunks, and idempotency keys over a day old, then runs
+ * the repair pass, which mends what requests that failed midway left behind (bounded work per run; the
+ * rest waits for the next hour).
  */
 export default async (): Promise<Response> => {
   const stores = mediaHostStores()
   const removed = await sweepExpiredUploads(stores, mediaHostSettings(), new Date(), 500)
   console.log(`Removed ${String(removed)} expired uploads`)
+  const keys = await removeExpiredIdempotencyKeys(stores.documents)
+  console.log(`Removed ${String(keys)} expired idempotency keys`)
   const report = await runRepair(stores, mediaHostSettings())
   console.log(
     `Repair: ${String(report.violations.length)} violation(s), ${String(report.repaired)} repaired, ` +

@@ -4,6 +4,7 @@ import { canonicaliseFields, recordCreateSchema } from '../../src/contract/recor
 import { json } from '../server/http/respond'
 import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
+import { idempotencyKeyOf } from '../server/records/idempotency'
 import { createRecord } from '../server/records/media-service'
 import { documentStore } from '../server/store'
 import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
@@ -12,9 +13,10 @@ import { initialSyncState } from '../server/webflow/webflow-sync'
 export default route(
   {
     POST: async (request) => {
+      const idempotencyKey = idempotencyKeyOf(request)
       const input = validate(recordCreateSchema, canonicaliseFields(await readJson(request)))
       const webflow = initialSyncState(currentWebflowSetup())
-      const record = await createRecord(documentStore(), input, new Date(), webflow)
+      const record = await createRecord(documentStore(), input, new Date(), webflow, idempotencyKey)
       await mirrorChanges(request, [record])
       return json({ success: true, record }, 201)
     },

@@ -1,7 +1,4 @@
-/**
- * Every bound the API enforces, shared by the screen and the functions so that the two never disagree.
- */
-export const LIMITS = {
+const FIELD_LIMITS = {
   /** Spec section 9: files per upload batch. */
   uploadBatchFiles: 10,
   /** Ids or updates in one batch call; keeps one call well inside the function time limit. */
@@ -15,6 +12,8 @@ export const LIMITS = {
   urlChars: 2_048,
   tagChars: 100,
   tagsPerRecord: 100,
+  /** A MIME type as `MIME_PATTERN` allows it: 127 characters, '/', 127 characters. */
+  mimeTypeChars: 255,
   folderNameChars: 100,
   folderPathChars: 1_000,
   folders: 5_000,
@@ -23,4 +22,67 @@ export const LIMITS = {
   /** `GET /api/media` page size when `limit` is absent, and its ceiling. */
   pageDefault: 2_000,
   pageMax: 5_000,
+} as const
+
+/** The most bytes one character of a string takes in JSON: a control character is written `\u001f`. */
+const JSON_BYTES_PER_CHAR = 6
+/** The longest number JSON.stringify writes, such as -2.2250738585072014e-308. */
+const JSON_NUMBER_BYTES = 24
+/** An ISO 8601 timestamp of years 0000-9999, as toISOString writes it, quoted. */
+const JSON_TIMESTAMP_BYTES = 26
+
+const jsonString = (maxChars: number) => 2 + JSON_BYTES_PER_CHAR * maxChars
+const jsonArray = (items: number, itemBytes: number) => 2 + items * itemBytes + Math.max(0, items - 1)
+
+/**
+ * The most JSON bytes each stored record field can take (`mediaRecordSchema`), from the limits above:
+ * strings at their most characters, each written as an escape; numbers at their longest; `null` (4
+ * bytes) is shorter than any of them. The Webflow mirror's status (`webflow`) is not counted.
+ */
+function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
+  const shortText = jsonString(limits.shortTextChars)
+  return {
+    id: JSON_NUMBER_BYTES,
+    title: jsonString(limits.titleChars),
+    description: jsonString(limits.descriptionChars),
+    category: shortText,
+    file_type: 2 + limits.mimeTypeChars,
+    media_url: jsonString(limits.urlChars),
+    thumbnail: jsonString(limits.urlChars),
+    file_size: JSON_NUMBER_BYTES,
+    created_at: JSON_TIMESTAMP_BYTES,
+    updated_at: JSON_TIMESTAMP_BYTES,
+    tags: jsonArray(limits.tagsPerRecord, jsonString(limits.tagChars)),
+    notes: jsonString(limits.notesChars),
+    station: shortText,
+    author: shortText,
+    folder_path: jsonString(limits.folderPathChars),
+    public_id: shortText,
+    resource_type: shortText,
+    format: shortText,
+    width: JSON_NUMBER_BYTES,
+    height: JSON_NUMBER_BYTES,
+    duration: JSON_NUMBER_BYTES,
+    sha256: 2 + 64,
+    deleted_at: JSON_TIMESTAMP_BYTES,
+  }
+}
+
+/** `{`, `"key":value` per field with commas between, `}`. */
+function maxRecordBytes(limits: typeof FIELD_LIMITS): number {
+  const fields = Object.entries(recordFieldBytes(limits))
+  return 2 + fields.reduce((sum, [key, bytes]) => sum + key.length + 3 + bytes, 0) + fields.length - 1
+}
+
+/**
+ * Every bound the API enforces, shared by the screen and the functions so that the two never disagree.
+ */
+export const LIMITS = {
+  ...FIELD_LIMITS,
+  /**
+   * The largest a stored record's JSON (UTF-8) can be, computed from the field limits; every create and
+   * update checks the record it would store against those limits, so no sequence of calls exceeds it.
+   * The Webflow mirror's status comes on top.
+   */
+  recordBytes: maxRecordBytes(FIELD_LIMITS),
 } as const

@@ -24,13 +24,21 @@ export const mediaRecordSchema = z.object({
   station: z.string(),
   author: z.string(),
   folder_path: z.string(),
-  /** What the media host returned; kept so records read the same whichever host made them. */
+  /**
+   * The asset on its media host. The server derives both from `media_url` where it can: a Cloudinary
+   * delivery URL names its asset, a built-in file is `HIBF_assets/{id}` with the type its manifest
+   * gives. For any other URL a given `public_id` is kept as data, and nothing acts on it.
+   */
   public_id: z.string().nullable(),
   resource_type: z.string().nullable(),
   format: z.string().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),
   duration: z.number().nullable(),
+  /**
+   * The file's SHA-256 as the server knows it: for a built-in file (`/api/files/{id}/...`) the one its
+   * manifest holds; for any other URL null, whatever the upload claimed, since the server cannot check it.
+   */
   sha256: z.string().nullable(),
   /**
    * When the record was moved to the trash (ISO 8601). A trashed record is listed only by the trash, and
@@ -181,6 +189,7 @@ export const recordCreateSchema = z.object({
   width: dimensionSchema.optional(),
   height: dimensionSchema.optional(),
   duration: z.number().min(0).max(10_000_000).nullable().optional(),
+  /** Accepted for older clients, never stored as given: see `sha256` on the record. */
   sha256: z
     .string()
     .regex(/^[a-f0-9]{64}$/i, 'must be a hex SHA-256 digest')

@@ -2,15 +2,18 @@ import type { BatchMoveResponse, BatchResponse } from '../../../src/contract/api
 import { ROOT_PATH } from '../../../src/contract/folder'
 import type { FileId } from '../../../src/contract/ids'
 import type { MediaRecord, RecordCreate, RecordPatch } from '../../../src/contract/record'
-import { fileNotFound, folderNotFound } from '../errors'
+import { ConflictError, fileNotFound, folderNotFound, InvalidInputError } from '../errors'
 import { isLivePath, nearestLivePath, readFolders } from '../folders/folder-document'
 import type { DocumentStore } from '../storage/document-store'
 import { moveToTrash } from '../trash/trash-service'
 import { batchResults, summarise } from './batch-results'
 import { allocateFileIds } from './id-counter'
+import { claimId, findClaimedId, idempotencyClaim, type IdempotencyClaim } from './idempotency'
+import { recordLimitProblem } from './record-limits'
 import { applyPatch, buildRecord } from './record-model'
 import { listShards, pageEtag, readPage, type RecordPage } from './record-pages'
-import { operateOnRecords } from './record-shards'
+import { operateOnRecords, operateOnStoredRecords, type RecordOutcome } from './record-shards'
+import { filesStillHeld, withStoredFileFacts } from './stored-file-facts'
 
 export type MediaListing = { etag: string } & (
   { notModified: true } | { notModified: false; page: RecordPage }
@@ -35,26 +38,68 @@ function etagMatches(header: string, etag: string): boolean {
 }
 
 /**
- * Stores a new record under a fresh id. Refuses a folder path that does not exist. `webflow` is the
- * mirror's starting state, when a mirror is configured.
+ * Stores a new record under a fresh id. Refuses a folder path that does not exist, a record over the
+ * limits, and claims about its stored file that the server knows otherwise (`withStoredFileFacts`).
+ * `webflow` is the mirror's starting state, when a mirror is configured. With an `idempotencyKey`, a
+ * repeat of a create (a retry after a lost answer, or the same request twice at once) returns the
+ * record the first one made.
  */
 export async function createRecord(
   store: DocumentStore,
   input: RecordCreate,
   now = new Date(),
   webflow?: MediaRecord['webflow'],
+  idempotencyKey: string | null = null,
 ): Promise<MediaRecord> {
+  const claim = idempotencyKey === null ? null : idempotencyClaim(idempotencyKey, input)
+  const claimedId = claim ? await findClaimedId(store, claim, now) : null
+  const earlier = claimedId === null ? undefined : await readStoredRecord(store, claimedId)
+  if (earlier) return keepIfFilesHeld(store, earlier)
   const folderPath = input.folder_path ?? ROOT_PATH
   if (!isLivePath(await readFolders(store), folderPath)) throw folderNotFound(folderPath)
-  const [id] = await allocateFileIds(store, 1)
-  const built = buildRecord(id ?? 0, input, now)
-  const record = webflow ? { ...built, webflow } : built
+  const draft = buildRecord(0, await withStoredFileFacts(store, input), now)
+  const problem = recordLimitProblem(draft)
+  if (problem) throw new InvalidInputError(problem)
+  const id = claimedId ?? (await newRecordId(store, claim, now))
+  const record = { ...draft, id: id as FileId, ...(webflow ? { webflow } : {}) }
   const [stored] = await operateOnRecords(store, [record.id], (existing) =>
-    // An existing record under a freshly allocated id can only be this same create, retried.
+    // An existing record under a freshly allocated (or claimed) id can only be this same create, repeated.
     existing ? { result: existing } : { record, result: record },
   )
   const [rehomed] = await keepInLiveFolders(store, [record.id], folderPath)
-  return rehomed ?? stored ?? record
+  return keepIfFilesHeld(store, rehomed ?? stored ?? record)
+}
+
+async function newRecordId(store: DocumentStore, claim: IdempotencyClaim | null, now: Date): Promise<number> {
+  const [id = 0] = await allocateFileIds(store, 1)
+  return claim ? claimId(store, claim, id, now) : id
+}
+
+/** The stored record under `id`, trashed or not; a trashed one is a 409, since its create is long done. */
+async function readStoredRecord(store: DocumentStore, id: number): Promise<MediaRecord | undefined> {
+  const [record] = await operateOnStoredRecords(store, [id], (current) => ({ result: current }))
+  if (record?.deleted_at !== undefined) {
+    throw new ConflictError(
+      `This Idempotency-Key created file ${String(id)}, which has since been deleted; restore it from the ` +
+        'trash, or send a new key to upload the file again',
+    )
+  }
+  return record
+}
+
+/**
+ * Returns `record` if every built-in file it points at is still stored; otherwise takes the record back
+ * (only if it is still as written) and answers 409. A "use existing" create racing a purge of the same
+ * file thus never leaves a record whose file is gone.
+ */
+async function keepIfFilesHeld(store: DocumentStore, record: MediaRecord): Promise<MediaRecord> {
+  if (await filesStillHeld(store, record)) return record
+  await operateOnRecords(store, [record.id], (current) =>
+    current?.updated_at === record.updated_at && current.media_url === record.media_url
+      ? { record: null, result: true }
+      : { result: false },
+  )
+  throw new ConflictError('The file is being deleted, so no new record can point at it; upload it again')
 }
 
 /** `mirrored`: a Webflow mirror is on, so the edit is to be carried over to it. */
@@ -65,12 +110,11 @@ export async function updateRecord(
   now = new Date(),
   mirrored = false,
 ): Promise<MediaRecord> {
-  const [updated] = await operateOnRecords(store, [id], (current) => {
-    if (!current) return { result: undefined }
-    const record = applyPatch(current, patch, now, mirrored)
-    return { record, result: record }
-  })
+  const [updated] = await operateOnRecords(store, [id], (current) =>
+    current ? patched(current, patch, now, mirrored) : { result: undefined },
+  )
   if (!updated) throw fileNotFound(id)
+  if (typeof updated === 'string') throw new InvalidInputError(updated)
   return updated
 }
 
@@ -95,17 +139,31 @@ export async function batchUpdate(
     updates.map(({ id }) => id),
     (current, _id, position) => {
       const patch = updates[position]?.patch
-      if (!current || !patch) return { result: undefined }
-      const record = applyPatch(current, patch, now, mirrored)
-      return { record, result: record }
+      return current && patch ? patched(current, patch, now, mirrored) : { result: undefined }
     },
   )
   return summarise(
     updates.map(({ id }, i) => {
       const record = records[i]
+      if (typeof record === 'string') return { id: id as FileId, success: false, error: record }
       return record ? { id: id as FileId, success: true, record } : notFoundResult(id)
     }),
   )
+}
+
+/**
+ * The record with `patch` applied, or, when the result would break a limit (tags added to a full
+ * record, say), the record unchanged and the reason as the result.
+ */
+function patched(
+  current: MediaRecord,
+  patch: RecordPatch,
+  now: Date,
+  mirrored: boolean,
+): RecordOutcome<MediaRecord | string> {
+  const record = applyPatch(current, patch, now, mirrored)
+  const problem = recordLimitProblem(record)
+  return problem ? { result: problem } : { record, result: record }
 }
 
 /** Moves records to the trash; each result carries its record as trashed. */

@@ -24,6 +24,7 @@ interface Tally {
   completedDespiteFault: number
   failedHonestly: number
   leftoversCollected: number
+  duplicates: number
   byMode: Record<FaultMode, number>
 }
 
@@ -79,6 +80,7 @@ async function runScenario(scenario: FaultScenario): Promise<Tally> {
     completedDespiteFault: 0,
     failedHonestly: 0,
     leftoversCollected: 0,
+    duplicates: 0,
     byMode: { crash: 0, unavailable: 0, unconfirmed: 0, 'lost-response': 0 },
   }
   for (const [index, call] of trace.entries()) {
@@ -112,6 +114,7 @@ async function runScenario(scenario: FaultScenario): Promise<Tally> {
       tally.byMode[mode]++
     }
   }
+  tally.duplicates = notes.duplicates
   console.log(
     `${scenario.name}: ${String(tally.steps)} store calls, ${String(tally.cases)} faulted runs ` +
       `(${Object.entries(tally.byMode)
@@ -132,6 +135,7 @@ describe('a fault at every store call of every multi-step operation', () => {
         const tally = await runScenario(scenario)
         tallies.set(scenario.name, tally)
         expect(tally.cases).toBeGreaterThan(tally.steps)
+        expect(tally.duplicates, 'records created twice by a retried create').toBe(0)
       },
       120_000,
     )
