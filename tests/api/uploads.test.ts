@@ -30,6 +30,19 @@ const MiB = 1024 * 1024
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
+/** The file fingerprint (`src/contract/fingerprint.ts`) from its definition: SHA-256 over each 4 MiB block's SHA-256. */
+function fingerprint(bytes: Uint8Array): string {
+  const outer = createHash('sha256')
+  for (let start = 0; start < bytes.length; start += 4 * MiB) {
+    outer.update(
+      createHash('sha256')
+        .update(bytes.subarray(start, start + 4 * MiB))
+        .digest(),
+    )
+  }
+  return outer.digest('hex')
+}
+
 async function fixture(name: string): Promise<Bytes> {
   const buffer = await readFile(new URL(`../fixtures/media/${name}`, import.meta.url))
   return new Uint8Array(buffer)
@@ -125,7 +138,8 @@ describe('tus 1.0 at /api/uploads', () => {
       baseUrl(),
       {
         length: bytes.length,
-        metadata: { filename: 'resumed video.mp4', filetype: 'video/mp4', sha256: digest },
+        // A claimed sha256 is still accepted (older clients send one) but never used.
+        metadata: { filename: 'resumed video.mp4', filetype: 'video/mp4', sha256: sha256(new Uint8Array(1)) },
       },
       stats,
     )
@@ -162,7 +176,8 @@ describe('tus 1.0 at /api/uploads', () => {
     const statusResponse = await api('GET', new URL(uploadUrl).pathname)
     const status = uploadStatusSchema.parse(statusResponse.body)
     if (!status.complete) throw new Error('the upload is not complete')
-    expect(status.sha256).toBe(digest)
+    // The server's fingerprint of the bytes it received, whatever the client claimed.
+    expect(status.sha256).toBe(fingerprint(bytes))
     const id = idOf(uploadUrl)
     expect(status.result).toEqual({
       secure_url: `/api/files/${id}/resumed%20video.mp4`,
@@ -302,6 +317,44 @@ describe('tus 1.0 at /api/uploads', () => {
     const after = await storedKeys()
     expect(after.uploads).not.toContain(`uploads/${id}`)
     expect(after.chunks.filter((key) => key.includes(id))).toEqual([])
+  })
+
+  it('refuses to terminate a finished upload with 409, keeping the file whole', async () => {
+    const bytes: Bytes = new Uint8Array(randomBytes(5_000))
+    const uploadUrl = await tusUpload(baseUrl(), bytes, { filename: 'kept.bin' })
+    const id = idOf(uploadUrl)
+    const before = await storedKeys()
+    const refused = await tusDelete(uploadUrl)
+    expect(await expectJsonError(refused, 409)).toBe(
+      `Upload ${id} is finished; delete the file's record instead`,
+    )
+    expect(refused.headers.get('tus-resumable')).toBe(TUS_RESUMABLE)
+    expect(await storedKeys()).toEqual(before)
+    const result = await uploadResultOf(uploadUrl)
+    const served = await fetch(absolute(result.secure_url))
+    expect(served.status).toBe(200)
+    expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(bytes))
+  })
+
+  it('creates an upload without Upload-Metadata, naming the file "upload"', async () => {
+    const response = await fetch(absolute('/api/uploads'), {
+      method: 'POST',
+      headers: { 'Tus-Resumable': TUS_RESUMABLE, 'Upload-Length': '3' },
+    })
+    expect(response.status, await response.text()).toBe(201)
+    const uploadUrl = absolute(response.headers.get('location') ?? '')
+    expect((await tusPatch(uploadUrl, 0, new TextEncoder().encode('abc'))).status).toBe(204)
+    expect((await uploadResultOf(uploadUrl)).secure_url).toBe(`/api/files/${idOf(uploadUrl)}/upload`)
+  })
+
+  it('answers an oversize Upload-Length with 413 even without Upload-Metadata', async () => {
+    const before = await storedKeys()
+    const response = await fetch(absolute('/api/uploads'), {
+      method: 'POST',
+      headers: { 'Tus-Resumable': TUS_RESUMABLE, 'Upload-Length': String(600 * MB) },
+    })
+    await expectJsonError(response, 413)
+    expect(await storedKeys()).toEqual(before)
   })
 
   it('checks Upload-Checksum: a matching sha1 goes in, a mismatch gets 460 and stores nothing', async () => {
