@@ -34,6 +34,12 @@ const sha256 = async (file: File) => {
   }
   return outer.digest('hex')
 }
+/** The SHA-256 the server keeps for a built-in file, from its upload's status. */
+async function storedSha256(mediaUrl: string | undefined): Promise<string | null> {
+  const id = mediaUrl?.split('/')[3] ?? ''
+  const response = await fetch(`/api/uploads/${id}`)
+  return ((await response.json()) as { sha256: string | null }).sha256
+}
 const requestsFor = (filename: string) => api.log.filter((entry) => entry.filename === filename)
 
 beforeAll(() => {
@@ -198,6 +204,8 @@ describe('uploading', () => {
     expect(record?.media_url).toMatch(/^\/api\/files\/[^/]+\/photo\.png$/)
     // The fingerprint goes with the record; the built-in host computes its own and is not told one.
     expect(requestsFor('photo.png')[0]?.metadata).not.toHaveProperty('sha256')
+    // The record keeps the SHA-256 the server holds for the stored file, not what the screen claimed.
+    expect(record?.sha256).toBe(await storedSha256(record?.media_url))
   })
 
   it('stores a rendered thumbnail for a PDF beside the file, through the same host', async () => {
@@ -309,7 +317,14 @@ describe('failures', () => {
 describe('duplicates', () => {
   async function chooseDuplicate() {
     const photo = makeFile('photo.png', 4000, 'image/png', 9)
-    const existing = libraryRecord({ sha256: await sha256(photo) })
+    // The library's record of the same bytes, stored on the built-in host by an earlier upload.
+    const stored = await api.storeFile(makeFile('old.png', 4000, 'image/png', 9))
+    const existing = libraryRecord({
+      media_url: stored.secure_url,
+      public_id: stored.public_id,
+      resource_type: stored.resource_type,
+      sha256: await sha256(photo),
+    })
     const rendered = renderUploadDialog({ records: [existing] })
     await openDialog(rendered.user)
     await addFiles(rendered.user, [photo])

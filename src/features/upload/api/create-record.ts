@@ -1,20 +1,32 @@
-import { ENDPOINTS, uploadResponseSchema } from '../../../contract/api'
+import type { z } from 'zod'
+
+import { ENDPOINTS, errorBodySchema, uploadResponseSchema } from '../../../contract/api'
 import type { MediaRecord, RecordCreate } from '../../../contract/record'
-import { ApiError, apiRequest } from '../../../lib/api-client'
+import { reportAccessRefused } from '../../../lib/access'
+import { ApiError } from '../../../lib/api-client'
 import { isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
 
 /** The body of `POST /api/upload` as the client sends it (before the server's parsing). */
 export type RecordBody = { [K in keyof RecordCreate]?: RecordCreate[K] | undefined } & { media_url: string }
 
-/** Stores the record of a file already on a media host. Spec section 8's backend save errors. */
-export async function createRecord(body: RecordBody, signal?: AbortSignal): Promise<MediaRecord> {
+/**
+ * Waits before sending a create again whose answer never came (the connection dropped). The same
+ * `Idempotency-Key` goes with each attempt, so the server returns the record the first one made
+ * instead of making a second.
+ */
+const LOST_ANSWER_RETRY_DELAYS = [300, 1_000]
+
+/**
+ * Stores the record of a file already on a media host, under one idempotency key for this file.
+ * Spec section 8's backend save errors.
+ */
+export async function createRecord(
+  body: RecordBody,
+  signal?: AbortSignal,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<MediaRecord> {
   try {
-    const answer = await apiRequest(ENDPOINTS.upload, {
-      method: 'POST',
-      body,
-      schema: uploadResponseSchema,
-      signal,
-    })
+    const answer = await sendRetryingLostAnswers(body, idempotencyKey, signal)
     if (!answer.success) throw new UploadError(answer.error || UPLOAD_MESSAGES.saveFailed)
     return answer.record
   } catch (error) {
@@ -23,4 +35,62 @@ export async function createRecord(body: RecordBody, signal?: AbortSignal): Prom
       throw new UploadError(UPLOAD_MESSAGES.backendError(error.status, error.message))
     throw new UploadError(UPLOAD_MESSAGES.saveFailed, error instanceof Error ? error.message : undefined)
   }
+}
+
+/** A random UUID; `crypto.randomUUID` exists only in secure contexts, so plain http gets the same shape. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+async function sendRetryingLostAnswers(
+  body: RecordBody,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<z.infer<typeof uploadResponseSchema>> {
+  for (const delay of [...LOST_ANSWER_RETRY_DELAYS, null]) {
+    try {
+      return await sendCreate(body, idempotencyKey, signal)
+    } catch (error) {
+      // fetch rejects with a TypeError when no answer arrived; any answer is final.
+      if (delay === null || !(error instanceof TypeError) || signal?.aborted) throw error
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
+  throw new Error('unreachable')
+}
+
+/** `apiRequest`'s POST, with the `Idempotency-Key` header it has no option for. */
+async function sendCreate(body: RecordBody, idempotencyKey: string, signal?: AbortSignal) {
+  const response = await fetch(ENDPOINTS.upload, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+    },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  })
+  if (response.status === 401) reportAccessRefused()
+  const text = await response.text()
+  let payload: unknown
+  try {
+    payload = text === '' ? null : (JSON.parse(text) as unknown)
+  } catch {
+    payload = text
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(payload)
+    const message = parsed.success ? parsed.data.error : `HTTP error! status: ${String(response.status)}`
+    throw new ApiError(response.status, message, parsed.success ? parsed.data.details : payload)
+  }
+  const parsed = uploadResponseSchema.safeParse(payload)
+  if (!parsed.success)
+    throw new ApiError(response.status, `Unexpected answer from ${ENDPOINTS.upload}`, parsed.error)
+  return parsed.data
 }

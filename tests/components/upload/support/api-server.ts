@@ -4,6 +4,7 @@ import { mediaPageSchema } from '../../../../src/contract/api'
 import { replaceDocumentStore } from '../../../../netlify/server/store'
 import { MemoryByteStore } from '../../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
+import { TUS_VERSION } from '../../../../netlify/server/uploads/tus-headers'
 import { routeToFunction } from '../../../support/function-router'
 
 /** One request the API received, as the tests inspect it. */
@@ -113,6 +114,37 @@ export function createApiServer() {
     async records() {
       const response = await routeToFunction(new Request(`${window.location.origin}/api/media`))
       return mediaPageSchema.parse(await response?.json()).records
+    },
+    /**
+     * Stores `file` on the built-in host (as an earlier upload did) and returns what the host answers
+     * for it, with the SHA-256 the server keeps for the file.
+     */
+    async storeFile(file: File) {
+      const call = async (path: string, init: RequestInit) => {
+        const response = await routeToFunction(new Request(`${window.location.origin}${path}`, init))
+        if (!response?.ok) throw new Error(`${path} answered ${String(response?.status)}`)
+        return response
+      }
+      const tus = { 'Tus-Resumable': TUS_VERSION }
+      const created = await call('/api/uploads', {
+        method: 'POST',
+        headers: {
+          ...tus,
+          'Upload-Length': String(file.size),
+          'Upload-Metadata': `filename ${Buffer.from(file.name).toString('base64')}`,
+        },
+      })
+      const id = created.headers.get('location')?.split('/').pop() ?? ''
+      await call(`/api/uploads/${id}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: new Uint8Array(await file.arrayBuffer()),
+      })
+      const status = (await (await call(`/api/uploads/${id}`, { method: 'GET' })).json()) as {
+        result: { secure_url: string; public_id: string; resource_type: string }
+        sha256: string | null
+      }
+      return { ...status.result, sha256: status.sha256 }
     },
     /** The bytes served at a built-in host URL, read range by range as a player would. */
     async download(path: string): Promise<Uint8Array> {
