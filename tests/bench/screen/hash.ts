@@ -68,11 +68,16 @@ function hashAll({
   // The fingerprint of bytes in memory: each block's digest, then the digest of those digests.
   const inMemory = async (buffer: ArrayBuffer) => {
     const bytes = new Uint8Array(buffer)
-    const joined = new Uint8Array(Math.ceil(bytes.length / blockBytes) * 32)
-    for (let start = 0; start < bytes.length; start += blockBytes) {
-      const digest = await crypto.subtle.digest('SHA-256', bytes.subarray(start, start + blockBytes))
-      joined.set(new Uint8Array(digest), (start / blockBytes) * 32)
-    }
+    const count = Math.ceil(bytes.length / blockBytes)
+    const digests = await Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        crypto.subtle.digest('SHA-256', bytes.subarray(index * blockBytes, (index + 1) * blockBytes)),
+      ),
+    )
+    const joined = new Uint8Array(count * 32)
+    digests.forEach((digest, index) => {
+      joined.set(new Uint8Array(digest), index * 32)
+    })
     return hex(await crypto.subtle.digest('SHA-256', joined))
   }
   const inWorker = (file: File) =>
