@@ -55,13 +55,15 @@ function b64(value: string): string {
 }
 
 /** A tiny valid PNG: one transparent pixel. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
+const PNG = new Uint8Array(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
 )
 
 /** Uploads bytes through tus; returns the upload id and the file's URL and server fingerprint. */
-async function tusUpload(bytes: Uint8Array, name: string) {
+async function tusUpload(bytes: Uint8Array<ArrayBuffer>, name: string) {
   const created = await fetch(`${base}/api/uploads`, {
     method: 'POST',
     headers: {
@@ -303,3 +305,5 @@ function report(): void {
 }
 
 await main()
+
+export {}

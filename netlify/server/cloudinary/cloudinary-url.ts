@@ -24,7 +24,8 @@ export function cloudinaryAssetOf(mediaUrl: string): CloudinaryAsset | null {
   } catch {
     return null
   }
-  if (url.protocol !== 'https:' || url.hostname !== 'res.cloudinary.com' || url.search || url.hash) return null
+  if (url.protocol !== 'https:' || url.hostname !== 'res.cloudinary.com' || url.search || url.hash)
+    return null
   const match = DELIVERY_PATH.exec(url.pathname)
   if (!match) return null
   const [, cloud = '', type = '', path = ''] = match
