@@ -22,14 +22,16 @@ interface RequestOptions<S extends z.ZodType> {
   /** Validates the answer, so the screen only ever sees data of the contract's shape. */
   schema: S
   signal?: AbortSignal
+  /** Headers beyond the JSON ones, such as an `Idempotency-Key`. */
+  headers?: Record<string, string>
 }
 
 /** The one fetch of the app: JSON in, JSON out, same-origin credentials (spec section 6). */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  { method = 'GET', body, schema, signal }: RequestOptions<S>,
+  { method = 'GET', body, schema, signal, headers: extraHeaders = {} }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
-  const headers = new Headers({ Accept: 'application/json' })
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' })
   const init: RequestInit = { method, credentials: 'same-origin', headers }
   if (body !== undefined) {
     init.body = JSON.stringify(body)

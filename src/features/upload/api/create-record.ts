@@ -1,9 +1,8 @@
 import type { z } from 'zod'
 
-import { ENDPOINTS, errorBodySchema, uploadResponseSchema } from '../../../contract/api'
+import { ENDPOINTS, uploadResponseSchema } from '../../../contract/api'
 import type { MediaRecord, RecordCreate } from '../../../contract/record'
-import { reportAccessRefused } from '../../../lib/access'
-import { ApiError } from '../../../lib/api-client'
+import { apiRequest, ApiError } from '../../../lib/api-client'
 import { isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
 
 /** The body of `POST /api/upload` as the client sends it (before the server's parsing). */
@@ -63,34 +62,12 @@ async function sendRetryingLostAnswers(
   throw new Error('unreachable')
 }
 
-/** `apiRequest`'s POST, with the `Idempotency-Key` header it has no option for. */
-async function sendCreate(body: RecordBody, idempotencyKey: string, signal?: AbortSignal) {
-  const response = await fetch(ENDPOINTS.upload, {
+function sendCreate(body: RecordBody, idempotencyKey: string, signal?: AbortSignal) {
+  return apiRequest(ENDPOINTS.upload, {
     method: 'POST',
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'Idempotency-Key': idempotencyKey,
-    },
-    body: JSON.stringify(body),
+    body,
+    schema: uploadResponseSchema,
+    headers: { 'Idempotency-Key': idempotencyKey },
     ...(signal ? { signal } : {}),
   })
-  if (response.status === 401) reportAccessRefused()
-  const text = await response.text()
-  let payload: unknown
-  try {
-    payload = text === '' ? null : (JSON.parse(text) as unknown)
-  } catch {
-    payload = text
-  }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(payload)
-    const message = parsed.success ? parsed.data.error : `HTTP error! status: ${String(response.status)}`
-    throw new ApiError(response.status, message, parsed.success ? parsed.data.details : payload)
-  }
-  const parsed = uploadResponseSchema.safeParse(payload)
-  if (!parsed.success)
-    throw new ApiError(response.status, `Unexpected answer from ${ENDPOINTS.upload}`, parsed.error)
-  return parsed.data
 }
