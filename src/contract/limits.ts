@@ -15,6 +15,10 @@ const FIELD_LIMITS = {
   /** A MIME type as `MIME_PATTERN` allows it: 127 characters, '/', 127 characters. */
   mimeTypeChars: 255,
   folderNameChars: 100,
+  /** The Webflow mirror's message on a record; a longer one (Webflow's own error text) is cut. */
+  syncMessageChars: 1_000,
+  /** A Webflow item or asset id (Webflow's are 24 hex digits); a longer one is refused as malformed. */
+  webflowIdChars: 100,
   folderPathChars: 1_000,
   folders: 5_000,
   /** Largest file size a record may claim: Blobs' own object limit. */
@@ -37,7 +41,7 @@ const jsonArray = (items: number, itemBytes: number) => 2 + items * itemBytes + 
 /**
  * The most JSON bytes each stored record field can take (`mediaRecordSchema`), from the limits above:
  * strings at their most characters, each written as an escape; numbers at their longest; `null` (4
- * bytes) is shorter than any of them. The Webflow mirror's status (`webflow`) is not counted.
+ * bytes) is shorter than any of them.
  */
 function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
   const shortText = jsonString(limits.shortTextChars)
@@ -65,13 +69,25 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
     duration: JSON_NUMBER_BYTES,
     sha256: 2 + 64,
     deleted_at: JSON_TIMESTAMP_BYTES,
+    webflow: jsonObject({
+      state: 2 + 'skipped'.length,
+      message: jsonString(limits.syncMessageChars),
+      item_id: jsonString(limits.webflowIdChars),
+      asset_id: jsonString(limits.webflowIdChars),
+      revision: JSON_NUMBER_BYTES,
+      updated_at: JSON_TIMESTAMP_BYTES,
+    }),
   }
 }
 
 /** `{`, `"key":value` per field with commas between, `}`. */
-function maxRecordBytes(limits: typeof FIELD_LIMITS): number {
-  const fields = Object.entries(recordFieldBytes(limits))
+function jsonObject(fieldBytes: Record<string, number>): number {
+  const fields = Object.entries(fieldBytes)
   return 2 + fields.reduce((sum, [key, bytes]) => sum + key.length + 3 + bytes, 0) + fields.length - 1
+}
+
+function maxRecordBytes(limits: typeof FIELD_LIMITS): number {
+  return jsonObject(recordFieldBytes(limits))
 }
 
 /**
@@ -81,8 +97,8 @@ export const LIMITS = {
   ...FIELD_LIMITS,
   /**
    * The largest a stored record's JSON (UTF-8) can be, computed from the field limits; every create and
-   * update checks the record it would store against those limits, so no sequence of calls exceeds it.
-   * The Webflow mirror's status comes on top.
+   * update checks the record it would store against those limits, and the Webflow mirror cuts its
+   * message and refuses overlong ids, so no sequence of calls exceeds it.
    */
   recordBytes: maxRecordBytes(FIELD_LIMITS),
 } as const

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 
 import * as z from 'zod'
 
+import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { cleanFileName } from '../uploads/file-names'
 import { WebflowError, type WebflowApi } from './webflow-api'
@@ -11,14 +12,17 @@ const IMAGE_LIMIT = 4 * 1024 * 1024
 const DOCUMENT_LIMIT = 10 * 1024 * 1024
 
 const createAssetResponseSchema = z.object({
-  id: z.string(),
+  id: z.string().max(LIMITS.webflowIdChars),
   uploadUrl: z.string(),
   uploadDetails: z.record(z.string(), z.string()),
   hostedUrl: z.string().optional(),
 })
 
 /** The asset as `GET`/`PATCH /v2/assets/{id}` answer it: `hostedUrl` is where Webflow serves it publicly. */
-const assetResponseSchema = z.object({ id: z.string(), hostedUrl: z.string().optional() })
+const assetResponseSchema = z.object({
+  id: z.string().max(LIMITS.webflowIdChars),
+  hostedUrl: z.string().optional(),
+})
 
 /** An asset on Webflow: its id, and the public URL Webflow serves it at, when Webflow gave one. */
 export interface WebflowAsset {

@@ -1,12 +1,13 @@
 import * as z from 'zod'
 
+import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { itemSlug } from './slug'
 import { WebflowError, type WebflowApi } from './webflow-api'
 
 const MAX_SLUG_ATTEMPTS = 10
 
-const itemResponseSchema = z.object({ id: z.string() })
+const itemResponseSchema = z.object({ id: z.string().max(LIMITS.webflowIdChars) })
 
 /** The item's fields, named by the spec's CMS field slugs (section 3). */
 export function itemFieldData(record: MediaRecord, mediaUrl: string): Record<string, string | number> {

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { readManifest } from '../uploads/upload-service'
 import type { MediaHostStores } from '../uploads/upload-service'
@@ -218,8 +219,16 @@ function logRemovalFailure(error: unknown): void {
   console.error('Could not remove a Webflow item or asset of a deleted record', error)
 }
 
+/**
+ * The state as stored: no undefined fields, and the message cut to `LIMITS.syncMessageChars`, since it
+ * may carry Webflow's own error text, and a record must stay within `LIMITS.recordBytes`.
+ */
 function withoutUndefined(state: Record<string, unknown>): SyncState {
-  return Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined)) as SyncState
+  const defined = Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined))
+  if (typeof defined.message === 'string' && defined.message.length > LIMITS.syncMessageChars) {
+    defined.message = `${defined.message.slice(0, LIMITS.syncMessageChars - 1)}…`
+  }
+  return defined as SyncState
 }
 
 /** Records the mirror's state on the record, without counting it as an edit of the record. */

@@ -17,6 +17,7 @@ import {
   setSyncState,
   type SyncContext,
 } from '../../../netlify/server/webflow/webflow-sync'
+import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { SPEC_FIELD_SLUGS } from '../../support/webflow-fake'
 import { startMemoryMediaStores } from '../helpers/media-stores'
@@ -713,6 +714,15 @@ describe('sync state', () => {
     expect(Object.keys(updated?.webflow ?? {})).toEqual(['state', 'message', 'updated_at'])
     expect(await setSyncState(context, 12_345, { state: 'synced' })).toBeUndefined()
     expect(await readAllRecords(context.stores.documents)).toHaveLength(1)
+  })
+
+  it("cuts a long message (Webflow's own error text) so the record stays within its maximum size", async () => {
+    const context = { stores: stores() }
+    const record = await pendingRecord(context.stores, { title: 'L', media_url: 'https://m.test/l.png' })
+    const updated = await setSyncState(context, record.id, { state: 'failed', message: 'x'.repeat(50_000) })
+    expect(updated?.webflow?.message).toHaveLength(LIMITS.syncMessageChars)
+    expect(updated?.webflow?.message?.endsWith('…')).toBe(true)
+    expect(Buffer.byteLength(JSON.stringify(updated))).toBeLessThanOrEqual(LIMITS.recordBytes)
   })
 })
 
