@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import { MEDIA_HOST_FOLDER } from '../../../src/contract/uploads'
 
 export type CloudinaryResourceType = 'image' | 'video' | 'raw'
@@ -49,4 +51,13 @@ export function cloudinaryAssetOf(mediaUrl: string): CloudinaryAsset | null {
 /** Only assets this app uploaded (spec section 7: the folder `HIBF_assets`) may ever be destroyed. */
 export function isAppAsset(publicId: string): boolean {
   return publicId.startsWith(`${MEDIA_HOST_FOLDER}/`) && publicId.length > MEDIA_HOST_FOLDER.length + 1
+}
+
+/**
+ * The name a release mark (`files/release-marks.ts`) gives an asset: one path segment, the same for
+ * every URL of the asset, whatever its version.
+ */
+export function assetReleaseId({ cloudName, publicId }: CloudinaryAsset): string {
+  const digest = createHash('sha256').update(`${cloudName}\n${publicId}`).digest('base64url')
+  return `cloudinary-${digest.slice(0, 32)}`
 }

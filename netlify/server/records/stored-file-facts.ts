@@ -1,6 +1,6 @@
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
 import { MEDIA_HOST_FOLDER } from '../../../src/contract/uploads'
-import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
+import { assetReleaseId, cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
 import { InvalidInputError } from '../errors'
 import { fileIdsInUrl, referencedFileIds } from '../files/file-references'
 import { isBeingReleased } from '../files/release-marks'
@@ -57,11 +57,14 @@ export async function withStoredFileFacts(store: DocumentStore, input: RecordCre
 }
 
 /**
- * Whether every built-in file `record` points at is still stored and not being removed. Asked after
- * the record is written (see `release-marks.ts`): the mark first, then the manifest itself, uncached,
- * so a removal that finished between the two is seen as a missing manifest.
+ * Whether every built-in file `record` points at is still stored and not being removed, and its
+ * Cloudinary asset not being destroyed. Asked after the record is written (see `release-marks.ts`): the
+ * mark first, then the manifest itself, uncached, so a removal that finished between the two is seen as
+ * a missing manifest.
  */
 export async function filesStillHeld(store: DocumentStore, record: MediaRecord): Promise<boolean> {
+  const asset = cloudinaryAssetOf(record.media_url)
+  if (asset && (await isBeingReleased(store, assetReleaseId(asset)))) return false
   for (const id of referencedFileIds(record)) {
     if (await isBeingReleased(store, id)) return false
     if (!(await store.read(manifestKey(id)))) return false

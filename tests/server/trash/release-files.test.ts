@@ -6,7 +6,9 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { assetReleaseId, cloudinaryAssetOf } from '../../../netlify/server/cloudinary/cloudinary-url'
 import { destroyAsset } from '../../../netlify/server/cloudinary/destroy-asset'
+import { markReleasing } from '../../../netlify/server/files/release-marks'
 import { batchDelete, createRecord, deleteRecord } from '../../../netlify/server/records/media-service'
 import { readAllRecords } from '../../../netlify/server/records/record-pages'
 import { operateOnStoredRecords } from '../../../netlify/server/records/record-shards'
@@ -253,6 +255,34 @@ describe('purge: Cloudinary assets', () => {
     expect(cloudinary.destroyed).toEqual([
       { resourceType: 'image', publicId: 'HIBF_assets/shared', invalidate: true, result: 'ok' },
     ])
+  })
+
+  it('marks the asset before reading the records: a "use existing" record written in between keeps it', async () => {
+    const stores = freshStores()
+    cloudinary.assets.add('image/HIBF_assets/taken')
+    const url = delivery('demo/image/upload/v1/HIBF_assets/taken.png')
+    const doomed = await storedTrashedRecord(stores, { media_url: url })
+    // The create's write lands after the mark and before the purge reads; its own check comes later.
+    const { deleted_at: _deletedAt, ...live } = doomed
+    stores.documents.onMark = () => writeRecord(stores, { ...live, id: 900 as MediaRecord['id'] })
+
+    await purgeFromTrash(stores, [doomed.id], CLOUDINARY)
+    expect(stores.documents.marksWritten.map(markedFileId)).toEqual([
+      assetReleaseId({ cloudName: 'demo', resourceType: 'image', publicId: 'HIBF_assets/taken' }),
+    ])
+    expect(cloudinary.requests).toEqual([])
+    expect(await releaseMarks(stores)).toEqual([])
+  })
+
+  it('a "use existing" create meeting the mark of an asset being destroyed withdraws its record (409)', async () => {
+    const stores = freshStores()
+    const url = delivery('demo/image/upload/v1/HIBF_assets/going.png')
+    const asset = cloudinaryAssetOf(url)
+    if (!asset) throw new Error('not a delivery URL')
+    await markReleasing(stores.documents, [assetReleaseId(asset)])
+
+    await expect(addRecord(stores, { media_url: url })).rejects.toThrow(/being deleted/)
+    expect(await readAllRecords(stores.documents)).toEqual([])
   })
 
   it('destroys an asset two purged records share once', async () => {
