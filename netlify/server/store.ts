@@ -57,7 +57,7 @@ export function configuredCloudName(): string | null {
 /** Cloudinary credentials for server-side deletes, or null unless all of them are set. */
 export function cloudinaryCredentials(): CloudinaryCredentials | null {
   const env = serverEnv()
-  const cloudName = env.CLOUDINARY_CLOUD_NAME ?? process.env.VITE_CLOUDINARY_CLOUD_NAME
+  const cloudName = configuredCloudName()
   if (!cloudName || !env.CLOUDINARY_API_KEY || !env.CLOUDINARY_API_SECRET) return null
   return {
     cloudName,
