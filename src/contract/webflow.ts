@@ -1,0 +1,96 @@
+import * as z from 'zod'
+
+/** The spec's CMS field slugs (section 3) that the mirror writes, besides Webflow's own `name` and `slug`. */
+export const WEBFLOW_SPEC_FIELDS = [
+  'media-url',
+  'description',
+  'category',
+  'file-type',
+  'file-size',
+  'tags',
+  'author',
+  'upload-date',
+] as const
+export type WebflowSpecField = (typeof WEBFLOW_SPEC_FIELDS)[number]
+
+/**
+ * `WEBFLOW_PUBLISH`: `live` writes items through Webflow's live endpoints, so they show on the site at
+ * once; `staged` leaves them for the site owner's next publish.
+ */
+export const webflowPublishModeSchema = z.enum(['live', 'staged'])
+export type WebflowPublishMode = z.infer<typeof webflowPublishModeSchema>
+
+/**
+ * How a value is written into a collection field: `text` (PlainText, RichText; tags joined with ", "),
+ * `number`, `date` (ISO 8601), `link` (a URL), `option` (the id of the option whose name matches),
+ * `asset` (Image or File: the uploaded asset as `{ fileId, url, alt }`), `switch`.
+ */
+export const webflowWriteAsSchema = z.enum(['text', 'number', 'date', 'link', 'option', 'asset', 'switch'])
+export type WebflowWriteAs = z.infer<typeof webflowWriteAsSchema>
+
+/** A field of the collection as Webflow describes it (`GET /collections/{id}`). */
+export const webflowCollectionFieldSchema = z.object({
+  slug: z.string(),
+  display_name: z.string(),
+  /** Webflow's type name: PlainText, RichText, Number, DateTime, Link, Option, Image, File, Switch, ... */
+  type: z.string(),
+  required: z.boolean(),
+})
+export type WebflowCollectionField = z.infer<typeof webflowCollectionFieldSchema>
+
+/** Where one spec field goes in the collection. */
+export const webflowFieldMappingSchema = z.object({
+  /** The spec field slug. */
+  field: z.string(),
+  /**
+   * `mapped`: written on every sync; `missing`: the collection has no field of that slug, so it is
+   * skipped; `unsupported`: the collection's field has a type the app cannot fill (Reference,
+   * MultiReference, ...), so it is left empty.
+   */
+  status: z.enum(['mapped', 'missing', 'unsupported']),
+  /** The collection's field of that slug; null when it has none. */
+  collection_field: webflowCollectionFieldSchema.nullable(),
+  /** How the value is written; null when it is not written. */
+  write_as: webflowWriteAsSchema.nullable(),
+  /** Why the field is not written, or what to know about it (e.g. an Option field's option names). */
+  message: z.string().optional(),
+})
+export type WebflowFieldMapping = z.infer<typeof webflowFieldMappingSchema>
+
+/**
+ * `GET /api/webflow-status`: the connection test. `ok` says whether the site (and, when configured,
+ * the collection) could be read; the mapping fields are present once the collection has been read.
+ */
+export const webflowStatusSchema = z.object({
+  ok: z.boolean(),
+  /** False when the token or the site is not set (503). */
+  configured: z.boolean(),
+  /** Why the test failed: a missing setting, or Webflow's answer. */
+  error: z.string().optional(),
+  /** Something to fix that does not stop the mirror, e.g. 'Collection configuration missing'. */
+  warning: z.string().optional(),
+  site: z
+    .object({
+      id: z.string(),
+      displayName: z.string().optional(),
+      shortName: z.string().optional(),
+    })
+    .optional(),
+  collection_id: z.string().nullable().optional(),
+  /** The publish mode items are written in (`WEBFLOW_PUBLISH`). */
+  publish: webflowPublishModeSchema.optional(),
+  collection: z
+    .object({
+      id: z.string(),
+      display_name: z.string(),
+      slug: z.string(),
+    })
+    .optional(),
+  /** One entry per spec field, in `WEBFLOW_SPEC_FIELDS` order. */
+  mapping: z.array(webflowFieldMappingSchema).optional(),
+  /** The spec fields the collection lacks: never written. */
+  skipped_fields: z.array(z.string()).optional(),
+  /** Required collection fields the app cannot fill: Webflow refuses every item until they are fixed. */
+  unmapped_required: z.array(webflowCollectionFieldSchema).optional(),
+})
+export type WebflowStatus = z.infer<typeof webflowStatusSchema>
