@@ -1,6 +1,7 @@
 import { json } from '../server/http/respond'
 import { mediaHostStores } from '../server/store'
-import { claimJob, openJob, syncJobSecret } from '../server/webflow/sync-trigger'
+import { ratePerMinuteOf, runBackfill } from '../server/webflow/backfill'
+import { claimJob, openJob, queueSyncJob, syncJobSecret } from '../server/webflow/sync-trigger'
 import { currentWebflowSetup } from '../server/webflow/mirror-hooks'
 import { runSyncJob } from '../server/webflow/webflow-sync'
 
@@ -9,6 +10,7 @@ import { runSyncJob } from '../server/webflow/webflow-sync'
  * (answered 202 at once, up to 15 minutes to run), so Webflow's latency and rate limits never slow an
  * upload. Its URL is public, so it runs only jobs signed with the app's own secret (`sync-trigger.ts`),
  * issued within the last five minutes, and each only once: a forged, stale or replayed job runs nothing.
+ * A Sync all job runs one stretch of at most ten minutes and queues the next (`backfill.ts`).
  */
 export default async (request: Request): Promise<Response> => {
   const setup = currentWebflowSetup()
@@ -17,6 +19,15 @@ export default async (request: Request): Promise<Response> => {
   const opened = openJob(await request.text(), await syncJobSecret(stores.documents))
   if (!opened) return json({ error: 'Invalid sync job' }, 400)
   if (!(await claimJob(stores.documents, opened))) return json({ error: 'Sync job already ran' }, 409)
-  await runSyncJob({ stores, setup, siteUrl: new URL(request.url).origin }, opened.job)
+  const origin = new URL(request.url).origin
+  const context = { stores, setup, siteUrl: origin }
+  if (opened.job.action === 'backfill') {
+    await runBackfill(context, opened.job, {
+      queue: (job) => queueSyncJob(origin, job, stores.documents),
+      ratePerMinute: ratePerMinuteOf(process.env),
+    })
+  } else {
+    await runSyncJob(context, opened.job)
+  }
   return new Response(null, { status: 204 })
 }

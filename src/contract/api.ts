@@ -19,6 +19,7 @@ export const ENDPOINTS = {
   batchMoveToFolder: '/.netlify/functions/batch-move-to-folder',
   webflowSync: (id: number) => `/api/webflow-sync/${String(id)}`,
   webflowStatus: '/api/webflow-status',
+  webflowSyncAll: '/api/webflow-sync-all',
   trash: '/api/trash',
   trashRestore: '/api/trash/restore',
   trashPurge: '/api/trash/purge',
@@ -44,6 +45,27 @@ export const updateResponseSchema = z.object({ success: z.literal(true), record:
 
 /** `POST /api/webflow-sync/{id}`: the record, marked pending, while the mirror runs again. */
 export const webflowSyncResponseSchema = z.object({ success: z.literal(true), record: mediaRecordSchema })
+
+/**
+ * `GET /api/webflow-sync-all`: how the latest Sync all went. `total` is what was counted at the start (set
+ * to what was mirrored once it finishes); `error` says why a run stopped before the end.
+ */
+export const webflowSyncAllProgressSchema = z.object({
+  running: z.boolean(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  total: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  error: z.string().optional(),
+})
+export type WebflowSyncAllProgress = z.infer<typeof webflowSyncAllProgressSchema>
+
+/** `POST /api/webflow-sync-all`: how many records were queued (202; 200 when none needed it). */
+export const webflowSyncAllResponseSchema = z.object({
+  queued: z.number(),
+  progress: webflowSyncAllProgressSchema,
+})
 
 export const deleteResponseSchema = z.object({ success: z.literal(true), id: fileIdSchema })
 

@@ -18,6 +18,7 @@ import upload from '../../netlify/functions/upload.mts'
 import uploads from '../../netlify/functions/uploads.mts'
 import webflowStatus from '../../netlify/functions/webflow-status.mts'
 import webflowSync from '../../netlify/functions/webflow-sync.mts'
+import webflowSyncAll from '../../netlify/functions/webflow-sync-all.mts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -43,6 +44,7 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/uploads$/, handler: uploads },
   { pattern: /^\/api\/uploads\/([^/]+)$/, handler: uploads },
   { pattern: /^\/api\/files\/([^/]+)(?:\/.*)?$/, handler: files },
+  { pattern: /^\/api\/webflow-sync-all$/, handler: webflowSyncAll },
   { pattern: /^\/api\/webflow-sync\/([^/]+)$/, handler: webflowSync },
   { pattern: /^\/api\/webflow-status$/, handler: webflowStatus },
   { pattern: /^\/api\/trash$/, handler: trashList },

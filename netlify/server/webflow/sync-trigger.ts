@@ -16,6 +16,8 @@ const jobSchema = z.discriminatedUnion('action', [
       .array(z.object({ item_id: z.string().max(100), asset_id: z.string().max(100).optional() }))
       .max(5_000),
   }),
+  // Sync all (`backfill.ts`): one run, identified by `run`, resumes after the record id `after`.
+  z.object({ action: z.literal('backfill'), run: z.string().regex(/^[\w-]{1,64}$/), after: z.int().min(0) }),
 ])
 
 const envelopeSchema = z.object({ job: z.string(), signature: z.string() })
@@ -27,12 +29,22 @@ const payloadSchema = z.object({
   nonce: z.string().regex(/^[\w-]{22}$/),
 })
 
+/** One stretch of a Sync all run: mirrors the records above `after` that need it, then queues the next. */
+export interface BackfillJob {
+  action: 'backfill'
+  run: string
+  after: number
+}
+
+/** Everything the background function runs: the mirror's own jobs, and Sync all's. */
+export type BackgroundJob = SyncJob | BackfillJob
+
 /** How long a sealed job may wait before it is run (either side of now, for clocks a little apart). */
 export const JOB_LIFETIME_MS = 5 * 60_000
 
 /** A job as the background function opens it. */
 export interface OpenedJob {
-  job: SyncJob
+  job: BackgroundJob
   issuedAt: number
   nonce: string
 }
@@ -85,7 +97,7 @@ function sign(payload: string, secret: Buffer): string {
 }
 
 /** The body of a job for the background function: signed, stamped with `now` and a fresh nonce. */
-export function sealJob(job: SyncJob, secret: Buffer, now = new Date()): string {
+export function sealJob(job: BackgroundJob, secret: Buffer, now = new Date()): string {
   const payload = JSON.stringify({
     job,
     issued_at: now.getTime(),
@@ -160,7 +172,7 @@ export async function removeSpentJobMarks(documents: DocumentStore, now = new Da
  */
 export async function queueSyncJob(
   origin: string,
-  job: SyncJob,
+  job: BackgroundJob,
   documents: DocumentStore,
   now = new Date(),
 ): Promise<boolean> {

@@ -230,3 +230,16 @@ describe('/api/cloudinary-signature', () => {
     expect(passed.status).toBe(501)
   })
 })
+
+describe('/api/webflow-sync-all', () => {
+  it('starts and reports nothing without the token; with it, GET answers the progress', async () => {
+    for (const method of ['GET', 'POST']) {
+      const refused = await call('/api/webflow-sync-all', { method })
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toEqual({ error: ACCESS_MESSAGES.required })
+    }
+    const progress = await call('/api/webflow-sync-all', { headers: BEARER })
+    expect(progress.status).toBe(200)
+    expect(await progress.json()).toMatchObject({ running: false, total: 0, done: 0, failed: 0 })
+  })
+})

@@ -25,6 +25,7 @@ const GATED = {
     'folder-create',
     'folder-delete',
     'webflow-sync',
+    'webflow-sync-all',
     'trash-restore',
     'cloudinary-signature',
   ],

@@ -1,0 +1,34 @@
+import type { Config } from '@netlify/functions'
+
+import { json } from '../server/http/respond'
+import { route } from '../server/http/route'
+import { mediaHostStores } from '../server/store'
+import { readBackfillProgress, startBackfill } from '../server/webflow/backfill'
+import { currentWebflowSetup } from '../server/webflow/mirror-hooks'
+import { queueSyncJob } from '../server/webflow/sync-trigger'
+
+/**
+ * `POST /api/webflow-sync-all`: mirrors every record the mirror has not done (never mirrored, failed,
+ * skipped, or pending too long), in the background; answers 202 with how many were queued.
+ * `GET /api/webflow-sync-all`: how far the latest run got.
+ */
+export default route(
+  {
+    GET: async () => json(await readBackfillProgress(mediaHostStores().documents)),
+    POST: async (request) => {
+      const { documents } = mediaHostStores()
+      const origin = new URL(request.url).origin
+      const started = await startBackfill({ stores: { documents }, setup: currentWebflowSetup() }, (job) =>
+        queueSyncJob(origin, job, documents),
+      )
+      return json(started, started.queued > 0 ? 202 : 200)
+    },
+  },
+  { message: 'Sync all failed' },
+)
+
+// A write like the others (rate limit per address, not emulated by netlify dev); the screen polls the
+// progress every few seconds while a run goes, far below this.
+export const config: Config = {
+  rateLimit: { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}
