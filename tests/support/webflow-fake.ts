@@ -26,10 +26,67 @@ export const SPEC_FIELD_SLUGS = [
   'upload-date',
 ] as const
 
+/** A collection field as `GET /collections/{id}` describes it (Webflow's wire format). */
+export interface FakeField {
+  id: string
+  isEditable: boolean
+  isRequired: boolean
+  type: string
+  slug: string
+  displayName: string
+  helpText: string | null
+  validations: Record<string, unknown> | null
+}
+
+/** What a test says about a field; the rest is filled in. Option fields list their option names. */
+export interface FieldSpec {
+  slug: string
+  type: string
+  isRequired?: boolean
+  displayName?: string
+  options?: readonly string[]
+}
+
+export interface FakeCollection {
+  id: string
+  displayName: string
+  singularName: string
+  slug: string
+  createdOn: string
+  lastUpdated: string
+  fields: FakeField[]
+}
+
+/** The spec's fields as today's collection has them: every one PlainText. */
+export function plainTextFields(): FieldSpec[] {
+  return SPEC_FIELD_SLUGS.map((slug) => ({ slug, type: 'PlainText' }))
+}
+
+/**
+ * A collection as a site owner typically builds it in the Designer: `category` an Option field, the
+ * media an Image field, `upload-date` a DateTime, `file-size` a Number, `author` a Reference, and a
+ * required `credit` field the app does not know.
+ */
+export function typedFields(): FieldSpec[] {
+  return [
+    { slug: 'media-url', type: 'Image' },
+    { slug: 'description', type: 'RichText' },
+    { slug: 'category', type: 'Option', options: ['Images', 'Video'] },
+    { slug: 'file-type', type: 'PlainText' },
+    { slug: 'file-size', type: 'Number' },
+    { slug: 'tags', type: 'PlainText' },
+    { slug: 'author', type: 'Reference' },
+    { slug: 'upload-date', type: 'DateTime' },
+  ]
+}
+
 export interface WebflowFakeOptions {
   token?: string
   siteId?: string
+  /** Collections with every spec field PlainText. */
   collectionIds?: readonly string[]
+  /** Collections with their own fields (besides `name` and `slug`). */
+  collections?: readonly { id: string; fields: readonly FieldSpec[] }[]
   /** Where the Data API answers, without a trailing slash. */
   apiBase?: string
   /** The presigned form's `uploadUrl`. */
@@ -86,7 +143,6 @@ export interface S3Upload {
 }
 
 const RATE_LIMIT = 60
-const SPEC_FIELDS = new Set<string>(['name', 'slug', ...SPEC_FIELD_SLUGS])
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -99,6 +155,46 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: 'text/plain',
   csv: 'text/csv',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+}
+
+/** Why Webflow refuses `value` for `field`, or null when it takes it (field types and item values). */
+function valueProblem(field: FakeField, value: unknown): string | null {
+  switch (field.type) {
+    case 'PlainText':
+    case 'RichText':
+    case 'Email':
+    case 'Phone':
+    case 'Color':
+      return typeof value === 'string' ? null : 'must be a string'
+    case 'Link':
+    case 'VideoLink':
+      return typeof value === 'string' && /^https?:\/\//.test(value) ? null : 'must be a valid URL'
+    case 'Number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number'
+    case 'DateTime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : 'must be an ISO 8601 date'
+    case 'Switch':
+      return typeof value === 'boolean' ? null : 'must be a boolean'
+    case 'Option': {
+      const options = (field.validations?.options ?? []) as { id: string }[]
+      return typeof value === 'string' && options.some((option) => option.id === value)
+        ? null
+        : 'must be the id of one of its options'
+    }
+    case 'Image':
+    case 'File':
+      return isRecord(value) && typeof value.url === 'string' && /^https?:\/\//.test(value.url)
+        ? null
+        : 'must be a file object with a url'
+    case 'Reference':
+      return typeof value === 'string' && /^[a-f0-9]{24}$/.test(value) ? null : 'must be an item id'
+    case 'MultiReference':
+      return Array.isArray(value) && value.every((id) => typeof id === 'string' && /^[a-f0-9]{24}$/.test(id))
+        ? null
+        : 'must be a list of item ids'
+    default:
+      return null
+  }
 }
 
 /** Webflow ids are 24 hex digits (Mongo object ids). */
@@ -139,6 +235,9 @@ export class WebflowFake {
 
   readonly received: ReceivedRequest[] = []
   readonly items = new Map<string, Map<string, FakeItem>>()
+  readonly collections = new Map<string, FakeCollection>()
+  /** The field data the live site shows, by item id; a staged delete leaves it until it is unpublished. */
+  readonly live = new Map<string, Record<string, unknown>>()
   readonly assets = new Map<string, FakeAsset>()
   readonly s3Uploads: S3Upload[] = []
 
@@ -156,7 +255,70 @@ export class WebflowFake {
     this.apiBase = (options.apiBase ?? DEFAULT_API_BASE).replace(/\/$/, '')
     this.s3Url = options.s3Url ?? DEFAULT_S3_URL
     this.latencyMs = options.latencyMs ?? 0
-    for (const id of options.collectionIds ?? ['6258f5b4fc2e1c4e5d3a1c3d']) this.items.set(id, new Map())
+    const collections = [
+      ...(options.collectionIds ?? (options.collections ? [] : ['6258f5b4fc2e1c4e5d3a1c3d'])).map((id) => ({
+        id,
+        fields: plainTextFields(),
+      })),
+      ...(options.collections ?? []),
+    ]
+    for (const { id, fields } of collections) {
+      this.items.set(id, new Map())
+      this.setFields(id, fields)
+    }
+    this.initialFields = new Map([...this.collections].map(([id, collection]) => [id, collection.fields]))
+  }
+
+  private readonly initialFields: Map<string, FakeField[]>
+
+  /** Gives a collection these fields besides `name` and `slug`, as editing it in the Designer does. */
+  setFields(collectionId: string, fields: readonly FieldSpec[]): void {
+    const now = new Date().toISOString()
+    const builtIn: FakeField[] = [
+      this.fieldOf({ slug: 'name', type: 'PlainText', isRequired: true, displayName: 'Name' }),
+      this.fieldOf({ slug: 'slug', type: 'PlainText', isRequired: true, displayName: 'Slug' }),
+    ]
+    const existing = this.collections.get(collectionId)
+    this.collections.set(collectionId, {
+      id: collectionId,
+      displayName: existing?.displayName ?? 'Media Files',
+      singularName: existing?.singularName ?? 'Media File',
+      slug: existing?.slug ?? 'media-files',
+      createdOn: existing?.createdOn ?? now,
+      lastUpdated: now,
+      fields: [...builtIn, ...fields.map((field) => this.fieldOf(field))],
+    })
+  }
+
+  private fieldOf(spec: FieldSpec): FakeField {
+    const displayName =
+      spec.displayName ??
+      spec.slug
+        .split('-')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(' ')
+    return {
+      id: objectId(),
+      isEditable: true,
+      isRequired: spec.isRequired ?? false,
+      type: spec.type,
+      slug: spec.slug,
+      displayName,
+      helpText: null,
+      validations:
+        spec.type === 'Option'
+          ? { options: (spec.options ?? []).map((name) => ({ name, id: objectId() })) }
+          : null,
+    }
+  }
+
+  /** The id of an Option field's option, by its name. */
+  optionId(collectionId: string, slug: string, name: string): string {
+    const field = this.collections.get(collectionId)?.fields.find((candidate) => candidate.slug === slug)
+    const options = (field?.validations?.options ?? []) as { id: string; name: string }[]
+    const option = options.find((candidate) => candidate.name === name)
+    if (!option) throw new Error(`no option ${name} in ${slug}`)
+    return option.id
   }
 
   // --- failure modes -------------------------------------------------------------------------------
@@ -183,7 +345,12 @@ export class WebflowFake {
     this.received.length = 0
     this.s3Uploads.length = 0
     this.assets.clear()
+    this.live.clear()
     for (const items of this.items.values()) items.clear()
+    for (const [id, collection] of this.collections) {
+      const fields = this.initialFields.get(id)
+      if (fields) collection.fields = fields
+    }
     this.rateLimited = 0
     this.unauthorized = false
     this.latencyMs = 0
@@ -309,23 +476,36 @@ export class WebflowFake {
         return this.json(204, null)
       }
     }
-    if (first === 'collections' && second !== undefined && third === 'items') {
+    if (first === 'collections' && second !== undefined) {
       const items = this.items.get(second)
-      if (!items) {
+      const collection = this.collections.get(second)
+      if (!items || !collection) {
         return this.json(
           404,
           errorBody('collection_not_found', 'Requested resource not found: The collection cannot be found'),
         )
       }
-      if (segments.length === 3 && method === 'POST') return this.createItem(items, body)
-      if (segments.length === 4 && fourth !== undefined) {
-        const item = items.get(fourth)
-        if (!item) return this.json(404, errorBody('item_not_found', 'Requested resource not found: Item'))
-        if (method === 'GET') return this.json(200, item)
-        if (method === 'PATCH') return this.patchItem(items, item, body)
-        if (method === 'DELETE') {
-          items.delete(item.id)
-          return this.json(204, null)
+      if (segments.length === 2 && method === 'GET') return this.json(200, collection)
+      if (third === 'items') {
+        const [, , , , fifth] = segments
+        if (segments.length === 3 && method === 'POST') return this.createItem(collection, items, body, false)
+        if (segments.length === 4 && fourth === 'live' && method === 'POST') {
+          return this.createItem(collection, items, body, true)
+        }
+        if (segments.length === 4 && fourth === 'publish' && method === 'POST') {
+          return this.publishItems(items, body)
+        }
+        if ((segments.length === 4 || (segments.length === 5 && fifth === 'live')) && fourth !== undefined) {
+          const item = items.get(fourth)
+          if (!item) return this.json(404, errorBody('item_not_found', 'Requested resource not found: Item'))
+          const live = segments.length === 5
+          if (method === 'GET' && !live) return this.json(200, item)
+          if (method === 'PATCH') return this.patchItem(collection, items, item, body, live)
+          if (method === 'DELETE' && live) return this.unpublishItem(item)
+          if (method === 'DELETE') {
+            items.delete(item.id)
+            return this.json(204, null)
+          }
         }
       }
     }
@@ -455,18 +635,40 @@ export class WebflowFake {
     return this.json(200, this.assetBody(asset))
   }
 
-  /** Webflow refuses a field the collection does not have, and a slug another item holds. */
+  /**
+   * Webflow refuses a field the collection does not have, a value of the wrong type for its field (an
+   * Option field takes one of its option ids), an empty required field, and a slug another item holds.
+   */
   private checkFieldData(
+    collection: FakeCollection,
     items: Map<string, FakeItem>,
     fieldData: Record<string, unknown>,
     exceptId: string | null,
   ): Response | null {
-    const unknown = Object.keys(fieldData).filter((key) => !SPEC_FIELDS.has(key))
+    const fields = new Map(collection.fields.map((field) => [field.slug, field]))
+    const unknown = Object.keys(fieldData).filter((key) => !fields.has(key))
     if (unknown.length > 0) {
       return this.validation(
         unknown.map((key) => ({ param: key, description: `Field not described in schema: ${key}` })),
       )
     }
+    const wrong: { param: string; description: string }[] = []
+    for (const [slug, value] of Object.entries(fieldData)) {
+      const field = fields.get(slug)
+      if (!field || value === null) continue
+      const problem = valueProblem(field, value)
+      if (problem)
+        wrong.push({ param: slug, description: `Validation Failure: ${field.displayName} ${problem}` })
+    }
+    if (exceptId === null) {
+      for (const field of collection.fields) {
+        const value = fieldData[field.slug]
+        if (field.isRequired && (value === undefined || value === null || value === '')) {
+          wrong.push({ param: field.slug, description: 'Field is required' })
+        }
+      }
+    }
+    if (wrong.length > 0) return this.validation(wrong)
     const slug = fieldData.slug
     if (typeof slug === 'string') {
       const taken = [...items.values()].some((item) => item.id !== exceptId && item.fieldData.slug === slug)
@@ -479,7 +681,12 @@ export class WebflowFake {
     return null
   }
 
-  private createItem(items: Map<string, FakeItem>, body: unknown): Response {
+  private createItem(
+    collection: FakeCollection,
+    items: Map<string, FakeItem>,
+    body: unknown,
+    live: boolean,
+  ): Response {
     if (!isRecord(body) || !isRecord(body.fieldData)) {
       return this.validation([{ param: 'fieldData', description: 'Field is required' }])
     }
@@ -490,33 +697,80 @@ export class WebflowFake {
     if (missing.length > 0) {
       return this.validation(missing.map((field) => ({ param: field, description: 'Field is required' })))
     }
-    const refused = this.checkFieldData(items, fieldData, null)
+    const refused = this.checkFieldData(collection, items, fieldData, null)
     if (refused) return refused
     const now = new Date().toISOString()
     const item: FakeItem = {
       id: objectId(),
       cmsLocaleId: this.cmsLocaleId,
-      lastPublished: null,
+      lastPublished: live ? now : null,
       lastUpdated: now,
       createdOn: now,
       isArchived: body.isArchived === true,
-      isDraft: body.isDraft !== false,
+      isDraft: live ? false : body.isDraft !== false,
       fieldData: { ...fieldData },
     }
     items.set(item.id, item)
+    if (live) this.live.set(item.id, { ...item.fieldData })
     return this.json(202, item)
   }
 
-  private patchItem(items: Map<string, FakeItem>, item: FakeItem, body: unknown): Response {
+  /** A live PATCH publishes the change at once; an item never published answers 409 there. */
+  private patchItem(
+    collection: FakeCollection,
+    items: Map<string, FakeItem>,
+    item: FakeItem,
+    body: unknown,
+    live: boolean,
+  ): Response {
     if (!isRecord(body)) return this.json(400, errorBody('bad_request', 'Bad Request: Request is malformed'))
+    if (live && item.lastPublished === null) {
+      return this.json(409, errorBody('conflict', 'Conflict: The item has never been published'))
+    }
     const fieldData = isRecord(body.fieldData) ? body.fieldData : {}
-    const refused = this.checkFieldData(items, fieldData, item.id)
+    const refused = this.checkFieldData(collection, items, fieldData, item.id)
     if (refused) return refused
     item.fieldData = { ...item.fieldData, ...fieldData }
     if (typeof body.isArchived === 'boolean') item.isArchived = body.isArchived
     if (typeof body.isDraft === 'boolean') item.isDraft = body.isDraft
     item.lastUpdated = new Date().toISOString()
+    if (live) {
+      item.isDraft = false
+      item.lastPublished = item.lastUpdated
+      this.live.set(item.id, { ...item.fieldData })
+    }
     return this.json(200, item)
+  }
+
+  /** `POST /collections/{id}/items/publish`: publishes staged items (202). */
+  private publishItems(items: Map<string, FakeItem>, body: unknown): Response {
+    const ids = isRecord(body) && Array.isArray(body.itemIds) ? body.itemIds : null
+    if (!ids) return this.validation([{ param: 'itemIds', description: 'Field is required' }])
+    const publishedItemIds: string[] = []
+    const errors: string[] = []
+    for (const id of ids) {
+      const item = typeof id === 'string' ? items.get(id) : undefined
+      if (!item) {
+        errors.push(`Staging item ID ${String(id)} not found.`)
+        continue
+      }
+      item.isDraft = false
+      item.lastPublished = new Date().toISOString()
+      this.live.set(item.id, { ...item.fieldData })
+      publishedItemIds.push(item.id)
+    }
+    return this.json(202, { publishedItemIds, errors })
+  }
+
+  /** `DELETE .../items/{id}/live`: takes the item off the live site; it stays staged, as a draft. */
+  private unpublishItem(item: FakeItem): Response {
+    if (!this.live.has(item.id)) {
+      return this.json(404, errorBody('resource_not_found', 'Requested resource not found: Live item'))
+    }
+    this.live.delete(item.id)
+    item.isDraft = true
+    item.lastPublished = null
+    return this.json(204, null)
   }
 
   /**

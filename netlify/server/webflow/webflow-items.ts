@@ -2,6 +2,7 @@ import * as z from 'zod'
 
 import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
+import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { itemSlug } from './slug'
 import { WebflowError, type WebflowApi } from './webflow-api'
 
@@ -25,19 +26,31 @@ export function itemFieldData(record: MediaRecord, mediaUrl: string): Record<str
 }
 
 /**
- * Creates the record's collection item (answered 202). A duplicate slug is a 400 `validation_error`,
- * so the slug is retried with `-2`, `-3`, ... Returns the item id.
+ * How an item is written: its `fieldData` (without `slug`; unset: every spec field as text, as
+ * `itemFieldData` makes it) and the publish mode (unset: staged).
+ */
+export interface ItemWrite {
+  fieldData?: Record<string, unknown>
+  publish?: WebflowPublishMode
+}
+
+/**
+ * Creates the record's collection item (answered 202), through the live endpoint when publishing live.
+ * A duplicate slug is a 400 `validation_error`, so the slug is retried with `-2`, `-3`, ... Returns the
+ * item id.
  */
 export async function createItem(
   api: WebflowApi,
   collectionId: string,
   record: MediaRecord,
   mediaUrl: string,
+  write: ItemWrite = {},
 ) {
-  const fieldData = itemFieldData(record, mediaUrl)
+  const fieldData = write.fieldData ?? itemFieldData(record, mediaUrl)
+  const path = `collections/${encodeURIComponent(collectionId)}/items${write.publish === 'live' ? '/live' : ''}`
   for (let attempt = 1; ; attempt++) {
     try {
-      const item = await api.request('POST', `collections/${encodeURIComponent(collectionId)}/items`, {
+      const item = await api.request('POST', path, {
         isArchived: false,
         isDraft: false,
         fieldData: { ...fieldData, slug: itemSlug(record.title, record.id, attempt) },
@@ -50,24 +63,39 @@ export async function createItem(
   }
 }
 
-/** Updates an item's fields, keeping its slug. False when Webflow no longer has the item. */
+/**
+ * Updates an item's fields, keeping its slug; when publishing live, through the live endpoint, and an
+ * item never published (409 there) is updated staged and then published. False when Webflow no longer
+ * has the item.
+ */
 export async function updateItem(
   api: WebflowApi,
   collectionId: string,
   itemId: string,
   record: MediaRecord,
   mediaUrl: string,
+  write: ItemWrite = {},
 ): Promise<boolean> {
+  const collection = `collections/${encodeURIComponent(collectionId)}`
+  const itemPath = `${collection}/items/${encodeURIComponent(itemId)}`
+  const body = {
+    isArchived: false,
+    isDraft: false,
+    fieldData: write.fieldData ?? itemFieldData(record, mediaUrl),
+  }
   try {
-    await api.request(
-      'PATCH',
-      `collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,
-      {
-        isArchived: false,
-        isDraft: false,
-        fieldData: itemFieldData(record, mediaUrl),
-      },
-    )
+    if (write.publish === 'live') {
+      try {
+        await api.request('PATCH', `${itemPath}/live`, body)
+        return true
+      } catch (error) {
+        if (!(error instanceof WebflowError && error.status === 409)) throw error
+      }
+      await api.request('PATCH', itemPath, body)
+      await api.request('POST', `${collection}/items/publish`, { itemIds: [itemId] })
+      return true
+    }
+    await api.request('PATCH', itemPath, body)
     return true
   } catch (error) {
     if (error instanceof WebflowError && error.status === 404) return false
@@ -75,21 +103,22 @@ export async function updateItem(
   }
 }
 
-/** Removes an item, and its asset when there is one; what is already gone counts as removed. */
+/**
+ * Takes an item down from the live site (`DELETE .../live`; an item never published answers 404 or
+ * 409 there), then removes it and its asset when there is one; what is already gone counts as removed.
+ */
 export async function deleteItem(api: WebflowApi, collectionId: string, itemId: string, assetId?: string) {
-  await ignoreNotFound(() =>
-    api.request(
-      'DELETE',
-      `collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,
-    ),
-  )
+  const itemPath = `collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`
+  await ignoreNotFound(() => api.request('DELETE', `${itemPath}/live`), 409)
+  await ignoreNotFound(() => api.request('DELETE', itemPath))
   if (assetId) await ignoreNotFound(() => api.request('DELETE', `assets/${encodeURIComponent(assetId)}`))
 }
 
-async function ignoreNotFound(call: () => Promise<unknown>): Promise<void> {
+async function ignoreNotFound(call: () => Promise<unknown>, alsoIgnored?: number): Promise<void> {
   try {
     await call()
   } catch (error) {
-    if (!(error instanceof WebflowError && error.status === 404)) throw error
+    if (!(error instanceof WebflowError && (error.status === 404 || error.status === alsoIgnored)))
+      throw error
   }
 }

@@ -7,7 +7,10 @@ import { fileIdsInUrl } from '../files/file-references'
 import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
 import { currentAccessGate } from '../http/access-gate'
 import { configuredCloudName } from '../store'
-import { WebflowApi, type WebflowApiOptions } from './webflow-api'
+import type { WebflowPublishMode } from '../../../src/contract/webflow'
+import { SchemaSession } from './collection-schema'
+import { mapFieldData, type ItemSource } from './field-mapping'
+import { WebflowApi, WebflowError, type WebflowApiOptions } from './webflow-api'
 import { assetLimit, fitsAssetLimits, hostedAsset, uploadAsset } from './webflow-assets'
 import type { WebflowSetup } from './webflow-config'
 import { createItem, deleteItem, updateItem } from './webflow-items'
@@ -56,7 +59,28 @@ export async function runSyncJob(context: SyncContext, job: SyncJob): Promise<vo
     }
     return
   }
-  for (const id of job.ids) await syncRecord(context, api, setup.config.collectionId, id)
+  const target: Target = {
+    collectionId: setup.config.collectionId,
+    publish: setup.config.publish ?? 'live',
+    schema: new SchemaSession(api, setup.config.collectionId),
+  }
+  for (const id of job.ids) await syncRecord(context, api, target, id)
+}
+
+/** Where a run writes: the collection, its schema as this run knows it, and the publish mode. */
+interface Target {
+  collectionId: string
+  publish: WebflowPublishMode
+  schema: SchemaSession
+}
+
+/** The synced state's message: where the item is, then what it lacks. */
+export const PUBLISHED_LIVE = 'Published live'
+export const STAGED = 'Staged: publish the site to show it'
+
+/** Webflow refused a value (a field's type or options changed since the schema was read). */
+function isRefusedValue(error: unknown): boolean {
+  return error instanceof WebflowError && error.code === 'validation_error' && !error.isDuplicateSlug
 }
 
 /** How many times one job re-mirrors a record that was edited while it was being mirrored. */
@@ -71,7 +95,8 @@ const MAX_ROUNDS = 4
  *   in between makes the job mirror the record again, so the item ends with the latest data;
  * - a record deleted meanwhile takes its new item and asset with it.
  */
-async function syncRecord(context: SyncContext, api: WebflowApi, collectionId: string, id: number) {
+async function syncRecord(context: SyncContext, api: WebflowApi, target: Target, id: number) {
+  const { collectionId, publish } = target
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const record = await readRecord(context, id)
     if (!record) return
@@ -82,9 +107,13 @@ async function syncRecord(context: SyncContext, api: WebflowApi, collectionId: s
       const builtIn = fileIdsInUrl(record.media_url).length > 0
       // Behind the gate the public site cannot open a built-in file's URL: the item needs the asset's.
       const gated = builtIn && currentAccessGate().kind !== 'open'
+      let schema = await target.schema.get()
+      // An Image or File field takes the asset by its public URL, as the gated `media-url` does.
+      const mediaField = schema.fields.find((field) => field.slug === 'media-url')
+      const needsHostedUrl = gated || mediaField?.type === 'Image' || mediaField?.type === 'File'
       let hostedUrl: string | null = null
       let staleAsset: string | undefined
-      if (assetId && gated) {
+      if (assetId && needsHostedUrl) {
         const asset = await hostedAsset(api, assetId)
         if (asset) hostedUrl = asset.hostedUrl
         else [staleAsset, assetId] = [assetId, undefined]
@@ -99,7 +128,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, collectionId: s
             const discard = () => api.request('DELETE', `assets/${created.id}`)
             assetId = await claim(context, id, 'asset_id', created.id, discard, { replaces: staleAsset })
             hostedUrl = assetId === created.id ? created.hostedUrl : null
-            if (assetId !== created.id && gated)
+            if (assetId !== created.id && needsHostedUrl)
               hostedUrl = (await hostedAsset(api, assetId))?.hostedUrl ?? null
           }
         } catch (error) {
@@ -115,23 +144,50 @@ async function syncRecord(context: SyncContext, api: WebflowApi, collectionId: s
         mediaUrl = hostedUrl ?? ''
         if (!hostedUrl) note = [note, noPublicUrlReason(record, assetId)].filter(Boolean).join('; ')
       }
+      const source: ItemSource = {
+        record,
+        mediaUrl,
+        asset: assetId && hostedUrl ? { fileId: assetId, url: hostedUrl } : null,
+      }
+      let mapped = mapFieldData(schema, source)
+      const write = async <T>(call: () => Promise<T>): Promise<T> => {
+        try {
+          return await call()
+        } catch (error) {
+          // The collection changed since its schema was read: read it again (once a run) and retry.
+          if (!isRefusedValue(error) || !(await target.schema.refresh())) throw error
+          schema = await target.schema.get()
+          mapped = mapFieldData(schema, source)
+          return call()
+        }
+      }
+      const options = () => ({ fieldData: mapped.fieldData, publish })
       // An item Webflow no longer has is replaced by a new one.
       let staleItem: string | undefined
-      if (itemId && !(await updateItem(api, collectionId, itemId, record, mediaUrl))) {
+      if (
+        itemId &&
+        !(await write(() => updateItem(api, collectionId, itemId ?? '', record, mediaUrl, options())))
+      ) {
         staleItem = itemId
         itemId = undefined
       }
       if (!itemId) {
-        const created = await createItem(api, collectionId, record, mediaUrl)
+        const created = await write(() => createItem(api, collectionId, record, mediaUrl, options()))
         const discard = () => deleteItem(api, collectionId, created)
         itemId = await claim(context, id, 'item_id', created, discard, {
           keepState: true,
           replaces: staleItem,
         })
         // Another job's item won: it may hold older data, so bring it up to this record.
-        if (itemId !== created) await updateItem(api, collectionId, itemId, record, mediaUrl)
+        if (itemId !== created) {
+          const winner = itemId
+          await write(() => updateItem(api, collectionId, winner, record, mediaUrl, options()))
+        }
       }
-      const state = { state: 'synced' as const, item_id: itemId, asset_id: assetId, message: note }
+      const message = [publish === 'live' ? PUBLISHED_LIVE : STAGED, ...mapped.notes, note]
+        .filter(Boolean)
+        .join('; ')
+      const state = { state: 'synced' as const, item_id: itemId, asset_id: assetId, message }
       if (await commitIfUnchanged(context, id, revision, state)) return
     } catch (error) {
       if (error instanceof RecordGoneError) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 
 import { createRecord } from '../../../netlify/server/records/media-service'
 import {
@@ -11,6 +11,11 @@ import {
   readManifest,
   type MediaHostStores,
 } from '../../../netlify/server/uploads/upload-service'
+import {
+  collectionSchemaFor,
+  forgetCollectionSchemas,
+} from '../../../netlify/server/webflow/collection-schema'
+import { WebflowApi } from '../../../netlify/server/webflow/webflow-api'
 import type { WebflowSetup } from '../../../netlify/server/webflow/webflow-config'
 import type { SyncContext } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
@@ -27,16 +32,25 @@ export const COLLECTION_ID = '6258f5b4fc2e1c4e5d3a1c3d'
 /**
  * A fake Webflow behind msw for the enclosing file: unhandled requests are errors, and every test starts
  * with an empty fake and no failure modes. Extra handlers (`server.use`) are dropped after each test.
+ * Unless `warmSchema` is false, each test starts with the collection's schema already read (and
+ * cached, as an instance that synced a minute ago has it), so its calls are the item calls alone.
  */
-export function webflowFakeForFile() {
+export function webflowFakeForFile({ warmSchema = true }: { warmSchema?: boolean } = {}) {
   const fake = new WebflowFake({ collectionIds: [COLLECTION_ID] })
   const server = setupServer(...webflowHandlers(fake))
   beforeAll(() => {
     server.listen({ onUnhandledFrame: 'error' })
   })
+  beforeEach(async () => {
+    if (!warmSchema) return
+    const setup = readySetup(fake)
+    if (setup.kind === 'ready') await collectionSchemaFor(new WebflowApi(setup.config), COLLECTION_ID)
+    fake.received.length = 0
+  })
   afterEach(() => {
     server.resetHandlers()
     fake.reset()
+    forgetCollectionSchemas()
   })
   afterAll(() => {
     server.close()

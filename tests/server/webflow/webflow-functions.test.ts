@@ -18,6 +18,8 @@ import { documentStore, replaceDocumentStore } from '../../../netlify/server/sto
 import { sealJob, SYNC_FUNCTION_PATH, syncJobSecret } from '../../../netlify/server/webflow/sync-trigger'
 import type { SyncJob } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord } from '../../../src/contract/record'
+import { webflowStatusSchema } from '../../../src/contract/webflow'
+import { SPEC_FIELD_SLUGS } from '../../support/webflow-fake'
 import { COLLECTION_ID, webflowFakeForFile } from './setup'
 
 /**
@@ -132,7 +134,7 @@ describe('with the mirror configured', () => {
       ).status,
     ).toBe(200)
     await drain()
-    expect(fake.calls()).toEqual([`PATCH collections/${COLLECTION_ID}/items/${String(one?.id)}`])
+    expect(fake.calls()).toEqual([`PATCH collections/${COLLECTION_ID}/items/${String(one?.id)}/live`])
     expect(one?.fieldData.name).toBe('Uno')
 
     fake.received.length = 0
@@ -145,8 +147,8 @@ describe('with the mirror configured', () => {
     expect(batch.status).toBe(200)
     await drain()
     expect(fake.calls()).toEqual([
-      `PATCH collections/${COLLECTION_ID}/items/${String(one?.id)}`,
-      `PATCH collections/${COLLECTION_ID}/items/${String(two?.id)}`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(one?.id)}/live`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(two?.id)}/live`,
     ])
     expect(one?.fieldData.tags).toBe('x')
     expect(two?.fieldData.description).toBe('Dos')
@@ -156,12 +158,18 @@ describe('with the mirror configured', () => {
       (await call(deleteFile, 'DELETE', `/api/delete/${String(first.id)}?id=${String(first.id)}`)).status,
     ).toBe(200)
     await drain()
-    expect(fake.calls()).toEqual([`DELETE collections/${COLLECTION_ID}/items/${String(one?.id)}`])
+    expect(fake.calls()).toEqual([
+      `DELETE collections/${COLLECTION_ID}/items/${String(one?.id)}/live`,
+      `DELETE collections/${COLLECTION_ID}/items/${String(one?.id)}`,
+    ])
 
     fake.received.length = 0
     expect((await call(batchDelete, 'POST', '/api/batch-delete', { ids: [second.id] })).status).toBe(200)
     await drain()
-    expect(fake.calls()).toEqual([`DELETE collections/${COLLECTION_ID}/items/${String(two?.id)}`])
+    expect(fake.calls()).toEqual([
+      `DELETE collections/${COLLECTION_ID}/items/${String(two?.id)}/live`,
+      `DELETE collections/${COLLECTION_ID}/items/${String(two?.id)}`,
+    ])
     expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
   })
 
@@ -181,7 +189,7 @@ describe('with the mirror configured', () => {
     await drain()
     expect(await stateOf(record.id)).toMatchObject({
       state: 'failed',
-      message: `Webflow POST collections/${COLLECTION_ID}/items: 401 Request not authorized`,
+      message: `Webflow POST collections/${COLLECTION_ID}/items/live: 401 Request not authorized`,
     })
 
     fake.forceUnauthorized(false)
@@ -207,14 +215,30 @@ describe('with the mirror configured', () => {
     const response = await call(webflowStatus, 'GET', '/api/webflow-status')
     const text = await response.text()
     expect(response.status).toBe(200)
-    expect(JSON.parse(text)).toEqual({
+    const body = webflowStatusSchema.parse(JSON.parse(text))
+    expect(body).toEqual({
       ok: true,
       configured: true,
       site: { id: fake.siteId, displayName: 'Media Library', shortName: 'media-library' },
       collection_id: COLLECTION_ID,
+      publish: 'live',
+      collection: { id: COLLECTION_ID, display_name: 'Media Files', slug: 'media-files' },
+      mapping: SPEC_FIELD_SLUGS.map((slug) => ({
+        field: slug,
+        status: 'mapped',
+        collection_field: {
+          slug,
+          display_name: expect.any(String) as unknown,
+          type: 'PlainText',
+          required: false,
+        },
+        write_as: 'text',
+      })),
+      skipped_fields: [],
+      unmapped_required: [],
     })
     expect(text).not.toContain(fake.token)
-    expect(fake.calls()).toEqual([`GET sites/${fake.siteId}`])
+    expect(fake.calls()).toEqual([`GET sites/${fake.siteId}`, `GET collections/${COLLECTION_ID}`])
   })
 
   it('connection test: 502 with the reason for a wrong token, an unknown site, or a 429', async () => {

@@ -79,7 +79,7 @@ describe('runSyncJob: a new record becomes a collection item', () => {
 
     const [item, ...others] = fake.itemsOf(COLLECTION_ID)
     expect(others).toEqual([])
-    expect(fake.calls()).toEqual([`POST collections/${COLLECTION_ID}/items`])
+    expect(fake.calls()).toEqual([`POST collections/${COLLECTION_ID}/items/live`])
     const create = fake.received[0]
     expect(create?.status).toBe(202)
     expect(create?.body).toEqual({
@@ -92,7 +92,7 @@ describe('runSyncJob: a new record becomes a collection item', () => {
         description: 'Boats and lights',
         category: 'Photos',
         'file-type': 'video/mp4',
-        'file-size': 123_456,
+        'file-size': '123456',
         tags: 'harbour, dusk',
         author: 'Ada',
         'upload-date': T0.toISOString(),
@@ -101,11 +101,18 @@ describe('runSyncJob: a new record becomes a collection item', () => {
     expect(Object.keys((create?.body as { fieldData: object }).fieldData).sort()).toEqual(
       ['name', 'slug', ...SPEC_FIELD_SLUGS].sort(),
     )
-    expect(item).toMatchObject({ isArchived: false, isDraft: false, lastPublished: null })
+    // Created through the live endpoint: on the site at once, not queued for the next publish.
+    expect(item).toMatchObject({
+      isArchived: false,
+      isDraft: false,
+      lastPublished: expect.any(String) as unknown,
+    })
+    expect(fake.live.get(String(item?.id))).toEqual(item?.fieldData)
 
     const after = await stored(context, record.id)
     expect(after.webflow).toEqual({
       state: 'synced',
+      message: 'Published live',
       item_id: item?.id,
       updated_at: expect.any(String) as unknown,
     })
@@ -167,7 +174,7 @@ describe('runSyncJob: a new record becomes a collection item', () => {
     expect(fake.received.every((request) => request.status === 400)).toBe(true)
     expect((await stored(context, record.id)).webflow).toMatchObject({
       state: 'failed',
-      message: `Webflow POST collections/${COLLECTION_ID}/items: 400 Validation Error`,
+      message: `Webflow POST collections/${COLLECTION_ID}/items/live: 400 Validation Error`,
     })
   })
 
@@ -202,7 +209,7 @@ describe('runSyncJob: assets through the three-step flow', () => {
     expect(fake.calls()).toEqual([
       `POST sites/${fake.siteId}/assets`,
       `PATCH assets/${String(asset?.id)}`,
-      `POST collections/${COLLECTION_ID}/items`,
+      `POST collections/${COLLECTION_ID}/items/live`,
     ])
     expect(fake.received.map((request) => [request.kind, request.status])).toEqual([
       ['api', 200],
@@ -229,6 +236,7 @@ describe('runSyncJob: assets through the three-step flow', () => {
       state: 'synced',
       item_id: item?.id,
       asset_id: asset?.id,
+      message: 'Published live',
       updated_at: expect.any(String) as unknown,
     })
   })
@@ -313,12 +321,12 @@ describe('runSyncJob: assets through the three-step flow', () => {
       file_size: size,
     })
     await upsert(context, record)
-    expect(fake.calls()).toEqual([`POST collections/${COLLECTION_ID}/items`])
+    expect(fake.calls()).toEqual([`POST collections/${COLLECTION_ID}/items/live`])
     expect(fake.s3Uploads).toEqual([])
     const { webflow } = await stored(context, record.id)
     expect(webflow).toMatchObject({ state: 'synced' })
     expect(webflow?.asset_id).toBeUndefined()
-    expect(webflow?.message).toBeUndefined()
+    expect(webflow?.message).toBe('Published live')
   })
 
   it('still mirrors the item when the file cannot be read, with a message that does not say why', async () => {
@@ -332,7 +340,7 @@ describe('runSyncJob: assets through the three-step flow', () => {
     expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
     expect((await stored(context, record.id)).webflow).toMatchObject({
       state: 'synced',
-      message: 'Asset not mirrored: the file could not be read',
+      message: 'Published live; Asset not mirrored: the file could not be read',
     })
   })
 })
@@ -406,12 +414,12 @@ describe('runSyncJob: the server fetches no address a record names, except its o
     for (const record of records) {
       expect((await stored(context, record.id)).webflow).toMatchObject({
         state: 'synced',
-        message: 'Asset not mirrored: the file is not on a host the mirror reads from',
+        message: 'Published live; Asset not mirrored: the file is not on a host the mirror reads from',
       })
     }
     expect((await stored(context, moved.id)).webflow).toMatchObject({
       state: 'synced',
-      message: 'Asset not mirrored: the file could not be read',
+      message: 'Published live; Asset not mirrored: the file could not be read',
     })
 
     // The loopback server does count what reaches it.
@@ -434,7 +442,7 @@ describe('runSyncJob: the server fetches no address a record names, except its o
     await upsert(context, record)
     expect(fetched).toBe(0)
     expect((await stored(context, record.id)).webflow?.message).toBe(
-      'Asset not mirrored: the file is not on a host the mirror reads from',
+      'Published live; Asset not mirrored: the file is not on a host the mirror reads from',
     )
   })
 
@@ -507,7 +515,7 @@ describe('runSyncJob: edits and deletes', () => {
     await updateRecord(context.stores.documents, record.id, { title: 'After', tags: ['new'] })
     await upsert(context, record)
 
-    expect(fake.calls()).toEqual([`PATCH collections/${COLLECTION_ID}/items/${String(itemId)}`])
+    expect(fake.calls()).toEqual([`PATCH collections/${COLLECTION_ID}/items/${String(itemId)}/live`])
     const patch = fake.received[0]?.body as { fieldData: Record<string, unknown> }
     expect(patch.fieldData).toMatchObject({ name: 'After', tags: 'new' })
     expect(patch.fieldData).not.toHaveProperty('slug')
@@ -564,8 +572,10 @@ describe('runSyncJob: edits and deletes', () => {
     expect(
       fake.received.map((request) => `${request.method} ${request.path} ${String(request.status)}`),
     ).toEqual([
+      `DELETE collections/${COLLECTION_ID}/items/${item_id}/live 204`,
       `DELETE collections/${COLLECTION_ID}/items/${item_id} 204`,
       `DELETE assets/${asset_id} 204`,
+      `DELETE collections/${COLLECTION_ID}/items/ffffffffffffffffffffffff/live 404`,
       `DELETE collections/${COLLECTION_ID}/items/ffffffffffffffffffffffff 404`,
     ])
     expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
@@ -582,7 +592,7 @@ describe('runSyncJob: failures never touch the record and end in a failed state'
     const failed = await stored(context, record.id)
     expect(failed.webflow).toEqual({
       state: 'failed',
-      message: `Webflow POST collections/${COLLECTION_ID}/items: 401 Request not authorized`,
+      message: `Webflow POST collections/${COLLECTION_ID}/items/live: 401 Request not authorized`,
       updated_at: expect.any(String) as unknown,
     })
     expect({ ...failed, webflow: undefined }).toEqual({ ...record, webflow: undefined })
@@ -645,7 +655,7 @@ describe('runSyncJob: failures never touch the record and end in a failed state'
     expect(context.sleeps).toEqual([60_000, 60_000, 60_000])
     expect((await stored(context, record.id)).webflow).toMatchObject({
       state: 'failed',
-      message: `Webflow POST collections/${COLLECTION_ID}/items: 429 Too Many Requests`,
+      message: `Webflow POST collections/${COLLECTION_ID}/items/live: 429 Too Many Requests`,
     })
   })
 
@@ -740,7 +750,7 @@ describe('runSyncJob: overlapping work on one record', () => {
     const context = syncContext(stores(), readySetup(fake))
     const record = await pendingRecord(context.stores, { title: 'Brief', media_url: 'https://m.test/b.mov' })
     server.use(
-      http.post(`${fake.apiBase}/collections/:collection/items`, async ({ request }) => {
+      http.post(`${fake.apiBase}/collections/:collection/items/live`, async ({ request }) => {
         await deleteRecord(context.stores.documents, record.id)
         return fake.handle(request)
       }),
@@ -757,7 +767,7 @@ describe('runSyncJob: an edit while a sync runs', () => {
     const record = await pendingRecord(context.stores, { title: 'First', media_url: 'https://m.test/e.mov' })
     let edited = false
     server.use(
-      http.post(`${fake.apiBase}/collections/:collection/items`, async ({ request }) => {
+      http.post(`${fake.apiBase}/collections/:collection/items/live`, async ({ request }) => {
         if (!edited) {
           edited = true
           await updateRecord(context.stores.documents, record.id, { title: 'Second' }, new Date(), true)
@@ -801,7 +811,7 @@ describe('runSyncJob: with the access gate on', () => {
     const [item] = fake.itemsOf(COLLECTION_ID)
     const { webflow } = await stored(context, record.id)
     expect(webflow).toMatchObject({ state: 'synced', item_id: item?.id })
-    expect(webflow?.message).toBeUndefined()
+    expect(webflow?.message).toBe('Published live')
     expect(item?.fieldData['media-url']).toBe(hostedUrlOf(webflow?.asset_id))
     expect(String(item?.fieldData['media-url'])).toMatch(
       /^https:\/\/cdn\.prod\.website-files\.com\/.+portrait\.png$/,
@@ -814,7 +824,7 @@ describe('runSyncJob: with the access gate on', () => {
     await upsert(context, record)
     expect(fake.calls()).toEqual([
       `GET assets/${String(webflow?.asset_id)}`,
-      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}/live`,
     ])
     expect(item?.fieldData).toMatchObject({
       name: 'Portrait, cropped',
@@ -862,7 +872,7 @@ describe('runSyncJob: with the access gate on', () => {
       expect((await stored(context, record.id)).webflow).toMatchObject({
         state: 'synced',
         item_id: item?.id,
-        message: `No public URL: the access gate keeps the file private, and ${why}`,
+        message: `Published live; No public URL: the access gate keeps the file private, and ${why}`,
       })
     },
   )
@@ -881,7 +891,7 @@ describe('runSyncJob: with the access gate on', () => {
     await upsert(context, record)
     expect(fake.itemsOf(COLLECTION_ID)[0]?.fieldData['media-url']).toBe('')
     expect((await stored(context, record.id)).webflow?.message).toBe(
-      'No public URL: the access gate keeps the file private, and Webflow takes as assets only images up to 4 MB and documents up to 10 MB',
+      'Published live; No public URL: the access gate keeps the file private, and Webflow takes as assets only images up to 4 MB and documents up to 10 MB',
     )
   })
 
@@ -900,7 +910,7 @@ describe('runSyncJob: with the access gate on', () => {
     expect((await stored(context, record.id)).webflow).toMatchObject({
       state: 'synced',
       message:
-        "Asset not mirrored: The asset upload to Webflow's storage failed with status 403; No public URL: the access gate keeps the file private, and it could not be copied to Webflow as an asset",
+        "Published live; Asset not mirrored: The asset upload to Webflow's storage failed with status 403; No public URL: the access gate keeps the file private, and it could not be copied to Webflow as an asset",
     })
   })
 
@@ -912,6 +922,6 @@ describe('runSyncJob: with the access gate on', () => {
     })
     await upsert(context, record)
     expect(fake.itemsOf(COLLECTION_ID)[0]?.fieldData['media-url']).toBe('https://m.test/clip.mov')
-    expect((await stored(context, record.id)).webflow?.message).toBeUndefined()
+    expect((await stored(context, record.id)).webflow?.message).toBe('Published live')
   })
 })
