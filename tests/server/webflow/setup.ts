@@ -19,6 +19,7 @@ import { WebflowApi } from '../../../netlify/server/webflow/webflow-api'
 import type { WebflowSetup } from '../../../netlify/server/webflow/webflow-config'
 import type { SyncContext } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
+import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { webflowHandlers } from '../../support/webflow-handlers'
 import { WebflowFake } from '../../support/webflow-fake'
 
@@ -58,7 +59,10 @@ export function webflowFakeForFile({ warmSchema = true }: { warmSchema?: boolean
   return { fake, server }
 }
 
-export function readySetup(fake: WebflowFake, overrides: { token?: string } = {}): WebflowSetup {
+export function readySetup(
+  fake: WebflowFake,
+  overrides: { token?: string; publish?: WebflowPublishMode } = {},
+): WebflowSetup {
   return {
     kind: 'ready',
     config: {
@@ -66,6 +70,7 @@ export function readySetup(fake: WebflowFake, overrides: { token?: string } = {}
       siteId: fake.siteId,
       collectionId: COLLECTION_ID,
       apiUrl: fake.apiBase,
+      ...(overrides.publish ? { publish: overrides.publish } : {}),
     },
   }
 }

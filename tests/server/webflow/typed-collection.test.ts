@@ -1,0 +1,314 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+import webflowStatus from '../../../netlify/functions/webflow-status.mts'
+import { readAllRecords } from '../../../netlify/server/records/record-pages'
+import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
+import { forgetCollectionSchemas } from '../../../netlify/server/webflow/collection-schema'
+import { runSyncJob, type SyncContext } from '../../../netlify/server/webflow/webflow-sync'
+import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
+import { webflowStatusSchema } from '../../../src/contract/webflow'
+import { typedFields } from '../../support/webflow-fake'
+import { startMemoryMediaStores } from '../helpers/media-stores'
+import {
+  COLLECTION_ID,
+  fixture,
+  pendingRecord,
+  readySetup,
+  storeBuiltInFile,
+  syncContext,
+  T0,
+  webflowFakeForFile,
+} from './setup'
+
+/**
+ * The mirror against a collection built in the Designer: an Option `category`, an Image for the media,
+ * a Number, a DateTime and a Reference. The fake refuses a wrong type as Webflow does (400
+ * `validation_error` naming the field).
+ */
+const { fake } = webflowFakeForFile({ warmSchema: false })
+
+beforeEach(() => {
+  forgetCollectionSchemas()
+  fake.setFields(COLLECTION_ID, typedFields())
+})
+
+function stores(): MediaHostStores {
+  return startMemoryMediaStores().stores
+}
+
+async function stored(context: Pick<SyncContext, 'stores'>, id: number): Promise<MediaRecord> {
+  const record = (await readAllRecords(context.stores.documents)).find((candidate) => candidate.id === id)
+  if (!record) throw new Error(`record ${String(id)} is gone`)
+  return record
+}
+
+async function upsert(context: SyncContext, ...records: MediaRecord[]) {
+  await runSyncJob(context, { action: 'upsert', ids: records.map((record) => record.id as number) })
+}
+
+const VIDEO: RecordCreate = {
+  title: 'Harbour at Dusk',
+  category: 'video',
+  media_url: 'https://media.example.test/harbour.mp4',
+  file_type: 'video/mp4',
+  file_size: 123_456,
+  author: 'Ada',
+}
+
+describe('a collection with typed fields', () => {
+  it('writes an option id, a number, a date and the asset, leaves the Reference empty, and publishes live', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const url = await storeBuiltInFile(context.stores, 'portrait.png', await fixture('portrait.png'))
+    const image = await pendingRecord(context.stores, {
+      title: 'Portrait',
+      category: 'Images',
+      media_url: url,
+      file_type: 'image/png',
+      file_size: (await fixture('portrait.png')).length,
+      author: 'Ada',
+    })
+    await upsert(context, image)
+
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    const { webflow } = await stored(context, image.id)
+    expect(webflow).toMatchObject({ state: 'synced', message: 'Published live', item_id: item?.id })
+    const asset = fake.assets.get(String(webflow?.asset_id))
+    expect(item?.fieldData).toEqual({
+      name: 'Portrait',
+      slug: 'portrait',
+      'media-url': {
+        fileId: asset?.id,
+        url: `https://cdn.prod.website-files.com/${String(asset?.uploadDetails.key)}`,
+        alt: 'Portrait',
+      },
+      description: '',
+      category: fake.optionId(COLLECTION_ID, 'category', 'Images'),
+      'file-type': 'image/png',
+      'file-size': image.file_size,
+      tags: '',
+      'upload-date': T0.toISOString(),
+    })
+    expect(fake.live.get(String(item?.id))).toEqual(item?.fieldData)
+    // The schema was read once for the run.
+    expect(fake.calls().filter((call) => call === `GET collections/${COLLECTION_ID}`)).toHaveLength(1)
+  })
+
+  it('writes the item without a category that is not an option, and says which', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const record = await pendingRecord(context.stores, { ...VIDEO, category: 'Audio' })
+    await upsert(context, record)
+
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(item?.fieldData).not.toHaveProperty('category')
+    expect(item?.fieldData['file-size']).toBe(123_456)
+    // A video cannot go into an Image field: the item carries no media.
+    expect(item?.fieldData).not.toHaveProperty('media-url')
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'synced',
+      item_id: item?.id,
+      message:
+        'Published live; Media not written: the collection field "media-url" is an Image field and the file is not an image; ' +
+        'Category "Audio" is not an option of the collection field "category" (options: Images, Video)',
+    })
+  })
+
+  it('reads the schema again after a validation_error, and the retried write succeeds', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    fake.setFields(
+      COLLECTION_ID,
+      typedFields().map((field) =>
+        field.slug === 'category' ? { slug: 'category', type: 'PlainText' } : field,
+      ),
+    )
+    const record = await pendingRecord(context.stores, VIDEO)
+    await upsert(context, record)
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(item?.fieldData.category).toBe('video')
+
+    // The site owner turns `category` into an Option field; this instance still has the old schema.
+    fake.setFields(COLLECTION_ID, typedFields())
+    fake.received.length = 0
+    await upsert(context, record)
+
+    expect(
+      fake.received.map((request) => `${request.method} ${request.path} ${String(request.status)}`),
+    ).toEqual([
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}/live 400`,
+      `GET collections/${COLLECTION_ID} 200`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}/live 200`,
+    ])
+    const refused = fake.received[0]
+    expect(refused?.body).toMatchObject({ fieldData: { category: 'video' } })
+    expect(item?.fieldData.category).toBe(fake.optionId(COLLECTION_ID, 'category', 'Video'))
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'synced',
+      message: expect.stringMatching(/^Published live/) as unknown,
+    })
+  })
+
+  it('fails with Webflow’s message when the value is refused again after the schema was read anew', async () => {
+    fake.setFields(COLLECTION_ID, [...typedFields(), { slug: 'credit', type: 'PlainText', isRequired: true }])
+    const context = syncContext(stores(), readySetup(fake))
+    const record = await pendingRecord(context.stores, VIDEO)
+    await upsert(context, record)
+    expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
+    expect(fake.calls()).toEqual([
+      `GET collections/${COLLECTION_ID}`,
+      `POST collections/${COLLECTION_ID}/items/live`,
+      `GET collections/${COLLECTION_ID}`,
+      `POST collections/${COLLECTION_ID}/items/live`,
+    ])
+    expect(fake.received.at(-1)?.status).toBe(400)
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'failed',
+      message: `Webflow POST collections/${COLLECTION_ID}/items/live: 400 Validation Error`,
+    })
+  })
+})
+
+describe('WEBFLOW_PUBLISH', () => {
+  // A File field takes the video by its URL.
+  beforeEach(() => {
+    fake.setFields(
+      COLLECTION_ID,
+      typedFields().map((field) =>
+        field.slug === 'media-url' ? { slug: 'media-url', type: 'File' } : field,
+      ),
+    )
+  })
+
+  it('staged: creates and updates through the staged endpoints, and says the site must be published', async () => {
+    const context = syncContext(stores(), readySetup(fake, { publish: 'staged' }))
+    const record = await pendingRecord(context.stores, { ...VIDEO, category: 'Video' })
+    await upsert(context, record)
+    await upsert(context, record)
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(fake.calls()).toEqual([
+      `GET collections/${COLLECTION_ID}`,
+      `POST collections/${COLLECTION_ID}/items`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}`,
+    ])
+    expect(item).toMatchObject({ isDraft: false, lastPublished: null })
+    expect(fake.live.size).toBe(0)
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'synced',
+      message: 'Staged: publish the site to show it',
+    })
+  })
+
+  it('live: an item never published (made while staged) is updated staged and then published', async () => {
+    const stored_ = stores()
+    const record = await pendingRecord(stored_, { ...VIDEO, category: 'Video' })
+    await upsert(syncContext(stored_, readySetup(fake, { publish: 'staged' })), record)
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    fake.received.length = 0
+
+    await upsert(syncContext(stored_, readySetup(fake, { publish: 'live' })), record)
+    expect(
+      fake.received.map((request) => `${request.method} ${request.path} ${String(request.status)}`),
+    ).toEqual([
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}/live 409`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)} 200`,
+      `POST collections/${COLLECTION_ID}/items/publish 202`,
+    ])
+    expect(fake.received.at(-1)?.body).toEqual({ itemIds: [item?.id] })
+    expect(fake.live.get(String(item?.id))).toEqual(item?.fieldData)
+    expect((await stored(syncContext(stored_, readySetup(fake)), record.id)).webflow?.message).toBe(
+      'Published live',
+    )
+  })
+
+  it('a delete takes the item off the live site before removing it', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const record = await pendingRecord(context.stores, { ...VIDEO, category: 'Video' })
+    await upsert(context, record)
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(fake.live.has(String(item?.id))).toBe(true)
+    fake.received.length = 0
+
+    await runSyncJob(context, { action: 'delete', items: [{ item_id: String(item?.id) }] })
+    expect(
+      fake.received.map((request) => `${request.method} ${request.path} ${String(request.status)}`),
+    ).toEqual([
+      `DELETE collections/${COLLECTION_ID}/items/${String(item?.id)}/live 204`,
+      `DELETE collections/${COLLECTION_ID}/items/${String(item?.id)} 204`,
+    ])
+    expect(fake.live.size).toBe(0)
+    expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
+  })
+})
+
+describe('GET /api/webflow-status with a typed collection', () => {
+  function configure(env: Record<string, string> = {}) {
+    for (const [name, value] of Object.entries({
+      WEBFLOW_API_TOKEN: fake.token,
+      WEBFLOW_SITE_ID: fake.siteId,
+      WEBFLOW_COLLECTION_ID: COLLECTION_ID,
+      WEBFLOW_API_URL: fake.apiBase,
+      WEBFLOW_PUBLISH: '',
+      ...env,
+    }))
+      vi.stubEnv(name, value)
+  }
+
+  const status = () => webflowStatus(new Request('https://media.example.test/api/webflow-status'))
+
+  it('shows where each spec field goes, the fields skipped, the required ones the app cannot fill, and the mode', async () => {
+    configure({ WEBFLOW_PUBLISH: 'staged' })
+    fake.setFields(COLLECTION_ID, [
+      ...typedFields().filter((field) => field.slug !== 'tags'),
+      { slug: 'credit', type: 'PlainText', isRequired: true, displayName: 'Photo credit' },
+    ])
+    const response = await status()
+    expect(response.status).toBe(200)
+    const body = webflowStatusSchema.parse(await response.json())
+    expect(body).toMatchObject({
+      ok: true,
+      publish: 'staged',
+      skipped_fields: ['tags'],
+      unmapped_required: [
+        { slug: 'credit', display_name: 'Photo credit', type: 'PlainText', required: true },
+      ],
+      warning: 'Webflow will refuse every item: the app cannot fill the required fields "credit"',
+    })
+    const summary = body.mapping?.map((entry) => [
+      entry.field,
+      entry.status,
+      entry.collection_field?.type ?? null,
+      entry.write_as,
+    ])
+    expect(summary).toEqual([
+      ['media-url', 'mapped', 'Image', 'asset'],
+      ['description', 'mapped', 'RichText', 'text'],
+      ['category', 'mapped', 'Option', 'option'],
+      ['file-type', 'mapped', 'PlainText', 'text'],
+      ['file-size', 'mapped', 'Number', 'number'],
+      ['tags', 'missing', null, null],
+      ['author', 'unsupported', 'Reference', null],
+      ['upload-date', 'mapped', 'DateTime', 'date'],
+    ])
+    expect(body.mapping?.find((entry) => entry.field === 'category')?.message).toBe(
+      'Written as the option of the same name (options: Images, Video)',
+    )
+    vi.unstubAllEnvs()
+  })
+
+  it('answers 503 for a WEBFLOW_PUBLISH it does not know, and 502 when the collection cannot be read', async () => {
+    configure({ WEBFLOW_PUBLISH: 'sometimes' })
+    const invalid = await status()
+    expect(invalid.status).toBe(503)
+    expect(await invalid.json()).toEqual({
+      ok: false,
+      configured: true,
+      error: 'WEBFLOW_PUBLISH must be live or staged',
+    })
+
+    configure({ WEBFLOW_COLLECTION_ID: 'ffffffffffffffffffffffff' })
+    const missing = await status()
+    expect(missing.status).toBe(502)
+    expect(((await missing.json()) as { error: string }).error).toBe(
+      'Webflow GET collections/ffffffffffffffffffffffff: 404 Requested resource not found: The collection cannot be found',
+    )
+    vi.unstubAllEnvs()
+  })
+})
