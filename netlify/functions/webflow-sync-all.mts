@@ -10,11 +10,15 @@ import { queueSyncJob } from '../server/webflow/sync-trigger'
 /**
  * `POST /api/webflow-sync-all`: mirrors every record the mirror has not done (never mirrored, failed,
  * skipped, or pending too long), in the background; answers 202 with how many were queued.
- * `GET /api/webflow-sync-all`: how far the latest run got.
+ * `GET /api/webflow-sync-all`: how far the latest run got, and whether the mirror is set up.
  */
 export default route(
   {
-    GET: async () => json(await readBackfillProgress(mediaHostStores().documents)),
+    GET: async () => {
+      const progress = await readBackfillProgress(mediaHostStores().documents)
+      // Cheap enough for the screen to ask on load: no call to Webflow.
+      return json({ ...progress, configured: currentWebflowSetup().kind !== 'off' })
+    },
     POST: async (request) => {
       const { documents } = mediaHostStores()
       const origin = new URL(request.url).origin

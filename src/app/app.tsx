@@ -1,3 +1,5 @@
+import { useState } from 'react'
+
 import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import { withRecords } from '../lib/record-changes'
@@ -12,7 +14,8 @@ import { SelectionBar } from '../features/library/components/selection-bar'
 import { narrowsResults } from '../features/library/model/filters'
 import { TrashEntry } from '../features/trash/components/trash-entry'
 import { UploadButton } from '../features/upload/components/upload-button'
-import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs } from './lazy-dialogs'
+import { WebflowEntry } from '../features/webflow/components/webflow-entry'
+import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs, WebflowDialog } from './lazy-dialogs'
 import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
 import { useScreen } from './use-screen'
@@ -24,6 +27,7 @@ export function App() {
   const folder = filters.folder
   const openRecord = screen.openFile === null ? null : (byId.get(screen.openFile) ?? null)
   const refreshMedia = () => void media.cache.reload()
+  const [webflowOpen, setWebflowOpen] = useState(false)
   const showServerRecord = (record: MediaRecord) =>
     void media.cache.change(
       () => Promise.resolve(record),
@@ -59,6 +63,12 @@ export function App() {
             onDropFiles={screen.dropFiles}
           />
           <TrashEntry open={screen.trash} onOpen={screen.openTrash} />
+          <WebflowEntry
+            onOpen={() => {
+              setWebflowOpen(true)
+            }}
+            onPreload={WebflowDialog.preload}
+          />
         </aside>
         {screen.trash && <TrashPane onRestored={refreshMedia} />}
         {/* Hidden, not unmounted, behind the Trash view: the list comes back as it was left. */}
@@ -127,6 +137,9 @@ export function App() {
           deleteOne={commands.deleteOne}
           onBulkDone={selection.clear}
         />
+      </OpenedOnce>
+      <OpenedOnce open={webflowOpen} region="Webflow panel">
+        <WebflowDialog open={webflowOpen} onOpenChange={setWebflowOpen} />
       </OpenedOnce>
       <AccessGate onGranted={refreshMedia} />
     </div>

@@ -18,6 +18,11 @@ export function preloadFileDialogs(): void {
   ScreenDialogs.preload()
 }
 
+/** The Webflow panel, opened from the sidebar; it loads when the pointer or focus reaches its entry. */
+export const WebflowDialog = lazyWithPreload(() =>
+  import('../features/webflow/components/webflow-dialog').then((module) => module.WebflowDialog),
+)
+
 const AccessDialog = lazyWithPreload(() =>
   import('../features/access/components/access-dialog').then((module) => module.AccessDialog),
 )

@@ -61,6 +61,10 @@ export const webflowSyncAllProgressSchema = z.object({
 })
 export type WebflowSyncAllProgress = z.infer<typeof webflowSyncAllProgressSchema>
 
+/** `GET /api/webflow-sync-all`: the progress, and whether the mirror is set up at all (its token is set). */
+export const webflowSyncAllStatusSchema = webflowSyncAllProgressSchema.extend({ configured: z.boolean() })
+export type WebflowSyncAllStatus = z.infer<typeof webflowSyncAllStatusSchema>
+
 /** `POST /api/webflow-sync-all`: how many records were queued (202; 200 when none needed it). */
 export const webflowSyncAllResponseSchema = z.object({
   queued: z.number(),

@@ -28,7 +28,7 @@ import {
   type BackfillJob,
 } from '../../../netlify/server/webflow/sync-trigger'
 import { setSyncState } from '../../../netlify/server/webflow/webflow-sync'
-import { webflowSyncAllProgressSchema, webflowSyncAllResponseSchema } from '../../../src/contract/api'
+import { webflowSyncAllResponseSchema, webflowSyncAllStatusSchema } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
 import { startMemoryMediaStores } from '../helpers/media-stores'
 import { COLLECTION_ID, readySetup, syncContext, webflowFakeForFile } from './setup'
@@ -381,8 +381,9 @@ describe('POST and GET /api/webflow-sync-all', () => {
       queued: 2,
       progress: { running: true, total: 2, done: 0 },
     })
-    expect(webflowSyncAllProgressSchema.parse(await (await call('GET')).json())).toMatchObject({
+    expect(webflowSyncAllStatusSchema.parse(await (await call('GET')).json())).toMatchObject({
       running: true,
+      configured: true,
     })
 
     for (let next = queued.shift(); next; next = queued.shift()) expect((await next()).status).toBe(204)
@@ -399,6 +400,6 @@ describe('POST and GET /api/webflow-sync-all', () => {
     const refused = await call('POST')
     expect(refused.status).toBe(409)
     expect(await refused.json()).toEqual({ error: BACKFILL_MESSAGES.notConfigured })
-    expect((await call('GET')).status).toBe(200)
+    expect(await (await call('GET')).json()).toMatchObject({ configured: false, running: false })
   })
 })
