@@ -101,7 +101,8 @@ describe('the trash and the Webflow mirror', () => {
       updated_at: expect.any(String) as unknown,
     })
     await drain()
-    expect(fake.calls()).toEqual([`POST collections/${COLLECTION_ID}/items`])
+    // Published live by default (WEBFLOW_PUBLISH).
+    expect(fake.calls()).toEqual([`POST collections/${COLLECTION_ID}/items/live`])
     const [second] = fake.itemsOf(COLLECTION_ID)
     expect(second?.id).not.toBe(first?.id)
     expect(second?.fieldData).toMatchObject({ name: 'Sunset', slug: 'sunset' })
