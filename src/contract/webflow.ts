@@ -13,6 +13,23 @@ export const WEBFLOW_SPEC_FIELDS = [
 ] as const
 export type WebflowSpecField = (typeof WEBFLOW_SPEC_FIELDS)[number]
 
+/** Each spec field as a person knows it from the screen, in messages and in the Webflow panel. */
+export const WEBFLOW_SPEC_FIELD_LABELS: Record<WebflowSpecField, string> = {
+  'media-url': 'File URL',
+  description: 'Description',
+  category: 'Category',
+  'file-type': 'File type',
+  'file-size': 'File size',
+  tags: 'Tags',
+  author: 'Author',
+  'upload-date': 'Upload date',
+}
+
+/** The label of a spec field; a slug this version does not know is shown as it is. */
+export function specFieldLabel(field: string): string {
+  return (WEBFLOW_SPEC_FIELD_LABELS as Record<string, string | undefined>)[field] ?? field
+}
+
 /**
  * `WEBFLOW_PUBLISH`: `live` writes items through Webflow's live endpoints, so they show on the site at
  * once; `staged` leaves them for the site owner's next publish.

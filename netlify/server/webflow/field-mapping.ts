@@ -1,5 +1,6 @@
 import type { MediaRecord } from '../../../src/contract/record'
 import {
+  WEBFLOW_SPEC_FIELD_LABELS,
   WEBFLOW_SPEC_FIELDS,
   type WebflowCollectionField,
   type WebflowFieldMapping,
@@ -17,17 +18,6 @@ import type { CollectionField, CollectionSchema } from './collection-schema'
 
 /** Webflow's own fields, always present and always filled by the mirror. */
 const BUILT_IN_SLUGS = new Set(['name', 'slug'])
-
-const LABELS: Record<WebflowSpecField, string> = {
-  'media-url': 'Media URL',
-  description: 'Description',
-  category: 'Category',
-  'file-type': 'File type',
-  'file-size': 'File size',
-  tags: 'Tags',
-  author: 'Author',
-  'upload-date': 'Upload date',
-}
 
 const WRITE_AS: Record<string, WebflowWriteAs> = {
   PlainText: 'text',
@@ -171,7 +161,7 @@ function valueFor(
   writeAs: WebflowWriteAs,
   collectionField: CollectionField,
 ): Written {
-  const label = LABELS[field]
+  const label = WEBFLOW_SPEC_FIELD_LABELS[field]
   const target = `the collection field "${collectionField.slug}"`
   switch (writeAs) {
     case 'text':

@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
 import type { WebflowSyncAllStatus } from '../../../contract/api'
-import type { WebflowFieldMapping, WebflowStatus } from '../../../contract/webflow'
+import { specFieldLabel, type WebflowFieldMapping, type WebflowStatus } from '../../../contract/webflow'
 import { errorMessage } from '../../../lib/api-errors'
 import { startSyncAll, useSyncAll, useWebflowStatus } from '../api/webflow'
 
@@ -126,18 +126,6 @@ const PUBLISH_TEXT = {
   staged: 'Publishing: staged. New and changed files show on the site after its next publish in Webflow.',
 } as const
 
-/** The spec's field slugs, as a person knows them from the Edit dialog. */
-const FIELD_LABELS: Record<string, string> = {
-  'media-url': 'File URL',
-  description: 'Description',
-  category: 'Category',
-  'file-type': 'File type',
-  'file-size': 'File size',
-  tags: 'Tags',
-  author: 'Author',
-  'upload-date': 'Upload date',
-}
-
 function FieldMapping({ status }: { status: WebflowStatus }) {
   const required = status.unmapped_required ?? []
   return (
@@ -162,7 +150,7 @@ function FieldMapping({ status }: { status: WebflowStatus }) {
         <tbody>
           {(status.mapping ?? []).map((entry) => (
             <tr key={entry.field}>
-              <th scope="row">{FIELD_LABELS[entry.field] ?? entry.field}</th>
+              <th scope="row">{specFieldLabel(entry.field)}</th>
               <td>
                 <MappingCell entry={entry} />
               </td>
