@@ -10,28 +10,10 @@ const MAX_SLUG_ATTEMPTS = 10
 
 const itemResponseSchema = z.object({ id: z.string().max(LIMITS.webflowIdChars) })
 
-/** The item's fields, named by the spec's CMS field slugs (section 3). */
-export function itemFieldData(record: MediaRecord, mediaUrl: string): Record<string, string | number> {
-  return {
-    name: record.title,
-    'media-url': mediaUrl,
-    description: record.description,
-    category: record.category,
-    'file-type': record.file_type,
-    'file-size': record.file_size,
-    tags: record.tags.join(', '),
-    author: record.author,
-    'upload-date': record.created_at,
-  }
-}
-
-/**
- * How an item is written: its `fieldData` (without `slug`; unset: every spec field as text, as
- * `itemFieldData` makes it) and the publish mode (unset: staged).
- */
+/** How an item is written: its `fieldData` as the collection takes it (without `slug`) and the publish mode. */
 export interface ItemWrite {
-  fieldData?: Record<string, unknown>
-  publish?: WebflowPublishMode
+  fieldData: Record<string, unknown>
+  publish: WebflowPublishMode
 }
 
 /**
@@ -42,12 +24,10 @@ export interface ItemWrite {
 export async function createItem(
   api: WebflowApi,
   collectionId: string,
-  record: MediaRecord,
-  mediaUrl: string,
-  write: ItemWrite = {},
+  record: Pick<MediaRecord, 'id' | 'title'>,
+  { fieldData, publish }: ItemWrite,
 ) {
-  const fieldData = write.fieldData ?? itemFieldData(record, mediaUrl)
-  const path = `collections/${encodeURIComponent(collectionId)}/items${write.publish === 'live' ? '/live' : ''}`
+  const path = `collections/${encodeURIComponent(collectionId)}/items${publish === 'live' ? '/live' : ''}`
   for (let attempt = 1; ; attempt++) {
     try {
       const item = await api.request('POST', path, {
@@ -72,19 +52,13 @@ export async function updateItem(
   api: WebflowApi,
   collectionId: string,
   itemId: string,
-  record: MediaRecord,
-  mediaUrl: string,
-  write: ItemWrite = {},
+  { fieldData, publish }: ItemWrite,
 ): Promise<boolean> {
   const collection = `collections/${encodeURIComponent(collectionId)}`
   const itemPath = `${collection}/items/${encodeURIComponent(itemId)}`
-  const body = {
-    isArchived: false,
-    isDraft: false,
-    fieldData: write.fieldData ?? itemFieldData(record, mediaUrl),
-  }
+  const body = { isArchived: false, isDraft: false, fieldData }
   try {
-    if (write.publish === 'live') {
+    if (publish === 'live') {
       try {
         await api.request('PATCH', `${itemPath}/live`, body)
         return true

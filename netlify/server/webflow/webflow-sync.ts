@@ -164,15 +164,12 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
       const options = () => ({ fieldData: mapped.fieldData, publish })
       // An item Webflow no longer has is replaced by a new one.
       let staleItem: string | undefined
-      if (
-        itemId &&
-        !(await write(() => updateItem(api, collectionId, itemId ?? '', record, mediaUrl, options())))
-      ) {
+      if (itemId && !(await write(() => updateItem(api, collectionId, itemId ?? '', options())))) {
         staleItem = itemId
         itemId = undefined
       }
       if (!itemId) {
-        const created = await write(() => createItem(api, collectionId, record, mediaUrl, options()))
+        const created = await write(() => createItem(api, collectionId, record, options()))
         const discard = () => deleteItem(api, collectionId, created)
         itemId = await claim(context, id, 'item_id', created, discard, {
           keepState: true,
@@ -181,7 +178,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
         // Another job's item won: it may hold older data, so bring it up to this record.
         if (itemId !== created) {
           const winner = itemId
-          await write(() => updateItem(api, collectionId, winner, record, mediaUrl, options()))
+          await write(() => updateItem(api, collectionId, winner, options()))
         }
       }
       const message = [publish === 'live' ? PUBLISHED_LIVE : STAGED, ...mapped.notes, note]
