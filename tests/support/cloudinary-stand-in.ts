@@ -1,9 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-
-import { getResponse } from 'msw'
+import { getResponse, type RequestHandler } from 'msw'
 
 import { cloudinaryHandlers, type CloudinaryStandInOptions } from './cloudinary-handlers'
+import { startLoopbackServer } from './loopback-server'
 
 /**
  * The msw Cloudinary handlers behind a real HTTP server on 127.0.0.1 (a free port), for a browser that
@@ -21,51 +19,16 @@ export interface CloudinaryStandIn {
 export async function startCloudinaryStandIn(
   options: Omit<CloudinaryStandInOptions, 'apiBase' | 'deliveryBase'> = {},
 ): Promise<CloudinaryStandIn> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`
+  // The handlers need the server's origin, so they join once it is listening.
+  const answering: RequestHandler[] = []
+  const server = await startLoopbackServer(
+    async (request) =>
+      (await getResponse(answering, request)) ??
+      Response.json({ error: { message: 'Not found' } }, { status: 404 }),
+    (error) => ({ error: { message: String(error) } }),
+  )
+  const { origin } = server
   const { handlers, received } = cloudinaryHandlers({ ...options, apiBase: origin, deliveryBase: origin })
-  server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    void answer(incoming, outgoing)
-  })
-
-  async function answer(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    try {
-      const chunks: Buffer[] = []
-      for await (const chunk of incoming) chunks.push(chunk as Buffer)
-      const headers = new Headers()
-      for (const [name, value] of Object.entries(incoming.headers)) {
-        if (value === undefined) continue
-        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
-      }
-      const method = incoming.method ?? 'GET'
-      const hasBody = method !== 'GET' && method !== 'HEAD'
-      const request = new Request(new URL(incoming.url ?? '/', origin), {
-        method,
-        headers,
-        body: hasBody ? Buffer.concat(chunks) : null,
-      })
-      const response =
-        (await getResponse(handlers, request)) ??
-        Response.json({ error: { message: 'Not found' } }, { status: 404 })
-      const body = Buffer.from(await response.arrayBuffer())
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers))
-      outgoing.end(body)
-    } catch (error) {
-      outgoing.writeHead(500, { 'Content-Type': 'application/json' })
-      outgoing.end(JSON.stringify({ error: { message: String(error) } }))
-    }
-  }
-
-  return {
-    origin,
-    received,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => {
-          resolve()
-        })
-      }),
-  }
+  answering.push(...handlers)
+  return { origin, received, close: server.close }
 }

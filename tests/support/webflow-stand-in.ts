@@ -1,6 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-
+import { startLoopbackServer } from './loopback-server'
 import type { WebflowFake } from './webflow-fake'
 
 /**
@@ -18,55 +16,11 @@ export interface WebflowStandIn {
 }
 
 export async function startWebflowStandIn(fake: WebflowFake): Promise<WebflowStandIn> {
-  let origin = ''
-  const server = createServer((incoming, outgoing) => {
-    void answer(fake, origin, incoming, outgoing)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  origin = `http://127.0.0.1:${String(port)}`
-  fake.apiBase = `${origin}/v2`
-  fake.s3Url = `${origin}/s3/webflow-prod-assets`
-  return {
-    origin,
-    apiUrl: fake.apiBase,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => {
-          resolve()
-        })
-      }),
-  }
-}
-
-async function answer(
-  fake: WebflowFake,
-  origin: string,
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-): Promise<void> {
-  try {
-    const chunks: Buffer[] = []
-    for await (const chunk of incoming) chunks.push(chunk as Buffer)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (value === undefined) continue
-      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
-    }
-    const method = incoming.method ?? 'GET'
-    const hasBody = method !== 'GET' && method !== 'HEAD'
-    const request = new Request(new URL(incoming.url ?? '/', origin), {
-      method,
-      headers,
-      body: hasBody ? Buffer.concat(chunks) : null,
-    })
-    const response = await fake.handle(request)
-    const body = Buffer.from(await response.arrayBuffer())
-    outgoing.writeHead(response.status, Object.fromEntries(response.headers))
-    outgoing.end(body)
-  } catch (error) {
-    outgoing.writeHead(500, { 'Content-Type': 'application/json' })
-    outgoing.end(JSON.stringify({ code: 'internal_error', message: String(error) }))
-  }
+  const server = await startLoopbackServer(
+    (request) => fake.handle(request),
+    (error) => ({ code: 'internal_error', message: String(error) }),
+  )
+  fake.apiBase = `${server.origin}/v2`
+  fake.s3Url = `${server.origin}/s3/webflow-prod-assets`
+  return { origin: server.origin, apiUrl: fake.apiBase, close: server.close }
 }
