@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-
 import { screen, waitFor, within } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -15,25 +13,15 @@ import {
   startButton,
 } from './support/dialog'
 import { makeFile, testServices } from './support/services'
+import { referenceFingerprint } from '../../support/reference-fingerprint'
 
 vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'))
 
 const api = createApiServer()
 const server = setupServer(api.handler)
 
-/** The file's fingerprint as records keep it (`src/contract/fingerprint.ts`), written out from its definition. */
-const sha256 = async (file: File) => {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  const outer = createHash('sha256')
-  for (let start = 0; start < bytes.length; start += 4 * 1024 * 1024) {
-    outer.update(
-      createHash('sha256')
-        .update(bytes.subarray(start, start + 4 * 1024 * 1024))
-        .digest(),
-    )
-  }
-  return outer.digest('hex')
-}
+/** The file's fingerprint as records keep it (`src/contract/fingerprint.ts`). */
+const sha256 = async (file: File) => referenceFingerprint(new Uint8Array(await file.arrayBuffer()))
 /** The SHA-256 the server keeps for a built-in file, from its upload's status. */
 async function storedSha256(mediaUrl: string | undefined): Promise<string | null> {
   const id = mediaUrl?.split('/')[3] ?? ''

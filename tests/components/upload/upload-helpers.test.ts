@@ -11,6 +11,7 @@ import { fingerprintBlob } from '../../../src/workers/hash-blob'
 import { fingerprintOf, newBlockDigests } from '../../../netlify/server/uploads/fingerprint'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { Sha256 } from '../../../src/workers/sha256'
+import { referenceFingerprint } from '../../support/reference-fingerprint'
 
 const file = (name: string, size: number, type = '') => new File([new Uint8Array(size)], name, { type })
 
@@ -37,19 +38,6 @@ describe('Sha256.digest', () => {
     )
   })
 })
-
-/** The fingerprint written out from its definition: SHA-256 over the raw SHA-256 of each 4 MiB block. */
-function referenceFingerprint(bytes: Uint8Array): string {
-  const outer = createHash('sha256')
-  for (let start = 0; start < bytes.length; start += 4 * 1024 * 1024) {
-    outer.update(
-      createHash('sha256')
-        .update(bytes.subarray(start, start + 4 * 1024 * 1024))
-        .digest(),
-    )
-  }
-  return outer.digest('hex')
-}
 
 /** What the built-in host computes for these bytes, received in one PATCH of the whole file. */
 async function serverFingerprint(bytes: Uint8Array): Promise<string> {

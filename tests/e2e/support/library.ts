@@ -21,23 +21,6 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-/**
- * A file's content fingerprint as `src/contract/fingerprint.ts` defines it (the SHA-256 of its 4 MiB
- * blocks' digests), computed here independently of the app's own code.
- */
-export function fingerprint(bytes: Uint8Array): string {
-  const block = 4 * 1024 * 1024
-  const digests: Buffer[] = []
-  for (let start = 0; start < bytes.length; start += block) {
-    digests.push(
-      createHash('sha256')
-        .update(bytes.subarray(start, start + block))
-        .digest(),
-    )
-  }
-  return createHash('sha256').update(Buffer.concat(digests)).digest('hex')
-}
-
 export interface StoredRecord {
   id: number
   title: string

@@ -34,6 +34,7 @@ import {
 import { uploadStatusSchema, type UploadMetadata } from '../../../src/contract/uploads'
 import { freshMediaStoresForEachTest } from '../helpers/media-stores'
 import { STORE_KINDS, type StoreKind } from '../helpers/stores'
+import { referenceFingerprint } from '../../support/reference-fingerprint'
 
 const HOUR = 3_600_000
 const SETTINGS: MediaHostSettings = { maxUploadBytes: 1024 * 1024, expiryMs: 24 * HOUR }
@@ -48,22 +49,6 @@ function meta(filename: string, extra: Partial<UploadMetadata> = {}): UploadMeta
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   return new Uint8Array(Buffer.concat(parts))
-}
-
-/**
- * The fingerprint as `src/contract/fingerprint.ts` defines it, written out here from the definition:
- * SHA-256 over the raw SHA-256 digests of the file's 4 MiB blocks.
- */
-function referenceFingerprint(bytes: Uint8Array): string {
-  const outer = createHash('sha256')
-  for (let start = 0; start < bytes.length; start += 4 * 1024 * 1024) {
-    outer.update(
-      createHash('sha256')
-        .update(bytes.subarray(start, start + 4 * 1024 * 1024))
-        .digest(),
-    )
-  }
-  return outer.digest('hex')
 }
 
 function checksum(algorithm: string, bytes: Uint8Array): string {
