@@ -16,15 +16,10 @@ import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import type { WriteCondition } from '../../../netlify/server/storage/document-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { purgeFromTrash } from '../../../netlify/server/trash/trash-service'
-import {
-  appendChunk,
-  createUpload,
-  fileUrl,
-  readManifest,
-  type MediaHostStores,
-} from '../../../netlify/server/uploads/upload-service'
+import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import { recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
 import { cloudinaryDestroyHandlers } from '../../support/cloudinary-destroy-handlers'
+import { fileIsStored, storeFile } from '../helpers/stored-files'
 
 const T0 = new Date('2026-03-01T00:00:00.000Z')
 const T1 = new Date('2026-03-02T00:00:00.000Z')
@@ -48,23 +43,6 @@ class MarkWatchingStore extends MemoryDocumentStore {
 
 function freshStores(): MediaHostStores & { documents: MarkWatchingStore } {
   return { documents: new MarkWatchingStore(), bytes: new MemoryByteStore() }
-}
-
-async function storeFile(stores: MediaHostStores, name: string): Promise<{ id: string; url: string }> {
-  const bytes = new TextEncoder().encode(`the bytes of ${name}`)
-  const settings = { maxUploadBytes: 1_000_000, expiryMs: 86_400_000 }
-  const { id } = await createUpload(stores, settings, { length: bytes.length, metadata: { filename: name } })
-  await appendChunk(stores, id, { offset: 0, bytes, checksum: null })
-  const manifest = await readManifest(stores.documents, id)
-  if (!manifest) throw new Error(`upload ${id} did not finish`)
-  return { id, url: fileUrl(manifest) }
-}
-
-async function fileIsStored(stores: MediaHostStores, id: string): Promise<boolean> {
-  const manifest = await stores.documents.read(`files/${id}`)
-  const chunks = await stores.bytes.list(`chunks/${id}/`)
-  expect(manifest === null).toBe(chunks.length === 0)
-  return manifest !== null
 }
 
 function addRecord(stores: MediaHostStores, fields: Record<string, unknown>): Promise<MediaRecord> {

@@ -10,40 +10,15 @@ import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-stor
 import { replaceDocumentStore } from '../../../netlify/server/store'
 import { listTrash, purgeFromTrash, restoreFromTrash } from '../../../netlify/server/trash/trash-service'
 import { sweepTrash } from '../../../netlify/server/trash/trash-sweep'
-import {
-  appendChunk,
-  createUpload,
-  fileUrl,
-  readManifest,
-  type MediaHostStores,
-} from '../../../netlify/server/uploads/upload-service'
+import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import { recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
 import { freshMediaStoresForEachTest } from '../helpers/media-stores'
 import { STORE_KINDS, type StoreKind } from '../helpers/stores'
+import { fileIsStored, storeFile } from '../helpers/stored-files'
 
 const DAY = 86_400_000
 const T0 = new Date('2026-03-01T00:00:00.000Z')
 const at = (days: number) => new Date(T0.getTime() + days * DAY)
-
-/** A file on the built-in media host, in two chunks; returns its id and URL. */
-async function storeFile(stores: MediaHostStores, name: string): Promise<{ id: string; url: string }> {
-  const bytes = new TextEncoder().encode(`the bytes of ${name}, long enough for two chunks`)
-  const settings = { maxUploadBytes: 1_000_000, expiryMs: DAY }
-  const { id } = await createUpload(stores, settings, { length: bytes.length, metadata: { filename: name } })
-  await appendChunk(stores, id, { offset: 0, bytes: bytes.subarray(0, 10), checksum: null })
-  await appendChunk(stores, id, { offset: 10, bytes: bytes.subarray(10), checksum: null })
-  const manifest = await readManifest(stores.documents, id)
-  if (!manifest) throw new Error(`upload ${id} did not finish`)
-  return { id, url: fileUrl(manifest) }
-}
-
-/** Whether the file is still stored: its manifest and its chunks. */
-async function fileIsStored(stores: MediaHostStores, id: string): Promise<boolean> {
-  const manifest = await stores.documents.read(`files/${id}`)
-  const chunks = await stores.bytes.list(`chunks/${id}/`)
-  expect(manifest === null).toBe(chunks.length === 0)
-  return manifest !== null
-}
 
 function addRecord(stores: MediaHostStores, mediaUrl: string, title = 'file'): Promise<MediaRecord> {
   return createRecord(stores.documents, recordCreateSchema.parse({ media_url: mediaUrl, title }), T0)
