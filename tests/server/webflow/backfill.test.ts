@@ -30,8 +30,7 @@ import {
 import { setSyncState } from '../../../netlify/server/webflow/webflow-sync'
 import { webflowSyncAllResponseSchema, webflowSyncAllStatusSchema } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
-import { startMemoryMediaStores } from '../helpers/media-stores'
-import { COLLECTION_ID, readySetup, syncContext, webflowFakeForFile } from './setup'
+import { COLLECTION_ID, readySetup, syncContext, webflowFakeForFile, stores } from './setup'
 
 const { fake, server } = webflowFakeForFile()
 
@@ -59,10 +58,6 @@ function fakeTime(start = Date.now()) {
       ...extra,
     }),
   }
-}
-
-function stores(): MediaHostStores {
-  return startMemoryMediaStores().stores
 }
 
 let counter = 0

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 
 import { createRecord } from '../../../netlify/server/records/media-service'
+import { readAllRecords } from '../../../netlify/server/records/record-pages'
 import {
   appendChunk,
   createUpload,
@@ -17,11 +18,12 @@ import {
 } from '../../../netlify/server/webflow/collection-schema'
 import { WebflowApi } from '../../../netlify/server/webflow/webflow-api'
 import type { WebflowSetup } from '../../../netlify/server/webflow/webflow-config'
-import type { SyncContext } from '../../../netlify/server/webflow/webflow-sync'
+import { runSyncJob, type SyncContext } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { webflowHandlers } from '../../support/webflow-handlers'
 import { WebflowFake } from '../../support/webflow-fake'
+import { startMemoryMediaStores } from '../helpers/media-stores'
 
 /** Shared pieces of the Webflow mirror tests: one fake behind msw, settings that point at it, records. */
 
@@ -124,4 +126,21 @@ export async function storeBuiltInFile(
   const manifest = await readManifest(stores.documents, id)
   if (!manifest) throw new Error(`upload ${id} did not finish`)
   return fileUrl(manifest)
+}
+
+/** Fresh in-memory media stores for one test. */
+export function stores(): MediaHostStores {
+  return startMemoryMediaStores().stores
+}
+
+/** The record as stored now, trashed or not; throws when it is gone. */
+export async function stored(context: Pick<SyncContext, 'stores'>, id: number): Promise<MediaRecord> {
+  const record = (await readAllRecords(context.stores.documents)).find((candidate) => candidate.id === id)
+  if (!record) throw new Error(`record ${String(id)} is gone`)
+  return record
+}
+
+/** Runs an upsert job for `records`, as the background function would. */
+export async function upsert(context: SyncContext, ...records: MediaRecord[]) {
+  await runSyncJob(context, { action: 'upsert', ids: records.map((record) => record.id as number) })
 }

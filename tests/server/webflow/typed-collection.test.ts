@@ -1,14 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import webflowStatus from '../../../netlify/functions/webflow-status.mts'
-import { readAllRecords } from '../../../netlify/server/records/record-pages'
-import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import { forgetCollectionSchemas } from '../../../netlify/server/webflow/collection-schema'
-import { runSyncJob, type SyncContext } from '../../../netlify/server/webflow/webflow-sync'
-import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
+import { runSyncJob } from '../../../netlify/server/webflow/webflow-sync'
+import type { RecordCreate } from '../../../src/contract/record'
 import { webflowStatusSchema } from '../../../src/contract/webflow'
 import { typedFields } from '../../support/webflow-fake'
-import { startMemoryMediaStores } from '../helpers/media-stores'
 import {
   COLLECTION_ID,
   fixture,
@@ -18,6 +15,9 @@ import {
   syncContext,
   T0,
   webflowFakeForFile,
+  stores,
+  stored,
+  upsert,
 } from './setup'
 
 /**
@@ -31,20 +31,6 @@ beforeEach(() => {
   forgetCollectionSchemas()
   fake.setFields(COLLECTION_ID, typedFields())
 })
-
-function stores(): MediaHostStores {
-  return startMemoryMediaStores().stores
-}
-
-async function stored(context: Pick<SyncContext, 'stores'>, id: number): Promise<MediaRecord> {
-  const record = (await readAllRecords(context.stores.documents)).find((candidate) => candidate.id === id)
-  if (!record) throw new Error(`record ${String(id)} is gone`)
-  return record
-}
-
-async function upsert(context: SyncContext, ...records: MediaRecord[]) {
-  await runSyncJob(context, { action: 'upsert', ids: records.map((record) => record.id as number) })
-}
 
 const VIDEO: RecordCreate = {
   title: 'Harbour at Dusk',

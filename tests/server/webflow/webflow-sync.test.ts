@@ -9,18 +9,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
 import { readAllRecords } from '../../../netlify/server/records/record-pages'
 import { deleteRecord, updateRecord } from '../../../netlify/server/records/media-service'
-import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import { webflowSetup } from '../../../netlify/server/webflow/webflow-config'
-import {
-  initialSyncState,
-  runSyncJob,
-  setSyncState,
-  type SyncContext,
-} from '../../../netlify/server/webflow/webflow-sync'
+import { initialSyncState, runSyncJob, setSyncState } from '../../../netlify/server/webflow/webflow-sync'
 import { LIMITS } from '../../../src/contract/limits'
-import type { MediaRecord } from '../../../src/contract/record'
 import { SPEC_FIELD_SLUGS } from '../../support/webflow-fake'
-import { startMemoryMediaStores } from '../helpers/media-stores'
 import {
   CLOUD_NAME,
   COLLECTION_ID,
@@ -32,26 +24,15 @@ import {
   syncContext,
   T0,
   webflowFakeForFile,
+  stores,
+  stored,
+  upsert,
 } from './setup'
 
 const { fake, server } = webflowFakeForFile()
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
 const MB = 1024 * 1024
-
-function stores(): MediaHostStores {
-  return startMemoryMediaStores().stores
-}
-
-async function stored(context: Pick<SyncContext, 'stores'>, id: number): Promise<MediaRecord> {
-  const record = (await readAllRecords(context.stores.documents)).find((candidate) => candidate.id === id)
-  if (!record) throw new Error(`record ${String(id)} is gone`)
-  return record
-}
-
-async function upsert(context: SyncContext, ...records: MediaRecord[]) {
-  await runSyncJob(context, { action: 'upsert', ids: records.map((record) => record.id as number) })
-}
 
 /** An https file the sync may fetch for its asset; any other URL of that host answers 404. */
 function serveExternalFile(url: string, bytes: Uint8Array, type: string) {
