@@ -39,31 +39,43 @@ const jsonString = (maxChars: number) => 2 + JSON_BYTES_PER_CHAR * maxChars
 const jsonArray = (items: number, itemBytes: number) => 2 + items * itemBytes + Math.max(0, items - 1)
 
 /**
+ * Each text field of a stored record and the most characters it may hold. Creates and updates check the
+ * record they would store against it (`netlify/server/records/record-limits.ts`), and
+ * `LIMITS.recordBytes` is computed from it.
+ */
+export const RECORD_TEXT_LIMITS = {
+  title: FIELD_LIMITS.titleChars,
+  description: FIELD_LIMITS.descriptionChars,
+  category: FIELD_LIMITS.shortTextChars,
+  file_type: FIELD_LIMITS.mimeTypeChars,
+  media_url: FIELD_LIMITS.urlChars,
+  thumbnail: FIELD_LIMITS.urlChars,
+  notes: FIELD_LIMITS.notesChars,
+  station: FIELD_LIMITS.shortTextChars,
+  author: FIELD_LIMITS.shortTextChars,
+  folder_path: FIELD_LIMITS.folderPathChars,
+  public_id: FIELD_LIMITS.shortTextChars,
+  resource_type: FIELD_LIMITS.shortTextChars,
+  format: FIELD_LIMITS.shortTextChars,
+} as const
+
+/**
  * The most JSON bytes each stored record field can take (`mediaRecordSchema`), from the limits above:
- * strings at their most characters, each written as an escape; numbers at their longest; `null` (4
- * bytes) is shorter than any of them.
+ * strings at their most characters, each written as an escape (a MIME type, plain ASCII by its
+ * pattern, needs none); numbers at their longest; `null` (4 bytes) is shorter than any of them.
  */
 function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
-  const shortText = jsonString(limits.shortTextChars)
+  const text = Object.fromEntries(
+    Object.entries(RECORD_TEXT_LIMITS).map(([field, chars]) => [field, jsonString(chars)]),
+  )
   return {
-    id: JSON_NUMBER_BYTES,
-    title: jsonString(limits.titleChars),
-    description: jsonString(limits.descriptionChars),
-    category: shortText,
+    ...text,
     file_type: 2 + limits.mimeTypeChars,
-    media_url: jsonString(limits.urlChars),
-    thumbnail: jsonString(limits.urlChars),
+    id: JSON_NUMBER_BYTES,
     file_size: JSON_NUMBER_BYTES,
     created_at: JSON_TIMESTAMP_BYTES,
     updated_at: JSON_TIMESTAMP_BYTES,
     tags: jsonArray(limits.tagsPerRecord, jsonString(limits.tagChars)),
-    notes: jsonString(limits.notesChars),
-    station: shortText,
-    author: shortText,
-    folder_path: jsonString(limits.folderPathChars),
-    public_id: shortText,
-    resource_type: shortText,
-    format: shortText,
     width: JSON_NUMBER_BYTES,
     height: JSON_NUMBER_BYTES,
     duration: JSON_NUMBER_BYTES,

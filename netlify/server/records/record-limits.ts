@@ -1,22 +1,8 @@
-import { LIMITS } from '../../../src/contract/limits'
+import { LIMITS, RECORD_TEXT_LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 
-/** Each string field of a record and the most characters it may hold. */
-const STRING_LIMITS = [
-  ['title', LIMITS.titleChars],
-  ['description', LIMITS.descriptionChars],
-  ['category', LIMITS.shortTextChars],
-  ['file_type', LIMITS.mimeTypeChars],
-  ['media_url', LIMITS.urlChars],
-  ['thumbnail', LIMITS.urlChars],
-  ['notes', LIMITS.notesChars],
-  ['station', LIMITS.shortTextChars],
-  ['author', LIMITS.shortTextChars],
-  ['folder_path', LIMITS.folderPathChars],
-  ['public_id', LIMITS.shortTextChars],
-  ['resource_type', LIMITS.shortTextChars],
-  ['format', LIMITS.shortTextChars],
-] as const satisfies readonly (readonly [keyof MediaRecord, number])[]
+/** `RECORD_TEXT_LIMITS` as pairs; reading `record[field]` below makes a field the record lacks a type error. */
+const STRING_LIMITS = Object.entries(RECORD_TEXT_LIMITS) as [keyof typeof RECORD_TEXT_LIMITS, number][]
 
 /**
  * What is wrong with a record about to be stored, as a sentence for the caller, or null when it keeps
