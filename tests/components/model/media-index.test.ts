@@ -105,6 +105,26 @@ describe('sorting', () => {
     expect(titles(records, {}, { key: 'type', direction: 'asc' })).toEqual(['a', 'c', 'b'])
   })
 
+  it('sorts by type as the Type column reads: its type name, then the name a person reads', () => {
+    const types = [
+      ['zip', 'application/zip'],
+      ['pdf', 'application/pdf'],
+      ['mp3', 'audio/mpeg'],
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+      ['mp4', 'video/mp4'],
+      ['txt', 'text/plain'],
+      ['png 2', 'image/png'],
+    ]
+    const records = types.map(([title, file_type]) => record({ title, file_type }))
+    const ascending = ['mp3', 'pdf', 'txt', 'zip', 'jpeg', 'png', 'png 2', 'mp4']
+    expect(titles(records, {}, { key: 'type', direction: 'asc' })).toEqual(ascending)
+    expect(titles(records, {}, { key: 'type', direction: 'desc' })).toEqual([...ascending].reverse())
+    const index = new MediaIndex(records)
+    const byType = index.compareFor('type')
+    expect(Array.from(index.order('type'))).toEqual(Array.from(records.keys()).sort((a, b) => byType(a, b)))
+  })
+
   it('pads digit runs so numbers compare by value', () => {
     expect(titleSortKey('IMG 7')).toBe('img 000000000007')
     expect(titleSortKey('Señor 0042')).toBe('senor 000000000042')
@@ -216,6 +236,9 @@ describe('filters', () => {
     expect(titles(records, { category: 'other' })).toEqual(['nested'])
     expect(categoryOf(' AUDIO ')).toBe('audio')
     expect(categoryOf('Files')).toBe('other')
+    expect(categoryOf('Videos')).toBe('videos')
+    expect(categoryOf('file')).toBe('other')
+    expect(categoryOf('Press kit')).toBe('other')
   })
 
   it('matches the type exactly and the date range by whole local days', () => {

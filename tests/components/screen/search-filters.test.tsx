@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 
@@ -169,22 +169,46 @@ describe('folder selector', () => {
 })
 
 describe('type and date filters', () => {
-  it('filters by exact file type', async () => {
+  it('filters by exact file type, each named as a person reads it', async () => {
     await seedLibrary()
     const { user } = renderScreen()
     await card('Beach sunset')
     expect(await optionsOf(user, 'File type')).toEqual([
       'All types',
-      'application/pdf',
-      'application/zip',
-      'audio/mpeg',
-      'image/jpeg',
-      'video/mp4',
+      'JPEG image',
+      'MP4 video',
+      'PDF document',
+      'MP3 audio',
+      'ZIP archive',
     ])
-    await choose(user, 'File type', 'video/mp4')
+    await choose(user, 'File type', 'MP4 video')
     await waitFor(() => {
       expect(shownTitles()).toEqual(['Launch spot'])
     })
+    expect(window.location.search).toBe(`?type=${encodeURIComponent('video/mp4')}`)
+  })
+
+  it('groups the file types by kind, in the category selector order', async () => {
+    await seedLibrary()
+    const { user } = renderScreen()
+    await card('Beach sunset')
+    await user.click(screen.getByRole('combobox', { name: 'File type' }))
+    const groups = await screen.findAllByRole('group')
+    expect(
+      groups.map((group) => [
+        group.firstElementChild?.textContent,
+        within(group)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ]),
+    ).toEqual([
+      ['Images', ['JPEG image']],
+      ['Videos', ['MP4 video']],
+      ['Documents', ['PDF document']],
+      ['Audio', ['MP3 audio']],
+      ['Other', ['ZIP archive']],
+    ])
+    await user.keyboard('{Escape}')
   })
 
   it('filters by a visible created-date range, both ends inclusive', async () => {

@@ -123,10 +123,10 @@ export class MediaIndex {
     const byTitle = this.titleCompare()
     if (key === 'title') return byTitle
     if (key === 'type') {
-      const records = this.records
+      const types = this.columns.typeKeys.all()
       return (a, b) => {
-        const left = records[a]?.file_type ?? ''
-        const right = records[b]?.file_type ?? ''
+        const left = types[a] ?? ''
+        const right = types[b] ?? ''
         return left === right ? byTitle(a, b) : left < right ? -1 : 1
       }
     }
@@ -173,7 +173,7 @@ export class MediaIndex {
     })
     const byRank = (a: number, b: number) => (rank[a] ?? 0) - (rank[b] ?? 0)
     if (key === 'type') {
-      const types = this.records.map((record) => record.file_type)
+      const types = this.columns.typeKeys.all()
       return identity(0, types.length).sort((a, b) => {
         const left = types[a] ?? ''
         const right = types[b] ?? ''

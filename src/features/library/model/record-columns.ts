@@ -2,6 +2,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { categoryOf, type FileCategory } from './categories'
 import { normaliseFolderPath } from './filters'
 import { titleSortKey } from './title-key'
+import { typeSortKey } from './type-options'
 
 /** Title, description, author and tags, lower-cased and joined by newlines (a query never holds one). */
 const haystackOf = (record: MediaRecord) =>
@@ -11,6 +12,19 @@ const titleKeyOf = (record: MediaRecord) => titleSortKey(record.title)
 const createdOf = (record: MediaRecord) => Date.parse(record.created_at)
 const categoryOfRecord = (record: MediaRecord) => categoryOf(record.category)
 const folderOf = (record: MediaRecord) => normaliseFolderPath(record.folder_path)
+
+/** The Type sort's key per record; a list holds few distinct types, so each is worked out once. */
+function typeKeyOf(): (record: MediaRecord) => string {
+  const keys = new Map<string, string>()
+  return (record) => {
+    let key = keys.get(record.file_type)
+    if (key === undefined) {
+      key = typeSortKey(record.file_type)
+      keys.set(record.file_type, key)
+    }
+    return key
+  }
+}
 
 /** Records derived per step of an idle fill: well under a millisecond of work. */
 const FILL_STEP = 256
@@ -77,6 +91,8 @@ export class Column<T> {
 export interface RecordColumns {
   haystacks: Column<string>
   titleKeys: Column<string>
+  /** What the Type sort orders by (typeSortKey). */
+  typeKeys: Column<string>
   categories: Column<FileCategory>
   folders: Column<string>
   created: Column<number>
@@ -87,6 +103,7 @@ export function recordColumns(records: readonly MediaRecord[], previous?: Record
   return {
     haystacks: new Column(records, haystackOf, previous?.haystacks.made ?? null),
     titleKeys: new Column(records, titleKeyOf, previous?.titleKeys.made ?? null),
+    typeKeys: new Column(records, typeKeyOf(), previous?.typeKeys.made ?? null),
     categories: new Column(records, categoryOfRecord, previous?.categories.made ?? null),
     folders: new Column(records, folderOf, previous?.folders.made ?? null),
     created: new Column(records, createdOf, previous?.created.made ?? null),
