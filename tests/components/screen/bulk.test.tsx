@@ -90,6 +90,19 @@ describe('bulk move', () => {
     expect(screen.getByText('0 selected')).toBeInTheDocument()
   })
 
+  it('counts one file in the singular', async () => {
+    await seedFolder('Campaigns')
+    await seedFiles([{ title: 'A' }, { title: 'B' }])
+    const { user } = renderScreen()
+    await select(user, 'A')
+    await user.click(within(panel()).getByRole('button', { name: 'Move' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Move files' })
+    expect(dialog).toHaveTextContent('Move 1 file to a folder.')
+    await choose(user, 'Target folder', 'Campaigns')
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }))
+    expect(await toast('1 file processed successfully')).toBeInTheDocument()
+  })
+
   it("reports per-file failures as 'File {id}: {error}'", async () => {
     await seedFolder('Campaigns')
     await seedFiles([{ title: 'A' }, { title: 'B' }])
@@ -102,8 +115,9 @@ describe('bulk move', () => {
     await user.click(
       within(screen.getByRole('dialog', { name: 'Move files' })).getByRole('button', { name: 'Move' }),
     )
-    expect(await toast('1 files processed successfully')).toBeInTheDocument()
-    expect(await toast('1 files failed to process')).toBeInTheDocument()
+    // One file reads in the singular (docs/decisions/0002-human-words.md).
+    expect(await toast('1 file processed successfully')).toBeInTheDocument()
+    expect(await toast('1 file failed to process')).toBeInTheDocument()
     expect(await toastDetail('File 2: File 2 not found')).toBeInTheDocument()
   })
 
@@ -146,6 +160,25 @@ describe('bulk update', () => {
       ['Dana', ['old', 'launch', 'hero']],
       ['Dana', ['keep', 'launch', 'hero']],
     ])
+  })
+
+  it('offers the categories to choose, stores the automatic one and counts one file in the singular', async () => {
+    await seedFiles([{ title: 'A', category: 'Press kit' }])
+    const { user } = renderScreen()
+    await select(user, 'A')
+    await user.click(within(panel()).getByRole('button', { name: 'Update' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Update files' })
+    expect(dialog).toHaveTextContent("Fields left blank keep the file's own value.")
+    const category = within(dialog).getByLabelText('Category')
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No change', 'Images', 'Videos', 'Documents', 'Audio', 'Other'])
+    await user.selectOptions(category, 'Videos')
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }))
+    expect(await toast('1 file processed successfully')).toBeInTheDocument()
+    expect((await listFiles()).records.map((record) => record.category)).toEqual(['Video'])
   })
 
   it('rolls back and says Batch update failed when the call fails', async () => {

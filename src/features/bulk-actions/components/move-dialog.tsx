@@ -3,6 +3,7 @@ import { useState, type SyntheticEvent } from 'react'
 import { Dialog } from '../../../components/ui/dialog'
 import { Select } from '../../../components/ui/select'
 import type { MoveOption, MoveTarget } from '../../../lib/move-target'
+import { countOf } from '../../../lib/plural'
 
 interface MoveDialogProps {
   open: boolean
@@ -35,7 +36,7 @@ export function MoveDialog({ open, count, options, onOpenChange, onMove }: MoveD
       open={open}
       onOpenChange={close}
       title="Move files"
-      description={`Move ${String(count)} files to a folder.`}
+      description={`Move ${countOf(count, 'file')} to a folder.`}
     >
       <form className="form" noValidate onSubmit={submit}>
         <div className="form__field">

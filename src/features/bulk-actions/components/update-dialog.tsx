@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react'
 
+import { categoryChoices } from '../../../contract/categories'
 import { NO_FIELDS_MESSAGE } from '../../../contract/record'
 import { parseTags } from '../../../contract/tags'
 import { Dialog } from '../../../components/ui/dialog'
@@ -20,6 +21,8 @@ const FIELDS = [
 
 type FieldName = (typeof FIELDS)[number]['name']
 const TAG_FIELDS = new Set<FieldName>(['tags', 'add_tags', 'remove_tags'])
+/** Categories are chosen, not typed, so a typo never makes a new one. */
+const CATEGORY_CHOICES = categoryChoices()
 
 /** Only the fields given a value are sent; blank fields leave every file's own value alone. */
 export function fieldsOf(values: Partial<Record<FieldName, string>>): RecordFields {
@@ -62,22 +65,40 @@ export function UpdateDialog({ open, count, onOpenChange, onUpdate }: UpdateDial
       open={open}
       onOpenChange={close}
       title="Update files"
-      description={`Fields left blank keep each of the ${String(count)} files' own value.`}
+      description={
+        count === 1
+          ? "Fields left blank keep the file's own value."
+          : `Fields left blank keep each of the ${String(count)} files' own value.`
+      }
     >
       <form className="form form--grid" noValidate onSubmit={submit}>
-        {FIELDS.map(({ name, label }) => (
-          <label key={name} className="form__field">
-            <span>{label}</span>
-            <input
-              name={name}
-              value={values[name] ?? ''}
-              onChange={(event) => {
-                setValues((current) => ({ ...current, [name]: event.target.value }))
-                setError(null)
-              }}
-            />
-          </label>
-        ))}
+        {FIELDS.map(({ name, label }) => {
+          const props = {
+            name,
+            value: values[name] ?? '',
+            onChange: (event: { target: { value: string } }) => {
+              setValues((current) => ({ ...current, [name]: event.target.value }))
+              setError(null)
+            },
+          }
+          return (
+            <label key={name} className="form__field">
+              <span>{label}</span>
+              {name === 'category' ? (
+                <select {...props}>
+                  <option value="">No change</option>
+                  {CATEGORY_CHOICES.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...props} />
+              )}
+            </label>
+          )
+        })}
         {error !== null && (
           <p className="form__error" role="alert">
             {error}

@@ -2,6 +2,7 @@ import { toast } from '../../../components/ui/toast'
 import { LIMITS } from '../../../contract/limits'
 import type { MediaRecord } from '../../../contract/record'
 import { serverMessage } from '../../../lib/api-errors'
+import { countOf } from '../../../lib/plural'
 
 /** One item of any batch answer, with the id under one name. */
 export interface ItemResult {
@@ -45,7 +46,7 @@ export function succeededIds(outcome: Outcome): number[] {
 /**
  * The toasts of spec section 8: successes, failures with the first error, and the operation's own
  * message when a request failed as a whole (the server's error when it sent one). `undo`, when given,
- * is offered on the success toast.
+ * is offered on the success toast. One file reads in the singular (docs/decisions/0002-human-words.md).
  */
 export function reportOutcome(
   outcome: Outcome,
@@ -56,13 +57,13 @@ export function reportOutcome(
   const succeeded = outcome.results.filter((result) => result.success).length
   const failed = outcome.results.filter((result) => !result.success)
   if (succeeded > 0) {
-    toast.success(`${String(succeeded)} files processed successfully`, {
+    toast.success(`${countOf(succeeded, 'file')} processed successfully`, {
       action: undo && { label: 'Undo', onClick: undo },
     })
   }
   const first = failed[0]
   if (first !== undefined) {
-    toast.error(`${String(failed.length)} files failed to process`, { description: describeError(first) })
+    toast.error(`${countOf(failed.length, 'file')} failed to process`, { description: describeError(first) })
   }
   if (outcome.failure !== undefined) {
     toast.error('Bulk operation failed', { description: serverMessage(outcome.failure) ?? failureMessage })

@@ -1,0 +1,7 @@
+/**
+ * A count with its noun: '1 file', '2 files', '0 files'. The singular is only for exactly one; the spec's
+ * messages ('{n} files processed successfully') are written for every other count.
+ */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${String(count)} ${count === 1 ? singular : plural}`
+}
