@@ -109,6 +109,91 @@ describe('Edit File dialog', () => {
   })
 })
 
+describe('Edit File dialog category', () => {
+  it('chooses among the stored categories under their labels, the current one selected', async () => {
+    await seedFiles([{ title: 'Banner', category: 'Images' }])
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    const category = within(dialog).getByLabelText('Category')
+    expect(category.tagName).toBe('SELECT')
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Images', 'Videos', 'Documents', 'Audio', 'Other'])
+    expect(category).toHaveValue('Images')
+    await user.selectOptions(category, 'Videos')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    expect((await listFiles()).records[0]?.category).toBe('Video')
+  })
+
+  it.each([
+    [
+      'a custom category',
+      'Press kit',
+      'Press kit',
+      ['Images', 'Videos', 'Documents', 'Audio', 'Other', 'Press kit'],
+    ],
+    [
+      'another spelling of a fixed one',
+      'videos',
+      'Videos',
+      ['Images', 'Videos', 'Documents', 'Audio', 'Other'],
+    ],
+  ])('keeps %s when other fields are edited', async (_, stored, shown, options) => {
+    await seedFiles([{ title: 'Banner', category: stored }])
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    const category = within(dialog).getByLabelText('Category')
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(options)
+    expect(category).toHaveValue(stored)
+    expect(within(category).getByRole('option', { selected: true })).toHaveTextContent(shown)
+    await user.type(within(dialog).getByLabelText('Station'), 'KXYZ')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    expect((await listFiles()).records[0]).toMatchObject({ category: stored, station: 'KXYZ' })
+  })
+})
+
+describe('Edit File dialog title', () => {
+  it('refuses a blank title under the field and sends nothing', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    let sent = 0
+    server.use(
+      http.patch('*/api/update/:id', async ({ request }) => {
+        sent++
+        return (await routeToFunction(request)) ?? undefined
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    const title = within(dialog).getByLabelText('Title')
+    expect(title).toHaveAttribute('aria-invalid', 'false')
+    await user.clear(title)
+    await user.type(title, '   ')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    const error = within(dialog).getByRole('alert')
+    expect(error).toHaveTextContent('Enter a title.')
+    expect(title).toHaveAttribute('aria-invalid', 'true')
+    expect(title).toHaveAttribute('aria-describedby', error.id)
+    expect(title).toHaveFocus()
+    expect(sent).toBe(0)
+    expect(screen.getByRole('dialog', { name: 'Edit File' })).toBeInTheDocument()
+    await user.type(title, 'Hero')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+    expect(title).toHaveAttribute('aria-invalid', 'false')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    expect(sent).toBe(1)
+    expect((await listFiles()).records[0]?.title).toBe('Hero')
+  })
+})
+
 describe('single delete', () => {
   it('asks, then removes the file from the list and the server', async () => {
     await seedFiles([{ title: 'Banner' }, { title: 'Keep' }])

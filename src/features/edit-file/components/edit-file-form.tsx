@@ -1,5 +1,6 @@
-import { useState, type SyntheticEvent } from 'react'
+import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 
+import { categoryChoices } from '../../../contract/categories'
 import type { MediaRecord } from '../../../contract/record'
 
 /** The editable metadata (spec section 3), as the form holds it: tags as the comma-separated text typed. */
@@ -25,7 +26,11 @@ export function valuesOf(record: MediaRecord): EditValues {
   }
 }
 
-const KNOWN_CATEGORIES = ['Images', 'Video', 'Audio', 'Documents', 'Files']
+/**
+ * A blank title is refused here rather than saved as the API's 'Untitled' (spec section 3), which a
+ * person who cleared the field by mistake would not expect.
+ */
+export const BLANK_TITLE = 'Enter a title.'
 
 interface EditFileFormProps {
   record: MediaRecord
@@ -37,44 +42,67 @@ interface EditFileFormProps {
 
 export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFileFormProps) {
   const [values, setValues] = useState(() => valuesOf(record))
-  const field = (name: keyof EditValues, label: string, multiline = false) => {
-    const props = {
-      name,
-      value: values[name],
-      onChange: (event: { target: { value: string } }) => {
-        setValues((current) => ({ ...current, [name]: event.target.value }))
-      },
+  const [titleRefused, setTitleRefused] = useState(false)
+  const titleInput = useRef<HTMLInputElement>(null)
+  const titleErrorId = useId()
+  // The record's own category stays a choice, so saving other fields never rewrites it.
+  const categories = useMemo(() => categoryChoices(record.category), [record.category])
+  const change = (name: keyof EditValues) => (event: { target: { value: string } }) => {
+    const value = event.target.value
+    setValues((current) => ({ ...current, [name]: value }))
+    if (name === 'title' && value.trim() !== '') setTitleRefused(false)
+  }
+  const field = (name: keyof EditValues, label: string, multiline = false) => (
+    <label className="form__field">
+      <span>{label}</span>
+      {multiline ? (
+        <textarea rows={3} name={name} value={values[name]} onChange={change(name)} />
+      ) : (
+        <input name={name} value={values[name]} onChange={change(name)} />
+      )}
+    </label>
+  )
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (values.title.trim() === '') {
+      setTitleRefused(true)
+      titleInput.current?.focus()
+      return
     }
-    return (
-      <label className="form__field">
-        <span>{label}</span>
-        {multiline ? (
-          <textarea rows={3} {...props} />
-        ) : (
-          <input {...props} list={name === 'category' ? 'edit-categories' : undefined} />
-        )}
-      </label>
-    )
+    onSave(values)
   }
   return (
-    <form
-      className="form"
-      onSubmit={(event: SyntheticEvent) => {
-        event.preventDefault()
-        onSave(values)
-      }}
-    >
-      {field('title', 'Title')}
+    <form className="form" noValidate onSubmit={submit}>
+      <label className="form__field">
+        <span>Title</span>
+        <input
+          ref={titleInput}
+          name="title"
+          value={values.title}
+          aria-invalid={titleRefused}
+          aria-describedby={titleRefused ? titleErrorId : undefined}
+          onChange={change('title')}
+        />
+      </label>
+      {titleRefused && (
+        <p id={titleErrorId} className="form__error" role="alert">
+          {BLANK_TITLE}
+        </p>
+      )}
       {field('description', 'Description', true)}
       <div className="form__row">
-        {field('category', 'Category')}
+        <label className="form__field">
+          <span>Category</span>
+          <select name="category" value={values.category} onChange={change('category')}>
+            {categories.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
         {field('author', 'Author')}
       </div>
-      <datalist id="edit-categories">
-        {KNOWN_CATEGORIES.map((category) => (
-          <option key={category} value={category} />
-        ))}
-      </datalist>
       {field('tags', 'Tags (comma-separated)')}
       {field('station', 'Station')}
       {field('notes', 'Notes', true)}
