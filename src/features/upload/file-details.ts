@@ -1,21 +1,27 @@
+import {
+  CATEGORY_KIND_LABELS,
+  CATEGORY_KINDS,
+  STORED_CATEGORY_OF_KIND,
+  type CategoryKind,
+} from '../../contract/categories'
 import { categoryFromMime, MIME_PATTERN, mimeFromName } from '../../contract/file-types'
 
-/** The shared category's choices (spec section 9) and the stored category each stands for (DESIGN 10). */
-export const CATEGORY_CHOICES = [
-  { value: 'images', label: 'Images', stored: 'Images' },
-  { value: 'videos', label: 'Videos', stored: 'Video' },
-  { value: 'documents', label: 'Documents', stored: 'Documents' },
-  { value: 'audio', label: 'Audio', stored: 'Audio' },
-  { value: 'other', label: 'Other', stored: 'Files' },
-] as const
+/** The shared category's fixed choices (spec section 9), labelled as everywhere on the screen. */
+export const CATEGORY_CHOICES = CATEGORY_KINDS.map((value) => ({ value, label: CATEGORY_KIND_LABELS[value] }))
 
-export type CategoryChoice = (typeof CATEGORY_CHOICES)[number]['value']
+export type CategoryChoice = CategoryKind
 
-/** Spec section 3: the shared category starts at 'documents'. */
+/**
+ * Spec section 3: the shared category starts at 'documents'. Until the user chooses one it is not
+ * applied (DESIGN section 10), so the dialog shows the choice it stands for: "By file type".
+ */
 export const DEFAULT_CATEGORY: CategoryChoice = 'documents'
 
+/** The shared category's first choice, the default: each file gets the automatic category of its type. */
+export const BY_FILE_TYPE = { value: 'by-file-type', label: 'By file type' } as const
+
 export function storedCategory(choice: CategoryChoice): string {
-  return CATEGORY_CHOICES.find((option) => option.value === choice)?.stored ?? 'Files'
+  return STORED_CATEGORY_OF_KIND[choice]
 }
 
 /** Spec section 3: the title defaults to the name up to its first dot ('.env' keeps its whole name). */

@@ -130,7 +130,14 @@ describe('categories (DESIGN section 10)', () => {
   it('keeps each file in the category of its type while the shared category is untouched', async () => {
     const { user } = renderUploadDialog()
     await openDialog(user)
-    expect(screen.getByLabelText('Category')).toHaveValue('documents')
+    const category = screen.getByLabelText('Category')
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['By file type', 'Images', 'Videos', 'Documents', 'Audio', 'Other'])
+    expect(within(category).getByRole('option', { selected: true })).toHaveTextContent('By file type')
+    expect(category).toHaveAccessibleDescription(/Each file goes under the category of its type/)
     await addFiles(user, [
       makeFile('photo.png', 100, 'image/png'),
       makeFile('clip.mp4', 100, 'video/mp4'),
@@ -153,11 +160,26 @@ describe('categories (DESIGN section 10)', () => {
     const { user } = renderUploadDialog()
     await openDialog(user)
     await addFiles(user, [makeFile('photo.png', 100, 'image/png'), makeFile('clip.mp4', 100, 'video/mp4')])
-    await user.selectOptions(screen.getByLabelText('Category'), 'audio')
+    await user.selectOptions(screen.getByLabelText('Category'), 'Audio')
     expect(fileRow('photo.png')).toHaveTextContent('Audio')
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription('Every file goes under Audio.')
     await user.click(startButton())
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect((await api.records()).map((record) => record.category)).toEqual(['Audio', 'Audio'])
+  })
+
+  it('applies Documents when it is chosen, and the type of each file again after By file type', async () => {
+    const { user } = renderUploadDialog()
+    await openDialog(user)
+    await addFiles(user, [makeFile('photo.png', 100, 'image/png')])
+    const category = screen.getByLabelText('Category')
+    await user.selectOptions(category, 'Documents')
+    expect(fileRow('photo.png')).toHaveTextContent('Documents')
+    await user.selectOptions(category, 'By file type')
+    expect(fileRow('photo.png')).toHaveTextContent('Images')
+    await user.click(startButton())
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect((await api.records()).map((record) => record.category)).toEqual(['Images'])
   })
 })
 

@@ -1,4 +1,6 @@
-import { CATEGORY_CHOICES, type CategoryChoice } from '../file-details'
+import { useId } from 'react'
+
+import { BY_FILE_TYPE, CATEGORY_CHOICES, DEFAULT_CATEGORY, type CategoryChoice } from '../file-details'
 import type { SharedMetadata } from '../upload-one'
 
 interface SharedFieldsProps {
@@ -9,6 +11,8 @@ interface SharedFieldsProps {
 
 /** Spec section 3: description, category, tags and author, applied to every file of the batch. */
 export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
+  const hintId = useId()
+  const chosen = CATEGORY_CHOICES.find((choice) => choice.value === value.category)
   return (
     <fieldset className="upload__shared" disabled={disabled}>
       <legend>Details for every file</legend>
@@ -25,11 +29,19 @@ export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
       <label className="form__field">
         Category
         <select
-          value={value.category}
+          value={value.categoryChanged ? value.category : BY_FILE_TYPE.value}
+          aria-describedby={hintId}
           onChange={(event) => {
-            onChange({ category: event.target.value as CategoryChoice, categoryChanged: true })
+            const next = event.target.value
+            // "By file type" puts back the untouched default, so nothing stored changes for it.
+            onChange(
+              next === BY_FILE_TYPE.value
+                ? { category: DEFAULT_CATEGORY, categoryChanged: false }
+                : { category: next as CategoryChoice, categoryChanged: true },
+            )
           }}
         >
+          <option value={BY_FILE_TYPE.value}>{BY_FILE_TYPE.label}</option>
           {CATEGORY_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -37,9 +49,11 @@ export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
           ))}
         </select>
       </label>
-      {!value.categoryChanged && (
-        <p className="upload__hint">Each file keeps the category of its type until you choose one for all.</p>
-      )}
+      <p id={hintId} className="upload__hint">
+        {value.categoryChanged && chosen !== undefined
+          ? `Every file goes under ${chosen.label}.`
+          : 'Each file goes under the category of its type: a photo under Images, a PDF under Documents.'}
+      </p>
       <label className="form__field">
         Tags
         <input
