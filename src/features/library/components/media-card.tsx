@@ -1,12 +1,14 @@
 import { Download, Eye, Pencil } from 'lucide-react'
 import { memo } from 'react'
 
+import { extensionOf, typeNameFromMime } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
+import type { CardDensity } from './card-geometry'
 import { FileIcon } from './file-icon'
-import { fileItemProps, useItemHandlers } from './item-handlers'
+import { fileItemProps, useItemHandlers, type ItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
 
 interface MediaCardProps {
@@ -15,75 +17,122 @@ interface MediaCardProps {
   selected: boolean
   /** The one card in the tab order (roving focus). */
   active: boolean
+  /** Comfortable unless given. */
+  density?: CardDensity
 }
 
-/** Spec section 2: checkbox, type icon, title, thumbnail, description, author, tags, size, date, actions. */
-export const MediaCard = memo(function MediaCard({ record, position, selected, active }: MediaCardProps) {
+/** The extension a card shows after its title, so clip.mp4 and clip.webm tell apart: from the file's URL. */
+function fileExtension(record: MediaRecord): string {
+  return extensionOf(record.media_url) || (record.format?.toLowerCase() ?? '')
+}
+
+/**
+ * Comfortable (the default) shows everything of spec section 2: checkbox, type icon, title, thumbnail,
+ * description, author, tags, size, date and actions. Compact keeps the thumbnail, the checkbox, the title
+ * and one line of kind, size and date; its actions sit over the thumbnail, shown on hover, on focus and
+ * always on touch screens.
+ */
+export const MediaCard = memo(function MediaCard({
+  record,
+  position,
+  selected,
+  active,
+  density = 'comfortable',
+}: MediaCardProps) {
   const handlers = useItemHandlers()
   const tabIndex = active ? 0 : -1
   const item = fileItemProps(record, position, tabIndex, handlers)
+  const extension = fileExtension(record)
+  const compact = density === 'compact'
   return (
     <article
-      className={`card${selected ? ' card--selected' : ''}`}
+      className={`card card--${density}${selected ? ' card--selected' : ''}`}
       aria-label={record.title}
       {...item.attributes}
     >
-      <div className="card__header">
-        <Checkbox
-          checked={selected}
-          label={`Select ${record.title}`}
-          tabIndex={tabIndex}
-          onClick={item.checkboxClick}
-        />
-        <FileIcon mime={record.file_type} />
-        <h3 className="card__title" title={record.title}>
-          {record.title}
-        </h3>
-      </div>
       <Thumbnail record={record} />
-      <p className="card__description">{record.description || 'No description'}</p>
-      <p className="card__author">By: {record.author}</p>
-      <ul className="card__tags" aria-label="Tags">
-        {record.tags.map((tag) => (
-          <li key={tag} className="badge">
-            {tag}
-          </li>
-        ))}
-      </ul>
-      <div className="card__meta">
-        <span>{formatBytes(record.file_size)}</span>
-        <span>{formatDate(record.created_at)}</span>
-      </div>
-      <div className="card__actions">
-        <CardButton
-          label="View"
-          icon={Eye}
-          tabIndex={tabIndex}
-          onClick={() => {
-            handlers.view(record)
-          }}
-        />
-        <CardButton
-          label="Edit"
-          icon={Pencil}
-          tabIndex={tabIndex}
-          onClick={() => {
-            handlers.edit(record)
-          }}
-        />
-        <CardButton
-          label="Download"
-          icon={Download}
-          tabIndex={tabIndex}
-          onClick={() => {
-            handlers.download(record)
-          }}
-        />
+      <div className="card__body">
+        <div className="card__header">
+          <Checkbox
+            checked={selected}
+            label={`Select ${record.title}`}
+            tabIndex={tabIndex}
+            onClick={item.checkboxClick}
+          />
+          {!compact && <FileIcon mime={record.file_type} />}
+          <h3 className="card__title" title={extension ? `${record.title} (.${extension})` : record.title}>
+            {record.title}
+          </h3>
+          {extension && <span className="card__extension">.{extension}</span>}
+        </div>
+        {compact ? (
+          <p className="card__line">
+            {typeNameFromMime(record.file_type)} · {formatBytes(record.file_size)} ·{' '}
+            {formatDate(record.created_at)}
+          </p>
+        ) : (
+          <>
+            <p className="card__description">{record.description || 'No description'}</p>
+            <p className="card__author">By: {record.author}</p>
+            <ul className="card__tags" aria-label="Tags">
+              {record.tags.map((tag) => (
+                <li key={tag} className="badge">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+            <div className="card__meta">
+              <span>{formatBytes(record.file_size)}</span>
+              <span>{formatDate(record.created_at)}</span>
+            </div>
+          </>
+        )}
+        <CardActions record={record} handlers={handlers} tabIndex={tabIndex} />
       </div>
     </article>
   )
 })
 
+function CardActions({
+  record,
+  handlers,
+  tabIndex,
+}: {
+  record: MediaRecord
+  handlers: ItemHandlers
+  tabIndex: number
+}) {
+  return (
+    <div className="card__actions">
+      <CardButton
+        label="View"
+        icon={Eye}
+        tabIndex={tabIndex}
+        onClick={() => {
+          handlers.view(record)
+        }}
+      />
+      <CardButton
+        label="Edit"
+        icon={Pencil}
+        tabIndex={tabIndex}
+        onClick={() => {
+          handlers.edit(record)
+        }}
+      />
+      <CardButton
+        label="Download"
+        icon={Download}
+        tabIndex={tabIndex}
+        onClick={() => {
+          handlers.download(record)
+        }}
+      />
+    </div>
+  )
+}
+
+/** An icon button named by `label` (also its tooltip): three labelled buttons do not fit a narrow card. */
 function CardButton({
   label,
   icon: Icon,
@@ -99,14 +148,15 @@ function CardButton({
     <button
       type="button"
       className="card__button"
+      aria-label={label}
+      title={label}
       tabIndex={tabIndex}
       onClick={(event) => {
         event.stopPropagation()
         onClick()
       }}
     >
-      <Icon size={14} aria-hidden="true" />
-      {label}
+      <Icon size={16} aria-hidden="true" />
     </button>
   )
 }

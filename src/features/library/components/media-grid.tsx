@@ -1,16 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
+import { useCardDensity } from './card-density'
+import { gridGeometry } from './card-geometry'
+import './cards.css'
 import { MediaCard } from './media-card'
 import { ResultsFrame } from './results-frame'
 import { useResultsNavigation } from './use-results-navigation'
 import { useWidth } from './use-width'
-
-/** Fixed tile geometry: rows of equal tiles need no per-item measuring, which keeps 50,000 files cheap. */
-const MIN_CARD_WIDTH = 220
-const GAP = 16
-const ROW_HEIGHT = 372
 
 export interface ResultsProps {
   records: readonly MediaRecord[]
@@ -26,7 +24,8 @@ export interface ResultsProps {
 export function MediaGrid({ records, positions, selected, stale, onToggle, onOpen }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const width = useWidth(scrollRef)
-  const columns = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)))
+  const density = useCardDensity()
+  const { columns, gap, cardHeight, rowHeight } = gridGeometry(width, density)
   // No rows before the width is known: one column of 100,000 rows would be laid out for nothing.
   const rowCount = width === 0 ? 0 : Math.ceil(positions.length / columns)
   // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
@@ -34,9 +33,13 @@ export function MediaGrid({ records, positions, selected, stale, onToggle, onOpe
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 2,
   })
+  // Row sizes are cached by index: a new width or density must drop them.
+  useLayoutEffect(() => {
+    virtualizer.measure()
+  }, [virtualizer, rowHeight])
   const navigation = useResultsNavigation({
     count: positions.length,
     columns,
@@ -68,6 +71,8 @@ export function MediaGrid({ records, positions, selected, stale, onToggle, onOpe
               style={{
                 transform: `translateY(${String(row.start)}px)`,
                 gridTemplateColumns: `repeat(${String(columns)}, minmax(0, 1fr))`,
+                gridAutoRows: `${String(cardHeight)}px`,
+                gap: `${String(gap)}px`,
               }}
             >
               {cells.map((position, offset) => {
@@ -81,6 +86,7 @@ export function MediaGrid({ records, positions, selected, stale, onToggle, onOpe
                     position={place}
                     selected={selected.has(record.id)}
                     active={navigation.active === place}
+                    density={density}
                   />
                 )
               })}

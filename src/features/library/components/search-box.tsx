@@ -1,11 +1,16 @@
 import { Search, X } from 'lucide-react'
 
+import './search-box.css'
+
 interface SearchBoxProps {
   value: string
   onChange: (value: string) => void
 }
 
-/** Spec section 2: matches title, description, author or any tag, ignoring case. */
+/**
+ * Spec section 2: matches title, description, author or any tag, ignoring case. A search input (so phones
+ * offer a search key) whose own clear button is hidden: ours is the one clear button, in every browser.
+ */
 export function SearchBox({ value, onChange }: SearchBoxProps) {
   return (
     <div className="search">

@@ -5,27 +5,38 @@ import { useAccess } from '../../../lib/access'
 import { THUMBNAIL_SIZE, thumbnailSrc } from '../model/thumbnail'
 import { FileIcon } from './file-icon'
 
-/** The card's 150x150 picture; a file whose thumbnail cannot load falls back to its type's icon. */
+/**
+ * The card's picture box, as wide as the card: the 150x150 filled crop cut to the box. The file's type
+ * icon sits centred in the same box, shown while the picture loads, and for good when there is no
+ * picture or it cannot load.
+ *
+ * No `loading="lazy"`: the grid is virtualized, so every card that exists is on screen or a row or
+ * two from it, and lazy loading only made the browser wait for layout and fetch these at low priority.
+ */
 export function Thumbnail({ record }: { record: MediaRecord }) {
   const src = thumbnailSrc(record, { gated: useAccess().gate === 'closed' })
   const [failed, setFailed] = useState<string | null>(null)
+  const [loaded, setLoaded] = useState<string | null>(null)
   if (src === null || failed === src) {
     return (
       <div className="thumbnail thumbnail--icon">
-        <FileIcon mime={record.file_type} size={48} />
+        <FileIcon mime={record.file_type} size={40} />
       </div>
     )
   }
   return (
-    <div className="thumbnail">
+    <div className={`thumbnail${loaded === src ? ' thumbnail--loaded' : ''}`}>
+      <FileIcon mime={record.file_type} size={40} />
       <img
         src={src}
         alt=""
         width={THUMBNAIL_SIZE}
         height={THUMBNAIL_SIZE}
-        loading="lazy"
         decoding="async"
         draggable={false}
+        onLoad={() => {
+          setLoaded(src)
+        }}
         onError={() => {
           setFailed(src)
         }}

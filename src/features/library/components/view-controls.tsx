@@ -1,15 +1,27 @@
-import { ArrowDown, ArrowUp, LayoutGrid, List } from 'lucide-react'
+import { ArrowDown, ArrowUp, Grid2x2, Grid3x3, LayoutGrid, List } from 'lucide-react'
 import { Toggle } from 'radix-ui'
 
 import { Select } from '../../../components/ui/select'
 import type { Sort, SortKey } from '../model/filters'
+import { setCardDensity, useCardDensity } from './card-density'
+import type { CardDensity } from './card-geometry'
 import type { ViewMode } from './media-results'
 
 /**
  * Grid or list; grid is the default (spec section 9). Two pressed-state toggle buttons rather than a
- * radio group: each says what it shows, and the pressed one is the current view.
+ * radio group: each says what it shows, and the pressed one is the current view. In grid view the card
+ * density switch follows it.
  */
 export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (view: ViewMode) => void }) {
+  return (
+    <>
+      <ViewModeToggle value={value} onChange={onChange} />
+      {value === 'grid' && <DensityToggle />}
+    </>
+  )
+}
+
+function ViewModeToggle({ value, onChange }: { value: ViewMode; onChange: (view: ViewMode) => void }) {
   return (
     <div className="toggle-group" role="group" aria-label="View">
       <Toggle.Root
@@ -32,6 +44,37 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (vi
         <List size={16} aria-hidden="true" />
         List
       </Toggle.Root>
+    </div>
+  )
+}
+
+const DENSITY_OPTIONS: readonly { value: CardDensity; label: string; icon: typeof Grid2x2 }[] = [
+  { value: 'comfortable', label: 'Comfortable', icon: Grid2x2 },
+  { value: 'compact', label: 'Compact', icon: Grid3x3 },
+]
+
+/**
+ * Comfortable cards (everything of spec section 2) or compact ones (picture, title, one line). Icon
+ * buttons named by their tooltips, pressed like the view's; the choice is kept on this device.
+ */
+export function DensityToggle() {
+  const density = useCardDensity()
+  return (
+    <div className="toggle-group" role="group" aria-label="Card density">
+      {DENSITY_OPTIONS.map(({ value, label, icon: Icon }) => (
+        <Toggle.Root
+          key={value}
+          className="toggle-group__item"
+          aria-label={label}
+          title={label}
+          pressed={density === value}
+          onPressedChange={() => {
+            setCardDensity(value)
+          }}
+        >
+          <Icon size={16} aria-hidden="true" />
+        </Toggle.Root>
+      ))}
     </div>
   )
 }
