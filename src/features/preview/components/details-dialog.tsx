@@ -1,15 +1,22 @@
-import { Download, Pencil } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Download, Pencil } from 'lucide-react'
+import { useMemo, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
-import { formatBytes } from '../../../lib/format-bytes'
-import { formatDateTime } from '../../../lib/format-date'
-import { FilePreview } from './file-preview'
+import { neighboursOf, type VisibleOrder } from '../model/neighbours'
+import { DetailsFields } from './details-fields'
+import { FilePreview, recordPreviewKind } from './file-preview'
+import { useArrowKeys } from './use-arrow-keys'
 import { WebflowSyncStatus } from './webflow-sync-status'
+import './preview.css'
 
 interface DetailsDialogProps {
   /** The file shown; null when closed. */
   record: MediaRecord | null
+  /** The files the list shows, in its order: Left and Right move to the file before or after. */
+  order?: VisibleOrder
+  /** Shows another file in the dialog (the one before or after). */
+  onShow?: (record: MediaRecord) => void
   onClose: () => void
   onEdit: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
@@ -21,7 +28,23 @@ interface DetailsDialogProps {
 
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
-  const { record, onClose, onEdit, onDownload, onRecordChanged, onRefresh } = props
+  const { record, order, onShow, onClose, onEdit, onDownload, onRecordChanged, onRefresh } = props
+  const details = useRef<HTMLDivElement>(null)
+  const id = record?.id ?? null
+  const neighbours = useMemo(
+    () => (order === undefined || onShow === undefined || id === null ? null : neighboursOf(order, id)),
+    [order, onShow, id],
+  )
+  const show = (target: MediaRecord | null | undefined) =>
+    target && onShow
+      ? () => {
+          onShow(target)
+        }
+      : null
+  const onPrevious = show(neighbours?.previous)
+  const onNext = show(neighbours?.next)
+  useArrowKeys(details, { onPrevious, onNext })
+
   return (
     <Dialog
       open={record !== null}
@@ -32,36 +55,37 @@ export function DetailsDialog(props: DetailsDialogProps) {
       wide
     >
       {record !== null && (
-        <div className="details">
-          <FilePreview record={record} />
+        <div className="details" ref={details}>
+          <FilePreview key={record.id} record={record} />
           <dl className="details__fields">
-            <dt>Description</dt>
-            <dd>{record.description || 'No description'}</dd>
-            <dt>Type</dt>
-            <dd>{record.file_type}</dd>
-            <dt>Size</dt>
-            <dd>{formatBytes(record.file_size)}</dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(record.created_at)}</dd>
-            <dt>Author</dt>
-            <dd>{record.author}</dd>
-            <dt>Tags</dt>
-            <dd>
-              {record.tags.length === 0 ? (
-                'No tags'
-              ) : (
-                <ul className="details__tags">
-                  {record.tags.map((tag) => (
-                    <li key={tag} className="badge">
-                      {tag}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </dd>
+            <DetailsFields record={record} />
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
           <div className="dialog__actions">
+            {neighbours !== null && (
+              <div className="details__steps">
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Previous file"
+                  title="Previous file (Left arrow)"
+                  disabled={onPrevious === null}
+                  onClick={onPrevious ?? undefined}
+                >
+                  <ChevronLeft size={16} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Next file"
+                  title="Next file (Right arrow)"
+                  disabled={onNext === null}
+                  onClick={onNext ?? undefined}
+                >
+                  <ChevronRight size={16} aria-hidden="true" />
+                </button>
+              </div>
+            )}
             <button
               type="button"
               className="button button--secondary"
@@ -72,16 +96,19 @@ export function DetailsDialog(props: DetailsDialogProps) {
               <Pencil size={16} aria-hidden="true" />
               Edit
             </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                onDownload(record)
-              }}
-            >
-              <Download size={16} aria-hidden="true" />
-              Download
-            </button>
+            {/* An unsupported file already has spec section 2's 'Download File' link: one download only. */}
+            {recordPreviewKind(record) !== 'none' && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  onDownload(record)
+                }}
+              >
+                <Download size={16} aria-hidden="true" />
+                Download
+              </button>
+            )}
           </div>
         </div>
       )}

@@ -1,50 +1,86 @@
-import { fileLinkPath } from '../../../contract/access'
+import { useState } from 'react'
+
 import type { MediaRecord } from '../../../contract/record'
 import { useAccess } from '../../../lib/access'
 import { downloadName } from '../../../lib/download'
-import { absoluteUrl, safeUrl } from '../../../lib/safe-url'
-import { officeViewerUrl, previewKind } from '../model/preview-kind'
+import { safeUrl } from '../../../lib/safe-url'
+import { previewKind, type PreviewKind } from '../model/preview-kind'
+import { officePreviewSource } from '../model/public-link'
+import { svgRasterSrc } from '../model/svg-raster'
+import { PdfPreview } from './pdf-preview'
+import { TextPreview } from './text-preview'
 
-function DownloadLink({ record, url }: { record: MediaRecord; url: string }) {
+/** How a record is previewed: by its type, and never when it has no address the screen may use. */
+export function recordPreviewKind(record: MediaRecord): PreviewKind {
+  return safeUrl(record.media_url) === null ? 'none' : previewKind(record.file_type)
+}
+
+/** Spec section 2's line for a file the dialog cannot show. */
+function Unsupported({ record, url }: { record: MediaRecord; url: string | null }) {
   return (
-    // A file on another site ignores `download` and would replace the app: open it beside it instead.
-    <a
-      className="button"
-      href={url}
-      download={downloadName(record)}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
-      Download File
-    </a>
+    <div className="preview preview--none">
+      <p>Preview not available for this file type</p>
+      {url !== null && (
+        // A file on another site ignores `download` and would replace the app: open it beside it instead.
+        <a
+          className="button"
+          href={url}
+          download={downloadName(record)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Download File
+        </a>
+      )}
+    </div>
+  )
+}
+
+/** A preview that cannot be shown here; the dialog's Download button still gets the file. */
+function Notice({ title, children }: { title: string; children: string }) {
+  return (
+    <div className="preview preview--none" role="note" aria-label={title}>
+      <p className="preview__notice-title">{title}</p>
+      <p>{children}</p>
+    </div>
+  )
+}
+
+/** An SVG as a PNG drawn from it, or a notice when the image service cannot draw it. */
+function SvgPreview({ record, src }: { record: MediaRecord; src: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null)
+  if (src === null || failed === src) {
+    return (
+      <Notice title="SVG preview not available">
+        SVG drawings are shown as a picture made by the image service, which could not read this file.
+      </Notice>
+    )
+  }
+  return (
+    <div className="preview">
+      <img
+        className="preview__media preview__svg"
+        src={src}
+        alt={record.title}
+        style={{ maxHeight: '24rem' }}
+        onError={() => {
+          setFailed(src)
+        }}
+      />
+    </div>
   )
 }
 
 /**
- * Microsoft's viewer fetches the file itself, without the visitor's cookie: behind the access gate, a
- * file of the built-in host is reached through `/api/file-link/...`, which redirects to the viewer with
- * a link to the file signed for ten minutes.
- */
-function officeSource(url: string, gated: boolean): string {
-  return (gated ? fileLinkPath(url, 'office') : null) ?? officeViewerUrl(absoluteUrl(url))
-}
-
-/**
- * Images and videos at most 24rem high, PDFs in a 600px frame, Office files through the online viewer,
- * a placeholder for text, and a download for everything else (spec section 2).
+ * Images and videos at most 24rem high, audio in a player, SVG as a PNG drawn from it, PDFs in a frame
+ * 600px high, Office files through Microsoft's viewer when it can reach them, the start of a text file,
+ * and for anything else spec section 2's line with a 'Download File' link.
  */
 export function FilePreview({ record }: { record: MediaRecord }) {
   const gated = useAccess().gate === 'closed'
   const url = safeUrl(record.media_url)
-  const kind = url === null ? 'none' : previewKind(record.file_type)
-  if (url === null || kind === 'none') {
-    return (
-      <div className="preview preview--none">
-        <p>Preview not available for this file type</p>
-        {url !== null && <DownloadLink record={record} url={url} />}
-      </div>
-    )
-  }
+  const kind = recordPreviewKind(record)
+  if (url === null || kind === 'none') return <Unsupported record={record} url={url} />
   switch (kind) {
     case 'image':
       return (
@@ -52,6 +88,8 @@ export function FilePreview({ record }: { record: MediaRecord }) {
           <img className="preview__media" src={url} alt={record.title} style={{ maxHeight: '24rem' }} />
         </div>
       )
+    case 'svg':
+      return <SvgPreview record={record} src={svgRasterSrc(url, { gated })} />
     case 'video':
       return (
         <div className="preview">
@@ -66,24 +104,29 @@ export function FilePreview({ record }: { record: MediaRecord }) {
           </video>
         </div>
       )
-    case 'pdf':
+    case 'audio':
       return (
         <div className="preview">
-          <iframe
-            className="preview__frame"
-            src={url}
-            title={`${record.title} (PDF)`}
-            height={600}
-            style={{ height: '600px' }}
-          />
+          <audio className="preview__audio" src={url} controls preload="metadata" aria-label={record.title} />
         </div>
       )
-    case 'office':
+    case 'pdf':
+      return <PdfPreview record={record} url={url} />
+    case 'office': {
+      const source = officePreviewSource(url, { origin: window.location.origin, gated })
+      if (source === null) {
+        return (
+          <Notice title="Preview needs a public link">
+            Office files are shown by Microsoft's online viewer, which fetches the file from the internet.
+            This site's address is local or private, so the viewer cannot reach it.
+          </Notice>
+        )
+      }
       return (
         <div className="preview">
           <iframe
             className="preview__frame"
-            src={officeSource(url, gated)}
+            src={source}
             title={`${record.title} (Office viewer)`}
             height={600}
             style={{ height: '600px' }}
@@ -93,12 +136,8 @@ export function FilePreview({ record }: { record: MediaRecord }) {
           </p>
         </div>
       )
+    }
     case 'text':
-      return (
-        <div className="preview preview--none">
-          <p>Text preview is not available yet. Download the file to read it.</p>
-          <DownloadLink record={record} url={url} />
-        </div>
-      )
+      return <TextPreview record={record} url={url} />
   }
 }

@@ -1,11 +1,14 @@
 import { isOffice, isPdf, isText } from '../../../contract/file-types'
 
-/** Spec section 2's preview rules, by MIME type; anything else has no preview. */
-export type PreviewKind = 'image' | 'video' | 'pdf' | 'office' | 'text' | 'none'
+/** How the Details dialog shows a file, by MIME type; anything else has no preview. */
+export type PreviewKind = 'image' | 'svg' | 'video' | 'audio' | 'pdf' | 'office' | 'text' | 'none'
 
 export function previewKind(mime: string): PreviewKind {
+  // SVG is active content: it is served as a download and shown only as a raster copy.
+  if (mime === 'image/svg+xml') return 'svg'
   if (mime.startsWith('image/')) return 'image'
   if (mime.startsWith('video/')) return 'video'
+  if (mime.startsWith('audio/')) return 'audio'
   if (isPdf(mime)) return 'pdf'
   if (isOffice(mime)) return 'office'
   if (isText(mime)) return 'text'

@@ -1,0 +1,100 @@
+import { Check, Copy } from 'lucide-react'
+import { useState } from 'react'
+
+import type { MediaRecord } from '../../../contract/record'
+import { formatBytes } from '../../../lib/format-bytes'
+import { formatDateTime } from '../../../lib/format-date'
+import { absoluteUrl, safeUrl } from '../../../lib/safe-url'
+import { folderLabel, formatDimensions, formatDuration, originalFileName } from '../model/details-fields'
+
+/**
+ * Spec section 2's description, type, size, created, author and tags, then what else the record
+ * stores: dimensions and duration when measured, the folder, the uploaded name and the file's address.
+ */
+export function DetailsFields({ record }: { record: MediaRecord }) {
+  const dimensions = formatDimensions(record)
+  const fileName = originalFileName(record.media_url)
+  const url = safeUrl(record.media_url)
+  return (
+    <>
+      <dt>Description</dt>
+      <dd>{record.description || 'No description'}</dd>
+      <dt>Type</dt>
+      <dd>{record.file_type}</dd>
+      <dt>Size</dt>
+      <dd>{formatBytes(record.file_size)}</dd>
+      <dt>Created</dt>
+      <dd>{formatDateTime(record.created_at)}</dd>
+      <dt>Author</dt>
+      <dd>{record.author}</dd>
+      <dt>Tags</dt>
+      <dd>
+        {record.tags.length === 0 ? (
+          'No tags'
+        ) : (
+          <ul className="details__tags">
+            {record.tags.map((tag) => (
+              <li key={tag} className="badge">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      {dimensions !== null && (
+        <>
+          <dt>Dimensions</dt>
+          <dd>{dimensions}</dd>
+        </>
+      )}
+      {record.duration !== null && (
+        <>
+          <dt>Duration</dt>
+          <dd>{formatDuration(record.duration)}</dd>
+        </>
+      )}
+      <dt>Folder</dt>
+      <dd>{folderLabel(record.folder_path)}</dd>
+      {fileName !== null && (
+        <>
+          <dt>File name</dt>
+          <dd>{fileName}</dd>
+        </>
+      )}
+      <dt>URL</dt>
+      <dd className="details__url">{url === null ? record.media_url : <FileUrl url={absoluteUrl(url)} />}</dd>
+    </>
+  )
+}
+
+/** The address as selectable text, with a button that copies it. */
+function FileUrl({ url }: { url: string }) {
+  const [copied, setCopied] = useState<string | null>(null)
+  const copy = () => {
+    void navigator.clipboard.writeText(url).then(
+      () => {
+        setCopied(url)
+      },
+      () => {
+        // Copying is refused without a secure context or permission: the address stays selectable.
+        setCopied(null)
+      },
+    )
+  }
+  return (
+    <>
+      <code className="details__url-text">{url}</code>
+      {'clipboard' in navigator && (
+        <button
+          type="button"
+          className="icon-button details__copy"
+          aria-label={copied === url ? 'URL copied' : 'Copy URL'}
+          title={copied === url ? 'Copied' : 'Copy URL'}
+          onClick={copy}
+        >
+          {copied === url ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
+        </button>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react'
+
+import type { MediaRecord } from '../../../contract/record'
+import { readTextHead, type TextHead } from '../api/read-text-head'
+
+/** What was read, for the URL it was read from; anything else is still loading. */
+type TextState = { url: string } & ({ kind: 'ready'; head: TextHead } | { kind: 'failed' })
+
+/**
+ * The first 100 KB of a text file (plain text, Markdown, CSV, JSON) as plain text: React escapes it,
+ * so markup in the file is shown, never run.
+ */
+export function TextPreview({ record, url }: { record: MediaRecord; url: string }) {
+  const [read, setRead] = useState<TextState | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    readTextHead(url, { knownSize: record.file_size, signal: controller.signal }).then(
+      (head) => {
+        setRead({ url, kind: 'ready', head })
+      },
+      () => {
+        if (!controller.signal.aborted) setRead({ url, kind: 'failed' })
+      },
+    )
+    return () => {
+      controller.abort()
+    }
+  }, [url, record.file_size])
+
+  const state = read?.url === url ? read : { kind: 'loading' as const }
+  if (state.kind === 'failed') {
+    return (
+      <div className="preview preview--none">
+        <p role="alert">The file could not be loaded for preview. Download it to read it.</p>
+      </div>
+    )
+  }
+  return (
+    <div className="preview preview--text">
+      {state.kind === 'loading' ? (
+        <p className="preview__loading" role="status">
+          Loading preview…
+        </p>
+      ) : (
+        <>
+          <pre className="preview__text" tabIndex={0} aria-label={`${record.title} (text)`}>
+            {state.head.text}
+          </pre>
+          {state.head.cut && <p className="preview__note">Showing the first 100 KB.</p>}
+        </>
+      )}
+    </div>
+  )
+}
