@@ -116,6 +116,10 @@ export function App() {
       <OpenedOnce open={openRecord !== null} region="Details dialog">
         <DetailsDialog
           record={openRecord}
+          order={{ records: query.index.records, positions: query.positions }}
+          onShow={(record) => {
+            screen.changeView({ file: record.id })
+          }}
           onClose={commands.closeDetails}
           onEdit={(record) => {
             commands.closeDetails()
