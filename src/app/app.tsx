@@ -7,17 +7,18 @@ import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
-import { FolderTree } from '../features/folders/components/folder-tree'
+import { FoldersButton } from '../features/folders/components/folder-drawer'
 import { MediaLibrary } from '../features/library/components/media-library'
 import { MediaResults } from '../features/library/components/media-results'
 import { SelectionBar } from '../features/library/components/selection-bar'
 import { narrowsResults } from '../features/library/model/filters'
-import { TrashEntry } from '../features/trash/components/trash-entry'
 import { UploadButton } from '../features/upload/components/upload-button'
-import { WebflowEntry } from '../features/webflow/components/webflow-entry'
 import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs, WebflowDialog } from './lazy-dialogs'
+import { Sidebar } from './sidebar'
+import { FILES_ID, SkipLink } from './skip-link'
 import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
+import { NARROW_SCREEN, useMediaQuery } from './use-media-query'
 import { useScreen } from './use-screen'
 
 export function App() {
@@ -28,6 +29,8 @@ export function App() {
   const openRecord = screen.openFile === null ? null : (byId.get(screen.openFile) ?? null)
   const refreshMedia = () => void media.cache.reload()
   const [webflowOpen, setWebflowOpen] = useState(false)
+  const narrow = useMediaQuery(NARROW_SCREEN)
+  const [drawerOpen, setDrawerOpen] = useState(false)
   const showServerRecord = (record: MediaRecord) =>
     void media.cache.change(
       () => Promise.resolve(record),
@@ -37,9 +40,20 @@ export function App() {
 
   return (
     <div className="app">
+      <SkipLink />
       <header className="app__header">
-        <h1>Media File Manager</h1>
-        <p className="app__tagline">Upload, organize, and manage your media files</p>
+        <div className="app__title">
+          <h1>Media File Manager</h1>
+          <p className="app__tagline">Upload, organize, and manage your media files</p>
+        </div>
+        {narrow && (
+          <FoldersButton
+            open={drawerOpen}
+            onOpen={() => {
+              setDrawerOpen(true)
+            }}
+          />
+        )}
       </header>
       <Toolbar
         searchText={screen.searchText}
@@ -50,30 +64,32 @@ export function App() {
         folderTree={library.folderTree}
         fileTypes={library.fileTypes}
         onChange={screen.changeView}
+        trash={screen.trash}
         uploadSlot={
           <UploadButton records={records} currentFolderPath={folder ?? ROOT_PATH} onUploaded={refreshMedia} />
         }
       />
       <div className="app__body">
-        <aside className="app__sidebar">
-          <FolderTree
-            tree={library.folderTree}
-            selected={screen.trash ? undefined : folder}
-            onSelect={setFolder}
-            onDropFiles={screen.dropFiles}
-          />
-          <TrashEntry open={screen.trash} onOpen={screen.openTrash} />
-          <WebflowEntry
-            onOpen={() => {
-              setWebflowOpen(true)
-            }}
-            onPreload={WebflowDialog.preload}
-          />
-        </aside>
+        <Sidebar
+          narrow={narrow}
+          drawerOpen={drawerOpen}
+          onDrawerOpenChange={setDrawerOpen}
+          tree={library.folderTree}
+          selected={screen.trash ? undefined : folder}
+          onSelect={setFolder}
+          onDropFiles={screen.dropFiles}
+          trash={screen.trash}
+          onOpenTrash={screen.openTrash}
+          onOpenWebflow={() => {
+            setWebflowOpen(true)
+          }}
+        />
         {screen.trash && <TrashPane onRestored={refreshMedia} />}
         {/* Hidden, not unmounted, behind the Trash view: the list comes back as it was left. */}
         <main
+          id={screen.trash ? undefined : FILES_ID}
           className="app__main"
+          tabIndex={-1}
           hidden={screen.trash}
           onPointerOver={preloadFileDialogs}
           onFocus={preloadFileDialogs}

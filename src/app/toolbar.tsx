@@ -1,4 +1,5 @@
-import { memo, type ReactNode } from 'react'
+import { SlidersHorizontal } from 'lucide-react'
+import { memo, useState, type ReactNode } from 'react'
 
 import { ROOT_PATH } from '../contract/folder'
 import { FolderSelect } from '../features/folders/components/folder-select'
@@ -26,43 +27,69 @@ interface ToolbarProps {
    * in, so the toolbar never depends on the upload feature.
    */
   uploadSlot?: ReactNode
+  /** The Trash view is open: search, filters, sort and view do not apply to it and are left out. */
+  trash: boolean
 }
 
+const FILTERS_ID = 'toolbar-filters'
+
 export function Toolbar(props: ToolbarProps) {
-  const { searchText, onSearchText, filters, uploadSlot } = props
+  const { searchText, onSearchText, filters, uploadSlot, trash } = props
+  // Only a narrow screen folds the filters away (styles.css); wider ones always show them.
+  const [filtersOpen, setFiltersOpen] = useState(false)
   return (
     <div className="toolbar" role="toolbar" aria-label="Files">
       <div className="toolbar__row">
-        <SearchBox value={searchText} onChange={onSearchText} />
+        {!trash && <SearchBox value={searchText} onChange={onSearchText} />}
         <div className="toolbar__actions">
+          {!trash && (
+            <button
+              type="button"
+              className="button button--secondary toolbar__filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls={FILTERS_ID}
+              onClick={() => {
+                setFiltersOpen((open) => !open)
+              }}
+            >
+              <SlidersHorizontal size={16} aria-hidden="true" />
+              Filters
+            </button>
+          )}
           <NewFolderButton parentPath={filters.folder ?? ROOT_PATH} />
           {uploadSlot}
         </div>
       </div>
-      <FilterBar
-        folder={filters.folder}
-        category={filters.category}
-        type={filters.type}
-        from={filters.from}
-        to={filters.to}
-        sort={props.sort}
-        view={props.view}
-        folderTree={props.folderTree}
-        fileTypes={props.fileTypes}
-        onChange={props.onChange}
-      />
+      {!trash && (
+        <FilterBar
+          open={filtersOpen}
+          folder={filters.folder}
+          category={filters.category}
+          type={filters.type}
+          from={filters.from}
+          to={filters.to}
+          sort={props.sort}
+          view={props.view}
+          folderTree={props.folderTree}
+          fileTypes={props.fileTypes}
+          onChange={props.onChange}
+        />
+      )}
     </div>
   )
 }
 
 type FilterBarProps = Omit<Filters, 'query'> &
-  Pick<ToolbarProps, 'sort' | 'view' | 'folderTree' | 'fileTypes' | 'onChange'>
+  Pick<ToolbarProps, 'sort' | 'view' | 'folderTree' | 'fileTypes' | 'onChange'> & {
+    /** Unfolded by the Filters button on a narrow screen. */
+    open: boolean
+  }
 
 /** Everything but the search box; memoised, so typing in the search box never re-renders these controls. */
 const FilterBar = memo(function FilterBar(props: FilterBarProps) {
-  const { folder, category, type, from, to, sort, view, folderTree, fileTypes, onChange } = props
+  const { open, folder, category, type, from, to, sort, view, folderTree, fileTypes, onChange } = props
   return (
-    <div className="toolbar__row toolbar__row--filters">
+    <div id={FILTERS_ID} className="toolbar__row toolbar__row--filters" data-open={open || undefined}>
       <FolderSelect
         tree={folderTree}
         value={folder}

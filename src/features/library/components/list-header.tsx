@@ -2,11 +2,12 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 
 import type { Sort, SortKey } from '../model/filters'
 
-const COLUMNS: readonly { key: SortKey; label: string }[] = [
+/** The class names the column's width, and which columns a narrow screen drops (styles.css). */
+const COLUMNS: readonly { key: SortKey; label: string; className?: string }[] = [
   { key: 'title', label: 'Name' },
-  { key: 'type', label: 'Type' },
-  { key: 'size', label: 'Size' },
-  { key: 'date', label: 'Date' },
+  { key: 'type', label: 'Type', className: 'file-table__col-type' },
+  { key: 'size', label: 'Size', className: 'file-table__col-size' },
+  { key: 'date', label: 'Date', className: 'file-table__col-date' },
 ]
 
 /** Spec section 2: Name, Type, Size and Date sort; clicking the sorted column flips its direction. */
@@ -17,13 +18,14 @@ export function ListHeader({ sort, onSort }: { sort: Sort; onSort: (key: SortKey
         <th scope="col" className="file-table__check">
           <span className="visually-hidden">Selected</span>
         </th>
-        {COLUMNS.map(({ key, label }) => {
+        {COLUMNS.map(({ key, label, className }) => {
           const sorted = sort.key === key
           const Arrow = !sorted ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown
           return (
             <th
               key={key}
               scope="col"
+              className={className}
               aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
             >
               <button
@@ -39,7 +41,9 @@ export function ListHeader({ sort, onSort }: { sort: Sort; onSort: (key: SortKey
             </th>
           )
         })}
-        <th scope="col">Actions</th>
+        <th scope="col" className="file-table__col-actions">
+          Actions
+        </th>
       </tr>
     </thead>
   )

@@ -37,13 +37,17 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
         />
       </td>
       <td className="file-table__name">
-        <FileIcon mime={record.file_type} />
-        <span title={record.title}>{record.title}</span>
+        <div className="file-table__label">
+          <FileIcon mime={record.file_type} />
+          <span title={record.title}>{record.title}</span>
+        </div>
       </td>
-      <td title={record.file_type}>{typeNameFromMime(record.file_type)}</td>
-      <td>{formatBytes(record.file_size)}</td>
-      <td>{formatDate(record.created_at)}</td>
-      <td className="file-table__actions">
+      <td className="file-table__col-type" title={record.file_type}>
+        {typeNameFromMime(record.file_type)}
+      </td>
+      <td className="file-table__col-size">{formatBytes(record.file_size)}</td>
+      <td className="file-table__col-date">{formatDate(record.created_at)}</td>
+      <td className="file-table__col-actions">
         <IconButton
           icon={Eye}
           label="View"

@@ -58,14 +58,6 @@ export function MediaList(props: MediaListProps) {
         stale={stale}
       >
         <table className="file-table" aria-rowcount={positions.length + 1}>
-          <colgroup>
-            <col className="file-table__col-check" />
-            <col />
-            <col className="file-table__col-type" />
-            <col className="file-table__col-size" />
-            <col className="file-table__col-date" />
-            <col className="file-table__col-actions" />
-          </colgroup>
           <ListHeader sort={sort} onSort={onSort} />
           <tbody>
             {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}

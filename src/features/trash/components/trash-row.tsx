@@ -17,33 +17,37 @@ export const TrashRow = memo(function TrashRow({ record, onRestore, onDeleteFore
       <th scope="row" className="trash__title" title={record.title}>
         {record.title}
       </th>
-      <td title={record.file_type}>{typeNameFromMime(record.file_type)}</td>
-      <td>
+      <td className="file-table__col-type" title={record.file_type}>
+        {typeNameFromMime(record.file_type)}
+      </td>
+      <td className="trash__col-deleted">
         <time dateTime={record.deleted_at}>{formatDateTime(record.deleted_at)}</time>
       </td>
-      <td>{formatBytes(record.file_size)}</td>
-      <td className="trash__actions">
+      <td className="file-table__col-size">{formatBytes(record.file_size)}</td>
+      <td className="trash__col-actions">
         {/* Each name starts with the visible word and adds the title, so a list of buttons reads apart. */}
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          aria-label={`Restore ${record.title}`}
-          onClick={() => {
-            onRestore(record)
-          }}
-        >
-          Restore
-        </button>
-        <button
-          type="button"
-          className="button button--danger button--small"
-          aria-label={`Delete forever ${record.title}`}
-          onClick={() => {
-            onDeleteForever(record)
-          }}
-        >
-          Delete forever
-        </button>
+        <div className="trash__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Restore ${record.title}`}
+            onClick={() => {
+              onRestore(record)
+            }}
+          >
+            Restore
+          </button>
+          <button
+            type="button"
+            className="button button--danger button--small"
+            aria-label={`Delete forever ${record.title}`}
+            onClick={() => {
+              onDeleteForever(record)
+            }}
+          >
+            Delete forever
+          </button>
+        </div>
       </td>
     </tr>
   )
