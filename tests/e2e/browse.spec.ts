@@ -83,19 +83,29 @@ test('the folder selector and the folder tree show one folder; Uncategorized the
   await expectTitles(page, ALL_TITLES)
 })
 
-test('the type filter matches the exact file type', async ({ page }) => {
+test('the type filter matches the exact file type, named and grouped by kind', async ({ page }) => {
   expect(await optionsOf(page, 'File type')).toEqual([
     'All types',
-    'application/pdf',
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    'application/zip',
-    'audio/mpeg',
-    'image/jpeg',
-    'video/mp4',
+    'JPEG image',
+    'MP4 video',
+    'PDF document',
+    'Word document (.docx)',
+    'MP3 audio',
+    'ZIP archive',
   ])
-  await choose(page, 'File type', 'video/mp4')
+  await page.getByRole('combobox', { name: 'File type' }).click()
+  await expect(page.getByRole('listbox').getByRole('group')).toHaveText([
+    /^Images/,
+    /^Videos/,
+    /^Documents/,
+    /^Audio/,
+    /^Other/,
+  ])
+  await page.keyboard.press('Escape')
+  await choose(page, 'File type', 'MP4 video')
   await expectTitles(page, ['Launch spot'])
-  await choose(page, 'File type', 'application/pdf')
+  await expect(page).toHaveURL(/type=video%2Fmp4/)
+  await choose(page, 'File type', 'PDF document')
   await expectTitles(page, ['Budget report'])
   await choose(page, 'File type', 'All types')
   await expectTitles(page, ALL_TITLES)
@@ -216,6 +226,15 @@ test('grid and list show the same files; list headers sort and flip', async ({ p
   ])
   await header('Type').click()
   await expect(table.getByRole('columnheader', { name: /Type/ })).toHaveAttribute('aria-sort', 'ascending')
+  // By what the Type column reads (audio, document, file, image, video), then the type's name.
+  await expectTitles(page, [
+    'Jingle',
+    'Budget report',
+    'Creative brief',
+    'Press bundle',
+    'Beach sunset',
+    'Launch spot',
+  ])
   await expect(page).toHaveURL(/sort=type/)
   await expect(page).toHaveURL(/view=list/)
 

@@ -31,7 +31,7 @@ test('what is changed on the screen is still there after a reload', async ({ pag
   await page.getByRole('region', { name: 'Bulk operations' }).getByRole('button', { name: 'Move' }).click()
   await choose(page, 'Target folder', 'Press')
   await page.getByRole('dialog', { name: 'Move files' }).getByRole('button', { name: 'Move' }).click()
-  await expect(toast(page, '1 files processed successfully')).toBeVisible()
+  await expect(toast(page, '1 file processed successfully')).toBeVisible()
 
   await (await contextMenu(page, 'Jingle')).getByRole('menuitem', { name: 'Delete' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
