@@ -7,6 +7,7 @@ import { EditFileDialog } from '../features/edit-file/components/edit-file-dialo
 import type { MoveOption } from '../lib/move-target'
 import type { MediaCache } from '../lib/record-changes'
 import type { BulkDialogKind } from './file-actions'
+import { countOf } from '../lib/plural'
 
 /** The one dialog open at a time, besides Details (which lives in the URL) and New Folder (its own). */
 export type DialogState =
@@ -57,7 +58,7 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
         open={dialog.kind === 'bulk-delete'}
         onOpenChange={closeOn}
         title="Delete files"
-        message={`Are you sure you want to delete ${String(targets.length)} files?`}
+        message={`Are you sure you want to delete ${countOf(targets.length, 'file')}?`}
         confirmLabel="Delete"
         onConfirm={() => {
           void bulk.remove(targets).then(afterBulk)

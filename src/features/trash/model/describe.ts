@@ -1,5 +1,6 @@
 import type { BatchResponse } from '../../../contract/api'
 import type { MediaRecord } from '../../../contract/record'
+import { countOf } from '../../../lib/plural'
 
 /** '"Banner" restored' for one file, '3 files restored' for several. */
 export function describeDone(
@@ -9,5 +10,5 @@ export function describeDone(
 ): string {
   const [only] = targets
   if (targets.length === 1 && only && outcome.succeeded === 1) return `"${only.title}" ${done}`
-  return `${String(outcome.succeeded)} files ${done}`
+  return `${countOf(outcome.succeeded, 'file')} ${done}`
 }

@@ -7,6 +7,7 @@ import { useTrash, type TrashedRecord } from '../api/get-trash'
 import { purgeFiles } from '../api/purge-files'
 import { restoreFiles } from '../api/restore-files'
 import { describeDone } from './describe'
+import { countOf } from '../../../lib/plural'
 
 /**
  * The trash as the Trash view shows it, with restore and delete forever. Records being acted on are
@@ -70,7 +71,7 @@ function report(
   if (outcome.succeeded > 0) toast.success(describeDone(targets, outcome, words.done))
   const firstFailure = outcome.results.find((result) => !result.success)
   if (firstFailure) {
-    toast.error(`${words.failed} ${String(outcome.failed)} files`, {
+    toast.error(`${words.failed} ${countOf(outcome.failed, 'file')}`, {
       description: `File ${String(firstFailure.id)}: ${firstFailure.error ?? 'failed'}`,
     })
   }

@@ -8,6 +8,7 @@ import { withAdded, type MediaCache } from '../../../lib/record-changes'
 import { trashKey } from '../api/get-trash'
 import { restoreFiles } from '../api/restore-files'
 import { describeDone } from './describe'
+import { countOf } from '../../../lib/plural'
 
 /**
  * Undo of a delete: restores exactly the files just deleted. They show again at once; the file list is
@@ -37,7 +38,7 @@ export function useUndoDelete(cache: MediaCache) {
             if (outcome.succeeded > 0) toast.success(describeDone(records, outcome, 'restored'))
             const firstFailure = outcome.results.find((result) => !result.success)
             if (firstFailure) {
-              toast.error(`Failed to restore ${String(outcome.failed)} files`, {
+              toast.error(`Failed to restore ${countOf(outcome.failed, 'file')}`, {
                 description: `File ${String(firstFailure.id)}: ${firstFailure.error ?? 'failed'}`,
               })
             }
