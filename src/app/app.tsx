@@ -31,6 +31,8 @@ export function App() {
   const [webflowOpen, setWebflowOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // A window widened past the drawer's width closes it: narrowed again later, it starts closed.
+  if (!narrow && drawerOpen) setDrawerOpen(false)
   const showServerRecord = (record: MediaRecord) =>
     void media.cache.change(
       () => Promise.resolve(record),

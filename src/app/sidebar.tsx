@@ -35,7 +35,7 @@ export function Sidebar(props: SidebarProps) {
     [setDrawerOpen, onSelect],
   )
   return (
-    <FolderDrawer drawer={narrow} open={narrow && drawerOpen} onOpenChange={setDrawerOpen}>
+    <FolderDrawer drawer={narrow} open={drawerOpen} onOpenChange={setDrawerOpen}>
       <FolderTree
         tree={props.tree}
         selected={props.selected}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { NARROW_SCREEN } from '../../../src/app/use-media-query'
@@ -7,10 +7,35 @@ import { seedFiles, seedFolder, setupScreenServer } from '../../support/screen-s
 
 setupScreenServer(installBrowserGaps)
 
-/** jsdom lays nothing out: the screen is told it is narrow by the one media query it asks. */
-function narrowScreen(): void {
+/**
+ * jsdom lays nothing out: the screen is told it is narrow by the one media query it asks. `resize`
+ * changes the answer and tells the screen, as a rotated phone or a resized window would.
+ */
+function narrowScreen() {
+  const state = { narrow: true }
+  const listeners = new Set<EventListenerOrEventListenerObject>()
   const wide = window.matchMedia.bind(window)
-  window.matchMedia = (query: string) => Object.assign(wide(query), { matches: query === NARROW_SCREEN })
+  window.matchMedia = (query: string) => {
+    const list = wide(query)
+    Object.defineProperty(list, 'matches', { get: () => query === NARROW_SCREEN && state.narrow })
+    list.addEventListener = (_type: string, listener: EventListenerOrEventListenerObject) => {
+      listeners.add(listener)
+    }
+    list.removeEventListener = (_type: string, listener: EventListenerOrEventListenerObject) => {
+      listeners.delete(listener)
+    }
+    return list
+  }
+  return {
+    resize(narrow: boolean) {
+      state.narrow = narrow
+      act(() => {
+        for (const listener of listeners) {
+          if (typeof listener === 'function') listener(new Event('change'))
+        }
+      })
+    },
+  }
 }
 
 // Back to the wide screen every other test expects.
@@ -82,6 +107,19 @@ describe('the folder drawer on a narrow screen', () => {
       expect(screen.queryByRole('dialog', { name: 'Folders' })).not.toBeInTheDocument()
     })
     expect(await screen.findByRole('heading', { name: 'Trash' })).toBeInTheDocument()
+  })
+
+  it('closes when the window widens past it, and stays closed when it narrows again', async () => {
+    const display = narrowScreen()
+    const { user } = renderScreen()
+    await screen.findByText('No files found')
+    await openDrawer(user)
+    display.resize(false)
+    expect(screen.queryByRole('dialog', { name: 'Folders' })).not.toBeInTheDocument()
+    expect(screen.getByRole('tree', { name: 'Folders' })).toBeInTheDocument()
+    display.resize(true)
+    expect(screen.queryByRole('dialog', { name: 'Folders' })).not.toBeInTheDocument()
+    expect(foldersButton()).toHaveAttribute('aria-expanded', 'false')
   })
 })
 

@@ -1,0 +1,318 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+
+import { seedFiles } from './support/library'
+import { expect, startFromLibrary, test } from './support/fixtures'
+import { card, select } from './support/screen'
+import { seedLibrary } from './support/seed-library'
+import { baseUrl } from './support/server'
+
+// Nothing here changes a file: one library, seeded once, with one file in the trash for its view.
+test.use({ resetLibrary: false })
+// Each test walks several views at one size; on a busy 2-core machine that outlasts the default minute.
+test.describe.configure({ timeout: 120_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  await startFromLibrary(async () => {
+    await seedLibrary()
+    const [trashed] = await seedFiles([{ fixture: 'portrait.png', title: 'An old poster with a long title' }])
+    const response = await fetch(`${baseUrl()}/api/batch-delete`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ids: [trashed?.id] }),
+    })
+    expect(response.ok).toBe(true)
+  })
+})
+
+interface Size {
+  width: number
+  height: number
+  /** The screenshot of the grid at this size, if one is kept. */
+  shot?: string
+}
+
+const PHONES: readonly Size[] = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844, shot: 'layout-phone' },
+]
+const WIDER: readonly Size[] = [
+  { width: 768, height: 1024, shot: 'layout-tablet' },
+  { width: 1280, height: 900 },
+  { width: 1920, height: 1080, shot: 'layout-desktop' },
+  { width: 2560, height: 1440, shot: 'layout-wide' },
+]
+
+/** Opens the screen and waits for the seeded files, which a loaded machine may take a while to show. */
+async function openScreen(page: Page): Promise<void> {
+  await page.goto('/')
+  await expect(card(page, 'Beach sunset')).toBeVisible({ timeout: 30_000 })
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+    // The file list and the trash table scroll up and down inside the page; never sideways either.
+    inner: [...document.querySelectorAll('.results, .trash__scroll')].map(
+      (box) => box.scrollWidth - box.clientWidth,
+    ),
+  }))
+  expect(widths.page, `page width ${where}`).toBeLessThanOrEqual(widths.window)
+  expect(
+    widths.inner.filter((overflow) => overflow > 0),
+    `inner overflow ${where}`,
+  ).toEqual([])
+}
+
+async function expectInsideViewport(page: Page, element: Locator): Promise<void> {
+  const box = await element.boundingBox()
+  const viewport = page.viewportSize()
+  if (box === null || viewport === null) throw new Error('no box or viewport')
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
+}
+
+/** Every header cell and every cell of the first row end on the same line: no step between columns. */
+async function expectCellsAligned(table: Locator): Promise<void> {
+  const bottoms = await table.evaluate((element) =>
+    [
+      element.querySelector('thead tr'),
+      element.querySelector('tbody tr[data-file-id], tbody tr.file-table__row'),
+    ].map((row) =>
+      [...(row?.children ?? [])]
+        .filter((cell) => cell.getClientRects().length > 0)
+        .map((cell) => cell.getBoundingClientRect().bottom),
+    ),
+  )
+  for (const row of bottoms) {
+    expect(row.length).toBeGreaterThan(1)
+    expect(new Set(row).size, `cell bottoms ${JSON.stringify(row)}`).toBe(1)
+  }
+}
+
+/** The view toggle sits behind the Filters button on a phone. */
+async function showList(page: Page): Promise<void> {
+  const filters = page.getByRole('button', { name: 'Filters' })
+  const folded = await filters.isVisible()
+  if (folded) await filters.click()
+  await page.getByRole('button', { name: 'List' }).click()
+  if (folded) await filters.click()
+  await expect(page.getByRole('table')).toBeVisible()
+}
+
+async function openTrash(page: Page): Promise<void> {
+  const drawerButton = page.getByRole('button', { name: 'Folders' })
+  if (await drawerButton.isVisible()) await drawerButton.click()
+  await page.getByRole('button', { name: 'Trash' }).click()
+  await expect(page.getByRole('table', { name: 'Files in the trash' })).toBeVisible()
+}
+
+/** Grid, a selection with its bulk panel, list and trash: the page never scrolls sideways, the panel fits. */
+async function walkThrough(page: Page, size: Size, shot: (name: string) => Promise<void>): Promise<void> {
+  await page.setViewportSize(size)
+  await openScreen(page)
+  await expectNoSidewaysScroll(page, 'in grid')
+  if (size.shot !== undefined) await shot(size.shot)
+
+  await select(page, 'Beach sunset', 'Budget report')
+  const panel = page.getByRole('region', { name: 'Bulk operations' })
+  await expect(panel).toBeVisible()
+  await expectInsideViewport(page, panel)
+  await expectNoSidewaysScroll(page, 'with a selection')
+
+  await showList(page)
+  await expectNoSidewaysScroll(page, 'in list')
+  await expectCellsAligned(page.getByRole('table'))
+  await expectInsideViewport(page, panel)
+  if (size.width === 390) await shot('layout-phone-list')
+  await page.getByRole('button', { name: 'Clear selection', exact: true }).click()
+
+  await openTrash(page)
+  await expectNoSidewaysScroll(page, 'in the Trash view')
+  await expectCellsAligned(page.getByRole('table', { name: 'Files in the trash' }))
+}
+
+for (const size of WIDER) {
+  test(`${String(size.width)}x${String(size.height)}: no sideways scroll in grid, list, selection and trash`, async ({
+    page,
+    shot,
+  }) => {
+    await walkThrough(page, size, shot)
+    await expect(page.getByRole('tree', { name: 'Folders' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Folders' })).toHaveCount(0)
+  })
+}
+
+test('wide screens use their width: more card columns at 2560 than at 1280', async ({ page }) => {
+  const columnsAt = async (width: number) => {
+    await page.setViewportSize({ width, height: 1000 })
+    await openScreen(page)
+    const main = await page.getByRole('main').boundingBox()
+    const tops = await page
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((each) => each.getBoundingClientRect().top))
+    return { columns: tops.filter((top) => top === tops[0]).length, mainWidth: main?.width ?? 0 }
+  }
+  const desktop = await columnsAt(1280)
+  const wide = await columnsAt(2560)
+  // The main area takes all the width the sidebar leaves: no centred column of ~1,100 px.
+  expect(wide.mainWidth).toBeGreaterThan(2560 - 400)
+  expect(wide.columns).toBeGreaterThan(desktop.columns)
+})
+
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true, isMobile: true })
+
+  for (const size of PHONES) {
+    test(`${String(size.width)}x${String(size.height)}: no sideways scroll in grid, list, selection and trash`, async ({
+      page,
+      shot,
+    }) => {
+      await walkThrough(page, size, shot)
+    })
+  }
+
+  test('the folders are a drawer: Folders opens it, Escape and choosing a folder close it', async ({
+    page,
+    shot,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    await expect(page.getByRole('tree', { name: 'Folders' })).toHaveCount(0)
+    const button = page.getByRole('button', { name: 'Folders' })
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+    await button.click()
+    const drawer = page.getByRole('dialog', { name: 'Folders' })
+    await expect(drawer).toBeVisible()
+    await expect(drawer.getByRole('treeitem', { name: 'All files' })).toBeFocused()
+    await expectInsideViewport(page, drawer)
+    await shot('layout-phone-drawer')
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze()
+    await testInfo.attach('axe-phone-drawer', {
+      body: JSON.stringify(axe.violations, null, 2),
+      contentType: 'application/json',
+    })
+    expect(
+      axe.violations
+        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+        .map(({ id, help }) => `${id}: ${help}`),
+    ).toEqual([])
+
+    await page.keyboard.press('Escape')
+    await expect(drawer).toHaveCount(0)
+    await expect(button).toBeFocused()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+    await button.click()
+    await drawer.getByRole('treeitem', { name: 'Campaigns' }).click()
+    await expect(drawer).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Campaigns')).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(card(page, 'Launch spot')).toBeVisible()
+    await expect(card(page, 'Beach sunset')).toHaveCount(0)
+
+    // A click beside the drawer closes it too.
+    await button.click()
+    await expect(drawer).toBeVisible()
+    await page.mouse.click(380, 420)
+    await expect(drawer).toHaveCount(0)
+  })
+
+  test('the grid shows at least two columns of cards', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await openScreen(page)
+    const tops = await page
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((each) => each.getBoundingClientRect().top))
+    expect(tops.filter((top) => top === tops[0]).length).toBeGreaterThanOrEqual(2)
+  })
+
+  test('the toolbar fits: search across, Upload and New Folder in reach, the filters folded', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await openScreen(page)
+    for (const control of [
+      page.getByPlaceholder('Search files...'),
+      page.getByRole('button', { name: 'Upload', exact: true }),
+      page.getByRole('button', { name: 'New Folder' }),
+      page.getByRole('button', { name: 'Filters' }),
+    ]) {
+      await expect(control).toBeVisible()
+      await expectInsideViewport(page, control)
+    }
+    const search = await page.getByPlaceholder('Search files...').boundingBox()
+    expect(search?.width).toBeGreaterThan(300)
+    const category = page.getByRole('combobox', { name: 'Category' })
+    await expect(category).toBeHidden()
+    await page.getByRole('button', { name: 'Filters' }).click()
+    await expect(page.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(category).toBeVisible()
+    await expectNoSidewaysScroll(page, 'with the filters open')
+  })
+
+  test('touch targets are at least 44 by 44 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    const targets = [
+      page.getByRole('button', { name: 'Folders' }),
+      page.getByRole('button', { name: 'Filters' }),
+      page.getByRole('button', { name: 'New Folder' }),
+      page.getByRole('button', { name: 'Upload', exact: true }),
+      page.getByRole('button', { name: 'Select all' }),
+    ]
+    for (const target of targets) {
+      const box = await target.boundingBox()
+      const name = (await target.textContent()) ?? ''
+      expect(box?.height, name).toBeGreaterThanOrEqual(44)
+      expect(box?.width, name).toBeGreaterThanOrEqual(44)
+    }
+    await page.getByRole('button', { name: 'Folders' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Folders' })
+    const row = drawer.getByRole('treeitem', { name: 'Archive' })
+    expect((await row.boundingBox())?.height).toBeGreaterThanOrEqual(44)
+    await page.keyboard.press('Escape')
+    await expect(drawer).toHaveCount(0)
+
+    // A checkbox's box is smaller; its tap area reaches 22 px either side of its centre (in the list, where
+    // no card edge clips it).
+    await showList(page)
+    const checkbox = page.getByRole('checkbox', { name: 'Select Beach sunset' })
+    const box = await checkbox.boundingBox()
+    if (box === null) throw new Error('no checkbox')
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    for (const [dx, dy] of [
+      [-21, 0],
+      [21, 0],
+      [0, -21],
+      [0, 21],
+    ] as const) {
+      const hit = await page.evaluate(
+        ({ x, y }) =>
+          document.elementFromPoint(x, y)?.closest('[role="checkbox"]')?.getAttribute('aria-label'),
+        { x: centre.x + dx, y: centre.y + dy },
+      )
+      expect(hit, `tap at ${String(dx)},${String(dy)}`).toBe('Select Beach sunset')
+    }
+  })
+})
+
+test('Skip to files is the first Tab stop and takes focus to the first file', async ({ page }) => {
+  await openScreen(page)
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to files' })
+  await expect(skip).toBeFocused()
+  const box = await skip.boundingBox()
+  expect(box?.width).toBeGreaterThan(40)
+  await page.keyboard.press('Enter')
+  await expect(page.locator('[data-file-id][data-pos="0"]')).toBeFocused()
+})
