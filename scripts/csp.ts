@@ -9,7 +9,7 @@ import type { Plugin } from 'vite'
  * elements at run time; no script is inline. blob: serves the upload dialog's previews and the thumbnails
  * drawn at upload; the workers (SHA-256, pdf.js) are files of this site. Cloudinary appears only when the
  * build uploads to it: its API (or `VITE_CLOUDINARY_API_BASE`) in connect-src, its delivery host (and
- * `VITE_CLOUDINARY_DELIVERY_BASE`, a custom delivery domain) in img-src and media-src.
+ * `VITE_CLOUDINARY_DELIVERY_BASE`, a custom delivery domain) in img-src, media-src and connect-src.
  */
 export const CLOUDINARY_API_ORIGIN = 'https://api.cloudinary.com'
 export const CLOUDINARY_DELIVERY_ORIGIN = 'https://res.cloudinary.com'
@@ -50,7 +50,8 @@ export function contentSecurityPolicy(env: Env): string {
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...delivery],
     ['media-src', "'self'", 'blob:', ...delivery],
-    ['connect-src', "'self'", ...api],
+    // Delivery too: the text and PDF previews read a file's bytes with fetch.
+    ['connect-src', "'self'", ...api, ...delivery],
     ['worker-src', "'self'", 'blob:'],
     ['frame-src', "'self'", OFFICE_VIEWER_ORIGIN],
     ['object-src', "'none'"],

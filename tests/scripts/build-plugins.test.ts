@@ -29,7 +29,7 @@ describe('the Content-Security-Policy of a build', () => {
     expect(directives(contentSecurityPolicy({ VITE_CLOUDINARY_CLOUD_NAME: 'demo' }))).toMatchObject({
       'img-src': "'self' data: blob: https://res.cloudinary.com",
       'media-src': "'self' blob: https://res.cloudinary.com",
-      'connect-src': "'self' https://api.cloudinary.com",
+      'connect-src': "'self' https://api.cloudinary.com https://res.cloudinary.com",
     })
   })
 
@@ -41,7 +41,9 @@ describe('the Content-Security-Policy of a build', () => {
         VITE_CLOUDINARY_DELIVERY_BASE: 'https://media.example.com/assets',
       }),
     )
-    expect(policy['connect-src']).toBe("'self' http://127.0.0.1:43210")
+    expect(policy['connect-src']).toBe(
+      "'self' http://127.0.0.1:43210 https://res.cloudinary.com https://media.example.com",
+    )
     expect(policy['img-src']).toBe("'self' data: blob: https://res.cloudinary.com https://media.example.com")
     expect(policy['media-src']).toBe("'self' blob: https://res.cloudinary.com https://media.example.com")
     expect(policy['default-src']).toBe("'self'")
@@ -118,7 +120,7 @@ describe('a real build with both plugins', () => {
   it('writes _headers from the settings and keeps the preset on an open site', async () => {
     vi.stubEnv('APP_ACCESS_TOKEN', undefined)
     const { headers, code, warnings } = await buildIn()
-    expect(headers).toContain("connect-src 'self' http://127.0.0.1:9;")
+    expect(headers).toContain("connect-src 'self' http://127.0.0.1:9 https://res.cloudinary.com;")
     expect(code).toContain('secret_unsigned_preset')
     expect(warnings.join('\n')).not.toContain('VITE_CLOUDINARY_UPLOAD_PRESET')
   })
@@ -129,6 +131,6 @@ describe('a real build with both plugins', () => {
     expect(code).not.toContain('secret_unsigned_preset')
     expect(code).toContain('VITE_CLOUDINARY_CLOUD_NAME')
     expect(warnings.join('\n')).toContain('VITE_CLOUDINARY_UPLOAD_PRESET is left out of this build')
-    expect(headers).toContain("connect-src 'self' http://127.0.0.1:9;")
+    expect(headers).toContain("connect-src 'self' http://127.0.0.1:9 https://res.cloudinary.com;")
   })
 })
