@@ -17,6 +17,7 @@ test.beforeAll(async () => {
       { fixture: 'landscape.jpg', title: 'Beach sunset', author: 'Dana', tags: ['summer'] },
       { fixture: 'report.pdf', title: 'Budget report', description: 'Quarterly figures' },
       { fixture: 'tone.mp3', title: 'Jingle', folder_path: '/Campaigns' },
+      { fixture: 'archive.zip', title: 'Press bundle' },
     ])
   })
 })
@@ -117,11 +118,14 @@ test('the New Folder dialog, with its error', async ({ page }, testInfo) => {
   await scan(page, testInfo, 'new-folder-error')
 })
 
-test('the Details dialog of an image and of a file without preview', async ({ page }, testInfo) => {
+test('the Details dialog of an image, of audio and of a file without preview', async ({ page }, testInfo) => {
   await openDetails(page, 'Beach sunset')
   await scan(page, testInfo, 'details-image')
   await page.keyboard.press('Escape')
   await openDetails(page, 'Jingle')
+  await scan(page, testInfo, 'details-audio')
+  await page.keyboard.press('Escape')
+  await openDetails(page, 'Press bundle')
   await scan(page, testInfo, 'details-none')
 })
 
