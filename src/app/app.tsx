@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import { withRecords } from '../lib/record-changes'
+import { ConnectionStatus } from '../components/ui/connection-status'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
@@ -57,6 +58,7 @@ export function App() {
           />
         )}
       </header>
+      <ConnectionStatus onBack={refreshMedia} />
       <Toolbar
         searchText={screen.searchText}
         onSearchText={screen.setSearchText}

@@ -3,7 +3,8 @@ import { useAccessStatus } from '../features/access/api/access'
 import { useAccess } from '../lib/access'
 
 // Dialogs opened from the files: a click, Enter, the right-click menu, the bulk panel, the Delete key.
-// They load when the pointer or focus reaches the files (`preloadFileDialogs`), not with the page.
+// They load when the pointer or focus reaches the files (`preloadFileDialogs`), not with the page, and in
+// any case in the first idle moment after the list is in (`preloadLazyParts`, from the providers).
 
 export const ScreenDialogs = lazyWithPreload(() => import('./dialogs').then((module) => module.ScreenDialogs))
 

@@ -1,12 +1,30 @@
 import type { ReactNode } from 'react'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 
-import { Toasts } from '../components/ui/toast'
+import { preloadLazyParts } from '../components/ui/lazy-load'
+import { ENDPOINTS } from '../contract/api'
+import { preloadToasts, Toasts } from '../components/ui/toast'
+import { runWhenIdle } from '../lib/when-idle'
+
+let preloadScheduled = false
+
+/**
+ * Once the library's first page is in, in the first idle moment after: the code of every dialog and of
+ * the toast layer loads, so neither depends on the server later, and neither slows the first paint.
+ */
+function preloadOnceIdle(_data: unknown, key: string): void {
+  if (preloadScheduled || !key.includes(ENDPOINTS.media)) return
+  preloadScheduled = true
+  runWhenIdle(() => {
+    preloadToasts()
+    preloadLazyParts()
+  })
+}
 
 /** Everything the screen needs around it; tests pass their own SWR cache so each starts empty. */
 export function Providers({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
   return (
-    <SWRConfig value={{ shouldRetryOnError: false, ...swr }}>
+    <SWRConfig value={{ shouldRetryOnError: false, onSuccess: preloadOnceIdle, ...swr }}>
       {children}
       <Toasts position="bottom-right" richColors closeButton duration={6000} />
     </SWRConfig>

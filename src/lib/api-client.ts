@@ -2,6 +2,8 @@ import type { z } from 'zod'
 
 import { errorBodySchema } from '../contract/api'
 import { reportAccessRefused } from './access'
+import { isGatewayFailure, reportUnreachable } from './connectivity'
+import { ERROR_WORDS } from './error-words'
 
 /** A non-2xx answer from the API, with the server's own message when it sent one. */
 export class ApiError extends Error {
@@ -38,18 +40,34 @@ export async function apiRequest<S extends z.ZodType>(
     headers.set('Content-Type', 'application/json')
   }
   if (signal) init.signal = signal
-  const response = await fetch(path, init)
+  const { response, payload } = await send(path, init)
   // The server's access gate wants the token: the screen asks for it once, then revalidates.
   if (response.status === 401) reportAccessRefused()
-  const payload = await readPayload(response)
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(payload)
     const message = parsed.success ? parsed.data.error : `HTTP error! status: ${String(response.status)}`
     throw new ApiError(response.status, message, parsed.success ? parsed.data.details : payload)
   }
   const parsed = schema.safeParse(payload)
-  if (!parsed.success) throw new ApiError(response.status, `Unexpected answer from ${path}`, parsed.error)
+  if (!parsed.success) throw new ApiError(response.status, ERROR_WORDS.unreadable, parsed.error)
   return parsed.data
+}
+
+/**
+ * The request and its body, telling the connectivity watch when the server could not be reached: no
+ * answer at all (fetch's TypeError) or a gateway's 502/503/504.
+ */
+async function send(path: string, init: RequestInit): Promise<{ response: Response; payload: unknown }> {
+  try {
+    const response = await fetch(path, init)
+    const payload = await readPayload(response)
+    if (isGatewayFailure(response.status, errorBodySchema.safeParse(payload).success)) reportUnreachable()
+    return { response, payload }
+  } catch (error) {
+    // A cancelled request says nothing about the server.
+    if (!init.signal?.aborted) reportUnreachable()
+    throw error
+  }
 }
 
 async function readPayload(response: Response): Promise<unknown> {

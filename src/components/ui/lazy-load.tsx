@@ -1,20 +1,25 @@
 import { Suspense, use, useState, type ComponentType, type ReactNode } from 'react'
 
+import { onReconnect } from '../../lib/connectivity'
+import { retryingImport } from '../../lib/retry-import'
 import { ErrorBoundary } from './error-boundary'
 
 /** A component whose code loads on first render, or earlier through `preload` (on hover or focus of its opener). */
 export type Preloadable<P> = ComponentType<P> & { preload: () => void }
 
+/** Every lazy part made so far, so that all of them can load while the page is idle. */
+const everyPreload = new Set<() => void>()
+
 /**
  * Wraps a component kept out of the first page load: a dialog, a view shown on demand. Once its code
- * is there it renders at once; before that it suspends (see `OpenedOnce`). A failed load is forgotten,
- * so the next render tries again.
+ * is there it renders at once; before that it suspends (see `OpenedOnce`). Code that does not arrive is
+ * asked for again a few times; a load that still fails is forgotten, so the next render tries again.
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
   const loadOnce = () => {
-    pending ??= load().then(
+    pending ??= retryingImport(load).then(
       (component) => (loaded = component),
       (error: unknown) => {
         pending = undefined
@@ -33,7 +38,26 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
     // A failed preload is not the user's concern yet: the first render loads again and reports it.
     loadOnce().catch(() => undefined)
   }
+  everyPreload.add(preload)
   return Object.assign(Lazy, { preload })
+}
+
+let preloaded = false
+
+/**
+ * Loads the code of every lazy part made so far (dialogs, the list view), so that a dialog opened later,
+ * even with the server gone, needs nothing from the network. Hover and focus still preload earlier;
+ * loading twice costs nothing. Runs once per page; parts that could not load then load once the
+ * server answers again.
+ */
+export function preloadLazyParts(): void {
+  if (preloaded) return
+  preloaded = true
+  const preloadAll = () => {
+    for (const preload of everyPreload) preload()
+  }
+  preloadAll()
+  onReconnect(preloadAll)
 }
 
 interface OpenedOnceProps {
@@ -53,7 +77,7 @@ export function OpenedOnce({ open, region, children }: OpenedOnceProps) {
   if (open && !opened) setOpened(true)
   if (!opened) return null
   return (
-    <ErrorBoundary region={region}>
+    <ErrorBoundary region={region} floating>
       <Suspense fallback={<DialogLoading />}>{children}</Suspense>
     </ErrorBoundary>
   )

@@ -1,9 +1,13 @@
 import { useSyncExternalStore } from 'react'
 import type { ToasterProps } from 'sonner'
 
+import { onReconnect } from '../../lib/connectivity'
+import { retryingImport } from '../../lib/retry-import'
+
 /**
- * Toasts through sonner, which loads with the first toast rather than with the page: nothing on the
- * first paint needs it. Sonner replays toasts raised before its Toaster mounted, so none is lost.
+ * Toasts through sonner, kept out of the first page load (nothing on the first paint needs it) but
+ * loaded in the first idle moment after it (`preloadToasts`), so a failure met later, with the server
+ * gone, can still be told. Sonner replays toasts raised before its Toaster mounted, so none is lost.
  */
 type Sonner = typeof import('sonner')
 
@@ -18,7 +22,7 @@ let loading: Promise<Sonner> | undefined
 const listeners = new Set<() => void>()
 
 function loadSonner(): Promise<Sonner> {
-  loading ??= import('sonner').then(
+  loading ??= retryingImport(() => import('sonner')).then(
     (module) => {
       loaded = module
       for (const notify of listeners) notify()
@@ -37,9 +41,19 @@ function show(kind: 'success' | 'error', message: string, options?: ToastOptions
   loadSonner().then(
     ({ toast }) => toast[kind](message, options),
     (error: unknown) => {
-      console.error(`Could not show the message "${message}"`, error)
+      console.error(`Could not show the message "${message}" yet`, error)
+      // The message is still worth telling once the server is back and the code can load.
+      const stop = onReconnect(() => {
+        stop()
+        show(kind, message, options)
+      })
     },
   )
+}
+
+/** Loads the toast layer ahead of the first toast; a failed attempt is made again by the next toast. */
+export function preloadToasts(): void {
+  loadSonner().catch(() => undefined)
 }
 
 export const toast = {

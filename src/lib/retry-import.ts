@@ -1,0 +1,26 @@
+import { isCodeLoadFailure } from './api-errors'
+
+/** Pauses before each new attempt at code that did not arrive: a dropped request usually comes back. */
+export const IMPORT_RETRY_DELAYS_MS = [500, 1_500, 4_000] as const
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A dynamic import that tries again a few times when the code could not be fetched (the browser fetches
+ * a failed module anew on the next `import()`). Any other failure, such as an error thrown by the
+ * module itself, is final at once.
+ */
+export async function retryingImport<T>(
+  load: () => Promise<T>,
+  delays: readonly number[] = IMPORT_RETRY_DELAYS_MS,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load()
+    } catch (error) {
+      const delay = delays[attempt]
+      if (delay === undefined || !isCodeLoadFailure(error)) throw error
+      await sleep(delay)
+    }
+  }
+}
