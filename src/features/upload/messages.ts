@@ -1,3 +1,6 @@
+import { describeFailure, isNoAnswer } from '../../lib/api-errors'
+import { countOf } from '../../lib/plural'
+
 /** Every text of the upload flow that the spec fixes word for word (sections 5 and 8). */
 export const UPLOAD_MESSAGES = {
   tooManyFiles: 'Maximum 10 files allowed per batch upload',
@@ -9,6 +12,19 @@ export const UPLOAD_MESSAGES = {
     `Upload complete! ${String(succeeded)} files uploaded successfully, ${String(failed)} failed.`,
   allSucceeded: (count: number) => `All ${String(count)} files uploaded successfully!`,
   totalFailure: (message: string) => `Upload failed: ${message}`,
+} as const
+
+/**
+ * The upload flow's own sentences, beyond the spec's: what a file waiting for the server shows, and the
+ * detail under the spec's 'Network error during upload' when the network, not the server, failed.
+ */
+export const UPLOAD_WORDS = {
+  waiting: 'Waiting for the server…',
+  waitingSummary: (count: number) =>
+    count === 1
+      ? '1 file is waiting for the server; it goes on by itself once the server answers.'
+      : `${countOf(count, 'file')} are waiting for the server; they go on by themselves once the server answers.`,
+  gaveUp: 'The server could not be reached. Check your connection, then press Retry.',
 } as const
 
 /**
@@ -33,4 +49,20 @@ export function isAbortError(error: unknown): boolean {
 
 export function abortError(): DOMException {
   return new DOMException('The upload was cancelled', 'AbortError')
+}
+
+/**
+ * What a failed file shows: an `UploadError` as it is (the spec's message, the server's detail), a
+ * request without an answer as the spec's network message with a sentence under it, and any other
+ * failure in words (never a library's own text where the map has a sentence for it).
+ */
+export function uploadFailure(error: unknown): { error: string; detail?: string } {
+  if (error instanceof UploadError)
+    return error.detail === undefined
+      ? { error: error.message }
+      : { error: error.message, detail: error.detail }
+  if (isNoAnswer(error)) return { error: UPLOAD_MESSAGES.networkError, detail: UPLOAD_WORDS.gaveUp }
+  const described = describeFailure(error)
+  if (described !== null) return { error: described }
+  return { error: error instanceof Error && error.message ? error.message : String(error) }
 }

@@ -1,6 +1,6 @@
 import type { MediaRecord } from '../../contract/record'
 import { DEFAULT_CATEGORY, titleFromName } from './file-details'
-import { abortError, isAbortError, UPLOAD_MESSAGES, UploadError } from './messages'
+import { abortError, isAbortError, UPLOAD_MESSAGES, uploadFailure } from './messages'
 import { uploadOne, type SharedMetadata, type UploadServices } from './upload-one'
 import { validateIncomingFiles, type IncomingFiles } from './validate-files'
 
@@ -11,6 +11,8 @@ export type UploadItemState =
   /** Same bytes as a file already in the library; waits for "Use existing" or "Upload anyway". */
   | { status: 'duplicate' }
   | { status: 'uploading'; progress: number }
+  /** The server stopped answering: the file waits for it, keeping its progress, and then goes on. */
+  | { status: 'waiting'; progress: number }
   | { status: 'done'; record: MediaRecord }
   | { status: 'failed'; error: string; detail?: string }
 
@@ -199,15 +201,19 @@ export class UploadBatch {
           if (!signal.aborted)
             this.patch(id, { state: { status: 'uploading', progress: Math.floor(fraction * 100) } })
         },
+        onWaiting: (waiting) => {
+          const state = this.item(id)?.state
+          if (signal.aborted || (state?.status !== 'uploading' && state?.status !== 'waiting')) return
+          this.patch(id, { state: { status: waiting ? 'waiting' : 'uploading', progress: state.progress } })
+        },
       })
       this.patch(id, { state: { status: 'done', record } })
       return null
     } catch (error) {
       if (signal.aborted || isAbortError(error)) return 'cancelled'
-      const message = error instanceof Error ? error.message : String(error)
-      const detail = error instanceof UploadError ? error.detail : undefined
-      this.patch(id, { state: { status: 'failed', error: message, detail } })
-      return message
+      const failure = uploadFailure(error)
+      this.patch(id, { state: { status: 'failed', ...failure } })
+      return failure.error
     }
   }
 

@@ -61,12 +61,25 @@ function hostFields(result: MediaHostResult) {
   }
 }
 
+/** What a file's upload reports as it goes, and how it is cancelled. */
+export interface UploadOneOptions {
+  onProgress: (fraction: number) => void
+  /** True while the server cannot be reached and the file waits for it; false once it goes on. */
+  onWaiting?: (waiting: boolean) => void
+  signal?: AbortSignal
+}
+
 /** Stores a rendered thumbnail through the same host; a thumbnail that fails leaves the file without one. */
-async function storeThumbnail(host: MediaHost, image: Blob | null, name: string, signal?: AbortSignal) {
+async function storeThumbnail(
+  host: MediaHost,
+  image: Blob | null,
+  name: string,
+  { signal, onWaiting }: Omit<UploadOneOptions, 'onProgress'>,
+) {
   if (!image) return null
   const file = new File([image], `${titleFromName(name)}-thumbnail.jpg`, { type: 'image/jpeg' })
   try {
-    return (await host.upload(file, { signal, resumable: false })).secure_url
+    return (await host.upload(file, { signal, onWaiting, resumable: false })).secure_url
   } catch (error) {
     if (isAbortError(error)) throw error
     console.warn(`The thumbnail of ${name} was not stored:`, error)
@@ -81,7 +94,7 @@ async function storeThumbnail(host: MediaHost, image: Blob | null, name: string,
 export async function uploadOne(
   input: UploadOneInput,
   services: UploadServices,
-  { onProgress, signal }: { onProgress: (fraction: number) => void; signal?: AbortSignal },
+  { onProgress, onWaiting, signal }: UploadOneOptions,
 ): Promise<MediaRecord> {
   const common = commonFields(input)
   const existing = input.useExisting
@@ -101,7 +114,7 @@ export async function uploadOne(
       sha256: existing.sha256 ?? input.sha256,
     }
     onProgress(1)
-    return services.createRecord(body, signal)
+    return services.createRecord(body, { signal, onWaiting })
   }
   const { host } = services
   const mime = mimeOf(input.file)
@@ -110,14 +123,15 @@ export async function uploadOne(
     : await services.inspectFile(input.file, mime, signal)
   const result = await host.upload(input.file, {
     onProgress,
+    onWaiting,
     signal,
     metadata: { ...inspection.measured, sha256: input.sha256 ?? undefined },
   })
   const thumbnail = host.thumbnailUrl
     ? host.thumbnailUrl(result, mime)
-    : await storeThumbnail(host, inspection.thumbnail, input.file.name, signal)
+    : await storeThumbnail(host, inspection.thumbnail, input.file.name, { signal, onWaiting })
   return services.createRecord(
     { ...common, ...hostFields(result), file_type: mime, thumbnail, sha256: input.sha256 },
-    signal,
+    { signal, onWaiting },
   )
 }

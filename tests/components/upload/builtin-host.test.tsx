@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { MAX_CHUNK_BYTES } from '../../../src/contract/uploads'
 import { createBuiltinHost } from '../../../src/features/upload/hosts/builtin-host'
-import { UploadError } from '../../../src/features/upload/messages'
+import { UPLOAD_WORDS, UploadError } from '../../../src/features/upload/messages'
+import { resetConnectivity } from '../../../src/lib/connectivity'
 import { createApiServer } from './support/api-server'
 import { makeFile } from './support/services'
 
@@ -32,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   server.resetHandlers()
   api.uninstall()
+  resetConnectivity()
 })
 afterAll(() => {
   server.close()
@@ -161,9 +163,63 @@ describe('the built-in host over tus', () => {
     expect(api.log).toEqual([])
   })
 
-  it('reports a dropped connection as the spec network message', async () => {
+  it('reports a dropped connection as the spec network message, with a sentence rather than tus text', async () => {
     api.fail({ method: 'POST', match: () => true, respond: 'network' })
-    const failure = createBuiltinHost({ retryDelays: [] }).upload(makeFile('a.txt', 10, 'text/plain'))
-    await expect(failure).rejects.toMatchObject({ message: 'Network error during upload' })
+    const failure = createBuiltinHost({ retryDelays: [], serverWaitMs: 0 }).upload(
+      makeFile('a.txt', 10, 'text/plain'),
+    )
+    await expect(failure).rejects.toMatchObject({
+      message: 'Network error during upload',
+      detail: UPLOAD_WORDS.gaveUp,
+    })
   })
+
+  it('waits for a server that stopped answering mid-file, then goes on from the offset it holds', async () => {
+    const file = makeFile('notes.pdf', 6 * 1024 * 1024, 'application/pdf', 8)
+    const secondChunk = (entry: { path: string; uploadOffset: string | null }) =>
+      entry.uploadOffset === String(MAX_CHUNK_BYTES)
+    // The chunk and its quick retry get no answer, nor does the first look at the server.
+    api.fail({ method: 'PATCH', match: secondChunk, respond: 'network', times: 2 })
+    api.fail({ method: 'GET', match: (entry) => entry.path === '/api/access', respond: 'network' })
+    const waiting: boolean[] = []
+    const progress: number[] = []
+    const result = await createBuiltinHost({ retryDelays: [0], serverWaitMs: 60_000 }).upload(file, {
+      onWaiting: (value) => waiting.push(value),
+      onProgress: (fraction) => progress.push(fraction),
+    })
+    expect(waiting).toEqual([true, false])
+    const upload = api.log.filter((entry) => entry.path !== '/api/access')
+    expect(upload.map((entry) => `${entry.method} ${entry.uploadOffset ?? ''}`.trim())).toEqual([
+      'POST',
+      'PATCH 0',
+      `PATCH ${String(MAX_CHUNK_BYTES)}`,
+      // The quick retry asks the offset first, and so does the upload once the server is back.
+      'HEAD',
+      `PATCH ${String(MAX_CHUNK_BYTES)}`,
+      'HEAD',
+      `PATCH ${String(MAX_CHUNK_BYTES)}`,
+      'GET',
+    ])
+    expect(api.log.filter((entry) => entry.path === '/api/access').length).toBeGreaterThanOrEqual(2)
+    expect(sha256(await api.download(result.secure_url))).toBe(sha256(await fileBytes(file)))
+  }, 30_000)
+
+  it('gives up after the longest wait with the spec network message and a sentence', async () => {
+    api.fail({
+      method: 'POST',
+      match: (entry) => entry.path === '/api/uploads',
+      respond: 'network',
+      times: 20,
+    })
+    const waiting: boolean[] = []
+    const failure = createBuiltinHost({ retryDelays: [], serverWaitMs: 300 }).upload(
+      makeFile('a.txt', 10, 'text/plain'),
+      { onWaiting: (value) => waiting.push(value) },
+    )
+    await expect(failure).rejects.toMatchObject({
+      message: 'Network error during upload',
+      detail: UPLOAD_WORDS.gaveUp,
+    })
+    expect(waiting[0]).toBe(true)
+  }, 30_000)
 })

@@ -12,7 +12,8 @@ import {
   renderUploadDialog,
   startButton,
 } from './support/dialog'
-import { makeFile, testServices } from './support/services'
+import { makeFile, testBuiltinHost, testServices } from './support/services'
+import { resetConnectivity } from '../../../src/lib/connectivity'
 import { referenceFingerprint } from '../../support/reference-fingerprint'
 
 vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'))
@@ -41,6 +42,7 @@ beforeEach(() => {
 afterEach(() => {
   server.resetHandlers()
   api.uninstall()
+  resetConnectivity()
 })
 afterAll(() => {
   server.close()
@@ -264,6 +266,33 @@ describe('uploading', () => {
 })
 
 describe('failures', () => {
+  it('shows a file waiting for a server that does not answer, keeping its progress, and finishes once it is back', async () => {
+    const { user, onUploaded } = renderUploadDialog({
+      services: testServices({ host: testBuiltinHost([0], 60_000) }),
+    })
+    await openDialog(user)
+    // The creation and its quick retry get no answer, nor do the first two looks at the server.
+    api.fail({
+      method: 'POST',
+      match: (entry) => entry.path === '/api/uploads',
+      respond: 'network',
+      times: 2,
+    })
+    api.fail({ method: 'GET', match: (entry) => entry.path === '/api/access', respond: 'network', times: 2 })
+    await addFiles(user, [makeFile('a.txt', 10, 'text/plain')])
+    await user.click(startButton())
+    expect(await within(fileRow('a.txt')).findByText('Waiting for the server…')).toBeInTheDocument()
+    expect(within(fileRow('a.txt')).getByRole('progressbar')).toBeInTheDocument()
+    expect(
+      screen.getByText('1 file is waiting for the server; it goes on by itself once the server answers.'),
+    ).toBeInTheDocument()
+    expect(within(fileRow('a.txt')).queryByRole('alert')).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 20_000 })
+    expect(await findNotice('All 1 files uploaded successfully!')).toBeInTheDocument()
+    expect(onUploaded).toHaveBeenCalledTimes(1)
+    expect((await api.records()).map((record) => record.title)).toEqual(['a'])
+  }, 40_000)
+
   it('reports a partial failure, keeps the failed file, and retries it on its own', async () => {
     const { user, onUploaded } = renderUploadDialog()
     await openDialog(user)

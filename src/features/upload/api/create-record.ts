@@ -3,7 +3,8 @@ import type { z } from 'zod'
 import { ENDPOINTS, uploadResponseSchema } from '../../../contract/api'
 import type { MediaRecord, RecordCreate } from '../../../contract/record'
 import { apiRequest, ApiError } from '../../../lib/api-client'
-import { isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
+import { isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } from '../messages'
+import { untilServerAnswers, type ServerWait } from '../wait-for-server'
 
 /** The body of `POST /api/upload` as the client sends it (before the server's parsing). */
 export type RecordBody = { [K in keyof RecordCreate]?: RecordCreate[K] | undefined } & { media_url: string }
@@ -15,24 +16,33 @@ export type RecordBody = { [K in keyof RecordCreate]?: RecordCreate[K] | undefin
  */
 const LOST_ANSWER_RETRY_DELAYS = [300, 1_000]
 
+export interface CreateRecordOptions extends ServerWait {
+  /** One key per file: every attempt at its record sends the same one. */
+  idempotencyKey?: string
+}
+
 /**
- * Stores the record of a file already on a media host, under one idempotency key for this file.
- * Spec section 8's backend save errors.
+ * Stores the record of a file already on a media host, under one idempotency key for this file. While the
+ * server cannot be reached it waits for it (`onWaiting`), then sends again. Spec section 8's backend save
+ * errors.
  */
 export async function createRecord(
   body: RecordBody,
-  signal?: AbortSignal,
-  idempotencyKey = newIdempotencyKey(),
+  options: CreateRecordOptions = {},
 ): Promise<MediaRecord> {
+  const { idempotencyKey = newIdempotencyKey(), signal } = options
   try {
-    const answer = await sendRetryingLostAnswers(body, idempotencyKey, signal)
+    const answer = await untilServerAnswers(
+      () => sendRetryingLostAnswers(body, idempotencyKey, signal),
+      options,
+    )
     if (!answer.success) throw new UploadError(answer.error || UPLOAD_MESSAGES.saveFailed)
     return answer.record
   } catch (error) {
     if (error instanceof UploadError || isAbortError(error)) throw error
     if (error instanceof ApiError)
       throw new UploadError(UPLOAD_MESSAGES.backendError(error.status, error.message))
-    throw new UploadError(UPLOAD_MESSAGES.saveFailed, error instanceof Error ? error.message : undefined)
+    throw new UploadError(UPLOAD_MESSAGES.saveFailed, UPLOAD_WORDS.gaveUp)
   }
 }
 

@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast'
 import { Dialog } from '../../../components/ui/dialog'
 import type { MediaRecord } from '../../../contract/record'
 import { categoryFor } from '../file-details'
-import { UPLOAD_MESSAGES } from '../messages'
+import { UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
 import { UploadBatch, type RunOutcome } from '../upload-batch'
 import type { UploadServices } from '../upload-one'
 import { browserUploadServices } from '../upload-services'
@@ -35,6 +35,7 @@ export function UploadDialog(props: UploadDialogProps) {
   const [alert, setAlert] = useState<string | null>(null)
   const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
   const [result, setResult] = useState<string | null>(null)
+  const waiting = items.filter((item) => item.state.status === 'waiting').length
 
   useEffect(() => {
     batch.setContext({ records, folderPath: currentFolderPath })
@@ -116,6 +117,11 @@ export function UploadDialog(props: UploadDialogProps) {
               />
             ))}
           </ul>
+        )}
+        {waiting > 0 && (
+          <p className="upload__waiting" role="status">
+            {UPLOAD_WORDS.waitingSummary(waiting)}
+          </p>
         )}
         <SharedFields
           value={shared}

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 
 import { formatBytes } from '../../../lib/format-bytes'
+import { UPLOAD_WORDS } from '../messages'
 import type { DuplicateChoice, UploadItem } from '../upload-batch'
 
 interface UploadItemRowProps {
@@ -54,6 +55,13 @@ function Progress({ item }: { item: UploadItem }) {
         <span className="upload-item__state">
           <progress value={state.progress} max={100} aria-label={`${item.file.name} upload progress`} />
           {state.progress}%
+        </span>
+      )
+    case 'waiting':
+      return (
+        <span className="upload-item__state upload-item__state--waiting">
+          <progress value={state.progress} max={100} aria-label={`${item.file.name} upload progress`} />
+          {UPLOAD_WORDS.waiting}
         </span>
       )
     case 'done':

@@ -11,9 +11,11 @@ import {
 } from '../../../contract/uploads'
 import { reportAccessRefused } from '../../../lib/access'
 import { ApiError, apiRequest } from '../../../lib/api-client'
+import { isGatewayFailure } from '../../../lib/connectivity'
 import { mimeOf } from '../file-details'
-import { abortError, isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'
+import { abortError, isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } from '../messages'
 import { validateIncomingFiles } from '../validate-files'
+import { SERVER_WAIT_MS, serverWaiter, untilServerAnswers } from '../wait-for-server'
 import { errorDetail } from './error-detail'
 import type { HostUploadOptions, MediaHost, MeasuredMetadata } from './media-host'
 
@@ -23,6 +25,11 @@ export interface BuiltinHostOptions {
   /** Waits before each retry of a failed request; tus-js-client resumes from the server's offset. */
   retryDelays?: number[]
   maxFileBytes?: number
+  /**
+   * How long an upload waits for a server that does not answer (it goes on from the server's offset
+   * once it does) before it fails; 10 minutes unless set.
+   */
+  serverWaitMs?: number
 }
 
 const MAX_NAME_CHARS = 255
@@ -48,7 +55,25 @@ export function tusMetadata(file: File, measured: MeasuredMetadata = {}): Record
   return Object.fromEntries(entries)
 }
 
-/** tus-js-client's failure as the spec's message, with the server's own words as the detail. */
+function tusStatus(error: Error): number {
+  return error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0
+}
+
+/**
+ * A tus request that got no answer from the server: the connection dropped ("[object ProgressEvent]"
+ * in tus-js-client's words), or a gateway answered for functions that are down.
+ */
+export function tusGotNoAnswer(error: Error): boolean {
+  if (!(error instanceof DetailedError)) return false
+  const response = error.originalResponse
+  if (!response) return true
+  return isGatewayFailure(response.getStatus(), errorDetail(response.getBody()) !== undefined)
+}
+
+/**
+ * tus-js-client's failure as the spec's message, with the server's own words as the detail, or a
+ * sentence when the server said nothing (never tus-js-client's own text).
+ */
 export function tusFailure(error: Error): UploadError {
   const response = error instanceof DetailedError ? error.originalResponse : null
   const status = response?.getStatus() ?? 0
@@ -57,18 +82,27 @@ export function tusFailure(error: Error): UploadError {
   if (response && status > 0 && (status < 200 || status >= 300)) {
     return new UploadError(UPLOAD_MESSAGES.failedWithStatus(status), errorDetail(response.getBody()))
   }
-  return new UploadError(UPLOAD_MESSAGES.networkError, error.message)
+  return new UploadError(UPLOAD_MESSAGES.networkError, UPLOAD_WORDS.gaveUp)
 }
 
-async function readStatus(uploadUrl: string, signal: AbortSignal | undefined): Promise<UploadStatus> {
+async function readStatus(
+  uploadUrl: string,
+  options: HostUploadOptions,
+  serverWaitMs: number,
+): Promise<UploadStatus> {
+  const { signal, onWaiting } = options
   const path = new URL(uploadUrl, window.location.href).pathname
   try {
-    return await apiRequest(path, { schema: uploadStatusSchema, signal })
+    return await untilServerAnswers(() => apiRequest(path, { schema: uploadStatusSchema, signal }), {
+      signal,
+      onWaiting,
+      serverWaitMs,
+    })
   } catch (error) {
     if (error instanceof ApiError)
       throw new UploadError(UPLOAD_MESSAGES.failedWithStatus(error.status), error.message)
-    if (isAbortError(error)) throw error
-    throw new UploadError(UPLOAD_MESSAGES.networkError, error instanceof Error ? error.message : undefined)
+    if (isAbortError(error) || error instanceof UploadError) throw error
+    throw new UploadError(UPLOAD_MESSAGES.networkError, UPLOAD_WORDS.gaveUp)
   }
 }
 
@@ -78,19 +112,36 @@ function newest(previous: readonly PreviousUpload[]): PreviousUpload | undefined
 
 /**
  * tus-js-client's own retry rule (not for a 4xx other than 409 and 423, and not while offline), plus
- * 429: the platform's rate limit on uploads asks to wait, which the retry delays do.
+ * 429: the platform's rate limit on uploads asks to wait, which the retry delays do. A request that got
+ * no answer is tried once more at once (a dropped connection often comes back); after that the upload
+ * waits for the server instead (`sendWithTus`), however long the retry delays.
  */
-export function shouldRetryChunk(error: Error): boolean {
-  const status = error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0
+export function shouldRetryChunk(error: Error, retryAttempt = 0): boolean {
+  const status = tusStatus(error)
   const retryable = status < 400 || status >= 500 || [409, 423, 429].includes(status)
+  if (tusGotNoAnswer(error) && retryAttempt > 0) return false
   // Like tus-js-client, only a browser that says it is offline counts as offline.
   return retryable && (navigator as { onLine?: boolean }).onLine !== false
 }
 
 /** Sends the bytes through tus and resolves with the upload's URL once the server holds all of them. */
 function sendWithTus(file: File, options: HostUploadOptions, settings: Required<BuiltinHostOptions>) {
-  const { onProgress, signal, metadata, resumable = true } = options
+  const { onProgress, signal, metadata, resumable = true, onWaiting } = options
+  const waiter = serverWaiter({ signal, onWaiting, serverWaitMs: settings.serverWaitMs })
   return new Promise<string>((resolve, reject) => {
+    // The server away: the upload waits for it, then goes on from the offset the server holds (tus asks
+    // it with HEAD), keeping its progress; only after the long wait does it fail.
+    const waitThenResume = (error: Error) => {
+      waiter.pause().then(
+        () => {
+          if (!signal?.aborted) upload.start()
+        },
+        (waitError: unknown) => {
+          signal?.removeEventListener('abort', onAbort)
+          reject(isAbortError(waitError) ? abortError() : tusFailure(error))
+        },
+      )
+    }
     const upload = new Upload(file, {
       endpoint: settings.endpoint,
       chunkSize: settings.chunkSize,
@@ -100,7 +151,14 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
       storeFingerprintForResuming: resumable,
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 1),
+      onChunkComplete: () => {
+        waiter.progressed()
+      },
       onError: (error) => {
+        if (tusGotNoAnswer(error) && !signal?.aborted) {
+          waitThenResume(error)
+          return
+        }
         signal?.removeEventListener('abort', onAbort)
         reject(tusFailure(error))
       },
@@ -144,6 +202,7 @@ export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
     chunkSize: Math.min(options.chunkSize ?? MAX_CHUNK_BYTES, MAX_CHUNK_BYTES),
     retryDelays: options.retryDelays ?? [0, 1000, 3000, 5000, 10000],
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    serverWaitMs: options.serverWaitMs ?? SERVER_WAIT_MS,
   }
   return {
     kind: 'builtin',
@@ -152,7 +211,7 @@ export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
       const [refused] = validateIncomingFiles([], [file], { maxBytes: settings.maxFileBytes }).rejected
       if (refused) throw new UploadError(refused.error)
       const uploadUrl = await sendWithTus(file, uploadOptions, settings)
-      const status = await readStatus(uploadUrl, uploadOptions.signal)
+      const status = await readStatus(uploadUrl, uploadOptions, settings.serverWaitMs)
       if (!status.complete) {
         throw new UploadError(UPLOAD_MESSAGES.networkError, 'The server has not received the whole file')
       }

@@ -12,6 +12,11 @@ export interface HostUploadOptions {
   /** The fraction sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
+  /**
+   * Called with true when the server stopped answering and the upload waits for it (its progress kept),
+   * and with false once it goes on.
+   */
+  onWaiting?: (waiting: boolean) => void
   metadata?: MeasuredMetadata
   /**
    * Whether an interrupted upload of the same file may be picked up again after a page reload. Off for

@@ -24,9 +24,12 @@ export const fakeInspect: InspectFile = (_file, mime) => {
   return Promise.resolve(inspection)
 }
 
-/** Test hosts give up at once instead of waiting seconds between retries. */
-export function testBuiltinHost(retryDelays: number[] = []): MediaHost {
-  return createBuiltinHost({ retryDelays })
+/**
+ * Test hosts give up at once instead of waiting seconds between retries, or minutes for a server that
+ * does not answer; a test of that wait gives its own `serverWaitMs`.
+ */
+export function testBuiltinHost(retryDelays: number[] = [], serverWaitMs = 0): MediaHost {
+  return createBuiltinHost({ retryDelays, serverWaitMs })
 }
 
 export function testServices(overrides: Partial<UploadServices> = {}): UploadServices {
