@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions'
 
 import { imageCdnThumbnail, officeViewerUrl } from '../../src/contract/access'
+import { mimeFromName } from '../../src/contract/file-types'
 import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'
 import { currentAccessGate } from '../server/http/access-gate'
@@ -63,7 +64,7 @@ export default route(
       const now = new Date()
       if (file.purpose === 'thumbnail') {
         const { expiresAt, cacheSeconds } = thumbnailWindow(now)
-        const location = imageCdnThumbnail(filePath(file, expiresAt))
+        const location = imageCdnThumbnail(filePath(file, expiresAt), mimeFromName(file.name))
         return Promise.resolve(redirect(location, `private, max-age=${String(cacheSeconds)}`))
       }
       if (file.purpose === 'office') {

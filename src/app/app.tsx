@@ -137,9 +137,7 @@ export function App() {
         <DetailsDialog
           record={openRecord}
           order={{ records: query.index.records, positions: query.positions }}
-          onShow={(record) => {
-            screen.changeView({ file: record.id })
-          }}
+          onShow={commands.showDetails}
           onClose={commands.closeDetails}
           onEdit={(record) => {
             commands.closeDetails()

@@ -37,6 +37,13 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
     },
     [update],
   )
+  const showDetails = useCallback(
+    (record: MediaRecord) => {
+      // Stepping to the file before or after replaces the entry, so closing still goes Back once.
+      update({ file: record.id }, 'replace', window.history.state === OPENED_DETAILS ? OPENED_DETAILS : null)
+    },
+    [update],
+  )
   const closeDetails = useCallback(() => {
     // A Details entry this screen pushed is left by going Back, so closing never piles up history.
     if (window.history.state === OPENED_DETAILS) window.history.back()
@@ -111,12 +118,13 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
       bulk,
       actions,
       view,
+      showDetails,
       closeDetails,
       edit,
       downloadOne,
       deleteOne,
       selectedRecords,
     }),
-    [dialog, bulk, actions, view, closeDetails, edit, downloadOne, deleteOne, selectedRecords],
+    [dialog, bulk, actions, view, showDetails, closeDetails, edit, downloadOne, deleteOne, selectedRecords],
   )
 }

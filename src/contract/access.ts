@@ -23,10 +23,14 @@ export const accessSignInSchema = z.object({ token: z.string().min(1).max(1000) 
 /** Spec section 9: thumbnails are 150x150 with a filled crop. */
 export const THUMBNAIL_SIZE = 150
 
-/** A 150x150 filled crop of an image on this site, made by the Netlify Image CDN. */
-export function imageCdnThumbnail(sourcePath: string): string {
+/**
+ * A 150x150 filled crop of an image on this site, made by the Netlify Image CDN. An SVG is drawn as a
+ * PNG: without a format the CDN hands it back as it is, which the file route serves as a download.
+ */
+export function imageCdnThumbnail(sourcePath: string, mime: string): string {
   const size = String(THUMBNAIL_SIZE)
-  return `/.netlify/images?url=${encodeURIComponent(sourcePath)}&w=${size}&h=${size}&fit=cover`
+  const thumbnail = `/.netlify/images?url=${encodeURIComponent(sourcePath)}&w=${size}&h=${size}&fit=cover`
+  return mime === 'image/svg+xml' ? `${thumbnail}&fm=png` : thumbnail
 }
 
 /** Microsoft's online viewer for an Office file, given the file's absolute URL; it fetches the file itself. */

@@ -156,6 +156,12 @@ describe('small rules', () => {
     expect(thumbnailSrc({ ...base, media_url: 'javascript:alert(1)' })).toBeNull()
   })
 
+  it('asks the Image CDN for a PNG of an SVG, never the SVG itself', () => {
+    expect(thumbnailSrc({ ...base, file_type: 'image/svg+xml', media_url: '/api/files/1/logo.svg' })).toBe(
+      '/.netlify/images?url=%2Fapi%2Ffiles%2F1%2Flogo.svg&w=150&h=150&fit=cover&fm=png',
+    )
+  })
+
   it('chooses the preview and encodes the Office viewer URL', () => {
     expect(
       ['image/gif', 'video/webm', 'application/pdf', 'text/csv', 'application/zip', 'audio/mpeg'].map(
