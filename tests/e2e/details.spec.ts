@@ -94,7 +94,7 @@ test('Details shows description, type, size, created, author and tags, and the i
   const dialog = await openDetails(page, 'Beach sunset')
   const field = (name: string) => dialog.locator('dt', { hasText: name }).locator('+ dd')
   await expect(field('Description')).toHaveText('Golden hour on the coast')
-  await expect(field('Type')).toHaveText('image/jpeg')
+  await expect(field('Type')).toHaveText('JPEG image image/jpeg')
   await expect(field('Size')).toHaveText('17.82 KB')
   await expect(field('Created')).toContainText('Mar 10, 2026')
   await expect(field('Author')).toHaveText('Dana')

@@ -61,7 +61,8 @@ describe('Details dialog', () => {
     const dialog = await openDetails(user, 'Banner')
     const field = (name: string) => within(dialog).getByText(name).nextElementSibling?.textContent
     expect(field('Description')).toBe('Homepage hero')
-    expect(field('Type')).toBe('image/png')
+    expect(field('Type')).toBe('PNG image image/png')
+    expect(field('Category')).toBe('Images')
     expect(field('Size')).toBe('2 KB')
     expect(field('Created')).toContain('2026')
     expect(field('Author')).toBe('Dana')

@@ -1,6 +1,8 @@
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
 
+import { categoryLabel } from '../../../contract/categories'
+import { fileTypeLabel } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDateTime } from '../../../lib/format-date'
@@ -20,7 +22,11 @@ export function DetailsFields({ record }: { record: MediaRecord }) {
       <dt>Description</dt>
       <dd>{record.description || 'No description'}</dd>
       <dt>Type</dt>
-      <dd>{record.file_type}</dd>
+      <dd>
+        {fileTypeLabel(record.file_type)} <span className="details__mime">{record.file_type}</span>
+      </dd>
+      <dt>Category</dt>
+      <dd>{categoryLabel(record.category)}</dd>
       <dt>Size</dt>
       <dd>{formatBytes(record.file_size)}</dd>
       <dt>Created</dt>
