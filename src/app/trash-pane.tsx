@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 
 import { ErrorBoundary } from '../components/ui/error-boundary'
+import { lazyWithPreload } from '../components/ui/lazy-load'
 import { Spinner } from '../components/ui/spinner'
 import { FILES_ID } from './skip-link'
 
-// The Trash view is opened now and then: loaded on first use rather than with the file list.
-const TrashView = lazy(() =>
-  import('../features/trash/components/trash-view').then((module) => ({ default: module.TrashView })),
+// The Trash view is opened now and then: kept out of the first load, fetched when the page is idle.
+const TrashView = lazyWithPreload(() =>
+  import('../features/trash/components/trash-view').then((module) => module.TrashView),
 )
 
 /** The main region while the Trash view is open in place of the file list. */

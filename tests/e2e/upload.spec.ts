@@ -6,13 +6,14 @@ import { downloadStored, fixturePath, listFiles, sha256 } from './support/librar
 import { expect, test } from './support/fixtures'
 import { card, expectTitles, openScreen, toast } from './support/screen'
 
+/** Each file, the category stored for it, and the label the dialog shows for that category. */
 const BATCH = [
-  ['landscape.jpg', 'Images'],
-  ['clip.mp4', 'Video'],
-  ['report.pdf', 'Documents'],
-  ['tone.mp3', 'Audio'],
-  ['brief.docx', 'Documents'],
-  ['archive.zip', 'Files'],
+  ['landscape.jpg', 'Images', 'Images'],
+  ['clip.mp4', 'Video', 'Videos'],
+  ['report.pdf', 'Documents', 'Documents'],
+  ['tone.mp3', 'Audio', 'Audio'],
+  ['brief.docx', 'Documents', 'Documents'],
+  ['archive.zip', 'Files', 'Other'],
 ] as const
 
 const isUploadCall = (url: URL) => url.pathname.startsWith('/api/uploads')
@@ -40,9 +41,9 @@ test('a mixed batch uploads with per-file progress, lands in the list and surviv
   await dialog.getByLabel('Choose files to upload').setInputFiles(BATCH.map(([name]) => fixturePath(name)))
   const items = dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')
   await expect(items).toHaveCount(BATCH.length)
-  for (const [name, category] of BATCH) {
+  for (const [name, , label] of BATCH) {
     const item = items.filter({ has: page.getByText(name, { exact: true }) })
-    await expect(item).toContainText(category)
+    await expect(item).toContainText(label)
     await expect(item.getByLabel('Title')).toHaveValue(name.split('.')[0] ?? '')
   }
   await dialog.getByLabel('Description').fill('Spring campaign')

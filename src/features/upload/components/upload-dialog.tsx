@@ -13,6 +13,7 @@ import { FileDropZone } from './file-drop-zone'
 import { SharedFields } from './shared-fields'
 import { UploadItemRow } from './upload-item-row'
 import './upload-dialog.css'
+import { categoryLabel } from '../../../contract/categories'
 
 export interface UploadDialogProps {
   open: boolean
@@ -99,7 +100,7 @@ export function UploadDialog(props: UploadDialogProps) {
               <UploadItemRow
                 key={item.id}
                 item={item}
-                category={categoryFor(item.file, shared)}
+                category={categoryLabel(categoryFor(item.file, shared))}
                 running={running}
                 onTitle={(title) => {
                   batch.setTitle(item.id, title)
