@@ -26,7 +26,8 @@ export function thumbnailSrc(
   const mime = record.file_type
   if (mime.startsWith('image/')) {
     const url = safeUrl(record.media_url)
-    if (url?.startsWith('/')) return (gated ? fileLinkPath(url, 'thumbnail') : null) ?? imageCdnThumbnail(url, mime)
+    if (url?.startsWith('/'))
+      return (gated ? fileLinkPath(url, 'thumbnail') : null) ?? imageCdnThumbnail(url, mime)
     return safeUrl(record.thumbnail) ?? url
   }
   if (isPdf(mime) || mime.startsWith('video/')) return safeUrl(record.thumbnail)
