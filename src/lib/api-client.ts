@@ -2,7 +2,7 @@ import type { z } from 'zod'
 
 import { errorBodySchema } from '../contract/api'
 import { reportAccessRefused } from './access'
-import { isGatewayFailure, reportUnreachable } from './connectivity'
+import { isGatewayFailure, reportUnreachable, SLOW_ANSWER_MS } from './connectivity'
 import { ERROR_WORDS } from './error-words'
 
 /** A non-2xx answer from the API, with the server's own message when it sent one. */
@@ -55,9 +55,10 @@ export async function apiRequest<S extends z.ZodType>(
 
 /**
  * The request and its body, telling the connectivity watch when the server could not be reached: no
- * answer at all (fetch's TypeError) or a gateway's 502/503/504.
+ * answer at all (fetch's TypeError), a gateway's 502/503/504, or no answer yet after `SLOW_ANSWER_MS`.
  */
 async function send(path: string, init: RequestInit): Promise<{ response: Response; payload: unknown }> {
+  const slow = setTimeout(reportUnreachable, SLOW_ANSWER_MS)
   try {
     const response = await fetch(path, init)
     const payload = await readPayload(response)
@@ -67,6 +68,8 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
     // A cancelled request says nothing about the server.
     if (!init.signal?.aborted) reportUnreachable()
     throw error
+  } finally {
+    clearTimeout(slow)
   }
 }
 

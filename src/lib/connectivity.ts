@@ -20,6 +20,16 @@ export const PROBE_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const
 /** How long the server must stay reachable before probing starts again from the shortest pause. */
 const STABLE_MS = 30_000
 
+/**
+ * A call still unanswered after this long counts as the server not answering: a server that accepts
+ * connections and never replies (one starting again, a hung proxy) would otherwise leave the screen
+ * silent. The call itself goes on, so a slow write is never cut off halfway.
+ */
+export const SLOW_ANSWER_MS = 20_000
+
+/** How long the probe waits for its own answer before counting the server as still away. */
+const PROBE_TIMEOUT_MS = 10_000
+
 /** Statuses a proxy or gateway sends when the functions behind it are not there. */
 const GATEWAY_STATUSES = new Set([502, 503, 504])
 
@@ -80,7 +90,11 @@ function scheduleProbe(): void {
 async function probe(): Promise<void> {
   if (connection === 'online') return
   probing = true
-  const answered = await fetch(ACCESS_PATH, { credentials: 'same-origin', cache: 'no-store' })
+  const answered = await fetch(ACCESS_PATH, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  })
     .then(async (response) => {
       await response.arrayBuffer()
       return !GATEWAY_STATUSES.has(response.status)

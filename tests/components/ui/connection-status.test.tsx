@@ -5,11 +5,13 @@ import * as z from 'zod'
 
 import { CONNECTION_WORDS, ConnectionStatus } from '../../../src/components/ui/connection-status'
 import { apiRequest } from '../../../src/lib/api-client'
-import { PROBE_DELAYS_MS, resetConnectivity } from '../../../src/lib/connectivity'
+import { PROBE_DELAYS_MS, resetConnectivity, SLOW_ANSWER_MS } from '../../../src/lib/connectivity'
 
-/** The server as the page's fetch meets it: answering, or not there at all. */
+/** The server as the page's fetch meets it: answering, not there at all, or taking calls and never answering. */
 let serverUp = true
+let serverHung = false
 const fetchMock = vi.fn((path: string) => {
+  if (serverHung && path !== '/api/access') return new Promise<Response>(() => undefined)
   if (!serverUp) return Promise.reject(new TypeError('Failed to fetch'))
   return Promise.resolve(Response.json(path === '/api/access' ? { required: false } : { value: path }))
 })
@@ -39,6 +41,7 @@ const callFailing = () => apiRequest('/api/media', { schema: z.unknown() }).catc
 
 beforeEach(() => {
   serverUp = true
+  serverHung = false
   vi.stubGlobal('fetch', fetchMock)
   fetchMock.mockClear()
 })
@@ -50,6 +53,21 @@ afterEach(() => {
 })
 
 describe('ConnectionStatus', () => {
+  it('says the server cannot be reached when a call stays unanswered, and goes away once the probe answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    renderStatus()
+    await screen.findByText('value shown')
+    serverHung = true
+    void apiRequest('/api/media', { schema: z.unknown() })
+    await act(() => vi.advanceTimersByTimeAsync(SLOW_ANSWER_MS - 1_000))
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(screen.getByRole('status')).toHaveTextContent(CONNECTION_WORDS.unreachable)
+    // The probe itself is answered: the server is there, only that call is slow.
+    await act(() => vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[0]))
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  })
+
   it('says nothing while the server answers, in a polite live region that is always there', async () => {
     const { container } = renderStatus()
     expect(await screen.findByText('value shown')).toBeInTheDocument()
