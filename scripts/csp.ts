@@ -51,7 +51,7 @@ export function contentSecurityPolicy(env: Env): string {
     ['img-src', "'self'", 'data:', 'blob:', ...delivery],
     ['media-src', "'self'", 'blob:', ...delivery],
     // Delivery too: the text and PDF previews read a file's bytes with fetch.
-    ['connect-src', "'self'", ...api, ...delivery],
+    ['connect-src', "'self'", ...unique([...api, ...delivery])],
     ['worker-src', "'self'", 'blob:'],
     ['frame-src', "'self'", OFFICE_VIEWER_ORIGIN],
     ['object-src', "'none'"],

@@ -87,7 +87,8 @@ test('the gated build uploads signed to the configured Cloudinary origin with no
   const code = await Promise.all((await readdir(assets)).map((name) => readFile(join(assets, name), 'utf8')))
   expect(code.some((text) => text.includes(PRESET))).toBe(false)
   const policy = (await page.request.get(`${base}/`)).headers()['content-security-policy'] ?? ''
-  expect(policy).toContain(`connect-src 'self' ${standIn.origin};`)
+  // The delivery hosts too: the text and PDF previews read files with fetch.
+  expect(policy).toContain(`connect-src 'self' ${standIn.origin} https://res.cloudinary.com;`)
   expect(policy).toContain(`img-src 'self' data: blob: https://res.cloudinary.com ${standIn.origin};`)
   expect(policy).not.toContain('api.cloudinary.com')
 

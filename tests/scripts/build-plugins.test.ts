@@ -49,6 +49,17 @@ describe('the Content-Security-Policy of a build', () => {
     expect(policy['default-src']).toBe("'self'")
   })
 
+  it('names an origin once in connect-src when the API and delivery share it', () => {
+    const policy = directives(
+      contentSecurityPolicy({
+        VITE_CLOUDINARY_CLOUD_NAME: 'demo',
+        VITE_CLOUDINARY_API_BASE: 'http://127.0.0.1:43210/api',
+        VITE_CLOUDINARY_DELIVERY_BASE: 'http://127.0.0.1:43210/res',
+      }),
+    )
+    expect(policy['connect-src']).toBe("'self' http://127.0.0.1:43210 https://res.cloudinary.com")
+  })
+
   it('fails the build for an origin that is not an http(s) URL', () => {
     for (const value of ['api.cloudinary.com', 'javascript:alert(1)', 'https://x.example; script-src *']) {
       expect(() =>
