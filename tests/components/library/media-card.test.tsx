@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { act } from 'react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import type { CardDensity } from '../../../src/features/library/components/card-geometry'
@@ -9,6 +10,13 @@ import {
   type ItemHandlers,
 } from '../../../src/features/library/components/item-handlers'
 import { MediaCard } from '../../../src/features/library/components/media-card'
+import { reportGate, resetAccessState } from '../../../src/lib/access'
+
+// A screen learns the gate's state from `GET /api/access` before it shows pictures; here it is open.
+beforeEach(() => {
+  resetAccessState()
+  reportGate(false)
+})
 
 function record(fields: Partial<MediaRecord> = {}): MediaRecord {
   return mediaRecordSchema.parse({
@@ -152,6 +160,19 @@ describe('the thumbnail', () => {
     fireEvent.error(image)
     expect(card.querySelector('.thumbnail img')).toBeNull()
     expect(card.querySelector('.thumbnail--icon .file-icon')).toHaveAttribute('data-kind', 'video')
+  })
+
+  it('waits for the gate: no picture is asked for until its state is known, then the right one is', () => {
+    resetAccessState()
+    const { card } = renderCard(record({ file_type: 'image/jpeg', media_url: '/api/files/7/launch.jpg' }))
+    expect(card.querySelector('.thumbnail img')).toBeNull()
+    expect(card.querySelector('.thumbnail .file-icon')).not.toBeNull()
+    act(() => {
+      reportGate(true)
+    })
+    expect(card.querySelector('.thumbnail img')?.getAttribute('src')).toMatch(
+      /^\/api\/file-link\/thumbnail\//,
+    )
   })
 
   it('is the type icon for kinds without a picture', () => {

@@ -14,9 +14,19 @@ import { FileIcon } from './file-icon'
  * two from it, and lazy loading only made the browser wait for layout and fetch these at low priority.
  */
 export function Thumbnail({ record }: { record: MediaRecord }) {
-  const src = thumbnailSrc(record, { gated: useAccess().gate === 'closed' })
+  const { gate } = useAccess()
+  const src = thumbnailSrc(record, { gated: gate === 'closed' })
   const [failed, setFailed] = useState<string | null>(null)
   const [loaded, setLoaded] = useState<string | null>(null)
+  // Until the gate's state is known the picture's address is not: a gated site needs a signed link, and
+  // asking for the unsigned one first would be refused. The icon holds the box meanwhile.
+  if (gate === 'unknown') {
+    return (
+      <div className="thumbnail">
+        <FileIcon mime={record.file_type} size={40} />
+      </div>
+    )
+  }
   if (src === null || failed === src) {
     return (
       <div className="thumbnail thumbnail--icon">
