@@ -8,6 +8,7 @@ import { mediaRecordSchema } from './record'
 /** Every path the screen calls, in one place (spec section 7). */
 export const ENDPOINTS = {
   media: '/api/media',
+  mediaPages: (shards: string) => `/api/media-pages?shards=${shards}`,
   upload: '/api/upload',
   update: (id: number) => `/api/update/${String(id)}`,
   delete: (id: number) => `/api/delete/${String(id)}`,

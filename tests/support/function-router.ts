@@ -10,6 +10,7 @@ import folderCreate from '../../netlify/functions/folder-create.mts'
 import folderDelete from '../../netlify/functions/folder-delete.mts'
 import folderList from '../../netlify/functions/folder-list.mts'
 import media from '../../netlify/functions/media.mts'
+import mediaPages from '../../netlify/functions/media-pages.mts'
 import trashDeleteForever from '../../netlify/functions/trash-delete-forever.mts'
 import trashList from '../../netlify/functions/trash-list.mts'
 import trashRestore from '../../netlify/functions/trash-restore.mts'
@@ -32,6 +33,7 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
     handler: files,
   },
   { pattern: /^\/api\/media$/, handler: media },
+  { pattern: /^\/api\/media-pages$/, handler: mediaPages },
   { pattern: /^\/api\/upload$/, handler: upload },
   { pattern: /^\/api\/update\/([^/]+)$/, handler: updateFile },
   { pattern: /^\/api\/delete\/([^/]+)$/, handler: deleteFile },

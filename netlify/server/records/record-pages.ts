@@ -87,3 +87,72 @@ export async function readAllRecords(store: DocumentStore): Promise<MediaRecord[
   const read = await Promise.all(shards.map((shard) => readShard(store, shard)))
   return read.flat()
 }
+
+/** Shards in the store, counted as the highest shard index + 1 (0 when there are none). */
+export function shardCountOf(shards: readonly ListedDocument[]): number {
+  let count = 0
+  for (const { key } of shards) count = Math.max(count, shardIndexOfKey(key) + 1)
+  return count
+}
+
+function inRange(shards: readonly ListedDocument[], from: number, to: number): ListedDocument[] {
+  return shards.filter(({ key }) => {
+    const index = shardIndexOfKey(key)
+    return index >= from && index <= to
+  })
+}
+
+/**
+ * A strong validator for the shard range `from`-`to`: changes whenever one of its shards does. The
+ * first range also answers how many shards there are, so its validator covers that count too.
+ */
+export function rangeEtag(shards: readonly ListedDocument[], from: number, to: number): string {
+  const hash = createHash('sha256')
+  for (const { key, etag } of inRange(shards, from, to)) hash.update(`${key}\u0000${etag}\u0000`)
+  hash.update(`${String(from)}-${String(to)}`)
+  if (from === 0) hash.update(`:${String(shardCountOf(shards))}`)
+  return `"${hash.digest('base64url').slice(0, 27)}"`
+}
+
+/** The listable records of the shards `from` to `to`, in id order, read several shards at a time. */
+export async function readShardRange(
+  store: DocumentStore,
+  shards: readonly ListedDocument[],
+  from: number,
+  to: number,
+): Promise<MediaRecord[]> {
+  const pending = inRange(shards, from, to).sort((a, b) => shardIndexOfKey(a.key) - shardIndexOfKey(b.key))
+  const records: MediaRecord[] = []
+  while (pending.length > 0) {
+    const window = pending.splice(0, SHARD_READS_IN_PARALLEL)
+    const read = await Promise.all(window.map((shard) => readShard(store, shard)))
+    for (const shardRecords of read) {
+      for (const record of shardRecords) if (isListable(record)) records.push(record)
+    }
+  }
+  return records
+}
+
+export type ShardRangeListing = { etag: string } & (
+  { notModified: true } | { notModified: false; records: MediaRecord[]; shardCount: number }
+)
+
+/**
+ * The listable records of the shards `from` to `to`, or `notModified` when the client's ETag still
+ * holds (after one `list()`).
+ */
+export async function listShardRange(
+  store: DocumentStore,
+  { from, to, ifNoneMatch }: { from: number; to: number; ifNoneMatch: string | null },
+): Promise<ShardRangeListing> {
+  const shards = await listShards(store)
+  const etag = rangeEtag(shards, from, to)
+  const matches = ifNoneMatch?.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()))
+  if (matches === true) return { etag, notModified: true }
+  return {
+    etag,
+    notModified: false,
+    records: await readShardRange(store, shards, from, to),
+    shardCount: shardCountOf(shards),
+  }
+}

@@ -1,0 +1,262 @@
+import * as z from 'zod'
+
+import { mediaRecordSchema, type MediaRecord } from './record'
+
+/**
+ * `GET /api/media-pages?shards=A-B`: the listable records of a range of record shards (500 consecutive
+ * ids each, DESIGN section 5) in a compact, column-wise encoding for the screen. `GET /api/media` stays
+ * the spec's plain listing; this is a second representation of the same records, built for few calls:
+ * a 100,000-file library is four answers, asked for at once.
+ *
+ * Each field is one column. Strings that repeat (category, type, author, folder, format, tags) are
+ * indices into the page's `strings`; fields that are mostly their default (empty, null, absent, or for
+ * `updated_at` equal to `created_at`) list only the records that differ; a column with no such record
+ * is left out. `decodeMediaPage(encodeMediaPage(...))` gives back every field exactly.
+ */
+
+/** Ids per record shard, as the server stores them. */
+export const SHARD_IDS = 500
+/** Shards per page: 25,000 ids, a few MB encoded, well under the 20 MB a streamed answer may carry. */
+export const PAGE_SHARDS = 50
+/** Ids per page. */
+export const PAGE_IDS = SHARD_IDS * PAGE_SHARDS
+
+/** The page (0, 1, ...) that holds the record with `id`. */
+export function pageOfId(id: number): number {
+  return Math.floor(id / PAGE_IDS)
+}
+
+/** The `shards` query of page `page`, such as `0-49`. */
+export function pageShards(page: number): string {
+  const from = page * PAGE_SHARDS
+  return `${String(from)}-${String(from + PAGE_SHARDS - 1)}`
+}
+
+/** How many pages cover `shardCount` shards. */
+export function pageCountOf(shardCount: number): number {
+  return Math.max(1, Math.ceil(shardCount / PAGE_SHARDS))
+}
+
+const SHARD_RANGE = /^(\d{1,7})-(\d{1,7})$/
+
+/** Reads `shards=A-B`: whole numbers, A <= B, at most `PAGE_SHARDS` shards. Null when malformed. */
+export function parseShardRange(raw: string | null): { from: number; to: number } | null {
+  const match = raw === null ? null : SHARD_RANGE.exec(raw)
+  if (!match) return null
+  const from = Number(match[1])
+  const to = Number(match[2])
+  if (to < from || to - from + 1 > PAGE_SHARDS) return null
+  return { from, to }
+}
+
+const count = z.int().min(0)
+const index = z.int().min(-1)
+
+/** Positions (ascending) of the records whose value differs from the column's default, and those values. */
+const sparse = <T extends z.ZodType>(value: T) => z.object({ at: z.array(count), values: z.array(value) })
+type Sparse<T> = { at: number[]; values: T[] }
+
+const webflowSchema = mediaRecordSchema.shape.webflow.unwrap()
+
+export const mediaPagesAnswerSchema = z.object({
+  /** The shard range answered. */
+  shards: z.object({ from: count, to: count }),
+  /** Shards in the store (the highest index + 1): which pages exist. The first page's ETag covers it. */
+  shard_count: count,
+  count,
+  strings: z.array(z.string()),
+  columns: z.object({
+    /** Each id minus the one before it (the first minus 0). */
+    id: z.array(z.number()),
+    title: z.array(z.string()),
+    media_url: z.array(z.string()),
+    file_size: z.array(z.number()),
+    created_at: z.array(z.string()),
+    category: z.array(index),
+    file_type: z.array(index),
+    author: z.array(index),
+    folder_path: z.array(index),
+    /** -1 is null. */
+    format: z.array(index),
+    description: sparse(z.string()).optional(),
+    thumbnail: sparse(z.string()).optional(),
+    updated_at: sparse(z.string()).optional(),
+    tags: sparse(z.array(index)).optional(),
+    notes: sparse(z.string()).optional(),
+    station: sparse(z.string()).optional(),
+    public_id: sparse(z.string()).optional(),
+    resource_type: sparse(z.string()).optional(),
+    width: sparse(z.number()).optional(),
+    height: sparse(z.number()).optional(),
+    duration: sparse(z.number()).optional(),
+    sha256: sparse(z.string()).optional(),
+    deleted_at: sparse(z.string()).optional(),
+    webflow: sparse(webflowSchema).optional(),
+  }),
+})
+export type MediaPagesAnswer = z.infer<typeof mediaPagesAnswerSchema>
+type Columns = MediaPagesAnswer['columns']
+type DenseColumn = 'id' | 'title' | 'media_url' | 'file_size' | 'created_at' | IndexedColumn
+type IndexedColumn = 'category' | 'file_type' | 'author' | 'folder_path' | 'format'
+
+export interface PageLayout {
+  from: number
+  to: number
+  shardCount: number
+}
+
+/** The records of one page, encoded. */
+export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLayout): MediaPagesAnswer {
+  const strings: string[] = []
+  const places = new Map<string, number>()
+  const place = (value: string): number => {
+    let at = places.get(value)
+    if (at === undefined) {
+      at = strings.length
+      strings.push(value)
+      places.set(value, at)
+    }
+    return at
+  }
+  const sparseOf = <T>(pick: (record: MediaRecord) => T | undefined): Sparse<T> | undefined => {
+    const column: Sparse<T> = { at: [], values: [] }
+    records.forEach((record, position) => {
+      const value = pick(record)
+      if (value === undefined) return
+      column.at.push(position)
+      column.values.push(value)
+    })
+    return column.at.length > 0 ? column : undefined
+  }
+  const text = (value: string) => (value === '' ? undefined : value)
+  const nullable = <T>(value: T | null) => (value === null ? undefined : value)
+  let previousId = 0
+  const columns: Columns = {
+    id: records.map(({ id }) => {
+      const step = id - previousId
+      previousId = id
+      return step
+    }),
+    title: records.map((record) => record.title),
+    media_url: records.map((record) => record.media_url),
+    file_size: records.map((record) => record.file_size),
+    created_at: records.map((record) => record.created_at),
+    category: records.map((record) => place(record.category)),
+    file_type: records.map((record) => place(record.file_type)),
+    author: records.map((record) => place(record.author)),
+    folder_path: records.map((record) => place(record.folder_path)),
+    format: records.map((record) => (record.format === null ? -1 : place(record.format))),
+  }
+  const optional: Omit<Columns, DenseColumn> = {
+    description: sparseOf((record) => text(record.description)),
+    thumbnail: sparseOf((record) => nullable(record.thumbnail)),
+    updated_at: sparseOf((record) =>
+      record.updated_at === record.created_at ? undefined : record.updated_at,
+    ),
+    tags: sparseOf((record) => (record.tags.length === 0 ? undefined : record.tags.map(place))),
+    notes: sparseOf((record) => text(record.notes)),
+    station: sparseOf((record) => text(record.station)),
+    public_id: sparseOf((record) => nullable(record.public_id)),
+    resource_type: sparseOf((record) => nullable(record.resource_type)),
+    width: sparseOf((record) => nullable(record.width)),
+    height: sparseOf((record) => nullable(record.height)),
+    duration: sparseOf((record) => nullable(record.duration)),
+    sha256: sparseOf((record) => nullable(record.sha256)),
+    deleted_at: sparseOf((record) => record.deleted_at),
+    webflow: sparseOf((record) => record.webflow),
+  }
+  // Absent, not undefined: a column no record needs takes no bytes at all.
+  for (const [name, column] of Object.entries(optional) as [string, object | undefined][]) {
+    if (column !== undefined) Object.assign(columns, { [name]: column })
+  }
+  return {
+    shards: { from: layout.from, to: layout.to },
+    shard_count: layout.shardCount,
+    count: records.length,
+    strings,
+    columns,
+  }
+}
+
+/** Thrown when a page's columns do not fit together (a length or an index out of place). */
+export class MalformedPageError extends Error {
+  override name = 'MalformedPageError'
+}
+
+/**
+ * The records of a page `mediaPagesAnswerSchema` has parsed. Checks what the schema cannot: every column
+ * as long as the page, every index inside `strings`, sparse positions inside the page.
+ */
+export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
+  const { count: size, strings, columns } = answer
+  const dense: readonly DenseColumn[] = ['id', 'title', 'media_url', 'file_size', 'created_at']
+  const indexed: readonly IndexedColumn[] = ['category', 'file_type', 'author', 'folder_path', 'format']
+  for (const name of [...dense, ...indexed]) {
+    if (columns[name].length !== size)
+      throw new MalformedPageError(`column ${name} is not ${String(size)} long`)
+  }
+  const word = (at: number, name: string): string => {
+    const value = strings[at]
+    if (value === undefined) throw new MalformedPageError(`column ${name} points outside the strings`)
+    return value
+  }
+  const records = new Array<MediaRecord>(size)
+  let id = 0
+  for (let i = 0; i < size; i++) {
+    id += columns.id[i] ?? 0
+    if (!Number.isSafeInteger(id) || id < 1) throw new MalformedPageError('column id holds an invalid id')
+    const format = columns.format[i] ?? -1
+    records[i] = {
+      id: id as MediaRecord['id'],
+      title: columns.title[i] ?? '',
+      description: '',
+      category: word(columns.category[i] ?? -1, 'category'),
+      file_type: word(columns.file_type[i] ?? -1, 'file_type'),
+      media_url: columns.media_url[i] ?? '',
+      thumbnail: null,
+      file_size: columns.file_size[i] ?? 0,
+      created_at: columns.created_at[i] ?? '',
+      updated_at: columns.created_at[i] ?? '',
+      tags: [],
+      notes: '',
+      station: '',
+      author: word(columns.author[i] ?? -1, 'author'),
+      folder_path: word(columns.folder_path[i] ?? -1, 'folder_path'),
+      public_id: null,
+      resource_type: null,
+      format: format === -1 ? null : word(format, 'format'),
+      width: null,
+      height: null,
+      duration: null,
+      sha256: null,
+    }
+  }
+  const fill = <T>(
+    name: string,
+    column: Sparse<T> | undefined,
+    set: (record: MediaRecord, value: T) => void,
+  ) => {
+    if (column === undefined) return
+    if (column.at.length !== column.values.length) throw new MalformedPageError(`column ${name} is uneven`)
+    column.at.forEach((position, i) => {
+      const record = records[position]
+      if (record === undefined) throw new MalformedPageError(`column ${name} points outside the page`)
+      set(record, column.values[i] as T)
+    })
+  }
+  fill('description', columns.description, (record, value) => (record.description = value))
+  fill('thumbnail', columns.thumbnail, (record, value) => (record.thumbnail = value))
+  fill('updated_at', columns.updated_at, (record, value) => (record.updated_at = value))
+  fill('tags', columns.tags, (record, value) => (record.tags = value.map((at) => word(at, 'tags'))))
+  fill('notes', columns.notes, (record, value) => (record.notes = value))
+  fill('station', columns.station, (record, value) => (record.station = value))
+  fill('public_id', columns.public_id, (record, value) => (record.public_id = value))
+  fill('resource_type', columns.resource_type, (record, value) => (record.resource_type = value))
+  fill('width', columns.width, (record, value) => (record.width = value))
+  fill('height', columns.height, (record, value) => (record.height = value))
+  fill('duration', columns.duration, (record, value) => (record.duration = value))
+  fill('sha256', columns.sha256, (record, value) => (record.sha256 = value))
+  fill('deleted_at', columns.deleted_at, (record, value) => (record.deleted_at = value))
+  fill('webflow', columns.webflow, (record, value) => (record.webflow = value))
+  return records
+}
