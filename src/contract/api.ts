@@ -16,6 +16,7 @@ export const ENDPOINTS = {
   batchDelete: '/api/batch-delete',
   folderList: '/api/folder-list',
   folderCreate: '/api/folder-create',
+  folderUpdate: (id: number) => `/api/folder-update/${String(id)}`,
   folderDelete: (id: number) => `/api/folder-delete/${String(id)}`,
   batchMoveToFolder: '/.netlify/functions/batch-move-to-folder',
   webflowSync: (id: number) => `/api/webflow-sync/${String(id)}`,
@@ -127,6 +128,19 @@ export const folderDeleteResponseSchema = z.object({
   moved_to: z.string(),
 })
 export type FolderDeleteResponse = z.infer<typeof folderDeleteResponseSchema>
+
+/**
+ * `POST /api/folder-update/{id}`: the folder as it is now, where it was, how many folders changed path
+ * (it and those below it) and how many files inside followed.
+ */
+export const folderUpdateResponseSchema = z.object({
+  ok: z.literal(true),
+  folder: folderSchema,
+  previous_path: z.string(),
+  updated_folders: z.number(),
+  moved_files: z.number(),
+})
+export type FolderUpdateResponse = z.infer<typeof folderUpdateResponseSchema>
 
 /** `GET /api/trash`: one page of trashed records, the most recently deleted first. */
 export const trashPageSchema = z.object({

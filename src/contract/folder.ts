@@ -55,3 +55,15 @@ export const folderCreateSchema = z.object({
   parent_path: folderPathSchema.optional().default(ROOT_PATH),
 })
 export type FolderCreate = z.infer<typeof folderCreateSchema>
+
+/** Renames a folder, moves it under another parent, or both; the path of everything inside follows. */
+export const folderUpdateSchema = z
+  .object({
+    name: folderNameSchema.optional(),
+    parent_path: folderPathSchema.optional(),
+  })
+  .refine(
+    (update) => update.name !== undefined || update.parent_path !== undefined,
+    'Give a new name, a new parent_path, or both',
+  )
+export type FolderUpdate = z.infer<typeof folderUpdateSchema>

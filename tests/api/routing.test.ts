@@ -13,6 +13,7 @@ const ENDPOINTS: { path: string; allow: string }[] = [
   { path: '/api/batch-delete', allow: 'POST, OPTIONS' },
   { path: '/api/folder-list', allow: 'GET, HEAD, OPTIONS' },
   { path: '/api/folder-create', allow: 'POST, OPTIONS' },
+  { path: '/api/folder-update/1', allow: 'POST, OPTIONS' },
   { path: '/api/folder-delete/1', allow: 'DELETE, OPTIONS' },
   { path: '/.netlify/functions/batch-move-to-folder', allow: 'POST, OPTIONS' },
   { path: '/api/batch-move-to-folder', allow: 'POST, OPTIONS' },

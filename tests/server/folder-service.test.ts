@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest'
 
-import { ConflictError, NotFoundError } from '../../netlify/server/errors'
-import { createFolder, deleteFolder, listFolders } from '../../netlify/server/folders/folder-service'
-import { createRecord, listMedia, moveToFolder } from '../../netlify/server/records/media-service'
+import { ConflictError, InvalidInputError, NotFoundError } from '../../netlify/server/errors'
+import { readFolders } from '../../netlify/server/folders/folder-document'
+import {
+  createFolder,
+  deleteFolder,
+  listFolders,
+  updateFolder,
+} from '../../netlify/server/folders/folder-service'
+import {
+  createRecord,
+  deleteRecord,
+  listMedia,
+  moveToFolder,
+} from '../../netlify/server/records/media-service'
+import { restoreFromTrash } from '../../netlify/server/trash/trash-service'
 import type {
   DocumentStore,
   ListedDocument,
@@ -11,13 +23,22 @@ import type {
 } from '../../netlify/server/storage/document-store'
 import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
 import type { BatchMoveResponse } from '../../src/contract/api'
-import { folderCreateSchema, ROOT_PATH, type Folder } from '../../src/contract/folder'
+import { folderCreateSchema, folderUpdateSchema, ROOT_PATH, type Folder } from '../../src/contract/folder'
 import { describeIssue, recordCreateSchema, type MediaRecord } from '../../src/contract/record'
 import { freshStoreForEachTest, STORE_KINDS, type StoreKind } from './helpers/stores'
 
 /** The folder-create function's steps: validate the body with the shared schema, then create. */
 function create(store: DocumentStore, body: Record<string, unknown>): Promise<Folder> {
   return createFolder(store, folderCreateSchema.parse(body))
+}
+
+/** The folder-update function's steps: validate the body with the shared schema, then update. */
+function update(store: DocumentStore, id: number, body: Record<string, unknown>) {
+  return updateFolder(store, id, folderUpdateSchema.parse(body))
+}
+
+async function folderPaths(store: DocumentStore): Promise<string[]> {
+  return (await listFolders(store)).map(({ path }) => path)
 }
 
 async function addFile(store: DocumentStore, name: string, folderPath = ROOT_PATH): Promise<MediaRecord> {
@@ -39,6 +60,148 @@ async function pathsByTitle(store: DocumentStore): Promise<Record<string, string
 
 describe.each(STORE_KINDS)('folder service (%s)', (kind: StoreKind) => {
   const store = freshStoreForEachTest(kind)
+
+  describe('updateFolder', () => {
+    it('renames a folder: its subfolders and the files inside, trashed ones too, follow', async () => {
+      const a = await create(store(), { name: 'A' })
+      await create(store(), { name: 'B', parent_path: '/A' })
+      await create(store(), { name: 'Abc' })
+      await addFile(store(), 'in-a', '/A')
+      await addFile(store(), 'in-b', '/A/B')
+      await addFile(store(), 'in-abc', '/Abc')
+      const trashed = await addFile(store(), 'trashed', '/A/B')
+      await deleteRecord(store(), trashed.id)
+
+      const response = await update(store(), a.id, { name: 'Renamed' })
+
+      expect(response).toEqual({
+        ok: true,
+        folder: { id: a.id, name: 'Renamed', path: '/Renamed', parent_path: '/' },
+        previous_path: '/A',
+        updated_folders: 2,
+        moved_files: 2,
+      })
+      expect(await listFolders(store())).toEqual([
+        { id: 3, name: 'Abc', path: '/Abc', parent_path: '/' },
+        { id: a.id, name: 'Renamed', path: '/Renamed', parent_path: '/' },
+        { id: 2, name: 'B', path: '/Renamed/B', parent_path: '/Renamed' },
+      ])
+      expect(await pathsByTitle(store())).toEqual({
+        'in-a': '/Renamed',
+        'in-b': '/Renamed/B',
+        'in-abc': '/Abc',
+      })
+      const [restored] = (await restoreFromTrash(store(), [trashed.id])).results
+      expect(restored?.record?.folder_path).toBe('/Renamed/B')
+    })
+
+    it('moves a folder under another parent, and back to the top level', async () => {
+      await create(store(), { name: 'Photos' })
+      const raw = await create(store(), { name: 'Raw' })
+      await create(store(), { name: 'Day 1', parent_path: '/Raw' })
+      await addFile(store(), 'shot', '/Raw/Day 1')
+
+      const moved = await update(store(), raw.id, { parent_path: '/Photos' })
+      expect(moved).toMatchObject({ previous_path: '/Raw', updated_folders: 2, moved_files: 1 })
+      expect(moved.folder).toEqual({ id: raw.id, name: 'Raw', path: '/Photos/Raw', parent_path: '/Photos' })
+      expect(await folderPaths(store())).toEqual(['/Photos', '/Photos/Raw', '/Photos/Raw/Day 1'])
+      expect(await pathsByTitle(store())).toEqual({ shot: '/Photos/Raw/Day 1' })
+
+      const back = await update(store(), raw.id, { name: 'Negatives', parent_path: '' })
+      expect(back.folder.path).toBe('/Negatives')
+      expect(await folderPaths(store())).toEqual(['/Negatives', '/Negatives/Day 1', '/Photos'])
+      expect(await pathsByTitle(store())).toEqual({ shot: '/Negatives/Day 1' })
+    })
+
+    it('changes only the case of a name, and answers a rename to the same name without changes', async () => {
+      const photos = await create(store(), { name: 'photos' })
+      await addFile(store(), 'f', '/photos')
+      expect((await update(store(), photos.id, { name: 'Photos' })).folder.path).toBe('/Photos')
+      expect(await pathsByTitle(store())).toEqual({ f: '/Photos' })
+      const same = await update(store(), photos.id, { name: 'Photos', parent_path: '/' })
+      expect(same).toMatchObject({ previous_path: '/Photos', moved_files: 0 })
+    })
+
+    it('refuses a name a sibling holds, ignoring case, with the wording of folder-create', async () => {
+      await create(store(), { name: 'Photos' })
+      const raw = await create(store(), { name: 'Raw' })
+      await create(store(), { name: 'Raw', parent_path: '/Photos' })
+      const clash = update(store(), raw.id, { name: 'PHOTOS' })
+      await expect(clash).rejects.toBeInstanceOf(ConflictError)
+      await expect(clash).rejects.toThrow('A folder named "Photos" already exists in /')
+      await expect(update(store(), raw.id, { parent_path: '/Photos' })).rejects.toThrow(
+        'A folder named "Raw" already exists in /Photos',
+      )
+      expect(await folderPaths(store())).toEqual(['/Photos', '/Photos/Raw', '/Raw'])
+    })
+
+    it('refuses a move into the folder itself or below it with InvalidInputError', async () => {
+      const a = await create(store(), { name: 'A' })
+      await create(store(), { name: 'B', parent_path: '/A' })
+      for (const parent_path of ['/A', '/A/B']) {
+        const loop = update(store(), a.id, { parent_path })
+        await expect(loop).rejects.toBeInstanceOf(InvalidInputError)
+        await expect(loop).rejects.toThrow('A folder cannot be moved into itself or one of its subfolders')
+      }
+      expect(await folderPaths(store())).toEqual(['/A', '/A/B'])
+    })
+
+    it('refuses an unknown folder or parent with NotFoundError, and paths over the limit', async () => {
+      const a = await create(store(), { name: 'A' })
+      await expect(update(store(), 99, { name: 'X' })).rejects.toThrow('Folder 99 not found')
+      const orphan = update(store(), a.id, { parent_path: '/Nowhere' })
+      await expect(orphan).rejects.toBeInstanceOf(NotFoundError)
+      await expect(orphan).rejects.toThrow('Folder /Nowhere not found')
+      let deep = '/A'
+      while (deep.length < 900) {
+        await create(store(), { name: 'n'.repeat(60), parent_path: deep })
+        deep = `${deep}/${'n'.repeat(60)}`
+      }
+      // The deepest folder's path would pass 1,000 characters.
+      const long = update(store(), a.id, { name: 'A'.repeat(100) })
+      await expect(long).rejects.toBeInstanceOf(InvalidInputError)
+      await expect(long).rejects.toThrow('Folder path must be at most 1000 characters')
+      expect((await folderPaths(store())).at(-1)).toBe(deep)
+    })
+
+    it('frees the old name for a new folder once the move is done, and a new folder there keeps its files', async () => {
+      const a = await create(store(), { name: 'A' })
+      await update(store(), a.id, { name: 'B' })
+      const fresh = await create(store(), { name: 'A' })
+      await addFile(store(), 'new', '/A')
+      // Repeating the finished rename changes nothing, and the new folder's file stays where it is.
+      await update(store(), a.id, { name: 'B' })
+      expect(fresh.path).toBe('/A')
+      expect(await pathsByTitle(store())).toEqual({ new: '/A' })
+    })
+
+    it('completes a rename that stopped after renaming the folders when it is sent again', async () => {
+      const a = await create(store(), { name: 'A' })
+      await addFile(store(), 'in-a', '/A')
+      const folders = await readFolders(store())
+      // What the first step leaves behind: the folder renamed, the old path noted, no file moved.
+      const stored = await store().read('folders')
+      if (!stored) throw new Error('no folders document')
+      await store().write(
+        'folders',
+        {
+          ...folders,
+          folders: [{ ...a, name: 'B', path: '/B' }],
+          forwards: [{ from: '/A', to: '/B', at: new Date().toISOString(), sweeping: true }],
+        },
+        { ifMatch: stored.etag },
+      )
+      await expect(create(store(), { name: 'a' })).rejects.toThrow(
+        'A folder named "A" in / is being moved; try again in a moment',
+      )
+      expect(await update(store(), a.id, { name: 'B' })).toMatchObject({
+        previous_path: '/A',
+        moved_files: 1,
+      })
+      expect(await pathsByTitle(store())).toEqual({ 'in-a': '/B' })
+      expect((await create(store(), { name: 'A' })).path).toBe('/A')
+    })
+  })
 
   describe('createFolder', () => {
     it('creates a folder at the root', async () => {
@@ -302,5 +465,70 @@ describe('moves racing folder deletes (memory)', () => {
     // The runs covered every order: moves that found the folder already gone, moves that landed before
     // the delete swept the folder, and moves that landed after it and were sent on to the parent path.
     expect(outcomes).toEqual(new Set(['refused', 'moved', 'rehomed']))
+  })
+})
+
+/** Runs `task`, treating a refusal a call that lost a race may rightly give (404 or 409) as an outcome. */
+async function outcomeOf<T>(task: Promise<T>): Promise<T | 'refused'> {
+  try {
+    return await task
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof ConflictError) return 'refused'
+    throw error
+  }
+}
+
+describe('folder renames and moves racing uploads (memory)', () => {
+  it('every file inside, and every file uploaded into the old path meanwhile, ends up in the moved folder', async () => {
+    const outcomes = new Set<string>()
+    for (let seed = 1; seed <= 150; seed++) {
+      const random = randomFrom(seed)
+      const store = new JitteryStore(random)
+      await create(store, { name: 'Keep' })
+      const source = await create(store, { name: 'Source' })
+      const inner = await create(store, { name: 'Inner', parent_path: '/Source' })
+      await addFile(store, 'root')
+      await addFile(store, 'in-source', '/Source')
+      await addFile(store, 'in-inner', '/Source/Inner')
+      const body = random() < 0.5 ? { name: 'Renamed' } : { parent_path: '/Keep' }
+
+      const rename = outcomeOf(update(store, source.id, body))
+      const uploads = [
+        outcomeOf(addFile(store, 'late-source', '/Source')),
+        outcomeOf(addFile(store, 'late-inner', '/Source/Inner')),
+      ]
+      const [renamed, landed] = await Promise.all([rename, Promise.all(uploads)])
+      outcomes.add(renamed === 'refused' ? 'rename refused' : 'renamed')
+      for (const upload of landed) outcomes.add(upload === 'refused' ? 'upload refused' : 'upload landed')
+
+      const folders = await listFolders(store)
+      const pathOf = (id: number) => folders.find((folder) => folder.id === id)?.path
+      const livePaths = new Set([ROOT_PATH, ...folders.map(({ path }) => path)])
+      const records = await allRecords(store)
+      const where = (title: string) => records.find((record) => record.title === title)?.folder_path
+      const context = `seed ${String(seed)} ${JSON.stringify(body)}`
+      for (const record of records) {
+        expect(
+          livePaths.has(record.folder_path),
+          `${context}: ${record.title} in ${record.folder_path}`,
+        ).toBe(true)
+      }
+      expect(
+        records.map(({ title }) => title).filter((title) => !title.startsWith('late')),
+        context,
+      ).toHaveLength(3)
+      // The files stay with their folders, wherever the folders went.
+      expect(where('in-source'), context).toBe(pathOf(source.id))
+      expect(where('in-inner'), context).toBe(pathOf(inner.id))
+      const late = landed.filter((upload) => upload !== 'refused')
+      for (const record of late) {
+        expect(where(record.title), context).toBe(
+          record.title === 'late-source' ? pathOf(source.id) : pathOf(inner.id),
+        )
+      }
+    }
+    // The runs covered uploads that landed before the move, or after it and were sent on, and uploads
+    // refused because they checked the folder after it moved.
+    expect(outcomes).toEqual(new Set(['renamed', 'upload landed', 'upload refused']))
   })
 })

@@ -9,6 +9,7 @@ import files from '../../netlify/functions/files.mts'
 import folderCreate from '../../netlify/functions/folder-create.mts'
 import folderDelete from '../../netlify/functions/folder-delete.mts'
 import folderList from '../../netlify/functions/folder-list.mts'
+import folderUpdate from '../../netlify/functions/folder-update.mts'
 import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
 import trashDeleteForever from '../../netlify/functions/trash-delete-forever.mts'
@@ -41,6 +42,7 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/batch-delete$/, handler: batchDelete },
   { pattern: /^\/api\/folder-list$/, handler: folderList },
   { pattern: /^\/api\/folder-create$/, handler: folderCreate },
+  { pattern: /^\/api\/folder-update\/([^/]+)$/, handler: folderUpdate },
   { pattern: /^\/api\/folder-delete\/([^/]+)$/, handler: folderDelete },
   { pattern: /^\/(?:\.netlify\/functions|api)\/batch-move-to-folder$/, handler: batchMoveToFolder },
   { pattern: /^\/api\/uploads$/, handler: uploads },

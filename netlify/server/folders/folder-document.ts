@@ -16,9 +16,23 @@ const storedFolderSchema = folderSchema.extend({
 })
 export type StoredFolder = z.infer<typeof storedFolderSchema>
 
+/**
+ * Where a renamed or moved folder went. A file written into the old path while the folder moved (an
+ * upload that checked the folder just before) is sent on to the new path instead of the old parent.
+ */
+const folderForwardSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+  /** Set until the move has swept its files: the old path is not free for a new folder meanwhile. */
+  sweeping: z.boolean().optional(),
+})
+export type FolderForward = z.infer<typeof folderForwardSchema>
+
 const foldersDocumentSchema = z.object({
   next_id: z.int().min(1),
   folders: z.array(storedFolderSchema),
+  forwards: z.array(folderForwardSchema).optional(),
 })
 export type FoldersDocument = z.infer<typeof foldersDocumentSchema>
 
@@ -52,11 +66,30 @@ export function isLivePath(document: FoldersDocument, path: string): boolean {
   return path === ROOT_PATH || document.folders.some((folder) => folder.path === path && !folder.deleting)
 }
 
-/** The closest path at or above `path` that is live: where files of a vanished folder belong. */
+/** Whether a file may be written into `path`: a live folder, or one that moved to a live folder. */
+export function acceptsFiles(document: FoldersDocument, path: string): boolean {
+  // A path that only leads up to a folder above it was deleted, not moved: its files are refused.
+  return isLivePath(document, path) || !isWithin(path, nearestLivePath(document, path))
+}
+
+/**
+ * The closest live path for `path`: itself when live; where a move took it; otherwise the nearest live
+ * folder above it (the root at the top), where files of a vanished folder belong.
+ */
 export function nearestLivePath(document: FoldersDocument, path: string): string {
   let candidate = path
+  const followed = new Set<FolderForward>()
   while (!isLivePath(document, candidate)) {
-    candidate = candidate.slice(0, candidate.lastIndexOf('/')) || ROOT_PATH
+    // Newest first; each forward is followed once, so a folder moved back and forth cannot loop.
+    const forward = (document.forwards ?? []).findLast(
+      (each) => !followed.has(each) && isWithin(candidate, each.from) && each.from !== ROOT_PATH,
+    )
+    if (forward) {
+      followed.add(forward)
+      candidate = forward.to + candidate.slice(forward.from.length)
+    } else {
+      candidate = candidate.slice(0, candidate.lastIndexOf('/')) || ROOT_PATH
+    }
   }
   return candidate
 }

@@ -1,13 +1,23 @@
-import type { FolderDeleteResponse } from '../../../src/contract/api'
-import { isWithin, joinPath, type Folder, type FolderCreate } from '../../../src/contract/folder'
+import type { FolderDeleteResponse, FolderUpdateResponse } from '../../../src/contract/api'
+import {
+  isWithin,
+  joinPath,
+  ROOT_PATH,
+  type Folder,
+  type FolderCreate,
+  type FolderUpdate,
+} from '../../../src/contract/folder'
 import type { FolderId } from '../../../src/contract/ids'
 import { LIMITS } from '../../../src/contract/limits'
 import { ConflictError, folderNotFound, InvalidInputError } from '../errors'
-import { isTrashed, updateEveryRecord } from '../records/record-shards'
+import { isTrashed, operateOnStoredRecords, updateEveryRecord } from '../records/record-shards'
+import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore } from '../storage/document-store'
 import {
   isLivePath,
   mutateFolders,
+  type FolderForward,
+  type FoldersDocument,
   nearestLivePath,
   publicFolder,
   readFolders,
@@ -33,14 +43,7 @@ export async function createFolder(store: DocumentStore, input: FolderCreate): P
   }
   return mutateFolders(store, (document) => {
     if (!isLivePath(document, parentPath)) throw folderNotFound(parentPath)
-    const clash = document.folders.find((folder) => folder.path.toLowerCase() === path.toLowerCase())
-    if (clash) {
-      throw new ConflictError(
-        clash.deleting
-          ? `A folder named "${clash.name}" in ${parentPath} is being deleted; try again in a moment`
-          : `A folder named "${clash.name}" already exists in ${parentPath}`,
-      )
-    }
+    refuseClash(document, path, parentPath)
     if (document.folders.length >= LIMITS.folders) {
       throw new ConflictError(`There can be at most ${String(LIMITS.folders)} folders`)
     }
@@ -106,3 +109,163 @@ export async function deleteFolder(store: DocumentStore, id: number): Promise<Fo
     moved_to: destination,
   }
 }
+
+/**
+ * Refuses `path` when another folder holds it already, ignoring case (names are unique under a parent),
+ * or while a move is still sweeping files out of it.
+ */
+function refuseClash(document: FoldersDocument, path: string, parentPath: string, except?: number): void {
+  const same = (other: string) => other.toLowerCase() === path.toLowerCase()
+  const clash = document.folders.find((folder) => folder.id !== except && same(folder.path))
+  if (clash) {
+    throw new ConflictError(
+      clash.deleting
+        ? `A folder named "${clash.name}" in ${parentPath} is being deleted; try again in a moment`
+        : `A folder named "${clash.name}" already exists in ${parentPath}`,
+    )
+  }
+  const leaving = (document.forwards ?? []).find((forward) => forward.sweeping && same(forward.from))
+  if (leaving) {
+    const name = leaving.from.slice(leaving.from.lastIndexOf('/') + 1)
+    throw new ConflictError(`A folder named "${name}" in ${parentPath} is being moved; try again in a moment`)
+  }
+}
+
+/** How long a moved folder's old path keeps sending late files on, and how many such notes are kept. */
+const FORWARD_KEEP_MS = 24 * 60 * 60 * 1000
+const FORWARDS_KEPT = 200
+
+interface PlannedMove {
+  folder: StoredFolder
+  /** The move whose files are to be swept; null when there is nothing to sweep. */
+  forward: FolderForward | null
+  folders: number
+}
+
+/**
+ * Renames a folder or moves it under another parent (or both). The folder and every folder below it get
+ * their new paths, and every file inside follows, trashed ones too. Steps, each safe to repeat, so a
+ * call that fails midway completes when retried with the same body:
+ * 1. one compare-and-swap gives the folders their new paths and notes where the old path went;
+ * 2. the files are swept from the old path to the new one;
+ * 3. files that meanwhile landed in a folder that moved or went away are sent where it went.
+ * A file written into the old path after step 1 (an upload that checked the folder just before) is sent
+ * on to the new path by the write's own check of the folders, or by step 2 if the sweep comes later.
+ */
+export async function updateFolder(
+  store: DocumentStore,
+  id: number,
+  input: FolderUpdate,
+  now = new Date(),
+): Promise<FolderUpdateResponse> {
+  const move = await mutateFolders(store, (document) => planMove(document, id, input, now))
+  const { forward } = move
+  let movedFiles = 0
+  if (forward) {
+    movedFiles = await sweepFiles(store, forward.from, forward.to, now)
+    await mutateFolders(store, (document) => {
+      const forwards = document.forwards ?? []
+      const done = forwards.map((each) =>
+        sameForward(each, forward) ? { ...each, sweeping: undefined } : each,
+      )
+      const changed = forwards.some((each) => sameForward(each, forward) && each.sweeping)
+      return { next: changed ? { ...document, forwards: done } : undefined, result: undefined }
+    })
+  }
+  return {
+    ok: true,
+    folder: publicFolder(move.folder),
+    previous_path: forward?.from ?? move.folder.path,
+    updated_folders: move.folders,
+    moved_files: movedFiles,
+  }
+}
+
+function sameForward(a: FolderForward, b: FolderForward): boolean {
+  return a.from === b.from && a.to === b.to && a.at === b.at
+}
+
+function planMove(document: FoldersDocument, id: number, input: FolderUpdate, now: Date) {
+  const target = document.folders.find((candidate) => candidate.id === id)
+  if (!target || target.deleting) throw folderNotFound(id)
+  const name = input.name ?? target.name
+  const parentPath = input.parent_path ?? target.parent_path
+  const path = joinPath(parentPath, name)
+  const subtree = subtreeOf(document, target.path)
+  if (path === target.path && name === target.name) {
+    // Nothing to change, or a repeat of a move whose first call stopped before its files were swept.
+    const unfinished = (document.forwards ?? []).findLast((each) => each.to === path && each.sweeping)
+    const result: PlannedMove = { folder: target, forward: unfinished ?? null, folders: subtree.length }
+    return { next: undefined, result }
+  }
+  if (!isLivePath(document, parentPath)) throw folderNotFound(parentPath)
+  if (isWithin(parentPath, target.path)) {
+    throw new InvalidInputError('A folder cannot be moved into itself or one of its subfolders')
+  }
+  if (subtree.some((folder) => folder.deleting)) {
+    throw new ConflictError(`A folder inside ${target.path} is being deleted; try again in a moment`)
+  }
+  refuseClash(document, path, parentPath, target.id)
+  const renamed = (each: string) => path + each.slice(target.path.length)
+  const longest = Math.max(...subtree.map((folder) => renamed(folder.path).length))
+  if (longest > LIMITS.folderPathChars) {
+    throw new InvalidInputError(`Folder path must be at most ${String(LIMITS.folderPathChars)} characters`)
+  }
+  const moved = new Set(subtree.map((folder) => folder.id))
+  const folders = document.folders.map((folder) => {
+    if (folder.id === target.id) return { ...folder, name, path, parent_path: parentPath }
+    if (!moved.has(folder.id)) return folder
+    return { ...folder, path: renamed(folder.path), parent_path: renamed(folder.parent_path) }
+  })
+  const forward: FolderForward = { from: target.path, to: path, at: now.toISOString(), sweeping: true }
+  const next: FoldersDocument = {
+    ...document,
+    folders,
+    forwards: [...recentForwards(document, now), forward],
+  }
+  const folder = folders.find((each) => each.id === target.id) ?? target
+  const result: PlannedMove = { folder, forward, folders: subtree.length }
+  return { next, result }
+}
+
+function recentForwards(document: FoldersDocument, now: Date): FolderForward[] {
+  const since = now.getTime() - FORWARD_KEEP_MS
+  return (document.forwards ?? [])
+    .filter((forward) => Date.parse(forward.at) >= since)
+    .slice(-(FORWARDS_KEPT - 1))
+}
+
+/** Steps 2 and 3 of `updateFolder`; returns how many live files moved. */
+async function sweepFiles(store: DocumentStore, from: string, to: string, now: Date): Promise<number> {
+  const updatedAt = now.toISOString()
+  const moved = await updateEveryRecord(store, (record) =>
+    from !== ROOT_PATH && isWithin(record.folder_path, from)
+      ? { ...record, folder_path: to + record.folder_path.slice(from.length), updated_at: updatedAt }
+      : undefined,
+  )
+  await followMovedFolders(store, moved)
+  return moved.filter((record) => !isTrashed(record)).length
+}
+
+/**
+ * Sends files that were just written into a path that is no longer live to where that folder went.
+ * Reads after writing: a move or delete of the destination that swept before these writes has marked
+ * its folders by now, so the files follow it; each hop is checked again, as another may have run.
+ */
+async function followMovedFolders(store: DocumentStore, written: readonly MediaRecord[]): Promise<void> {
+  let pending = written.map((record) => record.id as number)
+  for (let round = 0; round < FOLLOW_ROUNDS && pending.length > 0; round++) {
+    const folders = await readFolders(store)
+    const sent = await operateOnStoredRecords(store, pending, (current) => {
+      if (!current || isLivePath(folders, current.folder_path)) return { result: false }
+      return {
+        record: { ...current, folder_path: nearestLivePath(folders, current.folder_path) },
+        result: true,
+      }
+    })
+    pending = pending.filter((_, i) => sent[i])
+  }
+}
+
+/** Folder moves racing one file are few; this bounds the walk should storage misbehave. */
+const FOLLOW_ROUNDS = 10

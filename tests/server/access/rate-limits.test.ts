@@ -23,6 +23,7 @@ const GATED = {
     'batch-update',
     'batch-move-to-folder',
     'folder-create',
+    'folder-update',
     'folder-delete',
     'webflow-sync',
     'webflow-sync-all',
