@@ -43,23 +43,102 @@ export async function downloadRecord(record: Downloadable): Promise<void> {
   }
 }
 
+/** A file the server would not hand over: `status` is its answer (404 for a file that is gone). */
+export class DownloadStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`Download failed with status: ${String(status)}`)
+    this.name = 'DownloadStatusError'
+  }
+}
+
 /** Reads a file with consecutive `Range` requests and returns it whole. */
 export async function fetchInRanges(url: string, size: number, rangeBytes = RANGE_BYTES): Promise<Blob> {
   const parts: Blob[] = []
   let type = ''
   for (let start = 0; start < size; start += rangeBytes) {
-    const end = Math.min(start + rangeBytes, size) - 1
-    const response = await fetch(url, { headers: { Range: `bytes=${String(start)}-${String(end)}` } })
-    if (response.status === 401) reportAccessRefused()
-    if (response.status !== 206 && !(response.status === 200 && start === 0)) {
-      throw new Error(`Download failed with status: ${String(response.status)}`)
-    }
+    const response = await fetchRange(url, start, Math.min(start + rangeBytes, size))
     type ||= response.headers.get('content-type') ?? ''
     const part = await response.blob()
     parts.push(part)
     if (response.status === 200) break
   }
   return new Blob(parts, { type })
+}
+
+interface StreamOptions {
+  signal?: AbortSignal
+  /** The most one response carries. */
+  rangeBytes?: number
+}
+
+/**
+ * The streaming form of `fetchInRanges`: asks for the first window at once (so a file that is gone
+ * fails here, before anything of it is used), then hands its bytes on as they arrive and asks for
+ * each next window only once the one before has been read. At most one window's response is open;
+ * nothing is kept. A size of 0 or less is read with one plain request.
+ */
+export async function openInRanges(
+  url: string,
+  size: number,
+  { signal, rangeBytes = RANGE_BYTES }: StreamOptions = {},
+): Promise<ReadableStream<Uint8Array>> {
+  if (size <= 0) return bodyOf(await fetchRange(url, 0, null, signal))
+  let next = Math.min(rangeBytes, size)
+  const first = await fetchRange(url, 0, next, signal)
+  // The server's own total wins over the record's size, which may be out of date.
+  const total = first.status === 200 ? 0 : (totalOf(first) ?? size)
+  let reader = bodyOf(first).getReader()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (!done) {
+          controller.enqueue(value)
+          return
+        }
+        if (next >= total) {
+          controller.close()
+          return
+        }
+        const end = Math.min(next + rangeBytes, total)
+        const response = await fetchRange(url, next, end, signal)
+        next = end
+        reader = bodyOf(response).getReader()
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason)
+    },
+  })
+}
+
+/** Bytes `start` up to (not including) `end`, or the whole file for a null `end`. */
+async function fetchRange(url: string, start: number, end: number | null, signal?: AbortSignal) {
+  const headers: HeadersInit = end === null ? {} : { Range: `bytes=${String(start)}-${String(end - 1)}` }
+  const response = await fetch(url, { headers, signal })
+  if (response.status === 401) reportAccessRefused()
+  if (response.status !== 206 && !(response.status === 200 && start === 0)) {
+    await response.body?.cancel()
+    throw new DownloadStatusError(response.status)
+  }
+  return response
+}
+
+/** The file's whole size from a `Content-Range: bytes 0-99/1234` answer. */
+function totalOf(response: Response): number | null {
+  const total = /\/(\d+)\s*$/.exec(response.headers.get('content-range') ?? '')?.[1]
+  return total === undefined ? null : Number(total)
+}
+
+function bodyOf(response: Response): ReadableStream<Uint8Array> {
+  return (
+    response.body ??
+    new ReadableStream({
+      start: (controller) => {
+        controller.close()
+      },
+    })
+  )
 }
 
 function saveUrl(href: string, name: string): void {

@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
 import { downloadRecord } from '../../../lib/download'
+import { retryingImport } from '../../../lib/retry-import'
 import type { MoveTarget } from '../../../lib/move-target'
 import {
   withFolder,
@@ -19,9 +20,6 @@ import { batchUpdate } from '../api/batch-update'
 import { inBatches, reportOutcome, succeededIds, type ItemResult } from './outcome'
 
 export const NO_FILES_SELECTED = 'No files selected for bulk operation'
-
-/** Browsers coalesce or block downloads started in the same instant; a short gap keeps each one. */
-const DOWNLOAD_GAP_MS = 250
 
 /** Ids the server knows: the sample files shown after a failed load have none. */
 export function storedIds(records: readonly MediaRecord[]): number[] {
@@ -96,19 +94,27 @@ export function useBulkOperations(cache: MediaCache, undoDelete?: (records: read
         return succeededIds(outcome)
       },
       download: async (records: readonly MediaRecord[]): Promise<number[]> => {
-        if (records.length === 0) {
+        const [record, ...others] = records
+        if (record === undefined) {
           toast.error(NO_FILES_SELECTED)
           return []
         }
-        const results: ItemResult[] = []
-        for (const [index, record] of records.entries()) {
-          if (index > 0) await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_GAP_MS))
+        // Two files or more are saved as one ZIP; its code is fetched only when one is asked for.
+        if (others.length > 0) {
           try {
-            await downloadRecord(record)
-            results.push({ id: record.id, success: true })
+            const { downloadAsZip } = await retryingImport(() => import('../../download/download-zip'))
+            return await downloadAsZip(records)
           } catch (error) {
-            results.push({ id: record.id, success: false, error: errorMessage(error, 'Download failed') })
+            toast.error('Bulk operation failed', { description: errorMessage(error, 'Download failed') })
+            return []
           }
+        }
+        const results: ItemResult[] = []
+        try {
+          await downloadRecord(record)
+          results.push({ id: record.id, success: true })
+        } catch (error) {
+          results.push({ id: record.id, success: false, error: errorMessage(error, 'Download failed') })
         }
         const outcome = { results, failure: undefined }
         reportOutcome(
