@@ -1,5 +1,7 @@
 // First, so that zod is configured before any module parses with it.
 import './zod-config'
+// Then the theme (the page's head set it for the first paint; from here it follows the system's).
+import './theme-init'
 
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -5,6 +5,7 @@ import { preloadLazyParts } from '../components/ui/lazy-load'
 import { ENDPOINTS } from '../contract/api'
 import { preloadToasts, Toasts } from '../components/ui/toast'
 import { runWhenIdle } from '../lib/when-idle'
+import { useThemeChoice } from './theme'
 
 let preloadScheduled = false
 
@@ -23,10 +24,12 @@ function preloadOnceIdle(_data: unknown, key: string): void {
 
 /** Everything the screen needs around it; tests pass their own SWR cache so each starts empty. */
 export function Providers({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
+  // Toasts follow the page's theme; 'system' lets sonner follow the system as the page does.
+  const theme = useThemeChoice()
   return (
     <SWRConfig value={{ shouldRetryOnError: false, onSuccess: preloadOnceIdle, ...swr }}>
       {children}
-      <Toasts position="bottom-right" richColors closeButton duration={6000} />
+      <Toasts position="bottom-right" richColors closeButton duration={6000} theme={theme} />
     </SWRConfig>
   )
 }
