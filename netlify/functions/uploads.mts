@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
 
-import { MAX_CHUNK_BYTES } from '../../src/contract/uploads'
+import { encodeUploadResult, MAX_CHUNK_BYTES, UPLOAD_RESULT_HEADER } from '../../src/contract/uploads'
 import {
   ConflictError,
   InvalidInputError,
@@ -16,7 +16,8 @@ import { ChecksumMismatchError, OffsetMismatchError, UploadGoneError } from '../
 import {
   appendChunk,
   assertUploadFits,
-  createUpload,
+  completeStatus,
+  createUploadWithData,
   SUPPORTED_CHECKSUMS,
   sweepExpiredUploads,
   terminateUpload,
@@ -35,9 +36,11 @@ import {
 import { StorageContentionError, StorageUnavailableError } from '../server/storage/document-store'
 
 /**
- * The built-in media host's upload endpoint: the tus 1.0 resumable protocol (core, creation,
- * termination of unfinished uploads, expiration, checksum) at /api/uploads, plus `GET /api/uploads/{id}`
- * for the result, whose `sha256` is the fingerprint the server computed (`src/contract/fingerprint.ts`).
+ * The built-in media host's upload endpoint: the tus 1.0 resumable protocol (core, creation, creation
+ * with upload, termination of unfinished uploads, expiration, checksum) at /api/uploads, plus
+ * `GET /api/uploads/{id}` for the result, whose `sha256` is the fingerprint the server computed
+ * (`src/contract/fingerprint.ts`). The answer that completes an upload carries that result too
+ * (`UPLOAD_RESULT_HEADER`), so a small file takes one call.
  */
 export default async (request: Request): Promise<Response> => {
   const method = (request.headers.get('x-http-method-override') ?? request.method).toUpperCase()
@@ -80,8 +83,11 @@ async function create(request: Request): Promise<Response> {
   const length = uploadLengthHeader(request)
   assertUploadFits(length, settings)
   const metadata = parseUploadMetadata(request.headers.get('upload-metadata'))
+  // creation-with-upload: a body in the tus content type is the first chunk, within the chunk limit.
+  const bytes = carriesData(request) ? await readChunk(request) : new Uint8Array()
+  const checksum = request.headers.get('upload-checksum')
   const stores = mediaHostStores()
-  const created = await createUpload(stores, settings, { length, metadata })
+  const created = await createUploadWithData(stores, settings, { length, metadata, bytes, checksum })
   // Abandoned uploads are also swept hourly in production; sweeping here now and then keeps local
   // development tidy too, at the cost of one list() call.
   if (Math.random() < 0.05) await sweepExpiredUploads(stores, settings)
@@ -97,6 +103,10 @@ async function patch(request: Request, id: string): Promise<Response> {
     checksum: request.headers.get('upload-checksum'),
   })
   return progressResponse(204, progress)
+}
+
+function carriesData(request: Request): boolean {
+  return request.headers.get('content-type')?.split(';')[0]?.trim() === 'application/offset+octet-stream'
 }
 
 function options(): Response {
@@ -124,6 +134,7 @@ function progressResponse(
   headers.set('Upload-Offset', String(progress.offset))
   headers.set('Upload-Length', String(progress.length))
   if (progress.expiresAt) headers.set('Upload-Expires', progress.expiresAt.toUTCString())
+  if (progress.file) headers.set(UPLOAD_RESULT_HEADER, encodeUploadResult(completeStatus(progress.file)))
   return tus(new Response(null, { status, headers }))
 }
 

@@ -52,3 +52,32 @@ export const uploadStatusSchema = z.discriminatedUnion('complete', [
   z.object({ complete: z.literal(false), offset: z.number(), length: z.number(), expires_at: z.string() }),
 ])
 export type UploadStatus = z.infer<typeof uploadStatusSchema>
+export type CompleteUploadStatus = Extract<UploadStatus, { complete: true }>
+
+/**
+ * The answer that completes an upload (a creation carrying the whole file, or the last PATCH) carries
+ * what `GET /api/uploads/{id}` would answer, as base64url JSON in this header, so the client needs no
+ * further call. Generic tus clients ignore it and ask the status endpoint.
+ */
+export const UPLOAD_RESULT_HEADER = 'Upload-Result'
+
+export function encodeUploadResult(status: CompleteUploadStatus): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(status))
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** The header's status, or null when it is absent or not a complete upload's status. */
+export function decodeUploadResult(header: string | null | undefined): CompleteUploadStatus | null {
+  if (!header) return null
+  try {
+    const binary = atob(header.replace(/-/g, '+').replace(/_/g, '/'))
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0))
+    const status = uploadStatusSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)))
+    return status.success && status.data.complete ? status.data : null
+  } catch {
+    // A header that is not base64url JSON reads as absent: the status endpoint answers instead.
+    return null
+  }
+}

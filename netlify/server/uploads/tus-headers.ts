@@ -3,7 +3,7 @@ import { MAX_CHUNK_BYTES, uploadMetadataSchema, type UploadMetadata } from '../.
 import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors'
 
 export const TUS_VERSION = '1.0.0'
-export const TUS_EXTENSIONS = 'creation,termination,expiration,checksum'
+export const TUS_EXTENSIONS = 'creation,creation-with-upload,termination,expiration,checksum'
 
 /** The file name of an upload created without one: `Upload-Metadata` and its `filename` are optional. */
 export const DEFAULT_UPLOAD_NAME = 'upload'
@@ -50,7 +50,10 @@ export function parseUploadMetadata(header: string | null): UploadMetadata {
   return result.data
 }
 
-/** Reads a PATCH body: the tus content type, and never more than one chunk's worth of bytes. */
+/**
+ * Reads a PATCH body, or a creation's body (creation-with-upload): the tus content type, and never more
+ * than one chunk's worth of bytes.
+ */
 export async function readChunk(request: Request): Promise<Uint8Array> {
   if (request.headers.get('content-type')?.split(';')[0]?.trim() !== 'application/offset+octet-stream') {
     throw new UnsupportedMediaTypeError('Content-Type must be application/offset+octet-stream')

@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto'
 
-import { MEDIA_HOST_FOLDER, type MediaHostResult, type UploadMetadata } from '../../../src/contract/uploads'
+import {
+  MEDIA_HOST_FOLDER,
+  type CompleteUploadStatus,
+  type MediaHostResult,
+  type UploadMetadata,
+} from '../../../src/contract/uploads'
 import { extensionOf } from '../../../src/contract/file-types'
 import { ConflictError, InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
 import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'
 import type { ByteStore } from '../storage/byte-store'
-import { StorageUnavailableError, type DocumentStore } from '../storage/document-store'
+import {
+  StorageContentionError,
+  StorageUnavailableError,
+  type DocumentStore,
+} from '../storage/document-store'
 import { mutateDocument, type Mutation } from '../storage/mutate'
 import { cleanFileName } from './file-names'
 import { fingerprintOf, newBlockDigests } from './fingerprint'
@@ -40,6 +49,8 @@ export interface UploadProgress {
   length: number
   /** Absent once the upload is complete: a finished file never expires. */
   expiresAt?: Date
+  /** The stored file, once the upload is complete: its result goes back with the answer that finished it. */
+  file?: FileManifest
 }
 
 /** A file over the maximum is refused (413); creation checks this before reading anything else. */
@@ -74,14 +85,41 @@ export async function createUpload(
     created_at: now.toISOString(),
     expires_at: expiresAt.toISOString(),
   }
-  if (length === 0) {
-    await writeManifest(stores, state, now)
-    return { id, offset: 0, length }
-  }
+  if (length === 0) return { id, offset: 0, length, file: await writeManifest(stores, state, now) }
   const etag = await stores.documents.write(uploadKey(id), state, { ifNew: true })
   if (etag === null) throw new Error(`Upload id ${id} was already taken`)
   if (etag === '') throw new StorageUnavailableError(`Storage did not confirm creating upload ${id}`)
   return { id, offset: 0, length, expiresAt }
+}
+
+/**
+ * tus creation-with-upload: the creation request carries the first chunk (for a small file, all of it).
+ * The body is checked before anything is created (past `Upload-Length` is 413, a wrong checksum 460),
+ * so a refused request leaves nothing behind. If storage fails after the upload is created, the upload
+ * is answered at offset 0 and the client sends the chunk again with PATCH, as after any lost chunk.
+ */
+export async function createUploadWithData(
+  stores: MediaHostStores,
+  settings: MediaHostSettings,
+  input: { length: number; metadata: UploadMetadata; bytes: Uint8Array; checksum: string | null },
+  now = new Date(),
+): Promise<{ id: string } & UploadProgress> {
+  const { length, bytes, checksum } = input
+  assertUploadFits(length, settings)
+  if (bytes.length > length) {
+    throw new PayloadTooLargeError(`The body runs past Upload-Length (${String(length)} bytes)`)
+  }
+  if (checksum !== null) verifyChecksum(checksum, bytes)
+  const created = await createUpload(stores, settings, input, now)
+  if (bytes.length === 0) return created
+  try {
+    const progress = await appendChunk(stores, created.id, { offset: 0, bytes, checksum: null }, now)
+    return { id: created.id, ...progress }
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError || error instanceof StorageContentionError)) throw error
+    console.warn(`[upload] ${created.id}: the body sent with its creation was not stored`, error)
+    return created
+  }
 }
 
 /** tus HEAD: where an upload stands, including one already complete. */
@@ -92,7 +130,10 @@ export async function uploadProgress(
 ): Promise<UploadProgress> {
   const upload = await currentUpload(stores, id, now)
   if (!upload) throw new NotFoundError(`Upload ${id} not found`)
-  if ('manifest' in upload) return { offset: upload.manifest.size, length: upload.manifest.size }
+  if ('manifest' in upload) {
+    const { size } = upload.manifest
+    return { offset: size, length: size, file: upload.manifest }
+  }
   const { state } = upload
   assertNotExpired(state, now)
   return { offset: state.offset, length: state.length, expiresAt: new Date(state.expires_at) }
@@ -113,7 +154,7 @@ export async function appendChunk(
   if (!upload) throw new NotFoundError(`Upload ${id} not found`)
   if ('manifest' in upload) {
     const { size } = upload.manifest
-    if (offset === size && bytes.length === 0) return { offset: size, length: size }
+    if (offset === size && bytes.length === 0) return { offset: size, length: size, file: upload.manifest }
     throw new OffsetMismatchError(size)
   }
   const { state } = upload
@@ -160,8 +201,8 @@ export async function appendChunk(
     throw new OffsetMismatchError(latest?.offset ?? finished?.size ?? offset)
   }
   if (advanced.offset === advanced.length) {
-    await finishUpload(stores, advanced, now)
-    return { offset: advanced.offset, length: advanced.length }
+    const file = await finishUpload(stores, advanced, now)
+    return { offset: advanced.offset, length: advanced.length, file }
   }
   return { offset: advanced.offset, length: advanced.length, expiresAt: new Date(advanced.expires_at) }
 }
@@ -219,7 +260,7 @@ export async function uploadResult(stores: MediaHostStores, id: string, now = ne
   const manifest =
     (await readManifest(stores.documents, id)) ??
     (await finishIfFull(stores, await readUpload(stores.documents, id), now))
-  if (manifest) return { complete: true as const, result: mediaHostResult(manifest), sha256: manifest.sha256 }
+  if (manifest) return completeStatus(manifest)
   const progress = await uploadProgress(stores, id, now)
   return {
     complete: false as const,
@@ -227,6 +268,11 @@ export async function uploadResult(stores: MediaHostStores, id: string, now = ne
     length: progress.length,
     expires_at: (progress.expiresAt ?? now).toISOString(),
   }
+}
+
+/** What `GET /api/uploads/{id}` answers for a finished upload, and the answer that finishes one carries. */
+export function completeStatus(manifest: FileManifest): CompleteUploadStatus {
+  return { complete: true, result: mediaHostResult(manifest), sha256: manifest.sha256 }
 }
 
 export function mediaHostResult(manifest: FileManifest): MediaHostResult {

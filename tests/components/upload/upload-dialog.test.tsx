@@ -237,7 +237,8 @@ describe('uploading', () => {
     await openDialog(user)
     await addFiles(user, [makeFile('clip.mp4', 9 * 1024 * 1024, 'video/mp4')])
     await waitFor(() => expect(startButton()).toBeEnabled())
-    const release = api.hold('PATCH')
+    // The first chunk goes with the creation request (creation-with-upload).
+    const release = api.hold('POST')
     await user.click(startButton())
     const bar = await screen.findByRole('progressbar', { name: 'clip.mp4 upload progress' })
     expect(within(fileRow('clip.mp4')).getByText('0%')).toBeInTheDocument()

@@ -175,9 +175,10 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
 
     it('completes a zero-length file at creation: a manifest, no upload state, no chunks', async () => {
       const created = await createUpload(stores(), SETTINGS, { length: 0, metadata: meta('empty.txt') }, T0)
-      expect(created).toEqual({ id: created.id, offset: 0, length: 0 })
+      const file = expect.objectContaining({ id: created.id, size: 0 }) as unknown
+      expect(created).toEqual({ id: created.id, offset: 0, length: 0, file })
       expect(await everyKey(stores())).toEqual([manifestKey(created.id)])
-      expect(await uploadProgress(stores(), created.id)).toEqual({ offset: 0, length: 0 })
+      expect(await uploadProgress(stores(), created.id)).toEqual({ offset: 0, length: 0, file })
       const status = await uploadResult(stores(), created.id)
       expect(status).toMatchObject({ complete: true, result: { bytes: 0, format: 'txt' } })
       const manifest = await readManifest(stores().documents, created.id)
@@ -185,7 +186,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       // An empty PATCH at the end is a harmless repeat; bytes beyond the end are refused.
       expect(
         await appendChunk(stores(), created.id, { offset: 0, bytes: new Uint8Array(), checksum: null }),
-      ).toEqual({ offset: 0, length: 0 })
+      ).toEqual({ offset: 0, length: 0, file })
       const refused = await expectRejection(
         appendChunk(stores(), created.id, { offset: 0, bytes: new Uint8Array([1]), checksum: null }),
         OffsetMismatchError,
@@ -225,7 +226,11 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
         const last = index === sizes.length - 1
         expect(progress).toEqual(
           last
-            ? { offset, length: bytes.length }
+            ? {
+                offset,
+                length: bytes.length,
+                file: expect.objectContaining({ id, size: bytes.length }) as unknown,
+              }
             : { offset, length: bytes.length, expiresAt: at(SETTINGS.expiryMs) },
         )
       }
@@ -241,7 +246,11 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       expect((await chunkKeys(stores())).sort()).toEqual(manifest?.chunks.map(({ key }) => key).sort())
       expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
       // A finished upload answers HEAD with its full size and no expiry.
-      expect(await uploadProgress(stores(), id)).toEqual({ offset: bytes.length, length: bytes.length })
+      expect(await uploadProgress(stores(), id)).toMatchObject({
+        offset: bytes.length,
+        length: bytes.length,
+        file: { id, size: bytes.length },
+      })
     })
 
     it('resumes after an interruption from the offset HEAD reports', async () => {
@@ -432,7 +441,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       const winner = candidates[winners[0] ?? -1] ?? new Uint8Array()
       expect(Buffer.from(await readStoredFile(stores(), id)).equals(winner)).toBe(true)
       expect(await chunkKeys(stores())).toHaveLength(1)
-      expect(await uploadProgress(stores(), id)).toEqual({ offset: length, length })
+      expect(await uploadProgress(stores(), id)).toMatchObject({ offset: length, length, file: { id } })
     })
   })
 
@@ -460,7 +469,11 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       expect(refused.message).toBe(`Upload ${id} is finished; delete the file's record instead`)
       expect(await everyKey(stores())).toEqual(before)
       expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
-      expect(await uploadProgress(stores(), id)).toEqual({ offset: bytes.length, length: bytes.length })
+      expect(await uploadProgress(stores(), id)).toMatchObject({
+        offset: bytes.length,
+        length: bytes.length,
+        file: { id, size: bytes.length },
+      })
     })
 
     it('refuses to terminate an upload that holds every byte but was never turned into a file', async () => {

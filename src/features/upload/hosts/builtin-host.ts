@@ -1,8 +1,10 @@
 import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client'
 
 import {
+  decodeUploadResult,
   DEFAULT_MAX_UPLOAD_BYTES,
   MAX_CHUNK_BYTES,
+  UPLOAD_RESULT_HEADER,
   UPLOADS_PATH,
   uploadStatusSchema,
   type MediaHostResult,
@@ -124,11 +126,21 @@ export function shouldRetryChunk(error: Error, retryAttempt = 0): boolean {
   return retryable && (navigator as { onLine?: boolean }).onLine !== false
 }
 
-/** Sends the bytes through tus and resolves with the upload's URL once the server holds all of them. */
+interface SentUpload {
+  url: string
+  /** The result the answer that completed the upload carried, or null when it carried none. */
+  status: UploadStatus | null
+}
+
+/**
+ * Sends the bytes through tus and resolves once the server holds all of them. The first chunk goes with
+ * the creation request (creation-with-upload), so a file within one chunk takes one call, and the answer
+ * that completes the upload carries its result.
+ */
 function sendWithTus(file: File, options: HostUploadOptions, settings: Required<BuiltinHostOptions>) {
   const { onProgress, signal, metadata, resumable = true, onWaiting } = options
   const waiter = serverWaiter({ signal, onWaiting, serverWaitMs: settings.serverWaitMs })
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<SentUpload>((resolve, reject) => {
     // The server away: the upload waits for it, then goes on from the offset the server holds (tus asks
     // it with HEAD), keeping its progress; only after the long wait does it fail.
     const waitThenResume = (error: Error) => {
@@ -148,6 +160,7 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
       retryDelays: settings.retryDelays,
       onShouldRetry: shouldRetryChunk,
       metadata: tusMetadata(file, metadata),
+      uploadDataDuringCreation: true,
       storeFingerprintForResuming: resumable,
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 1),
@@ -162,9 +175,10 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
         signal?.removeEventListener('abort', onAbort)
         reject(tusFailure(error))
       },
-      onSuccess: () => {
+      onSuccess: ({ lastResponse }) => {
         signal?.removeEventListener('abort', onAbort)
-        if (upload.url) resolve(upload.url)
+        const status = decodeUploadResult(lastResponse.getHeader(UPLOAD_RESULT_HEADER))
+        if (upload.url) resolve({ url: upload.url, status })
         else reject(new UploadError(UPLOAD_MESSAGES.networkError, 'The server gave no upload URL'))
       },
     })
@@ -194,7 +208,8 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
 
 /**
  * The built-in media host (DESIGN section 6): tus 1.0 to the functions, chunks of at most 4 MiB, resumable
- * after a reload; the finished upload's status then gives the media-host result.
+ * after a reload; the answer that completed the upload gives the media-host result, or, when it carried
+ * none (a server of an older version), the finished upload's status.
  */
 export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
   const settings: Required<BuiltinHostOptions> = {
@@ -210,8 +225,8 @@ export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
     async upload(file, uploadOptions = {}): Promise<MediaHostResult> {
       const [refused] = validateIncomingFiles([], [file], { maxBytes: settings.maxFileBytes }).rejected
       if (refused) throw new UploadError(refused.error)
-      const uploadUrl = await sendWithTus(file, uploadOptions, settings)
-      const status = await readStatus(uploadUrl, uploadOptions, settings.serverWaitMs)
+      const sent = await sendWithTus(file, uploadOptions, settings)
+      const status = sent.status ?? (await readStatus(sent.url, uploadOptions, settings.serverWaitMs))
       if (!status.complete) {
         throw new UploadError(UPLOAD_MESSAGES.networkError, 'The server has not received the whole file')
       }
