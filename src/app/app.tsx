@@ -1,6 +1,5 @@
 import { useState } from 'react'
 
-import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
@@ -14,9 +13,13 @@ import { MediaResults } from '../features/library/components/media-results'
 import { SelectionBar } from '../features/library/components/selection-bar'
 import { narrowsResults } from '../features/library/model/filters'
 import { UploadButton } from '../features/upload/components/upload-button'
+import type { PageFiles } from '../features/upload/components/upload-dialog'
 import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs, WebflowDialog } from './lazy-dialogs'
 import { Sidebar } from './sidebar'
+import { PageDrop } from './page-drop'
+import { uploadFolderFor } from './page-files'
 import { FILES_ID, SkipLink } from './skip-link'
+import { ThemeSwitch } from './theme-switch'
 import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
 import { NARROW_SCREEN, useMediaQuery } from './use-media-query'
@@ -32,6 +35,7 @@ export function App() {
   const [webflowOpen, setWebflowOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const [pageFiles, setPageFiles] = useState<PageFiles | null>(null)
   // A window widened past the drawer's width closes it: narrowed again later, it starts closed.
   if (!narrow && drawerOpen) setDrawerOpen(false)
   const showServerRecord = (record: MediaRecord) =>
@@ -49,6 +53,7 @@ export function App() {
           <h1>Media File Manager</h1>
           <p className="app__tagline">Upload, organize, and manage your media files</p>
         </div>
+        <ThemeSwitch />
         {narrow && (
           <FoldersButton
             open={drawerOpen}
@@ -59,6 +64,13 @@ export function App() {
         )}
       </header>
       <ConnectionStatus onBack={refreshMedia} />
+      <PageDrop
+        folder={folder}
+        trash={screen.trash}
+        onFiles={(files) => {
+          setPageFiles({ files })
+        }}
+      />
       <Toolbar
         searchText={screen.searchText}
         onSearchText={screen.setSearchText}
@@ -70,7 +82,12 @@ export function App() {
         onChange={screen.changeView}
         trash={screen.trash}
         uploadSlot={
-          <UploadButton records={records} currentFolderPath={folder ?? ROOT_PATH} onUploaded={refreshMedia} />
+          <UploadButton
+            records={records}
+            currentFolderPath={uploadFolderFor(folder, screen.trash)}
+            onUploaded={refreshMedia}
+            incoming={pageFiles}
+          />
         }
       />
       <div className="app__body">

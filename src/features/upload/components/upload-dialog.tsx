@@ -15,6 +15,11 @@ import { UploadItemRow } from './upload-item-row'
 import './upload-dialog.css'
 import { categoryLabel } from '../../../contract/categories'
 
+/** Files dropped or pasted on the page; each new object is one such arrival, added once. */
+export interface PageFiles {
+  files: readonly File[]
+}
+
 export interface UploadDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -24,13 +29,15 @@ export interface UploadDialogProps {
   currentFolderPath: string
   /** Called when files were stored, so the list reloads. */
   onUploaded: () => void
+  /** Files dropped or pasted on the page, added as if dropped on the dialog's zone (after a running batch). */
+  incoming?: PageFiles | null
   /** The media host, hashing and inspection; the browser's own unless a test gives others. */
   services?: UploadServices
 }
 
 /** The Upload dialog (spec sections 4, 5 and 8); `UploadButton` opens it. */
 export function UploadDialog(props: UploadDialogProps) {
-  const { open, onOpenChange, records, currentFolderPath, onUploaded, services } = props
+  const { open, onOpenChange, records, currentFolderPath, onUploaded, incoming = null, services } = props
   const [batch] = useState(() => new UploadBatch(services ?? browserUploadServices()))
   const { items, shared, running } = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
   const [alert, setAlert] = useState<string | null>(null)
@@ -63,11 +70,12 @@ export function UploadDialog(props: UploadDialogProps) {
   }
   useResumeWhenOnline(batch, finish)
 
-  const addFiles = (files: File[]) => {
-    const incoming = batch.add(files)
-    setAlert(incoming.alert)
-    setRejected(incoming.rejected)
+  const addFiles = (files: readonly File[]) => {
+    const checked = batch.add(files)
+    setAlert(checked.alert)
+    setRejected(checked.rejected)
   }
+  useAddPageFiles(incoming, running, addFiles)
 
   return (
     <Dialog
@@ -155,6 +163,24 @@ export function UploadDialog(props: UploadDialogProps) {
       </div>
     </Dialog>
   )
+}
+
+/** Adds each arrival of page files once, when no batch is running (the drop zone is off while one runs). */
+function useAddPageFiles(
+  incoming: PageFiles | null,
+  running: boolean,
+  addFiles: (files: readonly File[]) => void,
+): void {
+  const added = useRef<PageFiles | null>(null)
+  const addRef = useRef(addFiles)
+  useEffect(() => {
+    addRef.current = addFiles
+  })
+  useEffect(() => {
+    if (incoming === null || incoming === added.current || running) return
+    added.current = incoming
+    addRef.current(incoming.files)
+  }, [incoming, running])
 }
 
 /**
