@@ -121,7 +121,7 @@ export function App() {
               selectedCount={selection.ids.size}
               shownCount={query.positions.length}
               totalCount={records.length}
-              loadingMore={media.status.kind === 'ready' && media.status.loadingMore}
+              progress={media.status.kind === 'ready' ? media.status.progress : null}
               onSelectAll={selectAll}
               onClear={selection.clear}
             />

@@ -16,25 +16,39 @@ import { mediaRecordSchema, type MediaRecord } from './record'
 
 /** Ids per record shard, as the server stores them. */
 export const SHARD_IDS = 500
-/** Shards per page: 25,000 ids, a few MB encoded, well under the 20 MB a streamed answer may carry. */
+/** Shards per range: 25,000 ids, a few MB encoded, well under the 20 MB a streamed answer may carry. */
 export const PAGE_SHARDS = 50
-/** Ids per page. */
-export const PAGE_IDS = SHARD_IDS * PAGE_SHARDS
+/**
+ * The screen's pages: a small first one (shards 0-3, 2,000 ids) that paints the first cards soon, the
+ * rest of the first 50 shards beside it, then 50 shards per page. Fixed, so each page keeps its ETag.
+ */
+const FIRST_PAGE_SHARDS = 4
 
-/** The page (0, 1, ...) that holds the record with `id`. */
-export function pageOfId(id: number): number {
-  return Math.floor(id / PAGE_IDS)
+/** The shard range of page `page`. */
+export function pageRange(page: number): { from: number; to: number } {
+  if (page === 0) return { from: 0, to: FIRST_PAGE_SHARDS - 1 }
+  if (page === 1) return { from: FIRST_PAGE_SHARDS, to: PAGE_SHARDS - 1 }
+  const from = (page - 1) * PAGE_SHARDS
+  return { from, to: from + PAGE_SHARDS - 1 }
 }
 
-/** The `shards` query of page `page`, such as `0-49`. */
+/** The `shards` query of page `page`, such as `4-49`. */
 export function pageShards(page: number): string {
-  const from = page * PAGE_SHARDS
-  return `${String(from)}-${String(from + PAGE_SHARDS - 1)}`
+  const { from, to } = pageRange(page)
+  return `${String(from)}-${String(to)}`
 }
 
-/** How many pages cover `shardCount` shards. */
+/** The page that holds the record with `id`. */
+export function pageOfId(id: number): number {
+  const shard = Math.floor(id / SHARD_IDS)
+  if (shard < FIRST_PAGE_SHARDS) return 0
+  if (shard < PAGE_SHARDS) return 1
+  return Math.floor(shard / PAGE_SHARDS) + 1
+}
+
+/** How many pages cover `shardCount` shards: always the first two, which the screen asks for at once. */
 export function pageCountOf(shardCount: number): number {
-  return Math.max(1, Math.ceil(shardCount / PAGE_SHARDS))
+  return shardCount <= PAGE_SHARDS ? 2 : Math.ceil(shardCount / PAGE_SHARDS) + 1
 }
 
 const SHARD_RANGE = /^(\d{1,7})-(\d{1,7})$/

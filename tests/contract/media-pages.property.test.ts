@@ -7,6 +7,10 @@ import {
   MalformedPageError,
   mediaPagesAnswerSchema,
   PAGE_SHARDS,
+  pageCountOf,
+  pageOfId,
+  pageRange,
+  pageShards,
   parseShardRange,
 } from '../../src/contract/media-pages'
 import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
@@ -185,5 +189,22 @@ describe('shard ranges', () => {
     for (const bad of [null, '', '0', '5-4', '0-50', '-1-3', '1e3-1e3', '0-49 ', 'a-b', '00000000-1']) {
       expect(parseShardRange(bad)).toBeNull()
     }
+  })
+})
+
+describe('the page grid', () => {
+  it('covers every shard once, the first page small, and finds the page of any id', () => {
+    expect([0, 1, 2, 3].map(pageShards)).toEqual(['0-3', '4-49', '50-99', '100-149'])
+    expect(pageCountOf(0)).toBe(2)
+    expect(pageCountOf(50)).toBe(2)
+    expect(pageCountOf(51)).toBe(3)
+    expect(pageCountOf(200)).toBe(5)
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (id) => {
+        const { from, to } = pageRange(pageOfId(id))
+        const shard = Math.floor(id / 500)
+        expect(shard >= from && shard <= to).toBe(true)
+      }),
+    )
   })
 })

@@ -8,7 +8,7 @@ import { fieldsOf } from '../../../src/features/bulk-actions/components/update-d
 import { inBatches } from '../../../src/features/bulk-actions/model/outcome'
 import { buildFolderTree, flattenTree } from '../../../src/features/folders/model/folder-tree'
 import { mediaAnswerSchema, readRecord } from '../../../src/features/library/api/media-answer'
-import { mediaPageKey } from '../../../src/features/library/api/get-media'
+import { pageCountOf, pageShards } from '../../../src/contract/media-pages'
 import { rangeBetween } from '../../../src/features/library/model/selection'
 import { thumbnailSrc } from '../../../src/features/library/model/thumbnail'
 import { officeViewerUrl, previewKind } from '../../../src/features/preview/model/preview-kind'
@@ -87,10 +87,11 @@ describe('the list answer', () => {
     expect(readRecord('text', 0, '2026-01-01T00:00:00.000Z')).toBeNull()
   })
 
-  it('asks for the plain list first, then follows the cursor with the largest pages', () => {
-    expect(mediaPageKey(0, null)).toBe('/api/media')
-    expect(mediaPageKey(1, { records: [], next: '2000' })).toBe('/api/media?cursor=2000&limit=5000')
-    expect(mediaPageKey(2, { records: [], next: null })).toBeNull()
+  it('asks for a small first page and the rest of its range at once, then every other page at once', () => {
+    expect([pageShards(0), pageShards(1)]).toEqual(['0-3', '4-49'])
+    // 100,000 files are 200 shards: the first answer says so, and the three other pages follow together.
+    expect(pageCountOf(200)).toBe(5)
+    expect([2, 3, 4].map(pageShards)).toEqual(['50-99', '100-149', '150-199'])
   })
 })
 

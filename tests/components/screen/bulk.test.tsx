@@ -243,7 +243,7 @@ describe('bulk download and empty selections', () => {
   })
 
   it("says 'No files selected for bulk operation' when the selection holds no stored file", async () => {
-    server.use(http.get('*/api/media', () => HttpResponse.error()))
+    server.use(http.get('*/api/media-pages', () => HttpResponse.error()))
     const { user } = renderScreen()
     await screen.findByText('Error: Failed to load files. Please try again.')
     await select(user, 'Sample image')

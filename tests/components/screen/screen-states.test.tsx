@@ -36,7 +36,7 @@ describe('screen states', () => {
   })
 
   it('reports an HTTP failure as the error screen, with the three sample files behind it', async () => {
-    server.use(http.get('*/api/media', () => errorAnswer('Failed to load files', 500)))
+    server.use(http.get('*/api/media-pages', () => errorAnswer('Failed to load files', 500)))
     renderScreen()
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Error: Failed to load files. Please try again.')
@@ -49,21 +49,21 @@ describe('screen states', () => {
   })
 
   it('reports a network failure the same way', async () => {
-    server.use(http.get('*/api/media', () => HttpResponse.error()))
+    server.use(http.get('*/api/media-pages', () => HttpResponse.error()))
     renderScreen()
     expect(await screen.findByText('Error: Failed to load files. Please try again.')).toBeInTheDocument()
     expect(await screen.findByRole('article', { name: 'Sample image' })).toBeInTheDocument()
   })
 
   it('reports a failure without a JSON body the same way', async () => {
-    server.use(http.get('*/api/media', () => bareStatus(502)))
+    server.use(http.get('*/api/media-pages', () => bareStatus(502)))
     renderScreen()
     expect(await screen.findByText('Error: Failed to load files. Please try again.')).toBeInTheDocument()
   })
 
   it('Try Again loads the files again and leaves the error screen', async () => {
     await seedFiles([{ title: 'Launch banner' }])
-    server.use(http.get('*/api/media', () => errorAnswer('Failed to load files', 503), { once: true }))
+    server.use(http.get('*/api/media-pages', () => errorAnswer('Failed to load files', 503), { once: true }))
     const { user } = renderScreen()
     await user.click(await screen.findByRole('button', { name: 'Try Again' }))
     expect(await screen.findByRole('article', { name: 'Launch banner' })).toBeInTheDocument()

@@ -2,8 +2,8 @@ interface SelectionBarProps {
   selectedCount: number
   shownCount: number
   totalCount: number
-  /** Still following the list's pages: select-all can only pick what has arrived. */
-  loadingMore: boolean
+  /** Pages still arriving: select-all and the count cover only what has arrived. */
+  progress: { loaded: number; expected: number | null } | null
   onSelectAll: () => void
   onClear: () => void
 }
@@ -12,12 +12,27 @@ function files(count: number): string {
   return `${String(count)} ${count === 1 ? 'file' : 'files'}`
 }
 
+const thousands = (count: number) => count.toLocaleString('en-US')
+
+/** The count line while pages arrive: how many files are in, and of how many when last counted. */
+function loadingLine(
+  shown: number,
+  total: number,
+  { loaded, expected }: { loaded: number; expected: number | null },
+) {
+  if (shown !== total) return `${thousands(shown)} of ${thousands(total)} loaded files; loading the rest...`
+  if (expected !== null && expected > loaded) {
+    return `Loading the library... ${thousands(loaded)} of ${thousands(expected)} files`
+  }
+  return `Loading the library... ${thousands(loaded)} files so far`
+}
+
 /** Spec section 2: select-all (all currently filtered files), clear, and the count of selected files. */
 export function SelectionBar({
   selectedCount,
   shownCount,
   totalCount,
-  loadingMore,
+  progress,
   onSelectAll,
   onClear,
 }: SelectionBarProps) {
@@ -29,7 +44,7 @@ export function SelectionBar({
         onClick={onSelectAll}
         disabled={shownCount === 0}
       >
-        Select all
+        {progress === null ? 'Select all' : `Select all ${thousands(shownCount)} loaded files`}
       </button>
       <button
         type="button"
@@ -43,8 +58,11 @@ export function SelectionBar({
         {selectedCount} selected
       </span>
       <span className="selection-bar__shown" role="status">
-        {shownCount === totalCount ? files(totalCount) : `${String(shownCount)} of ${files(totalCount)}`}
-        {loadingMore && ' (loading more...)'}
+        {progress !== null
+          ? loadingLine(shownCount, totalCount, progress)
+          : shownCount === totalCount
+            ? files(totalCount)
+            : `${String(shownCount)} of ${files(totalCount)}`}
       </span>
     </div>
   )

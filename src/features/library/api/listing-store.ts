@@ -1,0 +1,252 @@
+import { pageOfId } from '../../../contract/media-pages'
+import type { MediaRecord } from '../../../contract/record'
+import { reportAccessRefused } from '../../../lib/access'
+import { ApiError } from '../../../lib/api-client'
+import { isGatewayFailure, reportUnreachable } from '../../../lib/connectivity'
+import { ERROR_WORDS } from '../../../lib/error-words'
+import type { RecordsChange } from '../../../lib/record-changes'
+import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
+import { ListingLoader } from '../../../workers/listing-loader'
+import type { ListingReply, ListingRequest } from '../../../workers/listing-protocol'
+
+/** How far the list has come while its pages arrive: `expected` is the count last time, if known. */
+export interface ListingProgress {
+  loaded: number
+  expected: number | null
+}
+
+export interface ListingSnapshot {
+  /** Undefined until the first records arrive (kept from the last visit, or from the server). */
+  records: readonly MediaRecord[] | undefined
+  /** Set while pages are still to come: search, sort and select-all cover only what has arrived. */
+  progress: ListingProgress | null
+  error: Error | undefined
+}
+
+/** The listing worker, or its loader run on the page where there are no workers (tests, old browsers). */
+export interface ListingPort {
+  post(request: ListingRequest): void
+  close(): void
+}
+
+/** How often, at most, arriving slices reach the screen: each is a new list for the index to take in. */
+const SHOW_EVERY_MS = 100
+
+/** The user Timing mark set when the first records are in hand, where the screen benchmark starts. */
+export const MEDIA_PAGE_MARK = 'media-page-ready'
+
+/**
+ * The file list on the main thread, as the listing worker sends it: pages in id order, each replaced
+ * whole when a newer version of it has fully arrived (so a changed page never shows half-sent), and
+ * pages shown slice by slice the first time they arrive (so the first cards paint early).
+ */
+export class ListingStore {
+  private readonly pages = new Map<number, MediaRecord[]>()
+  /** Pages arriving: shown as they come when new, swapped in at their end when replacing one. */
+  private readonly arriving = new Map<number, MediaRecord[]>()
+  private pageCount: number | null = null
+  private expected: number | null = null
+  private error: Error | undefined
+  private snapshot: ListingSnapshot = { records: undefined, progress: null, error: undefined }
+  private readonly listeners = new Set<() => void>()
+  private readonly waiting = new Map<number, () => void>()
+  private nextRequest = 0
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private readonly port: ListingPort
+
+  constructor(connect: (receive: (reply: ListingReply) => void) => ListingPort) {
+    this.port = connect((reply) => {
+      this.receive(reply)
+    })
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  getSnapshot = (): ListingSnapshot => this.snapshot
+
+  /** Shows what was kept from the last visit, then asks the server for every page. */
+  load(): Promise<void> {
+    return this.ask('load')
+  }
+
+  /** Asks the server for every page again; resolves once every answer is in (or one failed). */
+  revalidate(): Promise<void> {
+    return this.ask('revalidate')
+  }
+
+  /** Forgets the kept pages (the sign-in changed) and loads the list from the server again. */
+  forget(): Promise<void> {
+    this.port.post({ type: 'forget' })
+    return this.ask('revalidate')
+  }
+
+  close(): void {
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.port.close()
+    for (const resolve of this.waiting.values()) resolve()
+    this.waiting.clear()
+  }
+
+  /** Applies a confirmed change (the server's answer to an edit) to the pages. */
+  apply(change: RecordsChange): void {
+    const current = this.snapshot.records
+    if (current === undefined) return
+    const changed = change(current)
+    if (changed === current) return
+    for (const page of this.pages.keys()) this.pages.set(page, [])
+    this.arriving.clear()
+    for (const record of changed) {
+      const page = record.id > 0 ? pageOfId(record.id) : 0
+      const list = this.pages.get(page)
+      if (list) list.push(record)
+      else this.pages.set(page, [record])
+    }
+    this.show()
+  }
+
+  private ask(type: 'load' | 'revalidate'): Promise<void> {
+    const request = this.nextRequest++
+    return new Promise((resolve) => {
+      this.waiting.set(request, resolve)
+      this.port.post({ type, request })
+    })
+  }
+
+  private receive(reply: ListingReply): void {
+    if (reply.type === 'layout') {
+      this.pageCount = reply.pages
+      this.expected = reply.expected ?? this.expected
+      for (const page of [...this.pages.keys()]) if (page >= reply.pages) this.pages.delete(page)
+    } else if (reply.type === 'records') {
+      this.receiveRecords(reply)
+    } else if (reply.type === 'failed') {
+      this.error = failureOf(reply)
+      // A refused listing is the sign-in's: nothing it showed stays on the screen.
+      if (reply.status === 401) {
+        this.pages.clear()
+        this.arriving.clear()
+        this.pageCount = null
+      }
+    } else {
+      if (reply.ok) this.error = undefined
+      this.waiting.get(reply.request)?.()
+      this.waiting.delete(reply.request)
+      this.show()
+      return
+    }
+    this.schedule()
+  }
+
+  private receiveRecords({ page, records, first, last }: Extract<ListingReply, { type: 'records' }>): void {
+    const arriving = first ? [] : (this.arriving.get(page) ?? [])
+    for (const record of records) arriving.push(record)
+    if (last) {
+      this.arriving.delete(page)
+      this.pages.set(page, arriving)
+    } else this.arriving.set(page, arriving)
+  }
+
+  private schedule(): void {
+    if (this.snapshot.records === undefined && this.visibleCount() > 0) {
+      this.show()
+      return
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = null
+      this.show()
+    }, SHOW_EVERY_MS)
+  }
+
+  private visibleCount(): number {
+    let count = 0
+    for (const list of this.pages.values()) count += list.length
+    for (const [page, list] of this.arriving) if (!this.pages.has(page)) count += list.length
+    return count
+  }
+
+  private show(): void {
+    if (this.timer !== null) {
+      clearTimeout(this.timer)
+      this.timer = null
+    }
+    const pages = new Set([...this.pages.keys(), ...this.arriving.keys()])
+    const records: MediaRecord[] = []
+    for (const page of [...pages].sort((a, b) => a - b)) {
+      const list = this.pages.get(page) ?? this.arriving.get(page) ?? []
+      for (const record of list) records.push(record)
+    }
+    const complete =
+      this.pageCount !== null &&
+      this.arriving.size === 0 &&
+      Array.from({ length: this.pageCount }, (_, page) => page).every((page) => this.pages.has(page))
+    const known = this.snapshot.records !== undefined || records.length > 0 || complete
+    if (known && this.snapshot.records === undefined)
+      performance.mark(MEDIA_PAGE_MARK, { detail: records.length })
+    this.snapshot = {
+      records: known ? records : undefined,
+      progress:
+        complete || this.error !== undefined ? null : { loaded: records.length, expected: this.expected },
+      error: this.error,
+    }
+    for (const listener of this.listeners) listener()
+  }
+}
+
+function failureOf({ status, message, fromServer }: Extract<ListingReply, { type: 'failed' }>): Error {
+  if (status === 401) reportAccessRefused()
+  if (status === 0 || isGatewayFailure(status, fromServer)) reportUnreachable()
+  if (status === 0) return new ApiError(0, navigator.onLine ? ERROR_WORDS.unreachable : ERROR_WORDS.offline)
+  return new ApiError(status, message)
+}
+
+/** The listing worker; on a page without workers, its loader runs here, keeping nothing between visits. */
+export function connectListing(receive: (reply: ListingReply) => void): ListingPort {
+  if (typeof Worker !== 'undefined') {
+    const worker = new Worker(new URL('../../../workers/listing.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'listing',
+    })
+    worker.onmessage = (event: MessageEvent<ListingReply>) => {
+      receive(event.data)
+    }
+    return {
+      post: (request) => {
+        worker.postMessage(request)
+      },
+      close: () => {
+        worker.terminate()
+      },
+    }
+  }
+  return connectOnPage(receive, (input, init) => fetch(input, init), memoryCache())
+}
+
+/** The listing's loader run on the page itself, with the given fetch and cache. */
+export function connectOnPage(
+  receive: (reply: ListingReply) => void,
+  fetchPage: typeof fetch,
+  cache: ListingCache,
+): ListingPort {
+  let closed = false
+  const loader = new ListingLoader({
+    fetch: fetchPage,
+    cache,
+    post: (reply) => {
+      if (!closed) receive(reply)
+    },
+    unreadable: ERROR_WORDS.unreadable,
+  })
+  return {
+    post: (request) => {
+      if (request.type === 'load') void loader.load(request.request)
+      else if (request.type === 'revalidate') void loader.revalidate(request.request)
+      else void loader.forget()
+    },
+    close: () => {
+      closed = true
+    },
+  }
+}

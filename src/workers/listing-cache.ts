@@ -1,0 +1,98 @@
+import type { MediaPagesAnswer } from '../contract/media-pages'
+
+/** A page as the server last sent it, encoded, with the ETag that revalidates it. */
+export interface KeptPage {
+  page: number
+  etag: string
+  answer: MediaPagesAnswer
+}
+
+/** Where the listing keeps its pages between visits. */
+export interface ListingCache {
+  read(): Promise<KeptPage[]>
+  write(page: KeptPage): Promise<void>
+  /** Keeps only pages below `count` (the library shrank). */
+  trim(count: number): Promise<void>
+  clear(): Promise<void>
+}
+
+/**
+ * Bumped whenever the kept shape changes (the encoding, the page grid): the database is then emptied on
+ * open, so no page in an older shape is ever read.
+ */
+export const LISTING_CACHE_VERSION = 1
+const DATABASE = 'media-file-manager-listing'
+const PAGES = 'pages'
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => {
+      resolve(request.result)
+    }
+    request.onerror = () => {
+      reject(request.error ?? new Error('IndexedDB request failed'))
+    }
+  })
+}
+
+function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
+  const request = factory.open(DATABASE, LISTING_CACHE_VERSION)
+  request.onupgradeneeded = () => {
+    const database = request.result
+    for (const name of Array.from(database.objectStoreNames)) database.deleteObjectStore(name)
+    database.createObjectStore(PAGES, { keyPath: ['scope', 'page'] })
+  }
+  return done(request)
+}
+
+/**
+ * The pages in IndexedDB, under `scope` (the site's origin and the access gate's state), so another
+ * gate state never reads them. IndexedDB is per origin already; the scope separates the gate states. No
+ * file bytes are kept, only the listing.
+ */
+export function indexedDbCache(factory: IDBFactory, scope: string): ListingCache {
+  let opened: Promise<IDBDatabase> | null = null
+  const database = () => (opened ??= openDatabase(factory))
+  const store = async (mode: IDBTransactionMode) =>
+    (await database()).transaction(PAGES, mode).objectStore(PAGES)
+  const range = () => IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER])
+  return {
+    async read() {
+      const rows = (await done((await store('readonly')).getAll(range()))) as (KeptPage & { scope: string })[]
+      return rows.map(({ page, etag, answer }) => ({ page, etag, answer }))
+    },
+    async write(page) {
+      await done((await store('readwrite')).put({ scope, ...page }))
+    },
+    async trim(count) {
+      await done(
+        (await store('readwrite')).delete(
+          IDBKeyRange.bound([scope, count], [scope, Number.MAX_SAFE_INTEGER]),
+        ),
+      )
+    },
+    async clear() {
+      await done((await store('readwrite')).clear())
+    },
+  }
+}
+
+/** For a browser without IndexedDB (or a test): keeps nothing between visits. */
+export function memoryCache(): ListingCache {
+  const pages = new Map<number, KeptPage>()
+  return {
+    read: () => Promise.resolve([...pages.values()].sort((a, b) => a.page - b.page)),
+    write: (page) => {
+      pages.set(page.page, page)
+      return Promise.resolve()
+    },
+    trim: (count) => {
+      for (const page of pages.keys()) if (page >= count) pages.delete(page)
+      return Promise.resolve()
+    },
+    clear: () => {
+      pages.clear()
+      return Promise.resolve()
+    },
+  }
+}

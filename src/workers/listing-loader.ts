@@ -1,0 +1,223 @@
+import { errorBodySchema } from '../contract/api'
+import {
+  decodeMediaPage,
+  mediaPagesAnswerSchema,
+  pageCountOf,
+  pageShards,
+  type MediaPagesAnswer,
+} from '../contract/media-pages'
+import type { MediaRecord } from '../contract/record'
+import type { KeptPage, ListingCache } from './listing-cache'
+import type { ListingReply } from './listing-protocol'
+
+/**
+ * Records per message to the page. Receiving a message is one task on the page's main thread; 2,000
+ * records take a few milliseconds to arrive there, where 25,000 took a long task of their own.
+ */
+export const SLICE_RECORDS = 2_000
+
+/** A page the server did not send (`status` 0: no answer at all), with the words to show. */
+class ListingFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fromServer = false,
+  ) {
+    super(message)
+  }
+}
+
+type Fetched = { fresh: false } | { fresh: true; kept: KeptPage; records: MediaRecord[] }
+
+export interface ListingLoaderOptions {
+  fetch: typeof fetch
+  cache: ListingCache
+  post: (reply: ListingReply) => void
+  /** The words for an answer that is not a page (ERROR_WORDS.unreadable). */
+  unreadable: string
+}
+
+/**
+ * The file list, page by page (`GET /api/media-pages`): shows the pages kept from the last visit at
+ * once, then asks the server for every page at the same time, each with its ETag, and sends on only the
+ * pages that changed. Runs in the listing worker (or, where there is no worker, on the page).
+ */
+export class ListingLoader {
+  /** ETag and size of each page the page now shows, as the server last sent it. */
+  private readonly shown = new Map<number, { etag: string; count: number }>()
+  private pageCount: number | null = null
+  private keptShown = false
+  private running: Promise<unknown> = Promise.resolve()
+
+  constructor(private readonly options: ListingLoaderOptions) {}
+
+  load(request: number): Promise<void> {
+    return this.queue(async () => {
+      if (!this.keptShown) {
+        this.keptShown = true
+        await this.showKept()
+      }
+      await this.revalidateNow(request)
+    })
+  }
+
+  revalidate(request: number): Promise<void> {
+    return this.queue(() => this.revalidateNow(request))
+  }
+
+  /** Drops what is kept and shown: the next load asks the server for everything. */
+  forget(): Promise<void> {
+    return this.queue(async () => {
+      this.shown.clear()
+      this.pageCount = null
+      await this.options.cache.clear().catch(() => undefined)
+    })
+  }
+
+  /** One load or revalidation at a time, in the order asked. */
+  private queue(task: () => Promise<void>): Promise<void> {
+    const next = this.running.then(task)
+    this.running = next.catch(() => undefined)
+    return next
+  }
+
+  private async showKept(): Promise<void> {
+    const kept = await this.options.cache.read().catch(() => [])
+    const first = kept.find(({ page }) => page === 0)
+    if (first === undefined) return
+    const count = pageCountOf(first.answer.shard_count)
+    const pages = kept.filter(({ page }) => page < count).sort((a, b) => a.page - b.page)
+    try {
+      const decoded = pages.map((page) => ({ page, records: decodeMediaPage(page.answer) }))
+      this.pageCount = count
+      const expected = decoded.reduce((sum, { records }) => sum + records.length, 0)
+      this.options.post({ type: 'layout', pages: count, expected })
+      for (const { page, records } of decoded) this.show(page, records)
+    } catch {
+      // A kept page that no longer decodes is dropped; the server sends it again.
+      this.shown.clear()
+      await this.options.cache.clear().catch(() => undefined)
+    }
+  }
+
+  private show(kept: KeptPage, records: readonly MediaRecord[]): void {
+    this.shown.set(kept.page, { etag: kept.etag, count: records.length })
+    const { post } = this.options
+    if (records.length === 0) post({ type: 'records', page: kept.page, records: [], first: true, last: true })
+    for (let start = 0; start < records.length; start += SLICE_RECORDS) {
+      const end = Math.min(records.length, start + SLICE_RECORDS)
+      post({
+        type: 'records',
+        page: kept.page,
+        records: records.slice(start, end),
+        first: start === 0,
+        last: end === records.length,
+      })
+    }
+  }
+
+  private async revalidateNow(request: number): Promise<void> {
+    const { post } = this.options
+    const asked = new Map<number, Promise<Fetched>>()
+    const ask = (page: number) => {
+      if (!asked.has(page)) {
+        const answer = this.fetchPage(page)
+        // Each answer is awaited in page order below; one that fails first must not go unhandled.
+        answer.catch(() => undefined)
+        asked.set(page, answer)
+      }
+    }
+    try {
+      for (let page = 0; page < (this.pageCount ?? 2); page++) ask(page)
+      for (let page = 0; page < (this.pageCount ?? 2); page++) {
+        ask(page)
+        const fetched = await (asked.get(page) as Promise<Fetched>)
+        if (!fetched.fresh) continue
+        this.show(fetched.kept, fetched.records)
+        await this.options.cache.write(fetched.kept).catch(() => undefined)
+        if (page === 0) this.learnLayout(fetched.kept.answer, ask)
+      }
+      this.dropPagesPast(this.pageCount ?? 2)
+      post({ type: 'settled', request, ok: true })
+    } catch (error) {
+      const failure =
+        error instanceof ListingFailure
+          ? error
+          : new ListingFailure(0, error instanceof Error ? error.message : '')
+      post({
+        type: 'failed',
+        status: failure.status,
+        message: failure.message,
+        fromServer: failure.fromServer,
+      })
+      // Refused: whatever is kept belongs to a sign-in that no longer holds.
+      if (failure.status === 401) {
+        this.shown.clear()
+        this.pageCount = null
+        await this.options.cache.clear().catch(() => undefined)
+      }
+      post({ type: 'settled', request, ok: false })
+    }
+  }
+
+  /** The first page says how many shards there are: every other page is asked for at once. */
+  private learnLayout(answer: MediaPagesAnswer, ask: (page: number) => void): void {
+    const count = pageCountOf(answer.shard_count)
+    if (count !== this.pageCount) {
+      this.pageCount = count
+      this.options.post({ type: 'layout', pages: count, expected: null })
+    }
+    for (let page = 1; page < count; page++) ask(page)
+  }
+
+  private dropPagesPast(count: number): void {
+    for (const page of [...this.shown.keys()]) {
+      if (page < count) continue
+      this.shown.delete(page)
+      this.options.post({ type: 'records', page, records: [], first: true, last: true })
+    }
+    void this.options.cache.trim(count).catch(() => undefined)
+  }
+
+  private async fetchPage(page: number): Promise<Fetched> {
+    const shown = this.shown.get(page)
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (shown) headers['If-None-Match'] = shown.etag
+    // The kept pages are the cache: the browser's own would hold every page a second time.
+    const response = await this.options.fetch(`/api/media-pages?shards=${pageShards(page)}`, {
+      headers,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+    if (response.status === 304 && shown) return { fresh: false }
+    const text = await response.text()
+    const payload = readJson(text)
+    if (!response.ok) {
+      const body = errorBodySchema.safeParse(payload)
+      throw new ListingFailure(
+        response.status,
+        body.success ? body.data.error : `HTTP error! status: ${String(response.status)}`,
+        body.success,
+      )
+    }
+    const parsed = mediaPagesAnswerSchema.safeParse(payload)
+    if (!parsed.success) throw new ListingFailure(response.status, this.options.unreadable)
+    let records: MediaRecord[]
+    try {
+      records = decodeMediaPage(parsed.data)
+    } catch {
+      throw new ListingFailure(response.status, this.options.unreadable)
+    }
+    const etag = response.headers.get('etag') ?? ''
+    return { fresh: true, kept: { page, etag, answer: parsed.data }, records }
+  }
+}
+
+function readJson(text: string): unknown {
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,187 @@
+import { http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { operateOnRecords } from '../../../netlify/server/records/record-shards'
+import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
+import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
+import { replaceDocumentStore } from '../../../netlify/server/store'
+import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import {
+  connectOnPage,
+  ListingStore,
+  type ListingSnapshot,
+} from '../../../src/features/library/api/listing-store'
+import { withPatch } from '../../../src/lib/record-changes'
+import { memoryCache, type ListingCache } from '../../../src/workers/listing-cache'
+import { routeToFunction } from '../../support/function-router'
+
+/**
+ * The screen's listing store over the real `GET /api/media-pages` handler (msw hands each request to it,
+ * on an in-memory store), so the wire format is the server's own.
+ */
+const ORIGIN = 'http://localhost'
+const answered: { shards: string; status: number }[] = []
+/** Pages the server holds back until released, by their `shards` query. */
+const held = new Map<string, Promise<void>>()
+
+const server = setupServer(
+  http.get('*/api/media-pages', async ({ request }) => {
+    const shards = new URL(request.url).searchParams.get('shards') ?? ''
+    await held.get(shards)
+    const answer = await routeToFunction(request)
+    answered.push({ shards, status: answer?.status ?? 0 })
+    return answer ?? undefined
+  }),
+)
+let store: MemoryDocumentStore
+const open: ListingStore[] = []
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' })
+})
+beforeEach(() => {
+  store = new MemoryDocumentStore()
+  replaceDocumentStore(store, new MemoryByteStore())
+  answered.length = 0
+  held.clear()
+})
+afterEach(() => {
+  for (const listing of open.splice(0)) listing.close()
+  server.resetHandlers()
+})
+afterAll(() => {
+  server.close()
+})
+
+function record(id: number, title = `File ${String(id)}`): MediaRecord {
+  return mediaRecordSchema.parse({
+    ...{ id, title, description: '', category: 'Images', file_type: 'image/png', thumbnail: null },
+    ...{ media_url: `/api/files/${String(id)}/f.png`, file_size: id, tags: [], notes: '', station: '' },
+    ...{ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', author: 'Dana' },
+    ...{ folder_path: '/', public_id: null, resource_type: null, format: null, sha256: null },
+    ...{ width: null, height: null, duration: null },
+  })
+}
+
+async function seed(records: readonly MediaRecord[]): Promise<void> {
+  const byId = new Map(records.map((stored) => [stored.id as number, stored]))
+  await operateOnRecords(store, [...byId.keys()], (_current, id) => ({ record: byId.get(id), result: null }))
+}
+
+function listing(cache: ListingCache = memoryCache()): ListingStore {
+  const opened = new ListingStore((receive) =>
+    connectOnPage(receive, (input, init) => fetch(new URL(input as string, ORIGIN), init), cache),
+  )
+  open.push(opened)
+  return opened
+}
+
+function hold(shards: string): () => void {
+  let release = () => {}
+  held.set(
+    shards,
+    new Promise<void>((resolve) => {
+      release = resolve
+    }),
+  )
+  return release
+}
+
+function until(listed: ListingStore, done: (snapshot: ListingSnapshot) => boolean): Promise<ListingSnapshot> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const snapshot = listed.getSnapshot()
+      if (!done(snapshot)) return
+      stop()
+      resolve(snapshot)
+    }
+    const stop = listed.subscribe(check)
+    check()
+  })
+}
+
+const ids = (snapshot: ListingSnapshot) => snapshot.records?.map((listed) => listed.id)
+
+describe('the listing store', () => {
+  it('shows the pages that have arrived and says more are coming, then the whole library', async () => {
+    await seed([record(1), record(2), record(2_500), record(30_000)])
+    const release = hold('50-99')
+    const listed = listing()
+    const loading = listed.load()
+    const partial = await until(listed, (snapshot) => snapshot.records?.length === 3)
+    expect(ids(partial)).toEqual([1, 2, 2_500])
+    expect(partial.progress).toEqual({ loaded: 3, expected: null })
+    release()
+    await loading
+    const whole = listed.getSnapshot()
+    expect(ids(whole)).toEqual([1, 2, 2_500, 30_000])
+    expect(whole.progress).toBeNull()
+    // The first two pages at once, then the third once the first said there are 61 shards.
+    expect(answered.map(({ shards }) => shards).sort()).toEqual(['0-3', '4-49', '50-99'])
+  })
+
+  it('on revalidation replaces only the page that changed, keeping the others as they were', async () => {
+    await seed([record(1), record(2_500), record(30_000)])
+    const listed = listing()
+    await listed.load()
+    const before = listed.getSnapshot().records ?? []
+    answered.length = 0
+    await seed([record(30_000, 'Renamed in another tab')])
+    await listed.revalidate()
+    const after = listed.getSnapshot().records ?? []
+    expect(answered.map(({ status }) => status).sort()).toEqual([200, 304, 304])
+    expect(after.map((listed) => listed.title)).toEqual(['File 1', 'File 2500', 'Renamed in another tab'])
+    // Unchanged pages keep their objects, so the index reuses what it derived from them.
+    expect(after[0]).toBe(before[0])
+    expect(after[1]).toBe(before[1])
+  })
+
+  it('shows the library kept from the last visit before the server answers, then revalidates it', async () => {
+    await seed([record(1), record(30_000)])
+    const kept = memoryCache()
+    await listing(kept).load()
+    await seed([record(30_001)])
+    answered.length = 0
+    const releases = ['0-3', '4-49', '50-99'].map(hold)
+    const again = listing(kept)
+    const loading = again.load()
+    const shown = await until(again, (snapshot) => snapshot.records?.length === 2)
+    expect(ids(shown)).toEqual([1, 30_000])
+    expect(answered).toEqual([])
+    for (const release of releases) release()
+    await loading
+    expect(ids(again.getSnapshot())).toEqual([1, 30_000, 30_001])
+    // All three pages at once, since the kept first page gave the layout; only the changed one is sent.
+    expect(answered.sort((a, b) => a.shards.localeCompare(b.shards))).toEqual([
+      { shards: '0-3', status: 304 },
+      { shards: '4-49', status: 304 },
+      { shards: '50-99', status: 200 },
+    ])
+  })
+
+  it('drops the kept library when the server refuses it', async () => {
+    await seed([record(1)])
+    const kept = memoryCache()
+    const listed = listing(kept)
+    await listed.load()
+    expect(await kept.read()).toHaveLength(2)
+    server.use(http.get('*/api/media-pages', () => Response.json({ error: 'Sign in' }, { status: 401 })))
+    await listed.revalidate()
+    expect(await kept.read()).toEqual([])
+    expect(listed.getSnapshot().records).toEqual([])
+    expect(listed.getSnapshot().error?.message).toBe('Sign in')
+  })
+
+  it('writes a confirmed change into its page', async () => {
+    await seed([record(1), record(30_000)])
+    const listed = listing()
+    await listed.load()
+    listed.apply(withPatch([30_000], { title: 'Saved' }))
+    expect(listed.getSnapshot().records?.map((listed) => listed.title)).toEqual(['File 1', 'Saved'])
+    answered.length = 0
+    await listed.revalidate()
+    // The server's copy had not changed: nothing came back to undo the change.
+    expect(listed.getSnapshot().records?.map((listed) => listed.title)).toEqual(['File 1', 'Saved'])
+  })
+})
