@@ -11,6 +11,7 @@ export const ENDPOINTS = {
   mediaPages: (shards: string) => `/api/media-pages?shards=${shards}`,
   upload: '/api/upload',
   update: (id: number) => `/api/update/${String(id)}`,
+  replace: (id: number) => `/api/replace/${String(id)}`,
   delete: (id: number) => `/api/delete/${String(id)}`,
   batchUpdate: '/api/batch-update',
   batchDelete: '/api/batch-delete',

@@ -12,6 +12,7 @@ import folderList from '../../netlify/functions/folder-list.mts'
 import folderUpdate from '../../netlify/functions/folder-update.mts'
 import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
+import replaceFile from '../../netlify/functions/replace-file.mts'
 import trashDeleteForever from '../../netlify/functions/trash-delete-forever.mts'
 import trashList from '../../netlify/functions/trash-list.mts'
 import trashRestore from '../../netlify/functions/trash-restore.mts'
@@ -37,6 +38,7 @@ const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
   { pattern: /^\/api\/media-pages$/, handler: mediaPages },
   { pattern: /^\/api\/upload$/, handler: upload },
   { pattern: /^\/api\/update\/([^/]+)$/, handler: updateFile },
+  { pattern: /^\/api\/replace\/([^/]+)$/, handler: replaceFile },
   { pattern: /^\/api\/delete\/([^/]+)$/, handler: deleteFile },
   { pattern: /^\/api\/batch-update$/, handler: batchUpdate },
   { pattern: /^\/api\/batch-delete$/, handler: batchDelete },
