@@ -8,6 +8,7 @@ import { OpenedOnce } from '../components/ui/lazy-load'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
 import { FoldersButton } from '../features/folders/components/folder-drawer'
+import { RenameContext } from '../features/library/components/inline-rename'
 import { MediaLibrary } from '../features/library/components/media-library'
 import { MediaResults } from '../features/library/components/media-results'
 import { SelectionBar } from '../features/library/components/selection-bar'
@@ -15,6 +16,7 @@ import { narrowsResults } from '../features/library/model/filters'
 import { UploadButton } from '../features/upload/components/upload-button'
 import type { PageFiles } from '../features/upload/components/upload-dialog'
 import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs, WebflowDialog } from './lazy-dialogs'
+import { ShortcutsHelp } from './shortcuts-help'
 import { Sidebar } from './sidebar'
 import { PageDrop } from './page-drop'
 import { uploadFolderFor } from './page-files'
@@ -126,20 +128,22 @@ export function App() {
               onClear={selection.clear}
             />
             <ErrorBoundary region="file list">
-              <MediaResults
-                index={query.index}
-                positions={query.positions}
-                view={screen.view}
-                sort={sort}
-                onSort={screen.sortBy}
-                selection={selection}
-                narrowed={narrowsResults(filters)}
-                stale={query.stale}
-                onView={commands.view}
-                onEdit={commands.edit}
-                onDownload={commands.downloadOne}
-                contextActions={commands.actions.context}
-              />
+              <RenameContext.Provider value={commands.renaming}>
+                <MediaResults
+                  index={query.index}
+                  positions={query.positions}
+                  view={screen.view}
+                  sort={sort}
+                  onSort={screen.sortBy}
+                  selection={selection}
+                  narrowed={narrowsResults(filters)}
+                  stale={query.stale}
+                  onView={commands.view}
+                  onEdit={commands.edit}
+                  onDownload={commands.downloadOne}
+                  contextActions={commands.actions.context}
+                />
+              </RenameContext.Provider>
             </ErrorBoundary>
           </MediaLibrary>
         </main>
@@ -161,6 +165,7 @@ export function App() {
             commands.edit(record)
           }}
           onDownload={commands.downloadOne}
+          onCopyLink={commands.copyLinks}
           onRecordChanged={showServerRecord}
           onRefresh={refreshMedia}
         />
@@ -180,6 +185,7 @@ export function App() {
       <OpenedOnce open={webflowOpen} region="Webflow panel">
         <WebflowDialog open={webflowOpen} onOpenChange={setWebflowOpen} />
       </OpenedOnce>
+      <ShortcutsHelp />
       <AccessGate onGranted={refreshMedia} />
     </div>
   )

@@ -24,7 +24,7 @@ interface ScreenDialogsProps {
   bulk: BulkOperations
   moveOptions: readonly MoveOption[]
   deleteOne: (record: MediaRecord) => void
-  /** After a bulk change that succeeded for some files. */
+  /** After a move or delete that succeeded for some files (an update keeps the selection). */
   onBulkDone: () => void
 }
 
@@ -78,7 +78,8 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
         count={targets.length}
         onOpenChange={closeOn}
         onUpdate={(fields) => {
-          void bulk.update(targets, fields).then(afterBulk)
+          // The files stay in the list: keep them selected for the next change.
+          void bulk.update(targets, fields)
         }}
       />
     </>

@@ -24,6 +24,11 @@ export const WebflowDialog = lazyWithPreload(() =>
   import('../features/webflow/components/webflow-dialog').then((module) => module.WebflowDialog),
 )
 
+/** The keyboard shortcuts dialog, opened with '?' (src/app/shortcuts-help.tsx). */
+export const ShortcutsDialog = lazyWithPreload(() =>
+  import('./shortcuts-dialog').then((module) => module.ShortcutsDialog),
+)
+
 const AccessDialog = lazyWithPreload(() =>
   import('../features/access/components/access-dialog').then((module) => module.AccessDialog),
 )

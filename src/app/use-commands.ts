@@ -1,19 +1,35 @@
 import { useCallback, useMemo, useState } from 'react'
 
 import { toast } from '../components/ui/toast'
+import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import {
   NO_FILES_SELECTED,
   storedIds,
   useBulkOperations,
+  type FolderAt,
 } from '../features/bulk-actions/model/use-bulk-operations'
+import { updateFile } from '../features/edit-file/api/update-file'
+import { BLANK_TITLE } from '../features/edit-file/components/edit-file-form'
+import { useFolders } from '../features/folders/api/get-folders'
 import { deleteFile } from '../features/library/api/delete-file'
+import { createRenameState, type Renaming } from '../features/library/components/inline-rename'
 import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
+import { useAccess } from '../lib/access'
 import { errorMessage } from '../lib/api-errors'
+import { copyText } from '../lib/clipboard'
 import { downloadRecord } from '../lib/download'
-import { withoutRecords, type MediaCache } from '../lib/record-changes'
+import { withoutRecords, withPatch, withRecords, type MediaCache } from '../lib/record-changes'
 import { safeUrl } from '../lib/safe-url'
+import {
+  copiedMessage,
+  COPY_FAILED,
+  COPY_FAILED_HINT,
+  fileLinks,
+  NO_LINK_TO_COPY,
+  signInHint,
+} from '../lib/share-links'
 import type { DialogState } from './dialogs'
 import { useFileActions, type BulkDialogKind } from './file-actions'
 import { OPENED_DETAILS, type ViewPatch } from './url-state'
@@ -29,7 +45,10 @@ interface CommandOptions {
 export function useCommands({ cache, selection, byId, update }: CommandOptions) {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' })
   const undoDelete = useUndoDelete(cache)
-  const bulk = useBulkOperations(cache, undoDelete)
+  const folderAt = useFolderAt()
+  const bulk = useBulkOperations(cache, undoDelete, folderAt)
+  const renaming = useRenaming(cache)
+  const copyLinks = useCopyLinks()
 
   const view = useCallback(
     (record: MediaRecord) => {
@@ -103,7 +122,22 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
     [cache, undoDelete],
   )
 
-  const actions = useFileActions({ view, edit, downloadOne, downloadMany, confirmDelete, openBulk })
+  const rename = useCallback(
+    (record: MediaRecord) => {
+      renaming.state.start(record.id)
+    },
+    [renaming],
+  )
+  const actions = useFileActions({
+    view,
+    edit,
+    rename,
+    copyLinks,
+    downloadOne,
+    downloadMany,
+    confirmDelete,
+    openBulk,
+  })
   const selectedRecords = useCallback(
     () => [...selection.ids].flatMap((id) => byId.get(id) ?? []),
     [selection.ids, byId],
@@ -124,7 +158,91 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
       downloadOne,
       deleteOne,
       selectedRecords,
+      renaming,
+      copyLinks,
     }),
-    [dialog, bulk, actions, view, showDetails, closeDetails, edit, downloadOne, deleteOne, selectedRecords],
+    [
+      dialog,
+      bulk,
+      actions,
+      view,
+      showDetails,
+      closeDetails,
+      edit,
+      downloadOne,
+      deleteOne,
+      selectedRecords,
+      renaming,
+      copyLinks,
+    ],
+  )
+}
+
+/** A folder path as a move target, for Undo of a move: the top level, or a folder the server listed. */
+function useFolderAt(): FolderAt {
+  const { data: folders } = useFolders()
+  return useCallback(
+    (path: string) => {
+      if (path === ROOT_PATH || path === '') return { path: ROOT_PATH, folderId: null }
+      const folder = folders?.find((each) => each.path === path)
+      return folder && { path: folder.path, folderId: folder.id }
+    },
+    [folders],
+  )
+}
+
+/** Inline rename of a title: saved through the Edit dialog's update, with its rule and its messages. */
+function useRenaming(cache: MediaCache): Renaming {
+  const [state] = useState(createRenameState)
+  return useMemo(
+    () => ({
+      state,
+      problem: (title: string) => (title.trim() === '' ? BLANK_TITLE : null),
+      save: (record: MediaRecord, title: string) => {
+        cache
+          .change(
+            () => updateFile(record.id, { title }),
+            withPatch([record.id], { title }),
+            (saved) => withRecords([saved]),
+          )
+          .then(
+            () => {
+              toast.success('File updated successfully!')
+            },
+            (error: unknown) => {
+              toast.error(`Error updating file: ${errorMessage(error, 'Network error')}`)
+            },
+          )
+      },
+    }),
+    [state, cache],
+  )
+}
+
+/**
+ * Copy link: each file's absolute address, one a line. Behind a closed access gate the built-in host's
+ * links need the visitor's sign-in, and the toast says so (docs in README.md, Copy link).
+ */
+function useCopyLinks() {
+  const { gate } = useAccess()
+  return useCallback(
+    (records: readonly MediaRecord[]) => {
+      const links = fileLinks(records, { origin: window.location.origin, gateClosed: gate === 'closed' })
+      if (links === null) {
+        toast.error(NO_LINK_TO_COPY)
+        return
+      }
+      copyText(links.text).then(
+        () => {
+          toast.success(copiedMessage(links), {
+            description: links.needsSignIn ? signInHint(links) : undefined,
+          })
+        },
+        () => {
+          toast.error(COPY_FAILED, { description: COPY_FAILED_HINT })
+        },
+      )
+    },
+    [gate],
   )
 }

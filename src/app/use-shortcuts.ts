@@ -4,6 +4,8 @@ import { toast } from '../components/ui/toast'
 import type { MediaRecord } from '../contract/record'
 import { NO_FILES_SELECTED } from '../features/bulk-actions/model/use-bulk-operations'
 import type { FileAction } from '../lib/file-action'
+import { SCREEN_KEYS } from '../lib/shortcuts'
+import { belongsElsewhere } from '../lib/use-screen-key'
 
 interface ShortcutOptions {
   actions: readonly FileAction[]
@@ -14,15 +16,6 @@ interface ShortcutOptions {
   clearSelection: () => void
 }
 
-/** Keys typed into a field, or handled by an open dialog or menu, are theirs, never the screen's. */
-function belongsElsewhere(event: KeyboardEvent): boolean {
-  if (event.defaultPrevented) return true
-  const target = event.target instanceof Element ? event.target : null
-  if (target?.closest('input, textarea, select, [contenteditable="true"]')) return true
-  if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return true
-  return document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null
-}
-
 function focusedFileId(): number | null {
   const item = document.activeElement?.closest<HTMLElement>('[data-file-id]')
   const id = Number(item?.dataset.fileId ?? Number.NaN)
@@ -30,20 +23,25 @@ function focusedFileId(): number | null {
 }
 
 /**
- * Screen-wide keys: Ctrl/Cmd+A selects every file shown, Escape clears the selection, and each
- * registered action's key runs it on the selection (or on the focused file when nothing is selected).
- * Browser keys are only taken over outside text fields.
+ * Screen-wide keys (src/lib/shortcuts.ts lists them all): Ctrl/Cmd+A selects every file shown, Escape
+ * clears the selection, and each registered action's key runs it on the selection (or on the focused
+ * file when nothing is selected); an action for one file takes the focused file, else the only one
+ * selected. Browser keys are only taken over outside text fields.
  */
 export function useShortcuts({ actions, selected, recordById, selectAll, clearSelection }: ShortcutOptions) {
   useEffect(() => {
+    const focusedRecord = () => {
+      const focused = focusedFileId()
+      return focused === null ? undefined : recordById(focused)
+    }
     const onKeyDown = (event: KeyboardEvent) => {
       if (belongsElsewhere(event)) return
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'a') {
+      if (SCREEN_KEYS.selectAll.test(event)) {
         event.preventDefault()
         selectAll()
         return
       }
-      if (event.key === 'Escape') {
+      if (SCREEN_KEYS.clearSelection.test(event)) {
         clearSelection()
         return
       }
@@ -51,12 +49,16 @@ export function useShortcuts({ actions, selected, recordById, selectAll, clearSe
       if (action === undefined) return
       event.preventDefault()
       const targets = selected()
+      if (action.keyTargets === 'one') {
+        const record = focusedRecord() ?? (targets.length === 1 ? targets[0] : undefined)
+        if (record !== undefined) action.perform([record], 'context')
+        return
+      }
       if (targets.length > 0) {
         action.perform(targets, 'bulk')
         return
       }
-      const focused = focusedFileId()
-      const record = focused === null ? undefined : recordById(focused)
+      const record = focusedRecord()
       if (record !== undefined) action.perform([record], 'context')
       else toast.error(NO_FILES_SELECTED)
     }

@@ -5,7 +5,7 @@ import type { MediaRecord } from '../contract/record'
 /** Where an action is offered: the right-click menu of one file, or the bulk panel for the selection. */
 export type ActionScope = 'context' | 'bulk'
 
-export type ActionName = 'view' | 'edit' | 'download' | 'delete' | 'move' | 'update'
+export type ActionName = 'view' | 'edit' | 'copy-link' | 'download' | 'delete' | 'move' | 'update' | 'rename'
 
 /**
  * A user command on files. The bulk panel, the context menu and the keyboard shortcuts all render from
@@ -18,6 +18,11 @@ export interface FileAction {
   scopes: readonly ActionScope[]
   /** The keyboard shortcut, tested against a keydown outside text fields and dialogs. */
   keyTest?: (event: KeyboardEvent) => boolean
+  /**
+   * What the key acts on: the selection, else the focused file (the default); or 'one', the focused
+   * file, else the only selected file (for commands on a single file, such as rename).
+   */
+  keyTargets?: 'selection' | 'one'
   /** Destructive actions are styled and placed apart. */
   danger?: boolean
   perform: (targets: readonly MediaRecord[], scope: ActionScope) => void

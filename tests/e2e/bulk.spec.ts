@@ -32,7 +32,14 @@ test('the selection bar selects every file shown, counts them and clears them; t
   await page.getByPlaceholder('Search files...').fill('')
   await expect(card(page, 'Jingle').getByRole('checkbox')).not.toBeChecked()
   await expect(card(page, 'Beach sunset').getByRole('checkbox')).toBeChecked()
-  await expect(panel(page).getByRole('button')).toHaveText(['Move', 'Update', 'Delete', 'Download', ''])
+  await expect(panel(page).getByRole('button')).toHaveText([
+    'Move',
+    'Update',
+    'Delete',
+    'Download',
+    'Copy link',
+    '',
+  ])
   await shot('bulk-panel')
   await page.getByRole('button', { name: 'Clear selection', exact: true }).click()
   await expect(page.getByText('0 selected')).toBeVisible()

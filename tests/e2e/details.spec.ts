@@ -51,12 +51,18 @@ function record(title: string): StoredRecord {
   return found
 }
 
-test('the right-click menu offers View Details, Edit, Download and Delete, and closes on a choice', async ({
+test('the right-click menu offers View Details, Edit, Copy link, Download and Delete, and closes on a choice', async ({
   page,
   shot,
 }) => {
   const menu = await contextMenu(page, 'Beach sunset')
-  await expect(menu.getByRole('menuitem')).toHaveText(['View Details', 'Edit', 'Download', 'Delete'])
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'View Details',
+    'Edit',
+    'Copy link',
+    'Download',
+    'Delete',
+  ])
   await shot('context-menu')
   await menu.getByRole('menuitem', { name: 'View Details' }).click()
   await expect(page.getByRole('dialog', { name: 'Beach sunset' })).toBeVisible()

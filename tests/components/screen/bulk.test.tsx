@@ -62,7 +62,7 @@ describe('selection bar', () => {
       within(panel())
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Move', 'Update', 'Delete', 'Download', ''])
+    ).toEqual(['Move', 'Update', 'Delete', 'Download', 'Copy link', ''])
     await select(user, 'A')
     expect(screen.queryByRole('region', { name: 'Bulk operations' })).not.toBeInTheDocument()
   })

@@ -13,11 +13,12 @@ import {
   withRecords,
   type MediaCache,
   type RecordFields,
+  type RecordsChange,
 } from '../../../lib/record-changes'
 import { batchDelete } from '../api/batch-delete'
 import { batchMove } from '../api/batch-move'
 import { batchUpdate } from '../api/batch-update'
-import { inBatches, reportOutcome, succeededIds, type ItemResult } from './outcome'
+import { inBatches, reportOutcome, succeededIds, type ItemResult, type Outcome } from './outcome'
 
 export const NO_FILES_SELECTED = 'No files selected for bulk operation'
 
@@ -28,13 +29,69 @@ export function storedIds(records: readonly MediaRecord[]): number[] {
 
 const plainError = (result: ItemResult) => result.error ?? `File ${String(result.id)} failed`
 
+/** Where a folder path leads for a move (null when the folder is gone): for Undo of a move. */
+export type FolderAt = (path: string) => MoveTarget | undefined
+
+const moveRequest = (ids: readonly number[], folderId: number | null) =>
+  inBatches(ids, async (batch) =>
+    (await batchMove(batch, folderId)).results.map(({ fileId, success, error }) => ({
+      id: fileId,
+      success,
+      error,
+    })),
+  )
+
+const describeMoveError = (result: ItemResult) => `File ${String(result.id)}: ${plainError(result)}`
+
+/** Each file's folder before a move, grouped: files moved together may have come from several folders. */
+export function originsOf(records: readonly MediaRecord[]): Map<string, number[]> {
+  const origins = new Map<string, number[]>()
+  for (const record of records) {
+    const ids = origins.get(record.folder_path) ?? []
+    ids.push(record.id)
+    origins.set(record.folder_path, ids)
+  }
+  return origins
+}
+
+/**
+ * Moves each file back to the folder it came from, one batch-move per origin folder. A folder that no
+ * longer exists fails its files; a request that fails as a whole stops the rest.
+ */
+export async function moveBack(origins: ReadonlyMap<string, number[]>, folderAt: FolderAt): Promise<Outcome> {
+  const results: ItemResult[] = []
+  for (const [path, ids] of origins) {
+    const target = folderAt(path)
+    if (target === undefined) {
+      results.push(...ids.map((id) => ({ id, success: false, error: 'Its folder no longer exists' })))
+      continue
+    }
+    const outcome = await moveRequest(ids, target.folderId)
+    results.push(...outcome.results)
+    if (outcome.failure !== undefined) return { results, failure: outcome.failure }
+  }
+  return { results, failure: undefined }
+}
+
+function withOrigins(origins: ReadonlyMap<string, number[]>, only?: ReadonlySet<number>): RecordsChange {
+  return (records) =>
+    [...origins].reduce(
+      (list, [path, ids]) => withFolder(only ? ids.filter((id) => only.has(id)) : ids, path)(list),
+      records,
+    )
+}
+
 /**
  * Move, update, delete and download for a set of files. Each shows its change at once, sends the ids in
  * batches, keeps what the server confirmed and rolls back the rest, then reports with the spec's toasts.
- * Each resolves to the ids that succeeded. `undoDelete` brings back files a delete moved to the trash:
- * the delete's success toast offers it.
+ * Each resolves to the ids that succeeded. `undoDelete` brings back files a delete moved to the trash,
+ * and `folderAt` lets a move be undone: each success toast then offers Undo.
  */
-export function useBulkOperations(cache: MediaCache, undoDelete?: (records: readonly MediaRecord[]) => void) {
+export function useBulkOperations(
+  cache: MediaCache,
+  undoDelete?: (records: readonly MediaRecord[]) => void,
+  folderAt?: FolderAt,
+) {
   return useMemo(() => {
     const guard = (records: readonly MediaRecord[]): number[] | null => {
       const ids = storedIds(records)
@@ -42,27 +99,33 @@ export function useBulkOperations(cache: MediaCache, undoDelete?: (records: read
       toast.error(NO_FILES_SELECTED)
       return null
     }
+    const undoMove = (moved: readonly MediaRecord[]) => {
+      if (folderAt === undefined) return undefined
+      const origins = originsOf(moved)
+      return () => {
+        void cache
+          .change(
+            () => moveBack(origins, folderAt),
+            withOrigins(origins),
+            (done) => withOrigins(origins, new Set(succeededIds(done))),
+          )
+          .then((outcome) => {
+            reportOutcome(outcome, 'Batch move failed', describeMoveError)
+          })
+      }
+    }
     return {
       move: async (records: readonly MediaRecord[], target: MoveTarget): Promise<number[]> => {
         const ids = guard(records)
         if (ids === null) return []
         const outcome = await cache.change(
-          () =>
-            inBatches(ids, async (batch) =>
-              (await batchMove(batch, target.folderId)).results.map(({ fileId, success, error }) => ({
-                id: fileId,
-                success,
-                error,
-              })),
-            ),
+          () => moveRequest(ids, target.folderId),
           withFolder(ids, target.path),
           (done) => withFolder(succeededIds(done), target.path),
         )
-        reportOutcome(
-          outcome,
-          'Batch move failed',
-          (result) => `File ${String(result.id)}: ${plainError(result)}`,
-        )
+        const moved = new Set(succeededIds(outcome))
+        const undo = undoMove(records.filter((record) => moved.has(record.id)))
+        reportOutcome(outcome, 'Batch move failed', describeMoveError, undo)
         return succeededIds(outcome)
       },
       update: async (records: readonly MediaRecord[], fields: RecordFields): Promise<number[]> => {
@@ -125,7 +188,7 @@ export function useBulkOperations(cache: MediaCache, undoDelete?: (records: read
         return succeededIds(outcome)
       },
     }
-  }, [cache, undoDelete])
+  }, [cache, undoDelete, folderAt])
 }
 
 export type BulkOperations = ReturnType<typeof useBulkOperations>

@@ -8,6 +8,7 @@ import { IconButton } from '../../../components/ui/icon-button'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import { FileIcon } from './file-icon'
+import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, useItemHandlers } from './item-handlers'
 
 interface ListRowProps {
@@ -21,12 +22,14 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
   const handlers = useItemHandlers()
   const tabIndex = active ? 0 : -1
   const item = fileItemProps(record, position, tabIndex, handlers)
+  const renaming = useRenaming(record.id)
   return (
     <tr
       className={`file-table__row${selected ? ' file-table__row--selected' : ''}`}
       aria-rowindex={position + 2}
       aria-selected={selected}
       {...item.attributes}
+      draggable={!renaming}
     >
       <td className="file-table__check">
         <Checkbox
@@ -39,7 +42,7 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
       <td className="file-table__name">
         <div className="file-table__label">
           <FileIcon mime={record.file_type} />
-          <span title={record.title}>{record.title}</span>
+          <EditableTitle record={record} as="span" />
         </div>
       </td>
       <td className="file-table__col-type" title={record.file_type}>

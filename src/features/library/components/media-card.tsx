@@ -8,6 +8,7 @@ import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import type { CardDensity } from './card-geometry'
 import { FileIcon } from './file-icon'
+import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, useItemHandlers, type ItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
 
@@ -44,11 +45,13 @@ export const MediaCard = memo(function MediaCard({
   const item = fileItemProps(record, position, tabIndex, handlers)
   const extension = fileExtension(record)
   const compact = density === 'compact'
+  const renaming = useRenaming(record.id)
   return (
     <article
       className={`card card--${density}${selected ? ' card--selected' : ''}`}
       aria-label={record.title}
       {...item.attributes}
+      draggable={!renaming}
     >
       <Thumbnail record={record} />
       <div className="card__body">
@@ -60,9 +63,12 @@ export const MediaCard = memo(function MediaCard({
             onClick={item.checkboxClick}
           />
           {!compact && <FileIcon mime={record.file_type} />}
-          <h3 className="card__title" title={extension ? `${record.title} (.${extension})` : record.title}>
-            {record.title}
-          </h3>
+          <EditableTitle
+            record={record}
+            as="h3"
+            className="card__title"
+            tooltip={extension ? `${record.title} (.${extension})` : record.title}
+          />
           {extension && <span className="card__extension">.{extension}</span>}
         </div>
         {compact ? (

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Pencil } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Download, Link, Pencil } from 'lucide-react'
 import { useMemo, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
@@ -20,6 +20,8 @@ interface DetailsDialogProps {
   onClose: () => void
   onEdit: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
+  /** Copies the file's address (the screen's Copy link command, with its toast). */
+  onCopyLink?: (records: readonly MediaRecord[]) => void
   /** The server's newer version of the shown record (after a Webflow retry). */
   onRecordChanged: (record: MediaRecord) => void
   /** Fetches the file list again, to follow a Webflow sync in progress. */
@@ -28,7 +30,7 @@ interface DetailsDialogProps {
 
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
-  const { record, order, onShow, onClose, onEdit, onDownload, onRecordChanged, onRefresh } = props
+  const { record, order, onShow, onClose, onEdit, onDownload, onCopyLink, onRecordChanged, onRefresh } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const neighbours = useMemo(
@@ -96,6 +98,18 @@ export function DetailsDialog(props: DetailsDialogProps) {
               <Pencil size={16} aria-hidden="true" />
               Edit
             </button>
+            {onCopyLink && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  onCopyLink([record])
+                }}
+              >
+                <Link size={16} aria-hidden="true" />
+                Copy link
+              </button>
+            )}
             {/* An unsupported file already has spec section 2's 'Download File' link: one download only. */}
             {recordPreviewKind(record) !== 'none' && (
               <button
