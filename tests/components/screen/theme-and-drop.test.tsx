@@ -146,6 +146,23 @@ describe('files dropped or pasted on the page', () => {
     expect(fireEvent.dragOver(banner, { dataTransfer: own })).toBe(true)
   })
 
+  it("leaves a drop on the open Upload dialog's own zone to the dialog, which adds the file once", async () => {
+    const { user } = renderScreen()
+    await user.click(await screen.findByRole('button', { name: 'Upload' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Files' })
+    const zone = within(dialog).getByText(/Drag files here/)
+    const file = photo()
+    fireEvent.drop(zone, {
+      dataTransfer: {
+        types: ['Files'],
+        files: [file],
+        items: [{ kind: 'file', type: file.type, getAsFile: () => file }],
+      },
+    })
+    expect(await within(dialog).findByRole('listitem', { name: 'photo.png' })).toBeInTheDocument()
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1)
+  })
+
   it('puts dropped files through the same checks as the dialog: more than 10 adds none', async () => {
     renderScreen()
     await screen.findByRole('main', { hidden: true })
