@@ -87,16 +87,20 @@ export class ListingLoader {
     if (first === undefined) return
     const count = pageCountOf(first.answer.shard_count)
     const pages = kept.filter(({ page }) => page < count).sort((a, b) => a.page - b.page)
-    try {
-      const decoded = pages.map((page) => ({ page, records: decodeMediaPage(page.answer) }))
-      this.pageCount = count
-      const expected = decoded.reduce((sum, { records }) => sum + records.length, 0)
-      this.options.post({ type: 'layout', pages: count, expected })
-      for (const { page, records } of decoded) this.show(page, records)
-    } catch {
-      // A kept page that no longer decodes is dropped; the server sends it again.
-      this.shown.clear()
-      await this.options.cache.clear().catch(() => undefined)
+    this.pageCount = count
+    const expected = pages.reduce((sum, { answer }) => sum + answer.count, 0)
+    this.options.post({ type: 'layout', pages: count, expected })
+    // Page by page, the small first one first, so the first cards do not wait for the whole library.
+    for (const page of pages) {
+      let records: MediaRecord[]
+      try {
+        records = decodeMediaPage(page.answer)
+      } catch {
+        // A kept page that no longer decodes is dropped; the server sends it again.
+        await this.options.cache.clear().catch(() => undefined)
+        return
+      }
+      this.show(page, records)
     }
   }
 

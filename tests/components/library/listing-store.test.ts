@@ -38,7 +38,7 @@ let store: MemoryDocumentStore
 const open: ListingStore[] = []
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
 })
 beforeEach(() => {
   store = new MemoryDocumentStore()

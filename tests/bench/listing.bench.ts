@@ -1,0 +1,245 @@
+/**
+ * Listing benchmark, from where the user starts: the production build served by `netlify dev` over a
+ * seeded library, opened in Debian's Chromium. For each size it times navigation to the first card and
+ * to the whole library (the count line showing every file), cold (a fresh profile: empty IndexedDB) and
+ * warm (a reload of the same profile), and counts the main thread's long tasks (PerformanceObserver
+ * 'longtask', over 50 ms) until the whole library is shown. Beside it, in the same run and interleaved
+ * run by run, the old sequential loading: a page-side fetch loop following `GET /api/media` cursors as
+ * the old client did (2,000 records, then 5,000 per page), timed to its first page and to its last.
+ * Prints and writes tests/bench/results/listing.json; asserts nothing.
+ *
+ *   node_modules/.bin/node tests/bench/listing.bench.ts
+ *   LISTING_SIZES=250000 BENCH_RUNS=1 node_modules/.bin/node tests/bench/listing.bench.ts
+ *
+ * Under netlify dev every function call runs in a fresh worker thread (about 0.7-1 s each, about 1.3
+ * calls a second whatever the concurrency), so the number of calls sets the floor: the old loading makes
+ * 21 calls one after the other at 100,000 files, the new one 5, the last 3 of them at once.
+ */
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+
+import {
+  createProjectDir,
+  removeProjectDir,
+  startNetlifyDev,
+  type NetlifyDev,
+} from '../api/helpers/netlify-dev.ts'
+import { buildApp } from './lib/build-app.ts'
+import { launchChromium } from './lib/chromium.ts'
+import { figure, report, type Figure } from './lib/figures.ts'
+import { loadServer } from './lib/in-process.ts'
+import { startLocalBlobs } from './lib/local-blobs.ts'
+import { benchRecords, seedShards } from './lib/seed-records.ts'
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
+const SIZES = (process.env.LISTING_SIZES ?? '10000,100000').split(',').map(Number)
+const DEV_SITE_ID = 'unlinked'
+
+interface Visit {
+  firstCard: number
+  whole: number
+  longTasks: number
+  longestTask: number
+}
+
+/** Set before the app's own code: notes when the first card and the full count appear, and long tasks. */
+function watchScreen(total: number) {
+  const marks: { firstCard?: number; whole?: number; longTasks: number[] } = { longTasks: [] }
+  Object.assign(window, { __listing: marks })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (marks.whole === undefined) marks.longTasks.push(entry.duration)
+  }).observe({ type: 'longtask', buffered: true })
+  const whole = `${String(total)} ${total === 1 ? 'file' : 'files'}`
+  const check = () => {
+    if (marks.firstCard === undefined && document.querySelector('article'))
+      marks.firstCard = performance.now()
+    const count = document.querySelector('.selection-bar__shown')?.textContent
+    if (marks.whole === undefined && count === whole) marks.whole = performance.now()
+  }
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true })
+}
+
+async function visit(page: Page, go: () => Promise<unknown>): Promise<Visit> {
+  await go()
+  await page.waitForFunction(
+    () => (window as unknown as { __listing?: { whole?: number } }).__listing?.whole !== undefined,
+    undefined,
+    { timeout: 180_000, polling: 100 },
+  )
+  const marks = await page.evaluate(
+    () =>
+      (window as unknown as { __listing: { firstCard: number; whole: number; longTasks: number[] } })
+        .__listing,
+  )
+  return {
+    firstCard: marks.firstCard,
+    whole: marks.whole,
+    longTasks: marks.longTasks.length,
+    longestTask: Math.max(0, ...marks.longTasks),
+  }
+}
+
+/** The old client's network pattern, run in a page of the same origin: first page, then each cursor. */
+async function sequential(context: BrowserContext, base: string): Promise<{ first: number; whole: number }> {
+  const page = await context.newPage()
+  await page.goto(`${base}/api/access`)
+  const timing = await page.evaluate(async () => {
+    const started = performance.now()
+    let path = '/api/media'
+    let first = 0
+    for (;;) {
+      const answer = (await (await fetch(path)).json()) as { records: unknown[]; next: string | null }
+      if (first === 0) first = performance.now() - started
+      if (answer.next === null) return { first, whole: performance.now() - started }
+      path = `/api/media?cursor=${answer.next}&limit=5000`
+    }
+  })
+  await page.close()
+  return timing
+}
+
+async function startDev(appDir: string, size: number): Promise<NetlifyDev> {
+  const projectDir = await createProjectDir()
+  try {
+    await rm(join(projectDir, 'dist'), { recursive: true, force: true })
+    await cp(appDir, join(projectDir, 'dist'), { recursive: true })
+    const directory = join(projectDir, '.netlify', 'blobs-serve')
+    await mkdir(directory, { recursive: true })
+    const seeding = await startLocalBlobs({ directory, siteID: DEV_SITE_ID })
+    try {
+      const server = await loadServer()
+      await seedShards(server, new server.BlobsDocumentStore(seeding.store('media')), benchRecords(size))
+    } finally {
+      await seeding.stop()
+    }
+    return await startNetlifyDev(projectDir, { timeoutMs: 180_000 })
+  } catch (error) {
+    await removeProjectDir(projectDir)
+    throw error
+  }
+}
+
+async function measureSize(browser: Browser, appDir: string, size: number): Promise<Figure[]> {
+  const dev = await startDev(appDir, size)
+  console.log(`netlify dev at ${dev.baseUrl} with ${size.toLocaleString('en-US')} records`)
+  const cold: Visit[] = []
+  const warm: Visit[] = []
+  const old: { first: number; whole: number }[] = []
+  try {
+    // netlify dev bundles each function on its first call: neither side should pay that in a run.
+    for (const path of ['/api/media', '/api/media-pages?shards=0-3', '/api/access']) {
+      await (await fetch(new URL(path, dev.baseUrl))).arrayBuffer()
+    }
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext()
+      old.push(await sequential(context, dev.baseUrl))
+      await context.addInitScript(watchScreen, size)
+      const page = await context.newPage()
+      cold.push(await visit(page, () => page.goto(dev.baseUrl)))
+      // The pages reach IndexedDB just after they are shown.
+      await page.waitForTimeout(1_500)
+      warm.push(await visit(page, () => page.reload()))
+      await context.close()
+      console.log(
+        `  run ${String(run + 1)}: cold ${JSON.stringify(cold.at(-1))}, warm ${JSON.stringify(warm.at(-1))}, ` +
+          `old ${JSON.stringify(old.at(-1))}`,
+      )
+    }
+  } finally {
+    await dev.stop()
+    await removeProjectDir(dev.dir)
+  }
+  const common = { id: 'listing', n: size, unit: 'ms', ratio_means: 'baseline / median: times faster' }
+  const pick = (visits: Visit[], key: keyof Visit) => visits.map((one) => one[key])
+  const notes = (visits: Visit[]) => ({
+    long_tasks_max: Math.max(...pick(visits, 'longTasks')),
+    longest_task_ms: Math.round(Math.max(...pick(visits, 'longestTask'))),
+  })
+  const oldFirst = old.map((one) => one.first)
+  const oldWhole = old.map((one) => one.whole)
+  const large = size >= 100_000
+  const within = (limit: number) => (done: { median: number }) => (large ? done.median <= limit : null)
+  return [
+    figure({
+      ...common,
+      metric: 'cold: navigation to first card (empty IndexedDB)',
+      runs: pick(cold, 'firstCard'),
+      baseline: 'old sequential loading: first /api/media page in hand (fetch loop, no rendering)',
+      baseline_runs: oldFirst,
+      target: '<= 1,000 ms at 100k',
+      met: null,
+      meets: within(1_000),
+      notes: notes(cold),
+    }),
+    figure({
+      ...common,
+      metric: 'cold: navigation to whole library shown (full count)',
+      runs: pick(cold, 'whole'),
+      baseline: 'old sequential loading: last /api/media page in hand (fetch loop, no rendering)',
+      baseline_runs: oldWhole,
+      target: '<= 5,000 ms at 100k',
+      met: null,
+      meets: within(5_000),
+      notes: notes(cold),
+    }),
+    figure({
+      ...common,
+      metric: 'warm: reload to first card (library kept in IndexedDB)',
+      runs: pick(warm, 'firstCard'),
+      baseline: 'old sequential loading: first /api/media page in hand (fetch loop, no rendering)',
+      baseline_runs: oldFirst,
+      target: '<= 300 ms at 100k',
+      met: null,
+      meets: within(300),
+      notes: notes(warm),
+    }),
+    figure({
+      ...common,
+      metric: 'warm: reload to whole library shown (full count)',
+      runs: pick(warm, 'whole'),
+      baseline: 'old sequential loading: last /api/media page in hand (fetch loop, no rendering)',
+      baseline_runs: oldWhole,
+      target: '<= 1,000 ms at 100k',
+      met: null,
+      meets: within(1_000),
+      notes: notes(warm),
+    }),
+    figure({
+      ...common,
+      unit: 'tasks',
+      metric: 'main-thread long tasks (> 50 ms) until the whole library is shown, cold',
+      runs: pick(cold, 'longTasks'),
+      baseline: 'the same count on a warm reload',
+      baseline_runs: pick(warm, 'longTasks'),
+      ratio_means: 'baseline / median',
+      target: '0',
+      met: null,
+      meets: (done) => done.median === 0,
+      notes: notes(cold),
+    }),
+  ]
+}
+
+async function main() {
+  const started = performance.now()
+  const workDir = await mkdtemp(join(tmpdir(), 'bench-listing-'))
+  let browser: Browser | null = null
+  try {
+    console.log('Building the app...')
+    const appDir = await buildApp(join(workDir, 'app'))
+    browser = await launchChromium()
+    console.log(`Chromium ${browser.version()}, ${String(RUNS)} runs per size`)
+    const figures: Figure[] = []
+    for (const size of SIZES) figures.push(...(await measureSize(browser, appDir, size)))
+    await report('listing', figures)
+    console.log(`total ${String(Math.round((performance.now() - started) / 1000))} s`)
+  } finally {
+    await browser?.close()
+    await rm(workDir, { recursive: true, force: true })
+  }
+}
+
+await main()
