@@ -1,38 +1,23 @@
 import { useCallback, useMemo, useState } from 'react'
 
 import { toast } from '../components/ui/toast'
-import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import {
   NO_FILES_SELECTED,
   storedIds,
   useBulkOperations,
-  type FolderAt,
 } from '../features/bulk-actions/model/use-bulk-operations'
-import { updateFile } from '../features/edit-file/api/update-file'
-import { BLANK_TITLE } from '../features/edit-file/components/edit-file-form'
-import { useFolders } from '../features/folders/api/get-folders'
 import { deleteFile } from '../features/library/api/delete-file'
-import { createRenameState, type Renaming } from '../features/library/components/inline-rename'
 import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
-import { useAccess } from '../lib/access'
 import { errorMessage } from '../lib/api-errors'
-import { copyText } from '../lib/clipboard'
 import { downloadRecord } from '../lib/download'
-import { withoutRecords, withPatch, withRecords, type MediaCache } from '../lib/record-changes'
+import { withoutRecords, type MediaCache } from '../lib/record-changes'
 import { safeUrl } from '../lib/safe-url'
-import {
-  copiedMessage,
-  COPY_FAILED,
-  COPY_FAILED_HINT,
-  fileLinks,
-  NO_LINK_TO_COPY,
-  signInHint,
-} from '../lib/share-links'
 import type { DialogState } from './dialogs'
 import { useFileActions, type BulkDialogKind } from './file-actions'
 import { OPENED_DETAILS, type ViewPatch } from './url-state'
+import { useCopyLinks, useFolderAt, useRenaming } from './use-quick-commands'
 
 interface CommandOptions {
   cache: MediaCache
@@ -70,6 +55,9 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
   }, [update])
   const edit = useCallback((record: MediaRecord) => {
     setDialog({ kind: 'edit', id: record.id })
+  }, [])
+  const replace = useCallback((record: MediaRecord) => {
+    setDialog({ kind: 'replace', id: record.id })
   }, [])
   const downloadOne = useCallback((record: MediaRecord) => {
     if (safeUrl(record.media_url) === null) toast.error(`"${record.title}" has no downloadable address`)
@@ -137,6 +125,7 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
     downloadMany,
     confirmDelete,
     openBulk,
+    replace,
   })
   const selectedRecords = useCallback(
     () => [...selection.ids].flatMap((id) => byId.get(id) ?? []),
@@ -155,6 +144,7 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
       showDetails,
       closeDetails,
       edit,
+      replace,
       downloadOne,
       deleteOne,
       selectedRecords,
@@ -169,80 +159,12 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
       showDetails,
       closeDetails,
       edit,
+      replace,
       downloadOne,
       deleteOne,
       selectedRecords,
       renaming,
       copyLinks,
     ],
-  )
-}
-
-/** A folder path as a move target, for Undo of a move: the top level, or a folder the server listed. */
-function useFolderAt(): FolderAt {
-  const { data: folders } = useFolders()
-  return useCallback(
-    (path: string) => {
-      if (path === ROOT_PATH || path === '') return { path: ROOT_PATH, folderId: null }
-      const folder = folders?.find((each) => each.path === path)
-      return folder && { path: folder.path, folderId: folder.id }
-    },
-    [folders],
-  )
-}
-
-/** Inline rename of a title: saved through the Edit dialog's update, with its rule and its messages. */
-function useRenaming(cache: MediaCache): Renaming {
-  const [state] = useState(createRenameState)
-  return useMemo(
-    () => ({
-      state,
-      problem: (title: string) => (title.trim() === '' ? BLANK_TITLE : null),
-      save: (record: MediaRecord, title: string) => {
-        cache
-          .change(
-            () => updateFile(record.id, { title }),
-            withPatch([record.id], { title }),
-            (saved) => withRecords([saved]),
-          )
-          .then(
-            () => {
-              toast.success('File updated successfully!')
-            },
-            (error: unknown) => {
-              toast.error(`Error updating file: ${errorMessage(error, 'Network error')}`)
-            },
-          )
-      },
-    }),
-    [state, cache],
-  )
-}
-
-/**
- * Copy link: each file's absolute address, one a line. Behind a closed access gate the built-in host's
- * links need the visitor's sign-in, and the toast says so (docs in README.md, Copy link).
- */
-function useCopyLinks() {
-  const { gate } = useAccess()
-  return useCallback(
-    (records: readonly MediaRecord[]) => {
-      const links = fileLinks(records, { origin: window.location.origin, gateClosed: gate === 'closed' })
-      if (links === null) {
-        toast.error(NO_LINK_TO_COPY)
-        return
-      }
-      copyText(links.text).then(
-        () => {
-          toast.success(copiedMessage(links), {
-            description: links.needsSignIn ? signInHint(links) : undefined,
-          })
-        },
-        () => {
-          toast.error(COPY_FAILED, { description: COPY_FAILED_HINT })
-        },
-      )
-    },
-    [gate],
   )
 }
