@@ -4,6 +4,9 @@ import { MoveDialog } from '../features/bulk-actions/components/move-dialog'
 import { UpdateDialog } from '../features/bulk-actions/components/update-dialog'
 import type { BulkOperations } from '../features/bulk-actions/model/use-bulk-operations'
 import { EditFileDialog } from '../features/edit-file/components/edit-file-dialog'
+import { replaceFile } from '../features/replace-file/api/replace-file'
+import { ReplaceFileDialog } from '../features/replace-file/components/replace-file-dialog'
+import { browserUploadServices } from '../features/upload/upload-services'
 import type { MoveOption } from '../lib/move-target'
 import type { MediaCache } from '../lib/record-changes'
 import type { BulkDialogKind } from './file-actions'
@@ -13,6 +16,7 @@ import { countOf } from '../lib/plural'
 export type DialogState =
   | { kind: 'none' }
   | { kind: 'edit'; id: number }
+  | { kind: 'replace'; id: number }
   | { kind: 'delete'; record: MediaRecord }
   | { kind: BulkDialogKind; targets: readonly MediaRecord[] }
 
@@ -42,6 +46,12 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
       <EditFileDialog
         record={dialog.kind === 'edit' ? (recordById(dialog.id) ?? null) : null}
         cache={cache}
+        onClose={onClose}
+      />
+      <ReplaceFileDialog
+        record={dialog.kind === 'replace' ? (recordById(dialog.id) ?? null) : null}
+        cache={cache}
+        services={{ ...browserUploadServices(), replaceFile }}
         onClose={onClose}
       />
       <ConfirmDialog

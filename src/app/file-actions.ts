@@ -1,4 +1,4 @@
-import { Download, Eye, FolderInput, Link, Pencil, Tags, TextCursorInput, Trash } from 'lucide-react'
+import { Download, Eye, FileUp, FolderInput, Link, Pencil, Tags, TextCursorInput, Trash } from 'lucide-react'
 import { useMemo } from 'react'
 
 import type { MediaRecord } from '../contract/record'
@@ -16,12 +16,15 @@ interface ActionHandlers {
   downloadMany: (records: readonly MediaRecord[]) => void
   confirmDelete: (record: MediaRecord) => void
   openBulk: (kind: BulkDialogKind, records: readonly MediaRecord[]) => void
+  /** Opens Replace file for the record; without it the menu has no Replace file. */
+  replace?: (record: MediaRecord) => void
 }
 
 /** The right-click menu: spec section 2's View Details, Edit, Download, Delete, with Copy link before Delete. */
 const CONTEXT_ORDER = [
   'view',
   'edit',
+  'replace',
   'copy-link',
   'download',
   'delete',
@@ -46,7 +49,8 @@ function ordered(all: readonly FileAction[], scope: ActionScope, order: readonly
  * the 'bulk' ones, and the keyboard runs those with a key (rename has only its key, F2).
  */
 export function useFileActions(handlers: ActionHandlers) {
-  const { view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk } = handlers
+  const { view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, replace } =
+    handlers
   return useMemo(() => {
     const first = (run: (record: MediaRecord) => void) => (targets: readonly MediaRecord[]) => {
       const record = targets[0]
@@ -55,6 +59,17 @@ export function useFileActions(handlers: ActionHandlers) {
     const all: FileAction[] = [
       { name: 'view', label: 'View Details', icon: Eye, scopes: ['context'], perform: first(view) },
       { name: 'edit', label: 'Edit', icon: Pencil, scopes: ['context'], perform: first(edit) },
+      ...(replace
+        ? [
+            {
+              name: 'replace',
+              label: 'Replace file…',
+              icon: FileUp,
+              scopes: ['context'],
+              perform: first(replace),
+            } satisfies FileAction,
+          ]
+        : []),
       {
         name: 'rename',
         label: 'Rename',
@@ -115,5 +130,5 @@ export function useFileActions(handlers: ActionHandlers) {
       },
     ]
     return { all, context: ordered(all, 'context', CONTEXT_ORDER), bulk: ordered(all, 'bulk', BULK_ORDER) }
-  }, [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk])
+  }, [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, replace])
 }

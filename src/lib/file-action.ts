@@ -5,7 +5,8 @@ import type { MediaRecord } from '../contract/record'
 /** Where an action is offered: the right-click menu of one file, or the bulk panel for the selection. */
 export type ActionScope = 'context' | 'bulk'
 
-export type ActionName = 'view' | 'edit' | 'copy-link' | 'download' | 'delete' | 'move' | 'update' | 'rename'
+export type ActionName =
+  'view' | 'edit' | 'copy-link' | 'download' | 'delete' | 'move' | 'update' | 'rename' | 'replace'
 
 /**
  * A user command on files. The bulk panel, the context menu and the keyboard shortcuts all render from

@@ -51,7 +51,7 @@ function record(title: string): StoredRecord {
   return found
 }
 
-test('the right-click menu offers View Details, Edit, Copy link, Download and Delete, and closes on a choice', async ({
+test('the right-click menu offers View Details, Edit, Replace file, Copy link, Download and Delete, and closes on a choice', async ({
   page,
   shot,
 }) => {
@@ -59,6 +59,7 @@ test('the right-click menu offers View Details, Edit, Copy link, Download and De
   await expect(menu.getByRole('menuitem')).toHaveText([
     'View Details',
     'Edit',
+    'Replace file…',
     'Copy link',
     'Download',
     'Delete',

@@ -48,7 +48,8 @@ function commonFields(input: UploadOneInput) {
   }
 }
 
-function hostFields(result: MediaHostResult) {
+/** The record's file fields from what the media host answered; shared with Replace file. */
+export function hostFields(result: MediaHostResult) {
   return {
     media_url: result.secure_url,
     file_size: result.bytes,
@@ -70,7 +71,7 @@ export interface UploadOneOptions {
 }
 
 /** Stores a rendered thumbnail through the same host; a thumbnail that fails leaves the file without one. */
-async function storeThumbnail(
+export async function storeThumbnail(
   host: MediaHost,
   image: Blob | null,
   name: string,

@@ -12,7 +12,7 @@ async function openDetails(user: ReturnType<typeof renderScreen>['user'], title:
 }
 
 describe('right-click menu', () => {
-  it('offers View Details, Edit, Copy link, Download and Delete, and closes on a choice', async () => {
+  it('offers View Details, Edit, Replace file, Copy link, Download and Delete, and closes on a choice', async () => {
     await seedFiles([{ title: 'Banner', media_url: 'https://cdn.example.test/banner.png' }])
     const { user } = renderScreen()
     fireEvent.contextMenu(await card('Banner'))
@@ -21,7 +21,7 @@ describe('right-click menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['View Details', 'Edit', 'Copy link', 'Download', 'Delete'])
+    ).toEqual(['View Details', 'Edit', 'Replace file…', 'Copy link', 'Download', 'Delete'])
     await user.click(within(menu).getByRole('menuitem', { name: 'View Details' }))
     expect(await screen.findByRole('dialog', { name: 'Banner' })).toBeInTheDocument()
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()

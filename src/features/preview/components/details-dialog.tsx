@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Link, Pencil } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Download, FileUp, Link, Pencil } from 'lucide-react'
 import { useMemo, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
@@ -19,6 +19,8 @@ interface DetailsDialogProps {
   onShow?: (record: MediaRecord) => void
   onClose: () => void
   onEdit: (record: MediaRecord) => void
+  /** Opens Replace file: new bytes for this record. */
+  onReplace?: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
   /** Copies the file's address (the screen's Copy link command, with its toast). */
   onCopyLink?: (records: readonly MediaRecord[]) => void
@@ -31,6 +33,7 @@ interface DetailsDialogProps {
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
   const { record, order, onShow, onClose, onEdit, onDownload, onCopyLink, onRecordChanged, onRefresh } = props
+  const { onReplace } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const neighbours = useMemo(
@@ -98,6 +101,18 @@ export function DetailsDialog(props: DetailsDialogProps) {
               <Pencil size={16} aria-hidden="true" />
               Edit
             </button>
+            {onReplace && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  onReplace(record)
+                }}
+              >
+                <FileUp size={16} aria-hidden="true" />
+                Replace file…
+              </button>
+            )}
             {onCopyLink && (
               <button
                 type="button"
