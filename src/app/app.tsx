@@ -7,7 +7,10 @@ import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
+import { EmptyFolderActions } from '../features/folders/components/empty-folder-actions'
+import { FolderActionsProvider } from '../features/folders/components/folder-actions'
 import { FoldersButton } from '../features/folders/components/folder-drawer'
+import { FolderTiles } from '../features/folders/components/folder-tiles'
 import { RenameContext } from '../features/library/components/inline-rename'
 import { MediaLibrary } from '../features/library/components/media-library'
 import { MediaResults } from '../features/library/components/media-results'
@@ -92,62 +95,83 @@ export function App() {
           />
         }
       />
-      <div className="app__body">
-        <Sidebar
-          narrow={narrow}
-          drawerOpen={drawerOpen}
-          onDrawerOpenChange={setDrawerOpen}
-          tree={library.folderTree}
-          selected={screen.trash ? undefined : folder}
-          onSelect={setFolder}
-          onDropFiles={screen.dropFiles}
-          trash={screen.trash}
-          onOpenTrash={screen.openTrash}
-          onOpenWebflow={() => {
-            setWebflowOpen(true)
-          }}
-        />
-        {screen.trash && <TrashPane onRestored={refreshMedia} />}
-        {/* Hidden, not unmounted, behind the Trash view: the list comes back as it was left. */}
-        <main
-          id={screen.trash ? undefined : FILES_ID}
-          className="app__main"
-          tabIndex={-1}
-          hidden={screen.trash}
-          onPointerOver={preloadFileDialogs}
-          onFocus={preloadFileDialogs}
-        >
-          <Breadcrumbs folder={folder} onNavigate={setFolder} />
-          <MediaLibrary status={media.status} onRetry={() => void media.cache.reload()}>
-            <SelectionBar
-              selectedCount={selection.ids.size}
-              shownCount={query.positions.length}
-              totalCount={records.length}
-              progress={media.status.kind === 'ready' ? media.status.progress : null}
-              onSelectAll={selectAll}
-              onClear={selection.clear}
-            />
-            <ErrorBoundary region="file list">
-              <RenameContext.Provider value={commands.renaming}>
-                <MediaResults
-                  index={query.index}
-                  positions={query.positions}
-                  view={screen.view}
-                  sort={sort}
-                  onSort={screen.sortBy}
-                  selection={selection}
-                  narrowed={narrowsResults(filters)}
-                  stale={query.stale}
-                  onView={commands.view}
-                  onEdit={commands.edit}
-                  onDownload={commands.downloadOne}
-                  contextActions={commands.actions.context}
-                />
-              </RenameContext.Provider>
-            </ErrorBoundary>
-          </MediaLibrary>
-        </main>
-      </div>
+      <FolderActionsProvider
+        records={records}
+        cache={media.cache}
+        viewed={folder}
+        onNavigate={setFolder}
+        onDropFiles={screen.dropFiles}
+      >
+        <div className="app__body">
+          <Sidebar
+            narrow={narrow}
+            drawerOpen={drawerOpen}
+            onDrawerOpenChange={setDrawerOpen}
+            tree={library.folderTree}
+            selected={screen.trash ? undefined : folder}
+            onSelect={setFolder}
+            onDropFiles={screen.dropFiles}
+            trash={screen.trash}
+            onOpenTrash={screen.openTrash}
+            onOpenWebflow={() => {
+              setWebflowOpen(true)
+            }}
+          />
+          {screen.trash && <TrashPane onRestored={refreshMedia} />}
+          {/* Hidden, not unmounted, behind the Trash view: the list comes back as it was left. */}
+          <main
+            id={screen.trash ? undefined : FILES_ID}
+            className="app__main"
+            tabIndex={-1}
+            hidden={screen.trash}
+            onPointerOver={preloadFileDialogs}
+            onFocus={preloadFileDialogs}
+          >
+            <Breadcrumbs folder={folder} onNavigate={setFolder} />
+            <MediaLibrary status={media.status} onRetry={() => void media.cache.reload()}>
+              <SelectionBar
+                selectedCount={selection.ids.size}
+                shownCount={query.positions.length}
+                totalCount={records.length}
+                progress={media.status.kind === 'ready' ? media.status.progress : null}
+                onSelectAll={selectAll}
+                onClear={selection.clear}
+              />
+              <ErrorBoundary region="file list">
+                <RenameContext.Provider value={commands.renaming}>
+                  <MediaResults
+                    index={query.index}
+                    positions={query.positions}
+                    view={screen.view}
+                    sort={sort}
+                    onSort={screen.sortBy}
+                    selection={selection}
+                    narrowed={narrowsResults(filters)}
+                    stale={query.stale}
+                    onView={commands.view}
+                    onEdit={commands.edit}
+                    onDownload={commands.downloadOne}
+                    contextActions={commands.actions.context}
+                    tiles={
+                      folder === null || narrowsResults(filters) ? null : (
+                        <FolderTiles parentPath={folder} onOpen={setFolder} />
+                      )
+                    }
+                    emptyActions={
+                      <EmptyFolderActions
+                        path={uploadFolderFor(folder, false)}
+                        onUpload={() => {
+                          setPageFiles({ files: [] })
+                        }}
+                      />
+                    }
+                  />
+                </RenameContext.Provider>
+              </ErrorBoundary>
+            </MediaLibrary>
+          </main>
+        </div>
+      </FolderActionsProvider>
       <BulkPanel
         count={screen.trash ? 0 : selection.ids.size}
         actions={commands.actions.bulk}

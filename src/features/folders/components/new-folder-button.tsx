@@ -13,15 +13,18 @@ interface NewFolderButtonProps {
   /** Spec section 5: the folder is created under the selected folder. */
   parentPath: string
   onCreated?: (folder: Folder) => void
+  /** The button's name where "New Folder" alone would be ambiguous; it starts with "New Folder". */
+  label?: string
 }
 
-export function NewFolderButton({ parentPath, onCreated }: NewFolderButtonProps) {
+export function NewFolderButton({ parentPath, onCreated, label }: NewFolderButtonProps) {
   const [open, setOpen] = useState(false)
   return (
     <>
       <button
         type="button"
         className="button button--secondary"
+        aria-label={label}
         onPointerEnter={NewFolderDialog.preload}
         onFocus={NewFolderDialog.preload}
         onClick={() => {

@@ -1,10 +1,13 @@
-import { ChevronDown, ChevronRight, Folder, FolderOpen, Inbox, Layers } from 'lucide-react'
-import { useState, type DragEvent } from 'react'
+import { ChevronDown, ChevronRight, Folder as FolderIcon, FolderOpen, Inbox, Layers } from 'lucide-react'
+import { useState, type KeyboardEvent } from 'react'
 
-import { ROOT_PATH } from '../../../contract/folder'
-import { draggedFileIds, FILE_DRAG_TYPE } from '../../../lib/drag'
+import { ROOT_PATH, type Folder } from '../../../contract/folder'
+import { setDraggedFolder } from '../../../lib/drag'
 import type { MoveTarget } from '../../../lib/move-target'
 import type { FolderNode } from '../model/folder-tree'
+import { useFolderActions } from './folder-actions'
+import { useFolderDrop } from './folder-drop'
+import { FolderContextMenu, FolderMoreMenu, opensMenu } from './folder-menu'
 
 /** One row of the tree: All files, Uncategorized, or a folder. */
 export interface TreeItem {
@@ -26,37 +29,27 @@ interface TreeRowProps {
   onDropFiles: (ids: number[], target: MoveTarget) => void
 }
 
+const ignore = () => undefined
+
 export function TreeRow({ item, selected, open, focusable, onSelect, onToggle, onDropFiles }: TreeRowProps) {
-  const [dropping, setDropping] = useState(false)
+  const actions = useFolderActions()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const { dropping, props: drop } = useFolderDrop(item.target, {
+    onDropFiles,
+    onDropFolder: actions?.onDropFolder ?? ignore,
+  })
+  const folder: Folder | undefined =
+    item.node?.id === null ? undefined : actions?.folders.find((each) => each.id === item.node?.id)
   const hasChildren = item.node !== null && item.node.children.length > 0
-  const Icon = item.path === null ? Layers : item.path === ROOT_PATH ? Inbox : open ? FolderOpen : Folder
-  const target = item.target
-  const drop =
-    target === null
-      ? {}
-      : {
-          onDragOver: (event: DragEvent) => {
-            if (!event.dataTransfer.types.includes(FILE_DRAG_TYPE)) return
-            event.preventDefault()
-            event.dataTransfer.dropEffect = 'move'
-            setDropping(true)
-          },
-          onDragLeave: () => {
-            setDropping(false)
-          },
-          onDrop: (event: DragEvent) => {
-            event.preventDefault()
-            setDropping(false)
-            const ids = draggedFileIds(event.dataTransfer)
-            if (ids !== null && ids.length > 0) onDropFiles(ids, target)
-          },
-        }
+  const Icon = item.path === null ? Layers : item.path === ROOT_PATH ? Inbox : open ? FolderOpen : FolderIcon
   const className = ['tree__item', selected && 'tree__item--selected', dropping && 'tree__item--drop']
     .filter(Boolean)
     .join(' ')
-  return (
+  const row = (
     <li
       role="treeitem"
+      // Named by the folder alone, not by the buttons inside it.
+      aria-label={item.label}
       aria-level={item.depth + 1}
       aria-selected={selected}
       aria-expanded={hasChildren ? open : undefined}
@@ -64,6 +57,21 @@ export function TreeRow({ item, selected, open, focusable, onSelect, onToggle, o
       className={className}
       style={{ paddingLeft: `${String(0.5 + item.depth)}rem` }}
       onClick={onSelect}
+      draggable={folder !== undefined}
+      onDragStart={
+        folder === undefined
+          ? undefined
+          : (event) => {
+              event.stopPropagation()
+              setDraggedFolder(event.dataTransfer, folder.id)
+            }
+      }
+      onKeyDown={(event: KeyboardEvent) => {
+        if (folder === undefined || !opensMenu(event)) return
+        event.preventDefault()
+        event.stopPropagation()
+        setMenuOpen(true)
+      }}
       {...drop}
     >
       {hasChildren ? (
@@ -88,6 +96,15 @@ export function TreeRow({ item, selected, open, focusable, onSelect, onToggle, o
       )}
       <Icon size={16} aria-hidden="true" />
       <span className="tree__label">{item.label}</span>
+      {folder !== undefined && actions !== null && (
+        <FolderMoreMenu folder={folder} actions={actions} open={menuOpen} onOpenChange={setMenuOpen} />
+      )}
     </li>
+  )
+  if (folder === undefined || actions === null) return row
+  return (
+    <FolderContextMenu folder={folder} actions={actions}>
+      {row}
+    </FolderContextMenu>
   )
 }

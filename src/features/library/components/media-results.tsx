@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useMemo, useRef } from 'react'
+import { Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -33,11 +33,15 @@ interface MediaResultsProps {
   onEdit: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
   contextActions: readonly FileAction[]
+  /** Shown above the files, outside their scroll area (the subfolders of the folder shown). */
+  tiles?: ReactNode
+  /** Shown under the empty state when nothing narrows the list (upload into the folder, and so on). */
+  emptyActions?: ReactNode
 }
 
 export function MediaResults(props: MediaResultsProps) {
   const { index, positions, view, sort, onSort, selection, narrowed, stale } = props
-  const { onView, onEdit, onDownload, contextActions } = props
+  const { onView, onEdit, onDownload, contextActions, tiles, emptyActions } = props
   const { toggle, extendTo, ids: selected } = selection
 
   // Items read the latest values through a ref, so the handlers stay one object and a keystroke or a
@@ -75,16 +79,20 @@ export function MediaResults(props: MediaResultsProps) {
     // While a newer query is still computing, "no files" may be untrue (the list just arrived): wait.
     if (stale) return <div className="results-state" aria-busy="true" />
     return (
-      <div className="results-state" aria-busy="false">
-        <EmptyState
-          title="No files found"
-          hint={
-            narrowed
-              ? 'Try adjusting your search or filter criteria.'
-              : 'Get started by uploading your first file.'
-          }
-        />
-      </div>
+      <>
+        {tiles}
+        <div className="results-state" aria-busy="false">
+          <EmptyState
+            title="No files found"
+            hint={
+              narrowed
+                ? 'Try adjusting your search or filter criteria.'
+                : 'Get started by uploading your first file.'
+            }
+          />
+          {!narrowed && emptyActions}
+        </div>
+      </>
     )
   }
 
@@ -105,6 +113,7 @@ export function MediaResults(props: MediaResultsProps) {
   }
   return (
     <ItemHandlersContext.Provider value={handlers}>
+      {tiles}
       {view === 'grid' ? (
         <MediaGrid {...results} />
       ) : (

@@ -1,0 +1,7 @@
+import { ENDPOINTS, folderDeleteResponseSchema, type FolderDeleteResponse } from '../../../contract/api'
+import { apiRequest } from '../../../lib/api-client'
+
+/** Deletes a folder and those below it; their files move up to its parent. */
+export function deleteFolder(id: number): Promise<FolderDeleteResponse> {
+  return apiRequest(ENDPOINTS.folderDelete(id), { method: 'DELETE', schema: folderDeleteResponseSchema })
+}

@@ -1,0 +1,124 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { toast } from '../../../components/ui/toast'
+import type { Folder } from '../../../contract/folder'
+import type { MediaRecord } from '../../../contract/record'
+import type { MoveTarget } from '../../../lib/move-target'
+import type { MediaCache } from '../../../lib/record-changes'
+import { useFolders } from '../api/get-folders'
+import { deleteFolderMessage, filesByPath, moveProblem, parentPathOf } from '../model/folder-changes'
+import { buildFolderTree } from '../model/folder-tree'
+import { useFolderChanges } from '../model/use-folder-changes'
+import { FolderNameDialog } from './folder-name-dialog'
+import './folders.css'
+import { MoveFolderDialog } from './move-folder-dialog'
+
+/** What the folder menus, drags and tiles can do; absent (null) where folders cannot be changed. */
+export interface FolderActions {
+  folders: readonly Folder[]
+  /** Files in each folder path, not counting the folders below it. */
+  fileCounts: ReadonlyMap<string, number>
+  rename: (folder: Folder) => void
+  move: (folder: Folder) => void
+  remove: (folder: Folder) => void
+  onDropFiles: (ids: number[], target: MoveTarget) => void
+  onDropFolder: (id: number, target: MoveTarget) => void
+}
+
+const FolderActionsContext = createContext<FolderActions | null>(null)
+
+export function useFolderActions(): FolderActions | null {
+  return useContext(FolderActionsContext)
+}
+
+type Open = { kind: 'none' } | { kind: 'rename' | 'move' | 'delete'; folder: Folder }
+
+interface FolderActionsProviderProps {
+  records: readonly MediaRecord[]
+  cache: MediaCache
+  /** The folder shown (null: All files); it follows a folder that moves or goes. */
+  viewed: string | null
+  onNavigate: (path: string | null) => void
+  onDropFiles: (ids: number[], target: MoveTarget) => void
+  children: ReactNode
+}
+
+/** Rename, Move to… and Delete for every folder row and tile below it, with their dialogs. */
+export function FolderActionsProvider(props: FolderActionsProviderProps) {
+  const { records, cache, viewed, onNavigate, onDropFiles, children } = props
+  const folders = useFolders().data ?? []
+  const fileCounts = useMemo(() => filesByPath(records), [records])
+  const [open, setOpen] = useState<Open>({ kind: 'none' })
+  const { relocate, remove } = useFolderChanges({ cache, viewed, onNavigate })
+  const close = () => {
+    setOpen({ kind: 'none' })
+  }
+  const problemWith = (folder: Folder, parentPath: string, name = folder.name) =>
+    moveProblem(folders, folder, name, parentPath)
+
+  const actions: FolderActions = {
+    folders,
+    fileCounts,
+    rename: (folder) => {
+      setOpen({ kind: 'rename', folder })
+    },
+    move: (folder) => {
+      setOpen({ kind: 'move', folder })
+    },
+    remove: (folder) => {
+      setOpen({ kind: 'delete', folder })
+    },
+    onDropFiles,
+    onDropFolder: (id, target) => {
+      const folder = folders.find((each) => each.id === id)
+      if (folder === undefined || folder.parent_path === target.path) return
+      const problem = problemWith(folder, target.path)
+      if (problem !== null) toast.error(problem)
+      else void relocate(folder, folder.name, target.path)
+    },
+  }
+  const shown = open.kind === 'none' ? null : open.folder
+  return (
+    <FolderActionsContext.Provider value={actions}>
+      {children}
+      <FolderNameDialog
+        open={open.kind === 'rename'}
+        onOpenChange={(next) => {
+          if (!next) close()
+        }}
+        title="Rename folder"
+        description={shown === null ? '' : `Renames ${shown.path}; its files and subfolders stay in it.`}
+        initialName={shown?.name ?? ''}
+        submitLabel="Rename"
+        savingLabel="Renaming..."
+        onSubmit={(name) => {
+          if (shown === null || name === shown.name) return Promise.resolve(undefined)
+          const problem = problemWith(shown, parentPathOf(shown.path), name)
+          if (problem !== null) return Promise.resolve(problem)
+          void relocate(shown, name, shown.parent_path)
+          return Promise.resolve(undefined)
+        }}
+      />
+      <MoveFolderDialog
+        folder={open.kind === 'move' ? open.folder : null}
+        tree={buildFolderTree(folders, [])}
+        onClose={close}
+        problemWith={problemWith}
+        onMove={(folder, parentPath) => void relocate(folder, folder.name, parentPath)}
+      />
+      <ConfirmDialog
+        open={open.kind === 'delete'}
+        onOpenChange={(next) => {
+          if (!next) close()
+        }}
+        title={shown === null ? 'Delete folder' : `Delete folder "${shown.name}"`}
+        message={shown === null ? '' : deleteFolderMessage(folders, shown, fileCounts)}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (open.kind === 'delete') void remove(open.folder)
+        }}
+      />
+    </FolderActionsContext.Provider>
+  )
+}

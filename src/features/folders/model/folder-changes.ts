@@ -1,0 +1,105 @@
+import { isWithin, joinPath, ROOT_PATH, type Folder } from '../../../contract/folder'
+import type { MediaRecord } from '../../../contract/record'
+import { countOf } from '../../../lib/plural'
+import { folderLabel } from './folder-tree'
+
+/** The server's words for a move into the folder itself (folder-service), said before asking it. */
+export const MOVE_INTO_ITSELF = 'A folder cannot be moved into itself or one of its subfolders'
+
+/** `path` once the folder at `from` is at `to`: the same path when it lies outside that folder. */
+export function movedPath(path: string, from: string, to: string): string {
+  if (from === ROOT_PATH || !isWithin(path, from)) return path
+  return to + path.slice(from.length)
+}
+
+/** The parent of a folder path; the top level's parent is itself. */
+export function parentPathOf(path: string): string {
+  const cut = path.lastIndexOf('/')
+  return cut <= 0 ? ROOT_PATH : path.slice(0, cut)
+}
+
+/** The folder list once `folder` is named `name` under `parentPath`, as the server will have it. */
+export function withFolderMoved(
+  folders: readonly Folder[],
+  folder: Folder,
+  name: string,
+  parentPath: string,
+): Folder[] {
+  const to = joinPath(parentPath, name)
+  return folders
+    .map((each) => {
+      if (each.id === folder.id) return { ...each, name, path: to, parent_path: parentPath }
+      if (!isWithin(each.path, folder.path)) return each
+      return {
+        ...each,
+        path: movedPath(each.path, folder.path, to),
+        parent_path: movedPath(each.parent_path, folder.path, to),
+      }
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/** The folder list without `folder` and the folders below it. */
+export function withoutFolder(folders: readonly Folder[], folder: Folder): Folder[] {
+  return folders.filter((each) => !isWithin(each.path, folder.path))
+}
+
+/** The files once the folder at `from` is at `to`; the same array when none was inside. */
+export function withFilesMoved(
+  records: readonly MediaRecord[],
+  from: string,
+  to: (path: string) => string,
+): readonly MediaRecord[] {
+  if (from === ROOT_PATH || !records.some((record) => isWithin(record.folder_path, from))) return records
+  return records.map((record) =>
+    isWithin(record.folder_path, from) ? { ...record, folder_path: to(record.folder_path) } : record,
+  )
+}
+
+/**
+ * Why `folder` cannot go under `parentPath` with `name`, in the server's words, or null when it can.
+ * The server checks again; this spares a call whose answer is known.
+ */
+export function moveProblem(
+  folders: readonly Folder[],
+  folder: Folder,
+  name: string,
+  parentPath: string,
+): string | null {
+  if (isWithin(parentPath, folder.path)) return MOVE_INTO_ITSELF
+  const path = joinPath(parentPath, name).toLowerCase()
+  const clash = folders.find((each) => each.id !== folder.id && each.path.toLowerCase() === path)
+  return clash ? `A folder named "${clash.name}" already exists in ${parentPath}` : null
+}
+
+/** Files in each folder path, not counting the folders below: for counts on tiles and in messages. */
+export function filesByPath(records: readonly MediaRecord[]): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>()
+  for (const record of records) counts.set(record.folder_path, (counts.get(record.folder_path) ?? 0) + 1)
+  return counts
+}
+
+/** Files in the folder at `path` and every folder below it. */
+export function filesWithin(counts: ReadonlyMap<string, number>, path: string): number {
+  let total = 0
+  for (const [each, count] of counts) if (isWithin(each, path)) total += count
+  return total
+}
+
+/** What deleting `folder` does, for its confirmation: which folders go, and where their files go. */
+export function deleteFolderMessage(
+  folders: readonly Folder[],
+  folder: Folder,
+  counts: ReadonlyMap<string, number>,
+): string {
+  const below = folders.filter((each) => each.id !== folder.id && isWithin(each.path, folder.path)).length
+  const removed =
+    below === 0 ? 'The folder is removed.' : `The folder and its ${countOf(below, 'subfolder')} are removed.`
+  const files = filesWithin(counts, folder.path)
+  const destination = folderLabel(folder.parent_path)
+  const moved =
+    files === 0
+      ? 'It holds no files.'
+      : `Its ${countOf(files, 'file')} ${files === 1 ? 'moves' : 'move'} to ${destination}.`
+  return `${removed} ${moved}`
+}
