@@ -188,6 +188,10 @@ export function App() {
             commands.closeDetails()
             commands.edit(record)
           }}
+          onReplace={(record) => {
+            commands.closeDetails()
+            commands.replace(record)
+          }}
           onDownload={commands.downloadOne}
           onCopyLink={commands.copyLinks}
           onRecordChanged={showServerRecord}
