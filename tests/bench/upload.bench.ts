@@ -15,6 +15,9 @@
  *     or in parallel as tus concatenation would; against the same baseline;
  *   - a batch of 10 x 5 MB files end to end (tus upload, GET of the result, POST /api/upload), 3 at a
  *     time, against the same chunks straight to Blobs, 3 files at a time;
+ *   - a batch of 10 small files end to end, 3 at a time, as the page sends them now (the file in the
+ *     creation request, the result read from its answer's `Upload-Result`, then POST /api/upload: 2
+ *     calls a file) against the flow before (creation, PATCH, GET of the result, POST /api/upload: 4);
  *   - where one 4 MiB PATCH spends its time: through netlify dev, against the same handler in process
  *     on the same kind of storage (local Blobs server, netlify dev's file lock); the empty function
  *     with and without a 4 MiB body; and OPTIONS /api/uploads (the function loaded, no storage).
@@ -22,6 +25,8 @@
  * Ratios of times are baseline / measured: the fraction of the baseline's throughput reached. Every
  * request body stays at most 4 MiB (netlify dev dies on bodies over 6,000,000 bytes; Netlify takes about
  * 4.5 MB of raw bytes), and the largest one sent is a figure of its own.
+ *
+ * `BENCH_UPLOAD_SMALL_ONLY=1` runs the small-file batch alone (a few minutes instead of many).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -30,7 +35,12 @@ import { join } from 'node:path'
 
 import type { Store } from '@netlify/blobs'
 
-import { MAX_CHUNK_BYTES } from '../../src/contract/uploads.ts'
+import {
+  decodeUploadResult,
+  MAX_CHUNK_BYTES,
+  UPLOAD_RESULT_HEADER,
+  UPLOADS_PATH,
+} from '../../src/contract/uploads.ts'
 import {
   createProjectDir,
   removeProjectDir,
@@ -39,13 +49,16 @@ import {
 } from '../api/helpers/netlify-dev.ts'
 import {
   downloadByRanges,
+  encodeMetadata,
   newStats,
   tusCreate,
   tusDelete,
   tusPatch,
   tusUpload,
   uploadResultOf,
+  TUS_RESUMABLE,
   type Bytes,
+  type MediaHostResultBody,
   type TusStats,
 } from '../api/helpers/tus-client.ts'
 import { BENCH_RUNS, figure, median, report, timed, type Figure } from './lib/figures.ts'
@@ -58,6 +71,9 @@ const LARGE_BYTES = 100 * MB
 const BATCH_FILES = 10
 const BATCH_FILE_BYTES = 5 * MB
 const BATCH_PARALLEL = 3
+const SMALL_FILES = 10
+const SMALL_FILE_BYTES = 100_000
+const SMALL_ONLY = process.env.BENCH_UPLOAD_SMALL_ONLY === '1'
 /** Chunks in flight at once for the parallel ceiling: what tus concatenation could send. */
 const PARALLEL_CHUNKS = 3
 /** Netlify's limit on the raw bytes of one request body (DESIGN section 3). */
@@ -102,15 +118,62 @@ async function postChunks(url: string, bytes: Bytes, stats: TusStats, inFlight =
   })
 }
 
-/** One file of the batch, end to end: tus upload, its result, and the record that points at it. */
-async function uploadEndToEnd(baseUrl: string, bytes: Bytes, name: string, stats: TusStats) {
+/**
+ * The page's flow now: the file (at most one chunk) in the creation request, whose answer carries the
+ * result. Counts its requests in `stats`.
+ */
+async function uploadInCreation(baseUrl: string, bytes: Bytes, name: string, stats: TusStats) {
+  stats.requests++
+  stats.largestBody = Math.max(stats.largestBody, bytes.byteLength)
+  const endpoint = new URL(UPLOADS_PATH, baseUrl).href
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'Tus-Resumable': TUS_RESUMABLE,
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': encodeMetadata({ filename: name, filetype: 'application/octet-stream' }),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: bytes,
+    signal: AbortSignal.timeout(60_000),
+  })
+  await response.arrayBuffer()
+  const status = decodeUploadResult(response.headers.get(UPLOAD_RESULT_HEADER))
+  const location = response.headers.get('location')
+  if (response.status !== 201 || !status || location === null) {
+    throw new Error(`${name}: POST ${UPLOADS_PATH} ${String(response.status)} without a result`)
+  }
+  return { uploadUrl: new URL(location, endpoint).href, result: status.result }
+}
+
+/** The flow before: creation, PATCHes, then GET of the result. */
+async function uploadThenAsk(baseUrl: string, bytes: Bytes, name: string, stats: TusStats) {
   const uploadUrl = await tusUpload(
     baseUrl,
     bytes,
     { filename: name, filetype: 'application/octet-stream' },
     { stats },
   )
-  const result = await uploadResultOf(uploadUrl)
+  stats.requests++
+  return { uploadUrl, result: await uploadResultOf(uploadUrl) }
+}
+
+type SendFile = (
+  baseUrl: string,
+  bytes: Bytes,
+  name: string,
+  stats: TusStats,
+) => Promise<{ uploadUrl: string; result: MediaHostResultBody }>
+
+/** One file of the batch, end to end: its bytes and result (`send`), and the record that points at it. */
+async function uploadEndToEnd(
+  baseUrl: string,
+  bytes: Bytes,
+  name: string,
+  stats: TusStats,
+  send: SendFile = uploadThenAsk,
+) {
+  const { uploadUrl, result } = await send(baseUrl, bytes, name, stats)
   if (result.bytes !== bytes.length) throw new Error(`${name}: the result has ${String(result.bytes)} bytes`)
   const body = JSON.stringify({
     title: name,
@@ -166,6 +229,99 @@ async function removeBatch(baseUrl: string, uploaded: readonly { uploadUrl: stri
     })
     await response.arrayBuffer()
   }
+}
+
+/** A batch of small files through `send`, 3 at a time, timed; its records are removed after, untimed. */
+async function timedSmallBatch(
+  baseUrl: string,
+  files: readonly Bytes[],
+  label: string,
+  send: SendFile,
+  stats: TusStats,
+  failures: string[],
+): Promise<number> {
+  const batch = await timed(() =>
+    mapLimited(files, BATCH_PARALLEL, (bytes, index) =>
+      withRetries(
+        () => uploadEndToEnd(baseUrl, bytes, `${label}-${String(index)}.bin`, stats, send),
+        failures,
+      ),
+    ),
+  )
+  await removeBatch(baseUrl, batch.value)
+  return batch.ms
+}
+
+/** The small-file batch, the page's flow now against the flow before, interleaved round by round. */
+async function smallBatchSides(baseUrl: string, failures: string[]) {
+  const files: Bytes[] = Array.from(
+    { length: SMALL_FILES },
+    () => new Uint8Array(randomBytes(SMALL_FILE_BYTES)),
+  )
+  const stats = { now: newStats(), before: newStats() }
+  const sides = { now: [] as number[], before: [] as number[] }
+  let round = 0
+  const now = async () => {
+    const ms = await timedSmallBatch(
+      baseUrl,
+      files,
+      `small-now-${String(round)}`,
+      uploadInCreation,
+      stats.now,
+      failures,
+    )
+    sides.now.push(ms)
+    return ms
+  }
+  const before = async () => {
+    const ms = await timedSmallBatch(
+      baseUrl,
+      files,
+      `small-before-${String(round)}`,
+      uploadThenAsk,
+      stats.before,
+      failures,
+    )
+    sides.before.push(ms)
+    return ms
+  }
+  // Warm-up, untimed and uncounted.
+  await timedSmallBatch(baseUrl, files.slice(0, 3), 'small-warm', uploadInCreation, newStats(), failures)
+  await timedSmallBatch(baseUrl, files.slice(0, 3), 'small-warm-before', uploadThenAsk, newStats(), failures)
+  for (; round < BENCH_RUNS; round++) {
+    if (round % 2 === 0) await now().then(before)
+    else await before().then(now)
+    const last = (values: number[]) => seconds(values.at(-1) ?? Number.NaN).toFixed(2)
+    process.stdout.write(
+      `  small batch round ${String(round + 1)}: now ${last(sides.now)} s, before ${last(sides.before)} s\n`,
+    )
+  }
+  return { sides, stats }
+}
+
+function smallBatchFigure(small: Awaited<ReturnType<typeof smallBatchSides>>): Figure {
+  const filesPerSecond = (ms: number) => Number((SMALL_FILES / seconds(ms)).toFixed(2))
+  const callsPerFile = (stats: TusStats) => stats.requests / (SMALL_FILES * BENCH_RUNS)
+  const now = median(small.sides.now)
+  const before = median(small.sides.before)
+  return figure({
+    id: 'upload',
+    metric: `${String(SMALL_FILES)} x ${String(SMALL_FILE_BYTES / 1000)} KB batch end to end, ${String(BATCH_PARALLEL)} at a time: file in the creation, result in its answer, then POST /api/upload`,
+    n: SMALL_FILES,
+    unit: 's',
+    runs: small.sides.now.map(seconds),
+    baseline: 'the flow before: creation, PATCH, GET of the result, POST /api/upload',
+    baseline_runs: small.sides.before.map(seconds),
+    ratio_means: 'baseline / median: how many times the files per second of the flow before',
+    target: '-',
+    met: null,
+    notes: {
+      files_per_s: filesPerSecond(now),
+      baseline_files_per_s: filesPerSecond(before),
+      calls_per_file: callsPerFile(small.stats.now),
+      baseline_calls_per_file: callsPerFile(small.stats.before),
+    },
+  })
 }
 
 /** A timed request whose body is read to the end; throws unless it answers `status`. */
@@ -251,7 +407,8 @@ async function main(): Promise<void> {
   let dev: NetlifyDev | undefined
   let blobs: LocalBlobs | undefined
   try {
-    dev = await startNetlifyDev(projectDir)
+    // A loaded machine can take minutes to bundle every function.
+    dev = await startNetlifyDev(projectDir, { timeoutMs: 300_000 })
     blobs = await startLocalBlobs()
     const server = await loadServer()
     server.replaceDocumentStore(
@@ -259,6 +416,14 @@ async function main(): Promise<void> {
       new server.BlobsByteStore(blobs.store('media-files')),
     )
     const { baseUrl } = dev
+    if (SMALL_ONLY) {
+      const failures: string[] = []
+      const small = smallBatchFigure(await smallBatchSides(baseUrl, failures))
+      await report('upload', [
+        { ...small, notes: { ...small.notes, files_sent_again_after_a_failure: failures.length } },
+      ])
+      return
+    }
     const store = blobs.store('bench-files')
     const emptyUrl = `${baseUrl}/.netlify/functions/${EMPTY_FUNCTION}`
     process.stdout.write(`netlify dev at ${baseUrl}; baseline Blobs server at ${blobs.url}\n`)
@@ -360,7 +525,8 @@ async function main(): Promise<void> {
           `one PATCH ${(sides.patch.at(-1) ?? 0).toFixed(0)} ms vs ${(sides.patchInProcess.at(-1) ?? 0).toFixed(0)} ms in process\n`,
       )
     }
-    await report('upload', figuresOf(sides, stats, failures))
+    const small = smallBatchFigure(await smallBatchSides(baseUrl, failures))
+    await report('upload', [...figuresOf(sides, stats, failures), small])
   } finally {
     await dev?.stop()
     await blobs?.stop()
