@@ -70,7 +70,7 @@ test.describe('the theme', () => {
   test('the dark theme passes the accessibility scan: screen, menus, dialogs and Trash', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     await seedFiles([
       { fixture: 'landscape.jpg', title: 'Beach sunset', author: 'Dana', tags: ['summer'] },
       { fixture: 'archive.zip', title: 'Press bundle' },
