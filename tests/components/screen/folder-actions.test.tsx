@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Folder } from '../../../src/contract/folder'
 import { FOLDER_DRAG_TYPE } from '../../../src/lib/drag'
-import { card, choose, installBrowserGaps, renderScreen, shownTitles } from '../../support/screen-render'
+import { card, installBrowserGaps, renderScreen, shownTitles } from '../../support/screen-render'
 import {
   errorAnswer,
   listFiles,
