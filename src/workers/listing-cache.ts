@@ -1,10 +1,15 @@
-import type { MediaPagesAnswer } from '../contract/media-pages'
-
-/** A page as the server last sent it, encoded, with the ETag that revalidates it. */
+/**
+ * A page as the server last sent it, with the ETag that revalidates it. The answer is kept as the JSON
+ * text it arrived as: one string is copied into and out of IndexedDB far faster than the same data as
+ * objects, and it is checked with the contract schema again when read back.
+ */
 export interface KeptPage {
   page: number
   etag: string
-  answer: MediaPagesAnswer
+  text: string
+  /** Records in the page, and shards in the store when it was sent (the first page's gives the layout). */
+  count: number
+  shardCount: number
 }
 
 /** Where the listing keeps its pages between visits. */
@@ -20,7 +25,7 @@ export interface ListingCache {
  * Bumped whenever the kept shape changes (the encoding, the page grid): the database is then emptied on
  * open, so no page in an older shape is ever read.
  */
-export const LISTING_CACHE_VERSION = 1
+export const LISTING_CACHE_VERSION = 2
 const DATABASE = 'media-file-manager-listing'
 const PAGES = 'pages'
 
@@ -59,7 +64,7 @@ export function indexedDbCache(factory: IDBFactory, scope: string): ListingCache
   return {
     async read() {
       const rows = (await done((await store('readonly')).getAll(range()))) as (KeptPage & { scope: string })[]
-      return rows.map(({ page, etag, answer }) => ({ page, etag, answer }))
+      return rows.map(({ page, etag, text, count, shardCount }) => ({ page, etag, text, count, shardCount }))
     },
     async write(page) {
       await done((await store('readwrite')).put({ scope, ...page }))

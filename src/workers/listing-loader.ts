@@ -1,11 +1,5 @@
 import { errorBodySchema } from '../contract/api'
-import {
-  decodeMediaPage,
-  mediaPagesAnswerSchema,
-  pageCountOf,
-  pageShards,
-  type MediaPagesAnswer,
-} from '../contract/media-pages'
+import { decodeMediaPage, mediaPagesAnswerSchema, pageCountOf, pageShards } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import type { KeptPage, ListingCache } from './listing-cache'
 import type { ListingReply } from './listing-protocol'
@@ -85,16 +79,16 @@ export class ListingLoader {
     const kept = await this.options.cache.read().catch(() => [])
     const first = kept.find(({ page }) => page === 0)
     if (first === undefined) return
-    const count = pageCountOf(first.answer.shard_count)
+    const count = pageCountOf(first.shardCount)
     const pages = kept.filter(({ page }) => page < count).sort((a, b) => a.page - b.page)
     this.pageCount = count
-    const expected = pages.reduce((sum, { answer }) => sum + answer.count, 0)
+    const expected = pages.reduce((sum, page) => sum + page.count, 0)
     this.options.post({ type: 'layout', pages: count, expected })
     // Page by page, the small first one first, so the first cards do not wait for the whole library.
     for (const page of pages) {
       let records: MediaRecord[]
       try {
-        records = decodeMediaPage(page.answer)
+        records = decodeMediaPage(mediaPagesAnswerSchema.parse(JSON.parse(page.text)))
       } catch {
         // A kept page that no longer decodes is dropped; the server sends it again.
         await this.options.cache.clear().catch(() => undefined)
@@ -139,7 +133,7 @@ export class ListingLoader {
         if (!fetched.fresh) continue
         this.show(fetched.kept, fetched.records)
         await this.options.cache.write(fetched.kept).catch(() => undefined)
-        if (page === 0) this.learnLayout(fetched.kept.answer, ask)
+        if (page === 0) this.learnLayout(fetched.kept.shardCount, ask)
       }
       this.dropPagesPast(this.pageCount ?? 2)
       post({ type: 'settled', request, ok: true })
@@ -165,8 +159,8 @@ export class ListingLoader {
   }
 
   /** The first page says how many shards there are: every other page is asked for at once. */
-  private learnLayout(answer: MediaPagesAnswer, ask: (page: number) => void): void {
-    const count = pageCountOf(answer.shard_count)
+  private learnLayout(shardCount: number, ask: (page: number) => void): void {
+    const count = pageCountOf(shardCount)
     if (count !== this.pageCount) {
       this.pageCount = count
       this.options.post({ type: 'layout', pages: count, expected: null })
@@ -213,7 +207,8 @@ export class ListingLoader {
       throw new ListingFailure(response.status, this.options.unreadable)
     }
     const etag = response.headers.get('etag') ?? ''
-    return { fresh: true, kept: { page, etag, answer: parsed.data }, records }
+    const { count, shard_count: shardCount } = parsed.data
+    return { fresh: true, kept: { page, etag, text, count, shardCount }, records }
   }
 }
 
