@@ -110,7 +110,11 @@ describe('an upload whose last PATCH failed after its last byte was in', () => {
     'is finished by the next HEAD after a failed %s, which reports it complete',
     async (failAt) => {
       const { stores, raw, id } = await uploadWithFailingFinish(failAt)
-      expect(await uploadProgress(stores, id)).toEqual({ offset: BYTES.length, length: BYTES.length })
+      expect(await uploadProgress(stores, id)).toMatchObject({
+        offset: BYTES.length,
+        length: BYTES.length,
+        file: { id, size: BYTES.length },
+      })
       expect(await raw.documents.read(manifestKey(id))).not.toBeNull()
       expect(await raw.documents.read(uploadKey(id))).toBeNull()
     },
