@@ -1,7 +1,5 @@
 import { Upload } from 'lucide-react'
 
-import { ROOT_PATH } from '../../../contract/folder'
-import { folderLabel } from '../model/folder-tree'
 import { NewFolderButton } from './new-folder-button'
 
 interface EmptyFolderActionsProps {
@@ -11,24 +9,18 @@ interface EmptyFolderActionsProps {
   onUpload: () => void
 }
 
-/** Under an empty folder's "No files found": upload into it, or make a folder inside it. */
+/**
+ * Under an empty folder's "No files found": upload into it, or make a folder inside it. Worded apart
+ * from the toolbar's Upload and New Folder, which are on screen too and do the same here.
+ */
 export function EmptyFolderActions({ path, onUpload }: EmptyFolderActionsProps) {
-  const top = path === ROOT_PATH
   return (
     <div className="empty-actions">
-      <button
-        type="button"
-        className="button"
-        aria-label={`Upload into ${folderLabel(path)}`}
-        onClick={onUpload}
-      >
+      <button type="button" className="button" onClick={onUpload}>
         <Upload size={16} aria-hidden="true" />
-        Upload
+        Upload files here
       </button>
-      <NewFolderButton
-        parentPath={path}
-        label={top ? 'New Folder at the top level' : `New Folder in ${folderLabel(path)}`}
-      />
+      <NewFolderButton parentPath={path} text="Create a folder here" />
     </div>
   )
 }

@@ -13,18 +13,17 @@ interface NewFolderButtonProps {
   /** Spec section 5: the folder is created under the selected folder. */
   parentPath: string
   onCreated?: (folder: Folder) => void
-  /** The button's name where "New Folder" alone would be ambiguous; it starts with "New Folder". */
-  label?: string
+  /** The button's words where the toolbar's "New Folder" is on screen too. */
+  text?: string
 }
 
-export function NewFolderButton({ parentPath, onCreated, label }: NewFolderButtonProps) {
+export function NewFolderButton({ parentPath, onCreated, text = 'New Folder' }: NewFolderButtonProps) {
   const [open, setOpen] = useState(false)
   return (
     <>
       <button
         type="button"
         className="button button--secondary"
-        aria-label={label}
         onPointerEnter={NewFolderDialog.preload}
         onFocus={NewFolderDialog.preload}
         onClick={() => {
@@ -32,7 +31,7 @@ export function NewFolderButton({ parentPath, onCreated, label }: NewFolderButto
         }}
       >
         <FolderPlus size={16} aria-hidden="true" />
-        New Folder
+        {text}
       </button>
       <OpenedOnce open={open} region="New Folder dialog">
         <NewFolderDialog open={open} onOpenChange={setOpen} parentPath={parentPath} onCreated={onCreated} />
