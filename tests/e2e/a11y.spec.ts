@@ -173,7 +173,7 @@ test('the empty and error states', async ({ page }, testInfo) => {
   await expect(page.getByText('No files found')).toBeVisible()
   await scan(page, testInfo, 'empty-state')
   await page.route(
-    (url) => url.pathname === '/api/media',
+    (url) => url.pathname === '/api/media-pages',
     (route) => route.fulfill({ status: 500, json: { error: 'Storage is unavailable' } }),
   )
   await page.goto('/')

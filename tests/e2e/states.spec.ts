@@ -2,7 +2,7 @@ import { seedFiles } from './support/library'
 import { expect, test } from './support/fixtures'
 import { card, choose, openScreen } from './support/screen'
 
-const isFileList = (url: URL) => url.pathname === '/api/media'
+const isFileList = (url: URL) => url.pathname === '/api/media-pages'
 
 test.describe('screen states', () => {
   test('shows Loading files... until the list arrives', async ({ page, shot }) => {
