@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 
-import type { Download } from '@playwright/test'
-
+import { readZip } from '../support/zip-reader'
 import { createFolder, fixturePath, listFiles, seedFiles, sha256 } from './support/library'
 import { expect, test } from './support/fixtures'
 import { card, choose, expectTitles, openScreen, select, toast } from './support/screen'
@@ -106,20 +105,15 @@ test('bulk delete asks with the count, then deletes the files', async ({ page, s
   await expect.poll(async () => (await listFiles()).map((record) => record.title)).toEqual(['Budget report'])
 })
 
-test('bulk download saves every selected file, byte for byte', async ({ page }) => {
-  const downloads: Download[] = []
-  page.on('download', (download) => downloads.push(download))
+test('bulk download saves the selected files as one ZIP, byte for byte', async ({ page }) => {
   await select(page, 'Beach sunset', 'Budget report')
+  const download = page.waitForEvent('download')
   await panel(page).getByRole('button', { name: 'Download' }).click()
+  const saved = await download
   await expect(toast(page, '2 files processed successfully')).toBeVisible()
-  await expect.poll(() => downloads.length).toBe(2)
-  const hashes = await Promise.all(
-    downloads.map(async (download) => sha256(await readFile(await download.path()))),
-  )
-  expect(hashes.sort()).toEqual(
-    [
-      sha256(await readFile(fixturePath('landscape.jpg'))),
-      sha256(await readFile(fixturePath('report.pdf'))),
-    ].sort(),
-  )
+  const entries = readZip(await readFile(await saved.path()))
+  expect(entries.map((entry) => [entry.name, sha256(entry.bytes)])).toEqual([
+    ['Beach sunset.jpg', sha256(await readFile(fixturePath('landscape.jpg')))],
+    ['Budget report.pdf', sha256(await readFile(fixturePath('report.pdf')))],
+  ])
 })

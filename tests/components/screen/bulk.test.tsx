@@ -229,17 +229,22 @@ describe('bulk delete', () => {
 })
 
 describe('bulk download and empty selections', () => {
-  it('downloads every selected file', async () => {
+  it('downloads the selected files as one ZIP', async () => {
     await seedFiles([{ title: 'A' }, { title: 'B' }])
     const clicks: string[] = []
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download)
     })
+    server.use(
+      http.get('https://cdn.example.test/:name', ({ params }) => new HttpResponse(String(params.name))),
+    )
+    URL.createObjectURL = vi.fn(() => 'blob:zip')
+    URL.revokeObjectURL = vi.fn()
     const { user } = renderScreen()
     await select(user, 'A', 'B')
     await user.click(within(panel()).getByRole('button', { name: 'Download' }))
     expect(await toast('2 files processed successfully')).toBeInTheDocument()
-    expect(clicks).toEqual(['A.jpg', 'B.jpg'])
+    expect(clicks).toEqual([expect.stringMatching(/^media-2-files-\d{4}-\d{2}-\d{2}\.zip$/)])
   })
 
   it("says 'No files selected for bulk operation' when the selection holds no stored file", async () => {
