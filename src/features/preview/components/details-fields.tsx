@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { categoryLabel } from '../../../contract/categories'
 import { fileTypeLabel } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
+import { copyText } from '../../../lib/clipboard'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDateTime } from '../../../lib/format-date'
 import { absoluteUrl, safeUrl } from '../../../lib/safe-url'
@@ -77,12 +78,12 @@ export function DetailsFields({ record }: { record: MediaRecord }) {
 function FileUrl({ url }: { url: string }) {
   const [copied, setCopied] = useState<string | null>(null)
   const copy = () => {
-    void navigator.clipboard.writeText(url).then(
+    void copyText(url).then(
       () => {
         setCopied(url)
       },
       () => {
-        // Copying is refused without a secure context or permission: the address stays selectable.
+        // Both ways of copying were refused: the address stays selectable.
         setCopied(null)
       },
     )
@@ -90,17 +91,15 @@ function FileUrl({ url }: { url: string }) {
   return (
     <>
       <code className="details__url-text">{url}</code>
-      {'clipboard' in navigator && (
-        <button
-          type="button"
-          className="icon-button details__copy"
-          aria-label={copied === url ? 'URL copied' : 'Copy URL'}
-          title={copied === url ? 'Copied' : 'Copy URL'}
-          onClick={copy}
-        >
-          {copied === url ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-        </button>
-      )}
+      <button
+        type="button"
+        className="icon-button details__copy"
+        aria-label={copied === url ? 'URL copied' : 'Copy URL'}
+        title={copied === url ? 'Copied' : 'Copy URL'}
+        onClick={copy}
+      >
+        {copied === url ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
+      </button>
     </>
   )
 }
