@@ -4,9 +4,8 @@ import { MoveDialog } from '../features/bulk-actions/components/move-dialog'
 import { UpdateDialog } from '../features/bulk-actions/components/update-dialog'
 import type { BulkOperations } from '../features/bulk-actions/model/use-bulk-operations'
 import { EditFileDialog } from '../features/edit-file/components/edit-file-dialog'
-import { replaceFile } from '../features/replace-file/api/replace-file'
 import { ReplaceFileDialog } from '../features/replace-file/components/replace-file-dialog'
-import { browserUploadServices } from '../features/upload/upload-services'
+import type { ReplaceServices } from '../features/replace-file/replace-one'
 import type { MoveOption } from '../lib/move-target'
 import type { MediaCache } from '../lib/record-changes'
 import type { BulkDialogKind } from './file-actions'
@@ -32,6 +31,15 @@ interface ScreenDialogsProps {
   onBulkDone: () => void
 }
 
+/** The upload code (media host, tus, pdf.js) loads when Replace file is used, not with the dialogs. */
+async function loadReplaceServices(): Promise<ReplaceServices> {
+  const [{ browserUploadServices }, { replaceFile }] = await Promise.all([
+    import('../features/upload/upload-services'),
+    import('../features/replace-file/api/replace-file'),
+  ])
+  return { ...browserUploadServices(), replaceFile }
+}
+
 export function ScreenDialogs(props: ScreenDialogsProps) {
   const { dialog, onClose, recordById, cache, bulk, moveOptions, deleteOne, onBulkDone } = props
   const targets = 'targets' in dialog ? dialog.targets : []
@@ -51,7 +59,7 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
       <ReplaceFileDialog
         record={dialog.kind === 'replace' ? (recordById(dialog.id) ?? null) : null}
         cache={cache}
-        services={{ ...browserUploadServices(), replaceFile }}
+        loadServices={loadReplaceServices}
         onClose={onClose}
       />
       <ConfirmDialog

@@ -84,7 +84,14 @@ function renderDialog(record: MediaRecord, overrides: Partial<ReplaceServices> =
     replaceFile,
     ...overrides,
   }
-  render(<ReplaceFileDialog record={record} cache={cache} services={services} onClose={onClose} />)
+  render(
+    <ReplaceFileDialog
+      record={record}
+      cache={cache}
+      loadServices={() => Promise.resolve(services)}
+      onClose={onClose}
+    />,
+  )
   return { user: userEvent.setup(), cache, onClose }
 }
 
@@ -96,7 +103,7 @@ describe('Replace file', () => {
     const { user, cache, onClose } = renderDialog(record)
     expect(replaceButton()).toBeDisabled()
     await user.upload(screen.getByLabelText('New file'), makeFile('poster-v2.png', 3_000, 'image/png', 9))
-    expect(screen.getByText(/poster-v2\.png/)).toBeInTheDocument()
+    expect(await screen.findByText(/poster-v2\.png/)).toBeInTheDocument()
     await user.click(replaceButton())
 
     await waitFor(() => {
@@ -114,7 +121,7 @@ describe('Replace file', () => {
     const { user, cache, onClose } = renderDialog(record)
     await user.upload(screen.getByLabelText('New file'), makeFile('poster.pdf', 3_000, 'application/pdf'))
     expect(
-      screen.getByText("The file's type will change from PNG image to PDF document."),
+      await screen.findByText("The file's type will change from PNG image to PDF document."),
     ).toBeInTheDocument()
     await user.click(replaceButton())
     await waitFor(() => {
@@ -129,7 +136,7 @@ describe('Replace file', () => {
     const small = { ...testBuiltinHost(), maxFileBytes: 1_000 }
     const { user } = renderDialog(record, { host: small })
     await user.upload(screen.getByLabelText('New file'), makeFile('big.png', 2_048, 'image/png'))
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       /^"big\.png" is 2 KB; the largest file allowed is .+\.$/,
     )
     expect(replaceButton()).toBeDisabled()

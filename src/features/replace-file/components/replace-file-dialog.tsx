@@ -23,7 +23,8 @@ interface ReplaceFileDialogProps {
   /** The file whose bytes are replaced; null when closed. */
   record: MediaRecord | null
   cache: MediaCache
-  services: ReplaceServices
+  /** The media host and the rest, loaded when a file is chosen: the upload code stays out of the screen's. */
+  loadServices: () => Promise<ReplaceServices>
   onClose: () => void
 }
 
@@ -39,7 +40,7 @@ export function typeChangeWarning(record: MediaRecord, file: File): string | nul
  * Replace file: one new file for an existing record, sent like an upload. The record keeps its title,
  * tags and the rest; the version replaced goes to the Trash, where it can be restored as a file of its own.
  */
-export function ReplaceFileDialog({ record, cache, services, onClose }: ReplaceFileDialogProps) {
+export function ReplaceFileDialog({ record, cache, loadServices, onClose }: ReplaceFileDialogProps) {
   const [state, setState] = useState<ReplaceState>(CHOOSING)
   const running = useRef<AbortController | null>(null)
 
@@ -50,10 +51,15 @@ export function ReplaceFileDialog({ record, cache, services, onClose }: ReplaceF
     onClose()
   }
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     if (!file) return
-    const [refused] = validateIncomingFiles([], [file], { maxBytes: services.host.maxFileBytes }).rejected
-    setState({ kind: 'choosing', file: refused ? null : file, error: refused?.error ?? null })
+    try {
+      const { host } = await loadServices()
+      const [refused] = validateIncomingFiles([], [file], { maxBytes: host.maxFileBytes }).rejected
+      setState({ kind: 'choosing', file: refused ? null : file, error: refused?.error ?? null })
+    } catch (error) {
+      setState({ kind: 'choosing', file: null, error: uploadFailure(error).error })
+    }
   }
 
   const send = async (target: MediaRecord, file: File) => {
@@ -64,6 +70,7 @@ export function ReplaceFileDialog({ record, cache, services, onClose }: ReplaceF
       setState((current) => (current.kind === 'sending' ? { ...current, ...change } : current))
     }
     try {
+      const services = await loadServices()
       await cache.change(
         () =>
           replaceOne(target, file, services, {
@@ -117,7 +124,7 @@ export function ReplaceFileDialog({ record, cache, services, onClose }: ReplaceF
               type="file"
               disabled={state.kind === 'sending'}
               onChange={(event) => {
-                choose(event.currentTarget.files?.[0])
+                void choose(event.currentTarget.files?.[0])
               }}
             />
           </label>
