@@ -11,7 +11,7 @@ import { allocateFileIds } from './id-counter'
 import { claimId, findClaimedId, idempotencyClaim, type IdempotencyClaim } from './idempotency'
 import { recordLimitProblem } from './record-limits'
 import { applyPatch, buildRecord } from './record-model'
-import { listShards, pageEtag, readPage, type RecordPage } from './record-pages'
+import { etagMatches, listShards, pageEtag, readPage, type RecordPage } from './record-pages'
 import { operateOnRecords, operateOnStoredRecords, type RecordOutcome } from './record-shards'
 import { filesStillHeld, withStoredFileFacts } from './stored-file-facts'
 
@@ -28,13 +28,6 @@ export async function listMedia(
   const etag = pageEtag(shards, after, limit)
   if (ifNoneMatch !== null && etagMatches(ifNoneMatch, etag)) return { etag, notModified: true }
   return { etag, notModified: false, page: await readPage(store, shards, after, limit) }
-}
-
-function etagMatches(header: string, etag: string): boolean {
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim()
-    return tag === '*' || tag === etag || tag === `W/${etag}`
-  })
 }
 
 /**

@@ -23,6 +23,14 @@ export function listShards(store: DocumentStore): Promise<ListedDocument[]> {
   return store.list(SHARD_PREFIX)
 }
 
+/** Whether an `If-None-Match` header names this ETag (weakly compared, as RFC 9110 asks for GET) or `*`. */
+export function etagMatches(header: string, etag: string): boolean {
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim()
+    return tag === '*' || tag === etag || tag === `W/${etag}`
+  })
+}
+
 /** A strong validator for a page: changes whenever any shard does, or the page asked for. */
 export function pageEtag(shards: readonly ListedDocument[], after: number, limit: number): string {
   const hash = createHash('sha256')
@@ -147,8 +155,7 @@ export async function listShardRange(
 ): Promise<ShardRangeListing> {
   const shards = await listShards(store)
   const etag = rangeEtag(shards, from, to)
-  const matches = ifNoneMatch?.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()))
-  if (matches === true) return { etag, notModified: true }
+  if (ifNoneMatch !== null && etagMatches(ifNoneMatch, etag)) return { etag, notModified: true }
   return {
     etag,
     notModified: false,
