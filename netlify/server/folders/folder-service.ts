@@ -243,28 +243,36 @@ async function sweepFiles(store: DocumentStore, from: string, to: string, now: D
       ? { ...record, folder_path: to + record.folder_path.slice(from.length), updated_at: updatedAt }
       : undefined,
   )
-  await followMovedFolders(store, moved)
+  await followMovedFolders(
+    store,
+    moved.map((record) => record.id),
+  )
   return moved.filter((record) => !isTrashed(record)).length
 }
 
 /**
- * Sends files that were just written into a path that is no longer live to where that folder went.
- * Reads after writing: a move or delete of the destination that swept before these writes has marked
- * its folders by now, so the files follow it; each hop is checked again, as another may have run.
+ * Sends files that were just written into a path that is no longer live to where that folder went (or,
+ * when it was deleted, to the nearest live folder above). Reads after writing: a move or delete of the
+ * destination that swept before these writes has marked its folders by now, so the files follow it; each
+ * hop is checked again, as another may have run. Returns the files it sent on, as they were left.
  */
-async function followMovedFolders(store: DocumentStore, written: readonly MediaRecord[]): Promise<void> {
-  let pending = written.map((record) => record.id as number)
+export async function followMovedFolders(
+  store: DocumentStore,
+  ids: readonly number[],
+): Promise<MediaRecord[]> {
+  const sentOn = new Map<number, MediaRecord>()
+  let pending = [...ids]
   for (let round = 0; round < FOLLOW_ROUNDS && pending.length > 0; round++) {
     const folders = await readFolders(store)
     const sent = await operateOnStoredRecords(store, pending, (current) => {
-      if (!current || isLivePath(folders, current.folder_path)) return { result: false }
-      return {
-        record: { ...current, folder_path: nearestLivePath(folders, current.folder_path) },
-        result: true,
-      }
+      if (!current || isLivePath(folders, current.folder_path)) return { result: undefined }
+      const record = { ...current, folder_path: nearestLivePath(folders, current.folder_path) }
+      return { record, result: record }
     })
-    pending = pending.filter((_, i) => sent[i])
+    for (const record of sent) if (record) sentOn.set(record.id, record)
+    pending = pending.filter((_, i) => sent[i] !== undefined)
   }
+  return [...sentOn.values()]
 }
 
 /** Folder moves racing one file are few; this bounds the walk should storage misbehave. */

@@ -3,7 +3,8 @@ import { ROOT_PATH } from '../../../src/contract/folder'
 import type { FileId } from '../../../src/contract/ids'
 import type { MediaRecord, RecordCreate, RecordPatch } from '../../../src/contract/record'
 import { ConflictError, fileNotFound, folderNotFound, InvalidInputError } from '../errors'
-import { isLivePath, nearestLivePath, readFolders } from '../folders/folder-document'
+import { acceptsFiles, readFolders } from '../folders/folder-document'
+import { followMovedFolders } from '../folders/folder-service'
 import type { DocumentStore } from '../storage/document-store'
 import { moveToTrash } from '../trash/trash-service'
 import { batchResults, summarise } from './batch-results'
@@ -49,7 +50,8 @@ export async function createRecord(
   const earlier = claimedId === null ? undefined : await readStoredRecord(store, claimedId)
   if (earlier) return keepIfFilesHeld(store, earlier)
   const folderPath = input.folder_path ?? ROOT_PATH
-  if (!isLivePath(await readFolders(store), folderPath)) throw folderNotFound(folderPath)
+  // A path that moved still takes files: they follow the folder to where it went.
+  if (!acceptsFiles(await readFolders(store), folderPath)) throw folderNotFound(folderPath)
   const draft = buildRecord(0, await withStoredFileFacts(store, input), now)
   const problem = recordLimitProblem(draft)
   if (problem) throw new InvalidInputError(problem)
@@ -59,7 +61,7 @@ export async function createRecord(
     // An existing record under a freshly allocated (or claimed) id can only be this same create, repeated.
     existing ? { result: existing } : { record, result: record },
   )
-  const [rehomed] = await keepInLiveFolders(store, [record.id], folderPath)
+  const [rehomed] = await followMovedFolders(store, [record.id])
   return keepIfFilesHeld(store, rehomed ?? stored ?? record)
 }
 
@@ -185,12 +187,13 @@ export async function moveToFolder(
     if (current.folder_path === target) return { result: true }
     return { record: { ...current, folder_path: target, updated_at: now.toISOString() }, result: true }
   })
-  const rehomed = await keepInLiveFolders(
+  const rehomed = await followMovedFolders(
     store,
     fileIds.filter((_, i) => moved[i]),
-    target,
   )
-  const lost = new Set(rehomed.map((record) => record.id as number))
+  // Files that followed a renamed or moved folder arrived; those sent up from a deleted one did not.
+  const targetGone = rehomed.length > 0 && !acceptsFiles(await readFolders(store), target)
+  const lost = new Set(targetGone ? rehomed.map((record) => record.id as number) : [])
   const results = fileIds.map((id, i) => {
     const fileId = id as FileId
     if (!moved[i]) return { fileId, success: false, error: fileNotFound(id).message }
@@ -205,29 +208,6 @@ async function livePathOfFolder(store: DocumentStore, folderId: number): Promise
   const folder = (await readFolders(store)).folders.find((candidate) => candidate.id === folderId)
   if (!folder || folder.deleting) throw folderNotFound(folderId)
   return folder.path
-}
-
-/**
- * Called after writing files into `path`. If that folder is being deleted or is gone, moves those of
- * the files still in it to the nearest live folder above and returns them. The folder delete marks
- * the folder before it sweeps files, and this reads folders after writing, so whichever runs second
- * sees the other: no file is left in a folder that no longer exists.
- */
-async function keepInLiveFolders(
-  store: DocumentStore,
-  ids: readonly number[],
-  path: string,
-): Promise<MediaRecord[]> {
-  if (path === ROOT_PATH || ids.length === 0) return []
-  const folders = await readFolders(store)
-  if (isLivePath(folders, path)) return []
-  const destination = nearestLivePath(folders, path)
-  const rehomed = await operateOnRecords(store, ids, (current) => {
-    if (current?.folder_path !== path) return { result: undefined }
-    const record = { ...current, folder_path: destination }
-    return { record, result: record }
-  })
-  return rehomed.filter((record) => record !== undefined)
 }
 
 function notFoundResult(id: number) {
