@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 
 import { preloadLazyParts } from '../components/ui/lazy-load'
-import { ENDPOINTS } from '../contract/api'
 import { preloadToasts, Toasts } from '../components/ui/toast'
 import { runWhenIdle } from '../lib/when-idle'
 import { useThemeChoice } from './theme'
@@ -10,11 +9,12 @@ import { useThemeChoice } from './theme'
 let preloadScheduled = false
 
 /**
- * Once the library's first page is in, in the first idle moment after: the code of every dialog and of
- * the toast layer loads, so neither depends on the server later, and neither slows the first paint.
+ * Called once the library's first page is in (the screen calls it): in the first idle moment after, the
+ * code of every dialog and of the toast layer loads, so neither depends on the server later, and neither
+ * slows the first paint.
  */
-function preloadOnceIdle(_data: unknown, key: string): void {
-  if (preloadScheduled || !key.includes(ENDPOINTS.media)) return
+export function preloadOnceIdle(): void {
+  if (preloadScheduled) return
   preloadScheduled = true
   runWhenIdle(() => {
     preloadToasts()
@@ -27,7 +27,7 @@ export function Providers({ children, swr }: { children: ReactNode; swr?: SWRCon
   // Toasts follow the page's theme; 'system' lets sonner follow the system as the page does.
   const theme = useThemeChoice()
   return (
-    <SWRConfig value={{ shouldRetryOnError: false, onSuccess: preloadOnceIdle, ...swr }}>
+    <SWRConfig value={{ shouldRetryOnError: false, ...swr }}>
       {children}
       <Toasts position="bottom-right" richColors closeButton duration={6000} theme={theme} />
     </SWRConfig>

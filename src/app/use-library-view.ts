@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 
 import { useFolders } from '../features/folders/api/get-folders'
 import { buildFolderTree, flattenTree } from '../features/folders/model/folder-tree'
@@ -12,6 +12,7 @@ import { SAMPLE_FILES } from '../features/library/sample-files'
 import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import type { MoveOption } from '../lib/move-target'
+import { preloadOnceIdle } from './providers'
 
 const NO_RECORDS: readonly MediaRecord[] = []
 const NO_TYPES: readonly string[] = []
@@ -21,6 +22,10 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   const media = useMedia()
   const folders = useFolders()
   const failed = media.status.kind === 'failed'
+  const ready = media.status.kind === 'ready'
+  useEffect(() => {
+    if (ready) preloadOnceIdle()
+  }, [ready])
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
   const query = useMediaQuery(records, filters, sort)
 
