@@ -24,6 +24,7 @@ const GATED = {
     'batch-move-to-folder',
     'folder-create',
     'folder-update',
+    'replace-file',
     'folder-delete',
     'webflow-sync',
     'webflow-sync-all',
@@ -33,7 +34,7 @@ const GATED = {
   /** Writes that do the most per call. */
   strict: ['batch-delete', 'uploads', 'trash-delete-forever'],
   /** Reads the screen makes on load and on focus. */
-  reads: ['media', 'folder-list', 'trash-list'],
+  reads: ['media', 'media-pages', 'folder-list', 'trash-list'],
   /** Calls per thumbnail, preview or Range window: many per minute from one screen. */
   perFile: ['files', 'file-link'],
   /** Called by hand or never by the screen. */
