@@ -23,11 +23,12 @@ test('a mixed batch uploads with per-file progress, lands in the list and surviv
   shot,
 }) => {
   test.setTimeout(120_000)
-  // The chunks wait until the progress has been seen: a local server would otherwise finish first.
+  // The bytes wait until the progress has been seen: a local server would otherwise finish first. A
+  // small file goes up in its creation request (POST), a larger one's chunks by PATCH.
   const held: Route[] = []
   let holding = true
   await page.route(isUploadCall, async (route) => {
-    if (holding && route.request().method() === 'PATCH') held.push(route)
+    if (holding && ['POST', 'PATCH'].includes(route.request().method())) held.push(route)
     else await route.continue()
   })
 
