@@ -14,13 +14,10 @@
  * streaming takes. Prints and writes tests/bench/results/zip.json; asserts nothing.
  */
 import { spawn } from 'node:child_process'
-import { mkdir, rm } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
-
-import { build } from 'esbuild'
+import { resolve } from 'node:path'
 
 import { figure, interleave, report, type Figure } from './lib/figures.ts'
+import { loadBundled } from './lib/in-process.ts'
 
 type BuildZip = typeof import('../../src/features/download/model/build-zip.ts')
 
@@ -38,7 +35,6 @@ const RUNS = Math.max(1, Number(process.env.BENCH_ZIP_RUNS ?? 1))
 const FLAT_MB = 64
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..')
-const OUT_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'media-file-manager-bench')
 
 interface Peak {
   /** RSS before the archive started, MB. */
@@ -49,24 +45,8 @@ interface Peak {
   archiveBytes: number
 }
 
-async function loadBuildZip(): Promise<BuildZip> {
-  await mkdir(OUT_DIR, { recursive: true })
-  const outfile = join(OUT_DIR, `zip-${String(process.pid)}.mjs`)
-  await build({
-    entryPoints: [resolve(REPO_ROOT, 'src/features/download/model/build-zip.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
-  })
-  try {
-    return (await import(pathToFileURL(outfile).href)) as BuildZip
-  } finally {
-    await rm(outfile, { force: true })
-  }
+function loadBuildZip(): Promise<BuildZip> {
+  return loadBundled<BuildZip>(resolve(REPO_ROOT, 'src/features/download/model/build-zip.ts'), 'zip')
 }
 
 /** One file's bytes as a network read gives them: fresh 1 MiB chunks, made only when asked for. */

@@ -15,11 +15,15 @@ const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..')
 /** Inside node_modules, so the bundle's package imports resolve from the project's own packages. */
 const OUT_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'media-file-manager-bench')
 
-export async function loadServer(): Promise<Server> {
+/**
+ * Bundles `entry` with esbuild as Netlify bundles a function (packages left to node_modules) and imports
+ * it. Shared by every benchmark that runs the project's own code in its process.
+ */
+export async function loadBundled<T>(entry: string, name: string): Promise<T> {
   await mkdir(OUT_DIR, { recursive: true })
-  const outfile = join(OUT_DIR, `server-${String(process.pid)}.mjs`)
+  const outfile = join(OUT_DIR, `${name}-${String(process.pid)}.mjs`)
   await build({
-    entryPoints: [resolve(import.meta.dirname, 'server-entry.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -29,11 +33,15 @@ export async function loadServer(): Promise<Server> {
     logLevel: 'warning',
   })
   try {
-    return (await import(pathToFileURL(outfile).href)) as Server
+    return (await import(pathToFileURL(outfile).href)) as T
   } finally {
     // Loaded once per process; the file is not needed after the import.
     await rm(outfile, { force: true })
   }
+}
+
+export function loadServer(): Promise<Server> {
+  return loadBundled<Server>(resolve(import.meta.dirname, 'server-entry.ts'), 'server')
 }
 
 export interface CallOptions {
