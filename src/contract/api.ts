@@ -4,29 +4,30 @@ import { folderSchema } from './folder'
 import { fileIdSchema, folderIdSchema } from './ids'
 import { LIMITS } from './limits'
 import { mediaRecordSchema } from './record'
+import { functionUrl, routePath } from './routes'
 
-/** Every path the screen calls, in one place (spec section 7). */
+/** Every path the screen calls (spec section 7), filled in from the one route table (routes.ts). */
 export const ENDPOINTS = {
-  media: '/api/media',
-  mediaPages: (shards: string) => `/api/media-pages?shards=${shards}`,
-  upload: '/api/upload',
-  update: (id: number) => `/api/update/${String(id)}`,
-  replace: (id: number) => `/api/replace/${String(id)}`,
-  delete: (id: number) => `/api/delete/${String(id)}`,
-  batchUpdate: '/api/batch-update',
-  batchDelete: '/api/batch-delete',
-  folderList: '/api/folder-list',
-  folderCreate: '/api/folder-create',
-  folderUpdate: (id: number) => `/api/folder-update/${String(id)}`,
-  folderDelete: (id: number) => `/api/folder-delete/${String(id)}`,
-  batchMoveToFolder: '/.netlify/functions/batch-move-to-folder',
-  webflowSync: (id: number) => `/api/webflow-sync/${String(id)}`,
-  webflowStatus: '/api/webflow-status',
-  webflowSyncAll: '/api/webflow-sync-all',
-  trash: '/api/trash',
-  trashRestore: '/api/trash/restore',
-  trashPurge: '/api/trash/purge',
-  cloudinarySignature: '/api/cloudinary-signature',
+  media: routePath('media'),
+  mediaPages: (shards: string) => `${routePath('mediaPages')}?shards=${shards}`,
+  upload: routePath('upload'),
+  update: (id: number) => routePath('update', { id: String(id) }),
+  replace: (id: number) => routePath('replace', { id: String(id) }),
+  delete: (id: number) => routePath('delete', { id: String(id) }),
+  batchUpdate: routePath('batchUpdate'),
+  batchDelete: routePath('batchDelete'),
+  folderList: routePath('folderList'),
+  folderCreate: routePath('folderCreate'),
+  folderUpdate: (id: number) => routePath('folderUpdate', { id: String(id) }),
+  folderDelete: (id: number) => routePath('folderDelete', { id: String(id) }),
+  batchMoveToFolder: functionUrl('batch-move-to-folder'),
+  webflowSync: (id: number) => routePath('webflowSync', { id: String(id) }),
+  webflowStatus: routePath('webflowStatus'),
+  webflowSyncAll: routePath('webflowSyncAll'),
+  trash: routePath('trash'),
+  trashRestore: routePath('trashRestore'),
+  trashPurge: routePath('trashPurge'),
+  cloudinarySignature: routePath('cloudinarySignature'),
 } as const
 
 /** Every error the API sends: `{ "error": "<message>" }`, sometimes with details. */

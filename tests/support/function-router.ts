@@ -23,66 +23,61 @@ import webflowStatus from '../../netlify/functions/webflow-status.mts'
 import webflowSync from '../../netlify/functions/webflow-sync.mts'
 import webflowSyncAll from '../../netlify/functions/webflow-sync-all.mts'
 
+import { matchRoute, type RoutedFunctionName } from '../../src/contract/routes'
+
 type Handler = (request: Request) => Response | Promise<Response>
 
-/** The rewrites of netlify.toml, as a table: the path pattern, its function, and whether it takes an id. */
-const ROUTES: readonly { pattern: RegExp; handler: Handler }[] = [
-  { pattern: /^\/api\/access$/, handler: access },
-  // Named groups: several path parts become the query, which replaces the request's own (as netlify does).
-  { pattern: /^\/api\/file-link\/(?<purpose>[^/]+)\/(?<id>[^/]+)\/.+$/, handler: fileLink },
-  {
-    pattern: /^\/api\/signed-files\/(?<expires>[^/]+)\/(?<signature>[^/]+)\/(?<id>[^/]+)\/.+$/,
-    handler: files,
-  },
-  { pattern: /^\/api\/media$/, handler: media },
-  { pattern: /^\/api\/media-pages$/, handler: mediaPages },
-  { pattern: /^\/api\/upload$/, handler: upload },
-  { pattern: /^\/api\/update\/([^/]+)$/, handler: updateFile },
-  { pattern: /^\/api\/replace\/([^/]+)$/, handler: replaceFile },
-  { pattern: /^\/api\/delete\/([^/]+)$/, handler: deleteFile },
-  { pattern: /^\/api\/batch-update$/, handler: batchUpdate },
-  { pattern: /^\/api\/batch-delete$/, handler: batchDelete },
-  { pattern: /^\/api\/folder-list$/, handler: folderList },
-  { pattern: /^\/api\/folder-create$/, handler: folderCreate },
-  { pattern: /^\/api\/folder-update\/([^/]+)$/, handler: folderUpdate },
-  { pattern: /^\/api\/folder-delete\/([^/]+)$/, handler: folderDelete },
-  { pattern: /^\/(?:\.netlify\/functions|api)\/batch-move-to-folder$/, handler: batchMoveToFolder },
-  { pattern: /^\/api\/uploads$/, handler: uploads },
-  { pattern: /^\/api\/uploads\/([^/]+)$/, handler: uploads },
-  { pattern: /^\/api\/files\/([^/]+)(?:\/.*)?$/, handler: files },
-  { pattern: /^\/api\/webflow-sync-all$/, handler: webflowSyncAll },
-  { pattern: /^\/api\/webflow-sync\/([^/]+)$/, handler: webflowSync },
-  { pattern: /^\/api\/webflow-status$/, handler: webflowStatus },
-  { pattern: /^\/api\/trash$/, handler: trashList },
-  { pattern: /^\/api\/trash\/restore$/, handler: trashRestore },
-  { pattern: /^\/api\/trash\/purge$/, handler: trashDeleteForever },
-  { pattern: /^\/api\/cloudinary-signature$/, handler: cloudinarySignature },
-]
+/**
+ * The handler of every function a route of src/contract/routes.ts reaches: a function added to the
+ * table fails to compile here until it is imported. The fallback (api-not-found) is left to callers,
+ * which get null for a path no route serves.
+ */
+const HANDLERS: Record<RoutedFunctionName, Handler> = {
+  access,
+  'batch-delete': batchDelete,
+  'batch-move-to-folder': batchMoveToFolder,
+  'batch-update': batchUpdate,
+  'cloudinary-signature': cloudinarySignature,
+  'delete-file': deleteFile,
+  'file-link': fileLink,
+  files,
+  'folder-create': folderCreate,
+  'folder-delete': folderDelete,
+  'folder-list': folderList,
+  'folder-update': folderUpdate,
+  media,
+  'media-pages': mediaPages,
+  'replace-file': replaceFile,
+  'trash-delete-forever': trashDeleteForever,
+  'trash-list': trashList,
+  'trash-restore': trashRestore,
+  'update-file': updateFile,
+  upload,
+  uploads,
+  'webflow-status': webflowStatus,
+  'webflow-sync': webflowSync,
+  'webflow-sync-all': webflowSyncAll,
+}
 
 /**
- * Answers a request with the real function handler that netlify.toml would route it to, passing a path
- * id on as `?id=` the way the rewrites do. Null when no function serves the path. Pair it with
+ * Answers a request with the real function handler that netlify.toml would route it to, passing the
+ * path's parts on as the query the way the rewrites do (`?id=`, or `?purpose=&id=` for a file link).
+ * Null when no route but the fallback serves the path. Pair it with
  * `replaceDocumentStore(new MemoryDocumentStore(), new MemoryByteStore())` so the handlers run in memory.
  */
 export async function routeToFunction(request: Request): Promise<Response | null> {
   const url = new URL(request.url)
-  for (const { pattern, handler } of ROUTES) {
-    const match = pattern.exec(url.pathname)
-    if (!match) continue
-    if (match.groups) {
-      url.search = ''
-      for (const [name, value] of Object.entries(match.groups)) {
-        url.searchParams.set(name, decodeURIComponent(value))
-      }
-    } else if (match[1] !== undefined) url.searchParams.set('id', decodeURIComponent(match[1]))
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-    return handler(
-      new Request(url, {
-        method: request.method,
-        headers: request.headers,
-        body: hasBody ? await request.arrayBuffer() : null,
-      }),
-    )
-  }
-  return null
+  const match = matchRoute(url.pathname)
+  if (!match) return null
+  // Path parts replace the request's own query, as the rewrites do.
+  if (match.route.query) url.search = new URLSearchParams(match.query).toString()
+  const handler = HANDLERS[match.route.function as RoutedFunctionName]
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  return handler(
+    new Request(url, {
+      method: request.method,
+      headers: request.headers,
+      body: hasBody ? await request.arrayBuffer() : null,
+    }),
+  )
 }
