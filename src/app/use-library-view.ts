@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react'
 
 import { useFolders } from '../features/folders/api/get-folders'
 import { buildFolderTree, flattenTree } from '../features/folders/model/folder-tree'
@@ -19,6 +19,11 @@ const NO_TYPES: readonly string[] = []
 
 /** The data side of the screen: files (or the samples after a failed load), folders, query, selection. */
 export function useLibraryView(filters: Filters, sort: Sort) {
+  // From here to the layout effect: the screen's render and commit, for the listing benchmark.
+  performance.mark('listing:render-start')
+  useLayoutEffect(() => {
+    performance.measure('listing:render', 'listing:render-start')
+  })
   const media = useMedia()
   const folders = useFolders()
   const failed = media.status.kind === 'failed'
@@ -30,8 +35,10 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   const query = useMediaQuery(records, filters, sort)
 
   const byId = useMemo(() => {
+    performance.mark('listing:by-id-start')
     const map = new Map<number, MediaRecord>()
     for (const record of records) map.set(record.id, record)
+    performance.measure('listing:by-id', 'listing:by-id-start')
     return map
   }, [records])
   const selection = useSelectionWithin(useSelection(), byId)

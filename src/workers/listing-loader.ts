@@ -77,6 +77,7 @@ export class ListingLoader {
 
   private async showKept(): Promise<void> {
     const kept = await this.options.cache.read().catch(() => [])
+    performance.mark('listing:kept-read', { detail: kept.length })
     const first = kept.find(({ page }) => page === 0)
     if (first === undefined) return
     const count = pageCountOf(first.shardCount)
@@ -96,6 +97,7 @@ export class ListingLoader {
       }
       this.show(page, records)
     }
+    performance.mark('listing:kept-posted')
   }
 
   private show(kept: KeptPage, records: readonly MediaRecord[]): void {
@@ -132,6 +134,7 @@ export class ListingLoader {
         const fetched = await (asked.get(page) as Promise<Fetched>)
         if (!fetched.fresh) continue
         this.show(fetched.kept, fetched.records)
+        performance.mark('listing:page-posted', { detail: page })
         await this.options.cache.write(fetched.kept).catch(() => undefined)
         if (page === 0) this.learnLayout(fetched.kept.shardCount, ask)
       }

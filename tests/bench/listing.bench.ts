@@ -29,7 +29,7 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core'
 
 import {
   createProjectDir,
@@ -40,6 +40,14 @@ import {
 import { buildApp } from './lib/build-app.ts'
 import { launchChromium } from './lib/chromium.ts'
 import { figure, report, type Figure } from './lib/figures.ts'
+import {
+  breakdown,
+  describe,
+  followListingWorker,
+  readTimeline,
+  type Breakdown,
+  type LongTask,
+} from './lib/listing-breakdown.ts'
 import { loadServer } from './lib/in-process.ts'
 import { startLocalBlobs } from './lib/local-blobs.ts'
 import { benchRecords, seedShards } from './lib/seed-records.ts'
@@ -49,20 +57,28 @@ const SIZES = (process.env.LISTING_SIZES ?? '10000,100000').split(',').map(Numbe
 const DEV_SITE_ID = 'unlinked'
 /** `LISTING_BASELINE=0` leaves out the old loading (for the ceiling run, where it takes minutes a run). */
 const BASELINE = process.env.LISTING_BASELINE !== '0'
+/**
+ * `LISTING_BEFORE=<dir>`: an earlier build of the app (tests/bench/lib/build-app.ts) measured in the same
+ * run, interleaved with this one on a second netlify dev over the same library, for before and after.
+ */
+const BEFORE_APP = process.env.LISTING_BEFORE
 
 interface Visit {
   firstCard: number
   whole: number
   longTasks: number
   longestTask: number
+  breakdown: Breakdown
 }
 
 /** Set before the app's own code: notes when the first card and the full count appear, and long tasks. */
 function watchScreen(total: number) {
-  const marks: { firstCard?: number; whole?: number; longTasks: number[] } = { longTasks: [] }
+  const marks: { firstCard?: number; whole?: number; longTasks: LongTask[] } = { longTasks: [] }
   Object.assign(window, { __listing: marks })
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (marks.whole === undefined) marks.longTasks.push(entry.duration)
+    for (const entry of list.getEntries())
+      if (marks.whole === undefined)
+        marks.longTasks.push({ start: entry.startTime, duration: entry.duration })
   }).observe({ type: 'longtask', buffered: true })
   const whole = `${String(total)} ${total === 1 ? 'file' : 'files'}`
   const check = () => {
@@ -74,7 +90,7 @@ function watchScreen(total: number) {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true })
 }
 
-async function visit(page: Page, go: () => Promise<unknown>): Promise<Visit> {
+async function visit(page: Page, worker: () => Worker | null, go: () => Promise<unknown>): Promise<Visit> {
   await go()
   await page.waitForFunction(
     () => (window as unknown as { __listing?: { whole?: number } }).__listing?.whole !== undefined,
@@ -83,14 +99,20 @@ async function visit(page: Page, go: () => Promise<unknown>): Promise<Visit> {
   )
   const marks = await page.evaluate(
     () =>
-      (window as unknown as { __listing: { firstCard: number; whole: number; longTasks: number[] } })
+      (window as unknown as { __listing: { firstCard: number; whole: number; longTasks: LongTask[] } })
         .__listing,
   )
+  const onPage = await page.evaluate(readTimeline)
+  const inWorker =
+    (await worker()
+      ?.evaluate(readTimeline)
+      .catch(() => null)) ?? null
   return {
     firstCard: marks.firstCard,
     whole: marks.whole,
     longTasks: marks.longTasks.length,
-    longestTask: Math.max(0, ...marks.longTasks),
+    longestTask: Math.max(0, ...marks.longTasks.map((task) => task.duration)),
+    breakdown: breakdown(onPage, inWorker, marks.longTasks, marks),
   }
 }
 
@@ -134,38 +156,77 @@ async function startDev(appDir: string, size: number): Promise<NetlifyDev> {
   }
 }
 
-async function measureSize(browser: Browser, appDir: string, size: number): Promise<Figure[]> {
+/** A cold visit in a fresh profile, then a reload of it. */
+async function coldAndWarm(
+  browser: Browser,
+  dev: NetlifyDev,
+  size: number,
+  label: string,
+): Promise<{ cold: Visit; warm: Visit }> {
+  const context = await browser.newContext()
+  try {
+    await context.addInitScript(watchScreen, size)
+    const page = await context.newPage()
+    const worker = followListingWorker(page)
+    const cold = await visit(page, worker, () => page.goto(dev.baseUrl))
+    // The pages reach IndexedDB just after they are shown.
+    await page.waitForTimeout(1_500)
+    const warm = await visit(page, worker, () => page.reload())
+    const brief = ({ breakdown: _, ...figures }: Visit) => JSON.stringify(figures)
+    console.log(`  ${label}: cold ${brief(cold)}, warm ${brief(warm)}`)
+    console.log(describe(`${label} cold`, cold.breakdown))
+    console.log(describe(`${label} warm`, warm.breakdown))
+    return { cold, warm }
+  } finally {
+    await context.close()
+  }
+}
+
+async function startSeeded(appDir: string, size: number): Promise<NetlifyDev> {
   const dev = await startDev(appDir, size)
-  console.log(`netlify dev at ${dev.baseUrl} with ${size.toLocaleString('en-US')} records`)
+  console.log(`netlify dev at ${dev.baseUrl} with ${size.toLocaleString('en-US')} records (${appDir})`)
+  // netlify dev bundles each function on its first call: neither side should pay that in a run.
+  for (const path of ['/api/media', '/api/media-pages?shards=0-3', '/api/access']) {
+    await (await fetch(new URL(path, dev.baseUrl))).arrayBuffer()
+  }
+  return dev
+}
+
+async function measureSize(browser: Browser, appDir: string, size: number): Promise<Figure[]> {
+  const dev = await startSeeded(appDir, size)
+  const beforeDev = BEFORE_APP === undefined ? null : await startSeeded(BEFORE_APP, size)
   const cold: Visit[] = []
   const warm: Visit[] = []
+  const beforeCold: Visit[] = []
+  const beforeWarm: Visit[] = []
   const old: { first: number; whole: number }[] = []
   try {
-    // netlify dev bundles each function on its first call: neither side should pay that in a run.
-    for (const path of ['/api/media', '/api/media-pages?shards=0-3', '/api/access']) {
-      await (await fetch(new URL(path, dev.baseUrl))).arrayBuffer()
-    }
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext()
-      old.push(BASELINE ? await sequential(context, dev.baseUrl) : { first: Number.NaN, whole: Number.NaN })
-      await context.addInitScript(watchScreen, size)
-      const page = await context.newPage()
-      cold.push(await visit(page, () => page.goto(dev.baseUrl)))
-      // The pages reach IndexedDB just after they are shown.
-      await page.waitForTimeout(1_500)
-      warm.push(await visit(page, () => page.reload()))
-      await context.close()
-      console.log(
-        `  run ${String(run + 1)}: cold ${JSON.stringify(cold.at(-1))}, warm ${JSON.stringify(warm.at(-1))}, ` +
-          `old ${JSON.stringify(old.at(-1))}`,
-      )
+      console.log(`  run ${String(run + 1)}`)
+      if (BASELINE) {
+        const context = await browser.newContext()
+        old.push(await sequential(context, dev.baseUrl))
+        await context.close()
+        console.log(`  old: ${JSON.stringify(old.at(-1))}`)
+      } else old.push({ first: Number.NaN, whole: Number.NaN })
+      if (beforeDev !== null) {
+        const visits = await coldAndWarm(browser, beforeDev, size, 'before')
+        beforeCold.push(visits.cold)
+        beforeWarm.push(visits.warm)
+      }
+      const visits = await coldAndWarm(browser, dev, size, 'this build')
+      cold.push(visits.cold)
+      warm.push(visits.warm)
     }
   } finally {
-    await dev.stop()
-    await removeProjectDir(dev.dir)
+    for (const one of [dev, beforeDev]) {
+      if (one === null) continue
+      await one.stop()
+      await removeProjectDir(one.dir)
+    }
   }
   const common = { id: 'listing', n: size, unit: 'ms', ratio_means: 'baseline / median: times faster' }
-  const pick = (visits: Visit[], key: keyof Visit) => visits.map((one) => one[key])
+  const pick = (visits: Visit[], key: Exclude<keyof Visit, 'breakdown'>) => visits.map((one) => one[key])
   const notes = (visits: Visit[]) => ({
     long_tasks_max: Math.max(...pick(visits, 'longTasks')),
     longest_task_ms: Math.round(Math.max(...pick(visits, 'longestTask'))),
@@ -174,7 +235,7 @@ async function measureSize(browser: Browser, appDir: string, size: number): Prom
   const oldWhole = old.map((one) => one.whole)
   const large = size >= 100_000
   const within = (limit: number) => (done: { median: number }) => (large ? done.median <= limit : null)
-  return [
+  const figures = [
     figure({
       ...common,
       metric: 'cold: navigation to first card (empty IndexedDB)',
@@ -232,6 +293,28 @@ async function measureSize(browser: Browser, appDir: string, size: number): Prom
       meets: (done) => done.median === 0,
       notes: notes(cold),
     }),
+  ]
+  if (BEFORE_APP === undefined) return figures
+  const against = (metric: string, runs: number[], beforeRuns: number[], unit = 'ms') =>
+    figure({
+      ...common,
+      unit,
+      metric: `${metric}, against the earlier build`,
+      runs,
+      baseline: 'the same on the LISTING_BEFORE build, interleaved in this run',
+      baseline_runs: beforeRuns,
+      target: 'faster than before',
+      met: null,
+      meets: () => null,
+    })
+  return [
+    ...figures,
+    against('cold first card', pick(cold, 'firstCard'), pick(beforeCold, 'firstCard')),
+    against('cold whole library', pick(cold, 'whole'), pick(beforeCold, 'whole')),
+    against('warm first card', pick(warm, 'firstCard'), pick(beforeWarm, 'firstCard')),
+    against('warm whole library', pick(warm, 'whole'), pick(beforeWarm, 'whole')),
+    against('cold long tasks', pick(cold, 'longTasks'), pick(beforeCold, 'longTasks'), 'tasks'),
+    against('warm long tasks', pick(warm, 'longTasks'), pick(beforeWarm, 'longTasks'), 'tasks'),
   ]
 }
 

@@ -116,6 +116,12 @@ export class ListingStore {
   }
 
   private receive(reply: ListingReply): void {
+    const started = performance.now()
+    this.receiveNow(reply)
+    performance.measure(`listing:receive-${reply.type}`, { start: started })
+  }
+
+  private receiveNow(reply: ListingReply): void {
     if (reply.type === 'layout') {
       this.pageCount = reply.pages
       this.expected = reply.expected ?? this.expected
@@ -171,6 +177,7 @@ export class ListingStore {
   }
 
   private show(): void {
+    const started = performance.now()
     if (this.timer !== null) {
       clearTimeout(this.timer)
       this.timer = null
@@ -195,6 +202,7 @@ export class ListingStore {
       error: this.error,
     }
     for (const listener of this.listeners) listener()
+    performance.measure('listing:show', { start: started, detail: records.length })
   }
 }
 

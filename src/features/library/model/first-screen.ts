@@ -39,6 +39,7 @@ export function firstScreen(
   sort: Sort,
   size = FIRST_SCREEN,
 ): Uint32Array {
+  const started = performance.now()
   const candidates = matching(index, filters, null)
   const ascending = index.compareFor(sort.key)
   const compare = sort.direction === 'asc' ? ascending : (a: number, b: number) => ascending(b, a)
@@ -48,5 +49,6 @@ export function firstScreen(
   positions.set(first)
   let next = first.length
   for (const position of candidates) if (!chosen.has(position)) positions[next++] = position
+  performance.measure('listing:first-screen', { start: started })
   return positions
 }

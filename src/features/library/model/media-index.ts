@@ -60,6 +60,7 @@ export class MediaIndex {
     readonly records: readonly MediaRecord[],
     previous?: MediaIndex,
   ) {
+    const started = performance.now()
     this.columns = recordColumns(records, previous?.columns)
     const title = previous?.orders.get('title')
     if (title !== undefined && previous?.isPrefixOf(records)) {
@@ -67,6 +68,7 @@ export class MediaIndex {
       const added = orderByStrings(this.titleKeys.slice(known)).map((place) => known + place)
       this.orders.set('title', merge(title, added, this.titleCompare()))
     }
+    performance.measure('listing:index', { start: started, detail: records.length })
   }
 
   get haystacks(): readonly string[] {
@@ -151,8 +153,10 @@ export class MediaIndex {
   order(key: SortKey): Uint32Array {
     let order = this.orders.get(key)
     if (order === undefined) {
+      const started = performance.now()
       order = key === 'title' ? orderByStrings(this.titleKeys) : this.orderBy(key)
       this.orders.set(key, order)
+      performance.measure(`listing:order-${key}`, { start: started })
     }
     return order
   }
@@ -197,11 +201,14 @@ export function queryIndex(index: MediaIndex, filters: Filters, sort: Sort): Uin
   const query = searchText(filters)
   const { folder, category, type, from, to } = filters
   const scope = JSON.stringify([folder, category, type, from, to, sort.key, sort.direction])
-  return index.recentQueries.answer(scope, query, (within) =>
+  const started = performance.now()
+  const answer = index.recentQueries.answer(scope, query, (within) =>
     within === null
       ? matching(index, filters, index.order(sort.key), sort.direction === 'asc')
       : narrow(index, within, query),
   )
+  performance.measure('listing:query', { start: started })
+  return answer
 }
 
 export const searchText = (filters: Filters): string => filters.query.trim().toLowerCase()
@@ -256,14 +263,18 @@ export function matching(
 
 /** Every distinct `file_type`, for the type filter. */
 export function fileTypesOf(records: readonly MediaRecord[]): string[] {
+  const started = performance.now()
   const types = new Set<string>()
   for (const record of records) types.add(record.file_type)
+  performance.measure('listing:file-types', { start: started })
   return [...types].sort()
 }
 
 /** Spec section 2: with no folders loaded, the folder selector offers the folder paths found on files. */
 export function folderPathsOf(records: readonly MediaRecord[]): string[] {
+  const started = performance.now()
   const paths = new Set(records.map((record) => normaliseFolderPath(record.folder_path)))
   paths.delete(ROOT_PATH)
+  performance.measure('listing:folder-paths', { start: started })
   return [...paths].sort()
 }

@@ -1,0 +1,151 @@
+/**
+ * Where a visit's time goes, for the listing benchmark: the steps from navigation to the whole library,
+ * on the page and in the listing worker (its User Timing marks and resource timings, moved onto the
+ * page's clock), and each main-thread long task with the `listing:*` measures it overlaps (the app sets
+ * them around receiving records, showing them, indexing, querying, the id map and the screen's render).
+ */
+import type { Page, Worker } from 'playwright-core'
+
+export interface TimedEntry {
+  name: string
+  entryType: string
+  startTime: number
+  duration: number
+  detail?: unknown
+  responseStart?: number
+  responseEnd?: number
+  domContentLoadedEventStart?: number
+}
+
+export interface Timeline {
+  origin: number
+  entries: TimedEntry[]
+}
+
+/** The timeline of the page or worker: marks, measures, resources and navigation, as plain data. */
+export function readTimeline(): Timeline {
+  const entries = performance.getEntries().map((entry) => {
+    const timed = entry as PerformanceEntry & Partial<PerformanceNavigationTiming> & { detail?: unknown }
+    return {
+      name: entry.name,
+      entryType: entry.entryType,
+      startTime: entry.startTime,
+      duration: entry.duration,
+      detail: timed.detail,
+      responseStart: timed.responseStart,
+      responseEnd: timed.responseEnd,
+      domContentLoadedEventStart: timed.domContentLoadedEventStart,
+    }
+  })
+  return { origin: performance.timeOrigin, entries }
+}
+
+/** Keeps the latest listing worker a page starts (a reload starts a new one). */
+export function followListingWorker(page: Page): () => Worker | null {
+  let latest: Worker | null = null
+  page.on('worker', (worker) => {
+    latest = worker
+  })
+  return () => latest
+}
+
+export interface LongTask {
+  start: number
+  duration: number
+}
+
+export interface Breakdown {
+  /** Step name to milliseconds from navigation start; absent steps did not happen on this visit. */
+  steps: Record<string, number>
+  /** Each long task: when, how long, and the milliseconds of it each listing measure covers. */
+  longTasks: { start: number; duration: number; within: Record<string, number> }[]
+  /** Over all long tasks: the milliseconds each listing measure covers. */
+  blame: Record<string, number>
+}
+
+const round = (value: number) => Math.round(value)
+
+/** Lines the page's and the worker's timelines up and names the steps of the visit. */
+export function breakdown(
+  page: Timeline,
+  worker: Timeline | null,
+  longTasks: readonly LongTask[],
+  seen: { firstCard: number; whole: number },
+): Breakdown {
+  const shift = worker === null ? 0 : worker.origin - page.origin
+  const inWorker = (worker?.entries ?? []).map((entry) => ({
+    ...entry,
+    startTime: entry.startTime + shift,
+    responseStart: entry.responseStart === undefined ? undefined : entry.responseStart + shift,
+    responseEnd: entry.responseEnd === undefined ? undefined : entry.responseEnd + shift,
+  }))
+  const steps: Record<string, number> = {}
+  const note = (name: string, value: number | undefined) => {
+    if (value !== undefined && Number.isFinite(value)) steps[name] = round(value)
+  }
+  const navigation = page.entries.find((entry) => entry.entryType === 'navigation')
+  const mainScript = page.entries.find(
+    (entry) => entry.entryType === 'resource' && /\/assets\/index-[^/]*\.js$/.test(entry.name),
+  )
+  note('main script in hand', mainScript?.responseEnd)
+  note('main script run (DOMContentLoaded)', navigation?.domContentLoadedEventStart)
+  note('worker started', inWorker.find((entry) => entry.name === 'listing:worker-start')?.startTime)
+  note('kept pages read (IndexedDB)', inWorker.find((entry) => entry.name === 'listing:kept-read')?.startTime)
+  note('kept pages posted', inWorker.find((entry) => entry.name === 'listing:kept-posted')?.startTime)
+  const fetches = inWorker
+    .filter((entry) => entry.entryType === 'resource' && entry.name.includes('/api/media-pages'))
+    .sort((a, b) => a.startTime - b.startTime)
+  note('first page request sent', fetches[0]?.startTime)
+  note('first page answer starts', fetches[0]?.responseStart)
+  note('first page answer in hand', fetches[0]?.responseEnd)
+  note('last page answer in hand', Math.max(...fetches.map((entry) => entry.responseEnd ?? 0)))
+  const posted = inWorker.filter((entry) => entry.name === 'listing:page-posted')
+  note('first fetched page posted', posted[0]?.startTime)
+  note('last fetched page posted', posted.at(-1)?.startTime)
+  const received = page.entries.filter((entry) => entry.name === 'listing:receive-records')
+  note('first records received', received[0]?.startTime)
+  note('last records received', received.at(-1)?.startTime)
+  note(
+    'first records shown (media-page-ready)',
+    page.entries.find((e) => e.name === 'media-page-ready')?.startTime,
+  )
+  note('first card in the page', seen.firstCard)
+  note('whole count shown', seen.whole)
+
+  const measures = page.entries.filter(
+    (entry) => entry.entryType === 'measure' && entry.name.startsWith('listing:'),
+  )
+  const blame: Record<string, number> = {}
+  const tasks = longTasks.map(({ start, duration }) => {
+    const within: Record<string, number> = {}
+    for (const measure of measures) {
+      const overlap =
+        Math.min(start + duration, measure.startTime + measure.duration) - Math.max(start, measure.startTime)
+      if (overlap <= 0) continue
+      const name = measure.name.slice('listing:'.length)
+      within[name] = (within[name] ?? 0) + overlap
+      blame[name] = (blame[name] ?? 0) + overlap
+    }
+    for (const name of Object.keys(within)) within[name] = round(within[name] ?? 0)
+    return { start: round(start), duration: round(duration), within }
+  })
+  for (const name of Object.keys(blame)) blame[name] = round(blame[name] ?? 0)
+  return { steps, longTasks: tasks, blame }
+}
+
+/** The breakdown as a few printable lines. */
+export function describe(label: string, { steps, longTasks, blame }: Breakdown): string {
+  const lines = [`    ${label}:`]
+  for (const [name, at] of Object.entries(steps).sort((a, b) => a[1] - b[1]))
+    lines.push(`      ${String(at).padStart(6)} ms  ${name}`)
+  const total = longTasks.reduce((sum, task) => sum + task.duration, 0)
+  lines.push(
+    `      long tasks: ${String(longTasks.length)}, ${String(total)} ms in all; listing measures within them:`,
+  )
+  lines.push(`        ${JSON.stringify(blame)}`)
+  for (const task of longTasks)
+    lines.push(
+      `        at ${String(task.start)} ms for ${String(task.duration)} ms: ${JSON.stringify(task.within)}`,
+    )
+  return lines.join('\n')
+}
