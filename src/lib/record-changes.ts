@@ -1,4 +1,5 @@
-import { RECORD_DEFAULTS, type MediaRecord, type RecordPatch } from '../contract/record'
+import type { MediaRecord, RecordPatch } from '../contract/record'
+import { patchFields } from '../contract/record-patch'
 
 /** A change to the file list, applied to the cached records (optimistically, then with the server's answer). */
 export type RecordsChange = (records: readonly MediaRecord[]) => readonly MediaRecord[]
@@ -7,26 +8,12 @@ export type RecordsChange = (records: readonly MediaRecord[]) => readonly MediaR
 export type RecordFields = RecordPatch
 
 /**
- * The record as the server will store it after `fields` (mirrors the server's patch rules, so the
- * optimistic view and the answer agree): blank title, category and author fall back to their defaults.
+ * The record as the server will store it after `fields` (the one patch rule of
+ * `contract/record-patch.ts`, so the optimistic view and the answer agree), without the server's
+ * timestamp and mirror state.
  */
 export function patchRecord(record: MediaRecord, fields: RecordFields): MediaRecord {
-  let tags = fields.tags ?? record.tags
-  if (fields.add_tags) tags = [...new Set([...tags, ...fields.add_tags])]
-  if (fields.remove_tags) {
-    const removed = new Set(fields.remove_tags.map((tag) => tag.toLowerCase()))
-    tags = tags.filter((tag) => !removed.has(tag.toLowerCase()))
-  }
-  return {
-    ...record,
-    title: fields.title === undefined ? record.title : fields.title || RECORD_DEFAULTS.title,
-    description: fields.description ?? record.description,
-    category: fields.category === undefined ? record.category : fields.category || RECORD_DEFAULTS.category,
-    tags,
-    notes: fields.notes ?? record.notes,
-    station: fields.station ?? record.station,
-    author: fields.author === undefined ? record.author : fields.author || RECORD_DEFAULTS.author,
-  }
+  return patchFields(record, fields)
 }
 
 /** Keeps the records untouched by identity, so per-record derived data (search text, sort keys) is reused. */

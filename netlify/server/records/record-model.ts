@@ -7,6 +7,7 @@ import {
   type RecordCreate,
   type RecordPatch,
 } from '../../../src/contract/record'
+import { patchFields } from '../../../src/contract/record-patch'
 
 /** A new record from a validated upload body, with the spec's defaults filled in (section 3). */
 export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRecord {
@@ -43,9 +44,9 @@ export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRe
 }
 
 /**
- * The record with `patch` applied; blank title, category and author fall back to their defaults. With
- * `mirrored`, a record that has a Webflow mirror is marked pending and its revision counted up, so the
- * mirror knows there is an edit to carry over.
+ * The record with `patch` applied by the shared rule (`src/contract/record-patch.ts`), stamped with the
+ * time. With `mirrored`, a record that has a Webflow mirror is marked pending and its revision counted
+ * up, so the mirror knows there is an edit to carry over.
  */
 export function applyPatch(
   record: MediaRecord,
@@ -53,21 +54,8 @@ export function applyPatch(
   now: Date,
   mirrored = false,
 ): MediaRecord {
-  let tags = patch.tags ?? record.tags
-  if (patch.add_tags) tags = [...new Set([...tags, ...patch.add_tags])]
-  if (patch.remove_tags) {
-    const removed = new Set(patch.remove_tags.map((tag) => tag.toLowerCase()))
-    tags = tags.filter((tag) => !removed.has(tag.toLowerCase()))
-  }
   return {
-    ...record,
-    title: patch.title === undefined ? record.title : patch.title || RECORD_DEFAULTS.title,
-    description: patch.description ?? record.description,
-    category: patch.category === undefined ? record.category : patch.category || RECORD_DEFAULTS.category,
-    tags,
-    notes: patch.notes ?? record.notes,
-    station: patch.station ?? record.station,
-    author: patch.author === undefined ? record.author : patch.author || RECORD_DEFAULTS.author,
+    ...patchFields(record, patch),
     updated_at: now.toISOString(),
     ...(mirrored && record.webflow ? { webflow: pendingMirror(record.webflow, now) } : {}),
   }
