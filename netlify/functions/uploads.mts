@@ -1,18 +1,12 @@
 import type { Config } from '@netlify/functions'
 
 import { encodeUploadResult, MAX_CHUNK_BYTES, UPLOAD_RESULT_HEADER } from '../../src/contract/uploads'
-import {
-  ConflictError,
-  InvalidInputError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../server/errors'
+import { NotFoundError } from '../server/errors'
 import { refuseAccess } from '../server/http/access-gate'
-import { json } from '../server/http/respond'
+import { errorResponse as failureResponse, json } from '../server/http/respond'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
 import { isUploadId } from '../server/uploads/upload-documents'
-import { ChecksumMismatchError, OffsetMismatchError, UploadGoneError } from '../server/uploads/upload-errors'
+import { OffsetMismatchError } from '../server/uploads/upload-errors'
 import {
   appendChunk,
   assertUploadFits,
@@ -33,7 +27,6 @@ import {
   TUS_VERSION,
   uploadLengthHeader,
 } from '../server/uploads/tus-headers'
-import { StorageContentionError, StorageUnavailableError } from '../server/storage/document-store'
 
 /**
  * The built-in media host's upload endpoint: the tus 1.0 resumable protocol (core, creation, creation
@@ -150,27 +143,14 @@ function tus(response: Response): Response {
 /** How long a 503 asks the client to wait before retrying (`Retry-After`). */
 const RETRY_AFTER_SECONDS = 5
 
+/** The shared error answer (statuses from `error-statuses.ts`), plus the offset tus clients resume from. */
 function errorResponse(error: unknown): Response {
-  const message = error instanceof Error ? error.message : 'Upload failed'
-  if (error instanceof OffsetMismatchError) {
-    return json({ error: message }, 409, { 'Upload-Offset': String(error.currentOffset) })
-  }
-  const statuses: [new (...args: never[]) => Error, number][] = [
-    [InvalidInputError, 400],
-    [NotFoundError, 404],
-    [ConflictError, 409],
-    [UploadGoneError, 410],
-    [PayloadTooLargeError, 413],
-    [UnsupportedMediaTypeError, 415],
-    [ChecksumMismatchError, 460],
-    [StorageUnavailableError, 503],
-    [StorageContentionError, 503],
-  ]
-  const status = statuses.find(([type]) => error instanceof type)?.[1] ?? 500
-  if (status >= 500) console.error('[upload]', error)
-  // Storage that is unavailable or contended for now: the client may retry after a pause.
-  const extra: Record<string, string> = status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}
-  return json({ error: status >= 500 ? 'Upload failed' : message }, status, extra)
+  const response = failureResponse(error, {
+    message: 'Upload failed',
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  })
+  if (error instanceof OffsetMismatchError) response.headers.set('Upload-Offset', String(error.currentOffset))
+  return response
 }
 
 // Every 4 MiB chunk is a call, so this also caps one address at about 400 MB a minute; stricter

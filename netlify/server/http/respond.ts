@@ -1,15 +1,4 @@
-import {
-  ConflictError,
-  InvalidInputError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../errors'
-import {
-  CorruptDocumentError,
-  StorageContentionError,
-  StorageUnavailableError,
-} from '../storage/document-store'
+import { statusOf } from './error-statuses'
 
 const BASE_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -31,25 +20,19 @@ export interface FailureStyle {
   message: string
   /** The body for a message; `{ error }` unless the endpoint's contract says otherwise. */
   body?: (message: string) => unknown
+  /** How long a 503 asks the client to wait before retrying (`Retry-After`); 1 s unless said. */
+  retryAfterSeconds?: number
 }
 
-/** Maps every error to its status once: input errors keep their own message, server errors the endpoint's. */
+/**
+ * The answer to a thrown error, its status from the one map (error-statuses.ts): input errors keep their
+ * own message, server errors the endpoint's.
+ */
 export function errorResponse(error: unknown, failure: FailureStyle): Response {
   const body = failure.body ?? ((message: string) => ({ error: message }))
   const status = statusOf(error)
   if (status < 500 && error instanceof Error) return json(body(error.message), status)
   console.error(`[${failure.message}]`, error)
-  const headers: HeadersInit = status === 503 ? { 'Retry-After': '1' } : {}
+  const headers: HeadersInit = status === 503 ? { 'Retry-After': String(failure.retryAfterSeconds ?? 1) } : {}
   return json(body(failure.message), status, headers)
-}
-
-function statusOf(error: unknown): number {
-  if (error instanceof InvalidInputError) return 400
-  if (error instanceof NotFoundError) return 404
-  if (error instanceof ConflictError) return 409
-  if (error instanceof PayloadTooLargeError) return 413
-  if (error instanceof UnsupportedMediaTypeError) return 415
-  if (error instanceof StorageUnavailableError || error instanceof StorageContentionError) return 503
-  if (error instanceof CorruptDocumentError) return 500
-  return 500
 }

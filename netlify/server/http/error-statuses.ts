@@ -1,0 +1,41 @@
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../errors'
+import {
+  CorruptDocumentError,
+  StorageContentionError,
+  StorageUnavailableError,
+} from '../storage/document-store'
+import { ChecksumMismatchError, OffsetMismatchError, UploadGoneError } from '../uploads/upload-errors'
+
+type ErrorType = new (...args: never[]) => Error
+
+/**
+ * Every error type the server throws on purpose, and the status it answers with: the one map every
+ * function uses (through `errorResponse` in respond.ts). Anything else is a 500. The tus errors are only
+ * thrown on the uploads endpoint; their extra tus headers are added there.
+ */
+export const ERROR_STATUSES: readonly (readonly [ErrorType, number])[] = [
+  [InvalidInputError, 400],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  // Upload-Offset is not where the upload stands; uploads.mts adds the offset it stands at.
+  [OffsetMismatchError, 409],
+  [UploadGoneError, 410],
+  [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
+  // The tus checksum extension's own status.
+  [ChecksumMismatchError, 460],
+  // Storage unavailable or contended for now: the answer says when to retry (`Retry-After`).
+  [StorageUnavailableError, 503],
+  [StorageContentionError, 503],
+  [CorruptDocumentError, 500],
+]
+
+export function statusOf(error: unknown): number {
+  return ERROR_STATUSES.find(([type]) => error instanceof type)?.[1] ?? 500
+}
