@@ -5,43 +5,30 @@ import { getTrafficRulesConfig } from '@netlify/zip-it-and-ship-it/dist/rate_lim
 import { parseSource } from '@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js'
 import { describe, expect, it } from 'vitest'
 
+import {
+  FUNCTION_RATE_LIMITS,
+  RATE_LIMITS,
+  type RateLimitPreset,
+} from '../../../netlify/server/http/rate-limits'
+import type { FunctionName } from '../../../src/contract/routes'
+
 /**
  * Every function that accepts the access token declares a `rateLimit` in its in-source config, so the
  * token cannot be guessed at speed through any of them. The config is read here the way the build reads
  * it (zip-it-and-ship-it's static parser), because the build silently drops a `rateLimit` it cannot
- * parse or validate: only what passes here reaches the deploy manifest.
+ * parse or validate: only what passes here reaches the deploy manifest. Each literal must equal the
+ * preset netlify/server/http/rate-limits.ts names for its function (an imported preset is not read).
  */
 const FUNCTIONS = new URL('../../../netlify/functions/', import.meta.url)
 
-/** Functions behind the gate, by how strict their limit is. */
-const GATED = {
-  /** Writes. */
-  standard: [
-    'upload',
-    'update-file',
-    'delete-file',
-    'batch-update',
-    'batch-move-to-folder',
-    'folder-create',
-    'folder-update',
-    'replace-file',
-    'folder-delete',
-    'webflow-sync',
-    'webflow-sync-all',
-    'trash-restore',
-    'cloudinary-signature',
-  ],
-  /** Writes that do the most per call. */
-  strict: ['batch-delete', 'uploads', 'trash-delete-forever'],
-  /** Reads the screen makes on load and on focus. */
-  reads: ['media', 'media-pages', 'folder-list', 'trash-list'],
-  /** Calls per thumbnail, preview or Range window: many per minute from one screen. */
-  perFile: ['files', 'file-link'],
-  /** Called by hand or never by the screen. */
-  rare: ['webflow-status', 'api-not-found'],
-  /** The sign-in: limited against guessing (checked below). */
-  signIn: ['access'],
-} as const
+/**
+ * Functions behind the gate: every function a route reaches, each with its preset
+ * (netlify/server/http/rate-limits.ts).
+ */
+const GATED = Object.keys(FUNCTION_RATE_LIMITS) as FunctionName[]
+
+const usersOf = (...presets: RateLimitPreset[]) =>
+  GATED.filter((name) => presets.includes(FUNCTION_RATE_LIMITS[name]))
 
 /** Functions that take no token at all. */
 const NOT_GATED = [
@@ -51,8 +38,6 @@ const NOT_GATED = [
   // Runs only jobs signed with the app's own secret, once each, queued by gated functions.
   'webflow-sync-background',
 ]
-
-const ALL_GATED: string[] = Object.values(GATED).flat()
 
 const exists = (name: string) => existsSync(new URL(`${name}.mts`, FUNCTIONS))
 
@@ -76,12 +61,12 @@ describe('rate limits', () => {
     const names = (await readdir(FUNCTIONS))
       .filter((file) => file.endsWith('.mts'))
       .map((file) => file.slice(0, -4))
-    const known = new Set<string>([...ALL_GATED, ...NOT_GATED])
+    const known = new Set<string>([...GATED, ...NOT_GATED])
     expect(names.filter((name) => !known.has(name))).toEqual([])
   })
 
   it('the lists match the code: gated functions go through route() or refuseAccess, the others do not', async () => {
-    for (const name of ALL_GATED.filter(exists)) {
+    for (const name of GATED.filter(exists)) {
       expect(await sourceOf(name), name).toMatch(/\broute\(|\brefuseAccess\(/)
     }
     for (const name of NOT_GATED.filter(exists)) {
@@ -89,7 +74,7 @@ describe('rate limits', () => {
     }
   })
 
-  const gated = ALL_GATED.filter(exists)
+  const gated = GATED.filter(exists)
 
   it.each(gated)('%s declares a per-address rate limit the build keeps', async (name) => {
     const limit = await rateLimitOf(name)
@@ -104,20 +89,40 @@ describe('rate limits', () => {
     ])
   })
 
+  it('reads only a literal: a preset imported or named in the file reaches the build as no limit', () => {
+    const imported = `import { RATE_LIMITS } from '../server/http/rate-limits'
+export default () => new Response()
+export const config = { rateLimit: RATE_LIMITS.write }`
+    const local = `const write = { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] }
+export default () => new Response()
+export const config = { rateLimit: write }`
+    expect(parseSource(imported, { functionName: 'x' }).config.rateLimit).toBeUndefined()
+    expect(parseSource(local, { functionName: 'x' }).config.rateLimit).toBeUndefined()
+  })
+
+  it.each(gated)('%s writes out exactly the preset rate-limits.ts names for it', async (name) => {
+    const preset = FUNCTION_RATE_LIMITS[name]
+    expect(
+      await rateLimitOf(name),
+      `netlify/functions/${name}.mts: config.rateLimit must be the literal of RATE_LIMITS.${preset}`,
+    ).toEqual(RATE_LIMITS[preset])
+  })
+
   const limitsOf = (names: readonly string[]) =>
     Promise.all(names.filter(exists).map(async (name) => (await rateLimitOf(name)).windowLimit))
 
   it('is stricter on batch deletes, deleting forever and uploads than on other writes', async () => {
-    const standard = await limitsOf(GATED.standard)
-    const loosestStrict = Math.max(...(await limitsOf(GATED.strict)))
+    const standard = await limitsOf(usersOf('write'))
+    const loosestStrict = Math.max(...(await limitsOf(usersOf('bulk', 'chunks'))))
     for (const limit of standard) expect(limit).toBeGreaterThan(loosestStrict)
   })
 
   it('leaves room for what a screen does: reads above writes, files and their links far above', async () => {
-    const loosestWrite = Math.max(...(await limitsOf(GATED.standard)))
-    for (const limit of await limitsOf(GATED.reads)) expect(limit).toBeGreaterThan(loosestWrite)
+    const loosestWrite = Math.max(...(await limitsOf(usersOf('write'))))
+    for (const limit of await limitsOf(usersOf('read'))) expect(limit).toBeGreaterThan(loosestWrite)
     // A grid of thumbnails, previews and each 8 MiB window of a download: at least 1,000 a minute.
-    for (const limit of await limitsOf(GATED.perFile)) expect(limit).toBeGreaterThanOrEqual(1_000)
+    for (const limit of await limitsOf(usersOf('files', 'fileLinks')))
+      expect(limit).toBeGreaterThanOrEqual(1_000)
     expect((await rateLimitOf('files')).windowLimit).toBeGreaterThanOrEqual(
       (await rateLimitOf('file-link')).windowLimit,
     )
@@ -125,7 +130,8 @@ describe('rate limits', () => {
 
   it('limits sign-in attempts and the calls a screen never makes', async () => {
     expect((await rateLimitOf('access')).windowLimit).toBeLessThanOrEqual(30)
-    for (const limit of await limitsOf(GATED.rare)) expect(limit).toBeLessThanOrEqual(60)
+    for (const limit of await limitsOf(usersOf('webflowCheck', 'probe')))
+      expect(limit).toBeLessThanOrEqual(60)
   })
 
   it('the scheduled functions keep their schedules and the unlisted ones no limit', async () => {

@@ -1,0 +1,70 @@
+import type { FunctionName } from '../../../src/contract/routes'
+
+/**
+ * The rate limits of the functions, as named presets, and which preset each function uses.
+ *
+ * Netlify reads a function's `config` from its source without running it (zip-it-and-ship-it's static
+ * parser), and drops a `rateLimit` that is not written out as a literal: an imported constant, or
+ * even a local one, reaches the deploy as no limit at all. So each function keeps its literal, and
+ * tests/server/access/rate-limits.test.ts checks that literal equals the preset named here. To change
+ * a limit, change the preset and the literals of the functions that use it.
+ */
+
+/** Limits are per address (and site), over a sliding window of a minute; not emulated by netlify dev. */
+const perAddressPerMinute = (windowLimit: number) =>
+  ({ windowLimit, windowSize: 60, aggregateBy: ['ip', 'domain'] }) as const
+
+export const RATE_LIMITS = {
+  /** Writes: far above what a person does, low enough to slow a script down. */
+  write: perAddressPerMinute(200),
+  /** Writes of up to 500 files per call (batch delete, deleting forever): 10,000 files a minute. */
+  bulk: perAddressPerMinute(20),
+  /** tus chunks: every 4 MiB is a call, so about 400 MB a minute; stricter than other writes. */
+  chunks: perAddressPerMinute(100),
+  /** Reads the screen makes on load, on focus and after changes. */
+  read: perAddressPerMinute(300),
+  /** File links: one per thumbnail an hour, so scrolling a large grid asks for hundreds at once. */
+  fileLinks: perAddressPerMinute(1200),
+  /**
+   * File bytes: every thumbnail, preview and Range window (a 500 MB download is 60 calls). A screen never
+   * meets it, while a token of 24 random characters or more stays beyond guessing at this rate.
+   */
+  files: perAddressPerMinute(2000),
+  /** Sign-in: slows down guessing the token (the status check on each page load counts too). */
+  signIn: perAddressPerMinute(30),
+  /** A Webflow connection test calls Webflow, whose own limit is 60 a minute. */
+  webflowCheck: perAddressPerMinute(30),
+  /** Paths no function serves: the screen never calls them, only probing does. */
+  probe: perAddressPerMinute(60),
+}
+
+export type RateLimitPreset = keyof typeof RATE_LIMITS
+
+/** The preset each function's `config.rateLimit` literal must equal; every routed function has one. */
+export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
+  access: 'signIn',
+  'api-not-found': 'probe',
+  'batch-delete': 'bulk',
+  'batch-move-to-folder': 'write',
+  'batch-update': 'write',
+  'cloudinary-signature': 'write',
+  'delete-file': 'write',
+  'file-link': 'fileLinks',
+  files: 'files',
+  'folder-create': 'write',
+  'folder-delete': 'write',
+  'folder-list': 'read',
+  'folder-update': 'write',
+  media: 'read',
+  'media-pages': 'read',
+  'replace-file': 'write',
+  'trash-delete-forever': 'bulk',
+  'trash-list': 'read',
+  'trash-restore': 'write',
+  'update-file': 'write',
+  upload: 'write',
+  uploads: 'chunks',
+  'webflow-status': 'webflowCheck',
+  'webflow-sync': 'write',
+  'webflow-sync-all': 'write',
+}
