@@ -1,18 +1,30 @@
 import { Dialog } from '../components/ui/dialog'
+import { FILE_COMMANDS, type FileCommand } from '../lib/file-action'
 import { SHORTCUT_LIST } from '../lib/shortcuts'
 import './shortcuts-dialog.css'
 
 interface ShortcutsDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** The registered file commands; their keys are listed under Files. */
+  commands?: readonly FileCommand[]
 }
 
-/** Every key the screen answers to, from the one table the key handlers test with. */
-export function ShortcutsDialog({ open, onOpenChange }: ShortcutsDialogProps) {
+/** The table of keys, with every file command's key under Files (those the table lacks, at its end). */
+export function shortcutGroups(commands: readonly FileCommand[] = FILE_COMMANDS) {
+  const listed = new Set(SHORTCUT_LIST.flatMap((group) => group.shortcuts))
+  const more = commands.flatMap(({ shortcut }) => (shortcut && !listed.has(shortcut) ? [shortcut] : []))
+  return SHORTCUT_LIST.map((group) =>
+    group.group === 'Files' ? { ...group, shortcuts: [...group.shortcuts, ...more] } : group,
+  )
+}
+
+/** Every key the screen answers to, from the table and the registry the key handlers test with. */
+export function ShortcutsDialog({ open, onOpenChange, commands }: ShortcutsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" wide>
       <div className="shortcuts">
-        {SHORTCUT_LIST.map(({ group, shortcuts }) => (
+        {shortcutGroups(commands).map(({ group, shortcuts }) => (
           <section key={group} className="shortcuts__group" aria-label={group}>
             <h3 className="shortcuts__heading">{group}</h3>
             <dl className="shortcuts__list">

@@ -45,7 +45,7 @@ export function useShortcuts({ actions, selected, recordById, selectAll, clearSe
         clearSelection()
         return
       }
-      const action = actions.find((each) => each.keyTest?.(event))
+      const action = actions.find((each) => each.shortcut?.test?.(event))
       if (action === undefined) return
       event.preventDefault()
       const targets = selected()

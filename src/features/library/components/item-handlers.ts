@@ -2,7 +2,7 @@ import { createContext, useContext, type DragEvent, type MouseEvent } from 'reac
 
 import type { MediaRecord } from '../../../contract/record'
 import { FILE_DRAG_TYPE } from '../../../lib/drag'
-import type { FileAction } from '../../../lib/file-action'
+import { recordCommands, type FileAction } from '../../../lib/file-action'
 
 /** What a card or row can ask of the screen; one stable object, so memoised items do not re-render. */
 export interface ItemHandlers {
@@ -25,6 +25,22 @@ export function useItemHandlers(): ItemHandlers {
   const handlers = useContext(ItemHandlersContext)
   if (handlers === null) throw new Error('File items must be rendered inside ItemHandlersContext')
   return handlers
+}
+
+const buttons = new WeakMap<ItemHandlers, ReturnType<typeof recordCommands>>()
+
+/** The registered commands a card and a list row show as buttons, run through the item's handlers. */
+export function itemCommands(handlers: ItemHandlers) {
+  let commands = buttons.get(handlers)
+  if (commands === undefined) {
+    commands = recordCommands('card', {
+      view: handlers.view,
+      edit: handlers.edit,
+      download: handlers.download,
+    })
+    buttons.set(handlers, commands)
+  }
+  return commands
 }
 
 /** Click modifiers as a selection intent: shift extends, ctrl/cmd toggles, a plain click only focuses. */

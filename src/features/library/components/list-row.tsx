@@ -1,4 +1,3 @@
-import { Download, Eye, Pencil } from 'lucide-react'
 import { memo } from 'react'
 
 import { typeNameFromMime } from '../../../contract/file-types'
@@ -9,7 +8,7 @@ import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import { FileIcon } from './file-icon'
 import { EditableTitle, useRenaming } from './inline-rename'
-import { fileItemProps, useItemHandlers } from './item-handlers'
+import { fileItemProps, itemCommands, useItemHandlers } from './item-handlers'
 
 interface ListRowProps {
   record: MediaRecord
@@ -51,30 +50,17 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
       <td className="file-table__col-size">{formatBytes(record.file_size)}</td>
       <td className="file-table__col-date">{formatDate(record.created_at)}</td>
       <td className="file-table__col-actions">
-        <IconButton
-          icon={Eye}
-          label="View"
-          tabIndex={tabIndex}
-          onClick={() => {
-            handlers.view(record)
-          }}
-        />
-        <IconButton
-          icon={Pencil}
-          label="Edit"
-          tabIndex={tabIndex}
-          onClick={() => {
-            handlers.edit(record)
-          }}
-        />
-        <IconButton
-          icon={Download}
-          label="Download"
-          tabIndex={tabIndex}
-          onClick={() => {
-            handlers.download(record)
-          }}
-        />
+        {itemCommands(handlers).map(({ command, label, run }) => (
+          <IconButton
+            key={command.name}
+            icon={command.icon}
+            label={label}
+            tabIndex={tabIndex}
+            onClick={() => {
+              run(record)
+            }}
+          />
+        ))}
       </td>
     </tr>
   )

@@ -1,4 +1,4 @@
-import { Download, Eye, Pencil } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
 import { memo } from 'react'
 
 import { extensionOf, typeNameFromMime } from '../../../contract/file-types'
@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format-date'
 import type { CardDensity } from './card-geometry'
 import { FileIcon } from './file-icon'
 import { EditableTitle, useRenaming } from './inline-rename'
-import { fileItemProps, useItemHandlers, type ItemHandlers } from './item-handlers'
+import { fileItemProps, itemCommands, useItemHandlers, type ItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
 
 interface MediaCardProps {
@@ -110,30 +110,17 @@ function CardActions({
 }) {
   return (
     <div className="card__actions">
-      <CardButton
-        label="View"
-        icon={Eye}
-        tabIndex={tabIndex}
-        onClick={() => {
-          handlers.view(record)
-        }}
-      />
-      <CardButton
-        label="Edit"
-        icon={Pencil}
-        tabIndex={tabIndex}
-        onClick={() => {
-          handlers.edit(record)
-        }}
-      />
-      <CardButton
-        label="Download"
-        icon={Download}
-        tabIndex={tabIndex}
-        onClick={() => {
-          handlers.download(record)
-        }}
-      />
+      {itemCommands(handlers).map(({ command, label, run }) => (
+        <CardButton
+          key={command.name}
+          label={label}
+          icon={command.icon}
+          tabIndex={tabIndex}
+          onClick={() => {
+            run(record)
+          }}
+        />
+      ))}
     </div>
   )
 }
@@ -146,7 +133,7 @@ function CardButton({
   onClick,
 }: {
   label: string
-  icon: typeof Eye
+  icon: LucideIcon
   tabIndex: number
   onClick: () => void
 }) {

@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, Download, FileUp, Link, Pencil } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useMemo, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
+import { recordCommands } from '../../../lib/file-action'
 import { neighboursOf, type VisibleOrder } from '../model/neighbours'
 import { DetailsFields } from './details-fields'
 import { FilePreview, recordPreviewKind } from './file-preview'
@@ -91,53 +92,29 @@ export function DetailsDialog(props: DetailsDialogProps) {
                 </button>
               </div>
             )}
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                onEdit(record)
-              }}
-            >
-              <Pencil size={16} aria-hidden="true" />
-              Edit
-            </button>
-            {onReplace && (
+            {recordCommands('details', {
+              edit: onEdit,
+              replace: onReplace,
+              'copy-link':
+                onCopyLink &&
+                ((shown) => {
+                  onCopyLink([shown])
+                }),
+              // An unsupported file already has spec section 2's 'Download File' link: one download only.
+              download: recordPreviewKind(record) === 'none' ? undefined : onDownload,
+            }).map(({ command: { name, icon: Icon }, placement, label, run }) => (
               <button
+                key={name}
                 type="button"
-                className="button button--secondary"
+                className={placement.primary ? 'button' : 'button button--secondary'}
                 onClick={() => {
-                  onReplace(record)
+                  run(record)
                 }}
               >
-                <FileUp size={16} aria-hidden="true" />
-                Replace file…
+                <Icon size={16} aria-hidden="true" />
+                {label}
               </button>
-            )}
-            {onCopyLink && (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  onCopyLink([record])
-                }}
-              >
-                <Link size={16} aria-hidden="true" />
-                Copy link
-              </button>
-            )}
-            {/* An unsupported file already has spec section 2's 'Download File' link: one download only. */}
-            {recordPreviewKind(record) !== 'none' && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  onDownload(record)
-                }}
-              >
-                <Download size={16} aria-hidden="true" />
-                Download
-              </button>
-            )}
+            ))}
           </div>
         </div>
       )}

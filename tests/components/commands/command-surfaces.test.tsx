@@ -1,0 +1,172 @@
+import { render, screen, within } from '@testing-library/react'
+import { Star } from 'lucide-react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { ShortcutsDialog } from '../../../src/app/shortcuts-dialog'
+import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import { BulkPanel } from '../../../src/features/bulk-actions/components/bulk-panel'
+import {
+  ItemHandlersContext,
+  type ItemHandlers,
+} from '../../../src/features/library/components/item-handlers'
+import { MediaCard } from '../../../src/features/library/components/media-card'
+import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
+import { reportGate, resetAccessState } from '../../../src/lib/access'
+import {
+  bindCommands,
+  FILE_COMMANDS,
+  type ActionName,
+  type CommandHandlers,
+  type FileCommand,
+} from '../../../src/lib/file-action'
+
+beforeEach(() => {
+  resetAccessState()
+  reportGate(false)
+})
+afterEach(() => {
+  resetAccessState()
+})
+
+function record(id: number, title: string): MediaRecord {
+  return mediaRecordSchema.parse({
+    id,
+    title,
+    description: '',
+    category: 'Image',
+    file_type: 'image/png',
+    media_url: `https://cdn.example.test/${String(id)}.png`,
+    thumbnail: `https://cdn.example.test/${String(id)}.png`,
+    file_size: 1024,
+    created_at: '2026-03-10T12:00:00Z',
+    updated_at: '2026-03-10T12:00:00Z',
+    tags: [],
+    notes: '',
+    station: '',
+    author: 'Dana',
+    folder_path: '/',
+    public_id: null,
+    resource_type: null,
+    format: null,
+    width: null,
+    height: null,
+    duration: null,
+    sha256: null,
+  })
+}
+
+const handlers: CommandHandlers = {
+  view: vi.fn(),
+  edit: vi.fn(),
+  rename: vi.fn(),
+  copyLinks: vi.fn(),
+  downloadOne: vi.fn(),
+  downloadMany: vi.fn(),
+  confirmDelete: vi.fn(),
+  openBulk: vi.fn(),
+}
+
+const dummy: FileCommand = {
+  name: 'star' as ActionName,
+  label: 'Star',
+  icon: Star,
+  shows: { bulk: { order: 2.5 } },
+  shortcut: { keys: ['S'], label: 'Star the selected files', test: (event) => event.key === 's' },
+  perform: vi.fn(),
+}
+
+const buttonNames = (within_: HTMLElement) =>
+  within(within_)
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label') ?? button.textContent)
+
+describe('the surfaces read the command registry', () => {
+  it('the bulk panel shows a registered command in its declared place', () => {
+    const { bulk } = bindCommands(handlers, [...FILE_COMMANDS, dummy])
+    render(<BulkPanel count={2} actions={bulk} targets={() => []} onClear={vi.fn()} />)
+    const panel = screen.getByRole('region', { name: 'Bulk operations' })
+    expect(buttonNames(panel)).toEqual([
+      'Move',
+      'Update',
+      'Star',
+      'Delete',
+      'Download',
+      'Copy link',
+      'Close and clear selection',
+    ])
+  })
+
+  it('the shortcuts help lists every command with a key, once, under Files', () => {
+    render(<ShortcutsDialog open onOpenChange={vi.fn()} commands={[...FILE_COMMANDS, dummy]} />)
+    const files = screen.getByRole('region', { name: 'Files' })
+    const listed = within(files)
+      .getAllByRole('definition')
+      .map((item) => item.textContent)
+    for (const { shortcut } of [...FILE_COMMANDS, dummy]) {
+      if (shortcut) expect(listed.filter((label) => label === shortcut.label)).toHaveLength(1)
+    }
+    expect(listed.at(-1)).toBe('Star the selected files')
+    expect(
+      within(screen.getByRole('region', { name: 'Details' })).queryByText('Star the selected files'),
+    ).toBeNull()
+  })
+
+  it('a card shows its registered commands with their card labels, and runs them', () => {
+    const file = record(7, 'Launch spot')
+    const item: ItemHandlers = {
+      select: vi.fn(),
+      activate: vi.fn(),
+      view: vi.fn(),
+      edit: vi.fn(),
+      download: vi.fn(),
+      dragIds: () => [file.id],
+      contextActions: [],
+    }
+    render(
+      <ItemHandlersContext.Provider value={item}>
+        <MediaCard record={file} position={0} selected={false} active />
+      </ItemHandlersContext.Provider>,
+    )
+    const card = screen.getByRole('article', { name: 'Launch spot' })
+    expect(buttonNames(card.querySelector('.card__actions') as HTMLElement)).toEqual([
+      'View',
+      'Edit',
+      'Download',
+    ])
+    within(card).getByRole('button', { name: 'Edit' }).click()
+    expect(item.edit).toHaveBeenCalledWith(file)
+  })
+
+  it('Details shows its registered commands and one Previous and one Next button', () => {
+    const files = [record(1, 'First'), record(2, 'Second'), record(3, 'Third')]
+    const onCopyLink = vi.fn()
+    render(
+      <DetailsDialog
+        record={files[1] ?? null}
+        order={{ records: files, positions: [0, 1, 2] }}
+        onShow={vi.fn()}
+        onClose={vi.fn()}
+        onEdit={vi.fn()}
+        onReplace={vi.fn()}
+        onDownload={vi.fn()}
+        onCopyLink={onCopyLink}
+        onRecordChanged={vi.fn()}
+        onRefresh={vi.fn()}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Second' })
+    const actions = dialog.querySelector('.dialog__actions') as HTMLElement
+    expect(buttonNames(actions)).toEqual([
+      'Previous file',
+      'Next file',
+      'Edit',
+      'Replace file…',
+      'Copy link',
+      'Download',
+    ])
+    expect(within(dialog).getAllByRole('button', { name: 'Previous file' })).toHaveLength(1)
+    expect(within(dialog).getAllByRole('button', { name: 'Next file' })).toHaveLength(1)
+    within(dialog).getByRole('button', { name: 'Copy link' }).click()
+    expect(onCopyLink).toHaveBeenCalledWith([files[1]])
+  })
+})
