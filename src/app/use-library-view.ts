@@ -16,6 +16,57 @@ import { preloadOnceIdle } from './providers'
 
 const NO_RECORDS: readonly MediaRecord[] = []
 const NO_TYPES: readonly string[] = []
+const NO_PATHS: readonly string[] = []
+
+/**
+ * The files by id, made on first use: the screen asks only once something is selected or opened, so a
+ * page of files landing does not pay a pass over the whole library for it.
+ */
+export class RecordsById implements ReadonlyMap<number, MediaRecord> {
+  private made: Map<number, MediaRecord> | null = null
+
+  constructor(private readonly records: readonly MediaRecord[]) {}
+
+  private get map(): Map<number, MediaRecord> {
+    if (this.made === null) {
+      this.made = new Map()
+      for (const record of this.records) this.made.set(record.id, record)
+    }
+    return this.made
+  }
+
+  get size(): number {
+    return this.map.size
+  }
+
+  get(id: number): MediaRecord | undefined {
+    return this.map.get(id)
+  }
+
+  has(id: number): boolean {
+    return this.map.has(id)
+  }
+
+  forEach(each: (record: MediaRecord, id: number, map: ReadonlyMap<number, MediaRecord>) => void): void {
+    for (const [id, record] of this.map) each(record, id, this)
+  }
+
+  entries(): MapIterator<[number, MediaRecord]> {
+    return this.map.entries()
+  }
+
+  keys(): MapIterator<number> {
+    return this.map.keys()
+  }
+
+  values(): MapIterator<MediaRecord> {
+    return this.map.values()
+  }
+
+  [Symbol.iterator](): MapIterator<[number, MediaRecord]> {
+    return this.map[Symbol.iterator]()
+  }
+}
 
 /** The data side of the screen: files (or the samples after a failed load), folders, query, selection. */
 export function useLibraryView(filters: Filters, sort: Sort) {
@@ -34,23 +85,19 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
   const query = useMediaQuery(records, filters, sort)
 
-  const byId = useMemo(() => {
-    performance.mark('listing:by-id-start')
-    const map = new Map<number, MediaRecord>()
-    for (const record of records) map.set(record.id, record)
-    performance.measure('listing:by-id', 'listing:by-id-start')
-    return map
-  }, [records])
+  const byId = useMemo(() => new RecordsById(records), [records])
   const selection = useSelectionWithin(useSelection(), byId)
 
   const folderList = folders.data
+  const onlyOnFiles = folderList === undefined || folderList.length === 0
+  // Made while idle: a pass over every file, each time a page of them lands.
+  const pathsOnFiles = useIdleValue(
+    useCallback(() => (onlyOnFiles ? folderPathsOf(records) : NO_PATHS), [onlyOnFiles, records]),
+    NO_PATHS,
+  )
   const folderTree = useMemo(
-    () =>
-      buildFolderTree(
-        folderList ?? [],
-        folderList !== undefined && folderList.length > 0 ? [] : folderPathsOf(records),
-      ),
-    [folderList, records],
+    () => buildFolderTree(folderList ?? [], onlyOnFiles ? pathsOnFiles : NO_PATHS),
+    [folderList, onlyOnFiles, pathsOnFiles],
   )
   const moveOptions = useMemo<MoveOption[]>(
     () => [

@@ -15,6 +15,8 @@ export interface KeptPage {
 /** Where the listing keeps its pages between visits. */
 export interface ListingCache {
   read(): Promise<KeptPage[]>
+  /** One kept page: the small first one is read alone, so the first cards wait for none of the rest. */
+  readPage(page: number): Promise<KeptPage | undefined>
   write(page: KeptPage): Promise<void>
   /** Keeps only pages below `count` (the library shrank). */
   trim(count: number): Promise<void>
@@ -61,10 +63,21 @@ export function indexedDbCache(factory: IDBFactory, scope: string): ListingCache
   const store = async (mode: IDBTransactionMode) =>
     (await database()).transaction(PAGES, mode).objectStore(PAGES)
   const range = () => IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER])
+  const kept = ({ page, etag, text, count, shardCount }: KeptPage) => ({
+    page,
+    etag,
+    text,
+    count,
+    shardCount,
+  })
   return {
     async read() {
-      const rows = (await done((await store('readonly')).getAll(range()))) as (KeptPage & { scope: string })[]
-      return rows.map(({ page, etag, text, count, shardCount }) => ({ page, etag, text, count, shardCount }))
+      const rows = (await done((await store('readonly')).getAll(range()))) as KeptPage[]
+      return rows.map(kept)
+    },
+    async readPage(page) {
+      const row = (await done((await store('readonly')).get([scope, page]))) as KeptPage | undefined
+      return row && kept(row)
     },
     async write(page) {
       await done((await store('readwrite')).put({ scope, ...page }))
@@ -87,6 +100,7 @@ export function memoryCache(): ListingCache {
   const pages = new Map<number, KeptPage>()
   return {
     read: () => Promise.resolve([...pages.values()].sort((a, b) => a.page - b.page)),
+    readPage: (page) => Promise.resolve(pages.get(page)),
     write: (page) => {
       pages.set(page.page, page)
       return Promise.resolve()

@@ -160,6 +160,30 @@ describe('the listing store', () => {
     ])
   })
 
+  it('shows the kept first page before the rest is read from disk', async () => {
+    await seed([record(1), record(30_000)])
+    const kept = memoryCache()
+    await listing(kept).load()
+    let readAll = () => {}
+    const slowDisk: ListingCache = {
+      ...kept,
+      read: () =>
+        new Promise((resolve) => {
+          readAll = () => {
+            resolve(kept.read())
+          }
+        }),
+    }
+    const again = listing(slowDisk)
+    const loading = again.load()
+    const first = await until(again, (snapshot) => snapshot.records !== undefined)
+    expect(ids(first)).toEqual([1])
+    expect(first.progress).toEqual({ loaded: 1, expected: null })
+    readAll()
+    await loading
+    expect(ids(again.getSnapshot())).toEqual([1, 30_000])
+  })
+
   it('drops the kept library when the server refuses it', async () => {
     await seed([record(1)])
     const kept = memoryCache()

@@ -32,6 +32,12 @@ export interface ListingPort {
 /** How long finished pages wait to reach the screen together: each new list is a pass over every record. */
 const SHOW_EVERY_MS = 50
 
+/**
+ * Most records a new list adds to the one before. The screen indexes what each list adds (title keys,
+ * their order, merged into the rest); a 25,000-record page added at once cost it a long task.
+ */
+export const SHOW_AT_MOST = 10_000
+
 /** The user Timing mark set when the first records are in hand, where the screen benchmark starts. */
 export const MEDIA_PAGE_MARK = 'media-page-ready'
 
@@ -92,8 +98,9 @@ export class ListingStore {
 
   /** Applies a confirmed change (the server's answer to an edit) to the pages. */
   apply(change: RecordsChange): void {
-    const current = this.snapshot.records
-    if (current === undefined) return
+    if (this.snapshot.records === undefined) return
+    // Every record in hand, not only those shown so far.
+    const current = this.compose()
     const changed = change(current)
     if (changed === current) return
     for (const page of this.pages.keys()) this.pages.set(page, [])
@@ -182,13 +189,17 @@ export class ListingStore {
       clearTimeout(this.timer)
       this.timer = null
     }
-    const pages = new Set([...this.pages.keys(), ...this.arriving.keys()])
-    const records: MediaRecord[] = []
-    for (const page of [...pages].sort((a, b) => a - b)) {
-      const list = this.pages.get(page) ?? this.arriving.get(page) ?? []
-      for (const record of list) records.push(record)
-    }
+    const all = this.compose()
+    const shown = this.snapshot.records?.length
+    const records =
+      shown !== undefined && all.length > shown + SHOW_AT_MOST ? all.slice(0, shown + SHOW_AT_MOST) : all
+    // The rest follows in the next list, once the screen has taken this one in.
+    if (records !== all)
+      this.timer = setTimeout(() => {
+        this.show()
+      }, SHOW_EVERY_MS)
     const complete =
+      records === all &&
       this.pageCount !== null &&
       this.arriving.size === 0 &&
       Array.from({ length: this.pageCount }, (_, page) => page).every((page) => this.pages.has(page))
@@ -204,6 +215,17 @@ export class ListingStore {
     for (const listener of this.listeners) listener()
     performance.measure('listing:show', { start: started, detail: records.length })
   }
+
+  /** Every record in hand, in page order: a new page's arrived slices, a replaced page until its end. */
+  private compose(): MediaRecord[] {
+    const pages = new Set([...this.pages.keys(), ...this.arriving.keys()])
+    const records: MediaRecord[] = []
+    for (const page of [...pages].sort((a, b) => a - b)) {
+      const list = this.pages.get(page) ?? this.arriving.get(page) ?? []
+      for (const record of list) records.push(record)
+    }
+    return records
+  }
 }
 
 function failureOf({ status, message, fromServer }: Extract<ListingReply, { type: 'failed' }>): Error {
@@ -213,13 +235,78 @@ function failureOf({ status, message, fromServer }: Extract<ListingReply, { type
   return new ApiError(status, message)
 }
 
+function startWorker(): Worker {
+  return new Worker(new URL('../../../workers/listing.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'listing',
+  })
+}
+
+/** The request number of the load the worker is sent as it starts, before any store exists. */
+const EARLY_LOAD = -1
+
+/** A worker started before the screen, holding its replies until a store takes it. */
+interface EarlyListing {
+  worker: Worker
+  held: ListingReply[]
+  receive: ((reply: ListingReply) => void) | null
+}
+
+let early: EarlyListing | null = null
+
+/**
+ * Starts the listing worker and its load (the kept pages, then the server's) as the app's code runs,
+ * before React renders anything: the first store to connect takes it over, replies held meanwhile
+ * included. Does nothing without workers (tests, old browsers), or once started.
+ */
+export function startListingEarly(): void {
+  if (early !== null || typeof Worker === 'undefined') return
+  const started: EarlyListing = { worker: startWorker(), held: [], receive: null }
+  started.worker.onmessage = (event: MessageEvent<ListingReply>) => {
+    if (started.receive) started.receive(event.data)
+    else started.held.push(event.data)
+  }
+  started.worker.postMessage({ type: 'load', request: EARLY_LOAD } satisfies ListingRequest)
+  early = started
+}
+
+/**
+ * The early worker as a store's port: the store's first load is the one already under way, so it is
+ * not sent again; its `settled` reply is renumbered as the store's.
+ */
+function takeEarly(receive: (reply: ListingReply) => void): ListingPort | null {
+  const taken = early
+  if (taken === null || taken.receive !== null) return null
+  let loadAs: number | null = null
+  let settled: Extract<ListingReply, { type: 'settled' }> | null = null
+  const deliver = (reply: ListingReply) => {
+    if (reply.type !== 'settled' || reply.request !== EARLY_LOAD) receive(reply)
+    else if (loadAs === null) settled = reply
+    else receive({ ...reply, request: loadAs })
+  }
+  taken.receive = deliver
+  for (const reply of taken.held.splice(0)) deliver(reply)
+  return {
+    post: (request) => {
+      if (request.type === 'load' && loadAs === null) {
+        loadAs = request.request
+        if (settled !== null) receive({ ...settled, request: loadAs })
+        return
+      }
+      taken.worker.postMessage(request)
+    },
+    close: () => {
+      taken.worker.terminate()
+    },
+  }
+}
+
 /** The listing worker; on a page without workers, its loader runs here, keeping nothing between visits. */
 export function connectListing(receive: (reply: ListingReply) => void): ListingPort {
   if (typeof Worker !== 'undefined') {
-    const worker = new Worker(new URL('../../../workers/listing.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'listing',
-    })
+    const adopted = takeEarly(receive)
+    if (adopted !== null) return adopted
+    const worker = startWorker()
     worker.onmessage = (event: MessageEvent<ListingReply>) => {
       receive(event.data)
     }

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import {
+  connectListing,
+  ListingStore,
+  SHOW_AT_MOST,
+  startListingEarly,
+} from '../../../src/features/library/api/listing-store'
+import { RecordsById } from '../../../src/app/use-library-view'
+import type { ListingReply, ListingRequest } from '../../../src/workers/listing-protocol'
+
+/** The listing store's own steps, with the worker's replies played by hand. */
+function record(id: number): MediaRecord {
+  return mediaRecordSchema.parse({
+    ...{ id, title: `File ${String(id)}`, description: '', category: 'Images', file_type: 'image/png' },
+    ...{ thumbnail: null, media_url: `/api/files/${String(id)}/f.png`, file_size: id, tags: [], notes: '' },
+    ...{ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', author: 'Dana' },
+    ...{ folder_path: '/', public_id: null, resource_type: null, format: null, sha256: null, station: '' },
+    ...{ width: null, height: null, duration: null },
+  })
+}
+
+const records = (from: number, count: number) => Array.from({ length: count }, (_, i) => record(from + i))
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('the listing store', () => {
+  it('adds a large page to the screen a bounded step at a time, and says it is complete only at the end', () => {
+    vi.useFakeTimers()
+    let reply: (message: ListingReply) => void = () => undefined
+    const store = new ListingStore((receive) => {
+      reply = receive
+      return { post: () => undefined, close: () => undefined }
+    })
+    const lengths: number[] = []
+    store.subscribe(() => lengths.push(store.getSnapshot().records?.length ?? 0))
+    reply({ type: 'layout', pages: 2, expected: null })
+    reply({ type: 'records', page: 0, records: records(1, 10), first: true, last: true })
+    const big = SHOW_AT_MOST * 2 + 5
+    reply({ type: 'records', page: 1, records: records(2_000, big), first: true, last: true })
+    vi.runAllTimers()
+    expect(lengths).toEqual([10, 10 + SHOW_AT_MOST, 10 + 2 * SHOW_AT_MOST, 10 + big])
+    const whole = store.getSnapshot()
+    expect(whole.progress).toBeNull()
+    expect(whole.records?.map((each) => each.id)).toEqual(
+      [...records(1, 10), ...records(2_000, big)].map((each) => each.id),
+    )
+    store.close()
+  })
+
+  it('says the library is still loading while part of what arrived is held back', () => {
+    vi.useFakeTimers()
+    let reply: (message: ListingReply) => void = () => undefined
+    const store = new ListingStore((receive) => {
+      reply = receive
+      return { post: () => undefined, close: () => undefined }
+    })
+    reply({ type: 'layout', pages: 2, expected: null })
+    reply({ type: 'records', page: 0, records: records(1, 1), first: true, last: true })
+    reply({ type: 'records', page: 1, records: records(2_000, SHOW_AT_MOST + 1), first: true, last: true })
+    vi.advanceTimersToNextTimer()
+    expect(store.getSnapshot().progress).toEqual({ loaded: SHOW_AT_MOST + 1, expected: null })
+    vi.runAllTimers()
+    expect(store.getSnapshot().progress).toBeNull()
+    store.close()
+  })
+})
+
+/** A stand-in for the browser's Worker: keeps what it is sent, replies when told. */
+class FakeWorker {
+  static started: FakeWorker[] = []
+  sent: ListingRequest[] = []
+  onmessage: ((event: MessageEvent<ListingReply>) => void) | null = null
+  terminated = false
+  constructor() {
+    FakeWorker.started.push(this)
+  }
+  postMessage(message: ListingRequest) {
+    this.sent.push(message)
+  }
+  terminate() {
+    this.terminated = true
+  }
+  reply(message: ListingReply) {
+    this.onmessage?.({ data: message } as MessageEvent<ListingReply>)
+  }
+}
+
+describe('the listing started before the screen', () => {
+  it('loads once, holds its replies for the first store, and answers that store’s load', async () => {
+    vi.stubGlobal('Worker', FakeWorker)
+    startListingEarly()
+    startListingEarly()
+    expect(FakeWorker.started).toHaveLength(1)
+    const worker = FakeWorker.started[0] as FakeWorker
+    expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
+    worker.reply({ type: 'layout', pages: 2, expected: null })
+    worker.reply({ type: 'records', page: 0, records: records(1, 2), first: true, last: true })
+
+    const store = new ListingStore(connectListing)
+    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
+    const loaded = store.load()
+    // The load under way is the store's: it is not asked for a second time.
+    expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
+    worker.reply({ type: 'records', page: 1, records: [], first: true, last: true })
+    worker.reply({ type: 'settled', request: -1, ok: true })
+    await loaded
+    expect(store.getSnapshot().progress).toBeNull()
+    void store.revalidate()
+    expect(worker.sent.at(-1)).toEqual({ type: 'revalidate', request: 1 })
+
+    // A second store (the first was closed) starts a worker of its own.
+    store.close()
+    expect(worker.terminated).toBe(true)
+    new ListingStore(connectListing).close()
+    expect(FakeWorker.started).toHaveLength(2)
+  })
+})
+
+describe('the files by id', () => {
+  it('finds each file by its id and lists them all, like a map', () => {
+    const byId = new RecordsById(records(5, 3))
+    expect(byId.get(6)?.id).toBe(6)
+    expect(byId.has(9)).toBe(false)
+    expect(byId.size).toBe(3)
+    expect([...byId.keys()]).toEqual([5, 6, 7])
+    expect([...byId].map(([id]) => id)).toEqual([5, 6, 7])
+  })
+})
