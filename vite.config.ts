@@ -20,13 +20,16 @@ export default defineConfig({
     },
   },
   test: {
+    // Two cores here: the default (cores - 1) would run every file one after another, while the netlify
+    // files mostly wait on netlify dev.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/api/**', 'tests/e2e/**', 'tests/bench/**'],
+          exclude: ['tests/api/**', 'tests/netlify/**', 'tests/e2e/**', 'tests/bench/**'],
           environment: 'node',
           env: { NODE_ENV: 'test' },
         },
@@ -49,9 +52,21 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/api/netlify-dev.setup.ts'],
-          // One netlify dev for the whole run; its functions share one local Blobs server.
-          fileParallelism: false,
+          // Each file gets its own in-process function host on its own local Blobs server.
+          setupFiles: ['tests/api/helpers/function-host.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/netlify/netlify-dev.setup.ts'],
+          // One netlify dev shared by the files (a file needing other settings starts its own); they
+          // mostly wait on netlify dev, so they run side by side with the CPU-bound projects.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,76 +1,17 @@
-import { readFile } from 'node:fs/promises'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { createProjectDir, removeProjectDir, startNetlifyDev, type NetlifyDev } from './helpers/netlify-dev'
+import { baseUrl } from './helpers/client'
+import { BEARER, gateClient, GATE_TOKEN as TOKEN, json, okJson, TUS } from './helpers/gate-client'
+import { withServerEnv } from './helpers/server-env'
 
 /**
- * The access gate over HTTP: a netlify dev of its own, started with `APP_ACCESS_TOKEN` (the suite's
- * shared one runs without it, and its tests are what show that nothing changes without the variable).
+ * The access gate in process, with `APP_ACCESS_TOKEN` set for this file (the other files run without
+ * it, and their tests are what show that nothing changes without the variable). The Image CDN behind
+ * the gate is tested through netlify dev in tests/netlify/access-gate.test.ts.
  */
-const TOKEN = 'api-test-token-1f0c6f1d2a'
-const BEARER = { authorization: `Bearer ${TOKEN}` }
-const TUS = { 'tus-resumable': '1.0.0' }
+withServerEnv(() => ({ APP_ACCESS_TOKEN: TOKEN }))
 
-let dev: NetlifyDev
-let dir: string
-
-beforeAll(async () => {
-  dir = await createProjectDir()
-  try {
-    dev = await startNetlifyDev(dir, { env: { APP_ACCESS_TOKEN: TOKEN } })
-  } catch (error) {
-    await removeProjectDir(dir)
-    throw error
-  }
-})
-
-afterAll(async () => {
-  await dev.stop()
-  await removeProjectDir(dir)
-})
-
-function call(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(new URL(path, dev.baseUrl), {
-    redirect: 'manual',
-    signal: AbortSignal.timeout(30_000),
-    ...init,
-  })
-}
-
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-})
-
-async function okJson<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${String(response.status)} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
-/** Stores a fixture on the built-in host with the given credentials and returns its `/api/files/...` path. */
-async function hostFixture(name: string, headers: Record<string, string>): Promise<string> {
-  const bytes = await readFile(new URL(`../fixtures/media/${name}`, import.meta.url))
-  const created = await call('/api/uploads', {
-    method: 'POST',
-    headers: {
-      ...TUS,
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
-    },
-  })
-  expect(created.status).toBe(201)
-  const location = created.headers.get('location') ?? ''
-  const patched = await call(location, {
-    method: 'PATCH',
-    headers: { ...TUS, ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
-  })
-  expect(patched.status).toBe(204)
-  const status = await okJson<{ result: { secure_url: string } }>(await call(location, { headers }))
-  return new URL(status.result.secure_url, dev.baseUrl).pathname
-}
+const { call, hostFixture } = gateClient(baseUrl)
 
 interface Seeded {
   recordId: number
@@ -206,23 +147,6 @@ describe('with APP_ACCESS_TOKEN set', () => {
     const response = await call('/api/access', { method: 'POST', ...json({ token: 'guess' }) })
     expect(response.status).toBe(401)
     expect(response.headers.get('set-cookie')).toBeNull()
-  })
-
-  it('gives the Image CDN a signed link it can fetch without the cookie, so thumbnails show', async () => {
-    const linked = await call(seeded.file.replace('/api/files/', '/api/file-link/thumbnail/'), {
-      headers: BEARER,
-    })
-    expect(linked.status).toBe(302)
-    const location = linked.headers.get('location') ?? ''
-    expect(location).toMatch(/^\/\.netlify\/images\?url=%2Fapi%2Fsigned-files%2F\d+%2F[\w-]{43}%2F/)
-    // netlify dev's Image CDN fetches its source without the visitor's cookie, as the real one does.
-    const unsigned = `/.netlify/images?url=${encodeURIComponent(seeded.file)}&w=150&h=150&fit=cover`
-    expect((await call(unsigned, { headers: BEARER })).status).not.toBe(200)
-    const thumbnail = await call(location)
-    expect(thumbnail.status).toBe(200)
-    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg')
-    const original = Buffer.from(await (await call(seeded.file, { headers: BEARER })).arrayBuffer())
-    expect(Buffer.from(await thumbnail.arrayBuffer()).equals(original)).toBe(false)
   })
 
   it('gives the Office viewer an absolute signed link to the file', async () => {

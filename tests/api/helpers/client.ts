@@ -26,8 +26,26 @@ export interface ApiResponse<T = unknown> {
 export type RequestBody =
   string | Uint8Array<ArrayBuffer> | Record<string, unknown> | unknown[] | number | boolean | null
 
+/** The server this file's tests call: the in-process function host, or the run's netlify dev. */
+interface ApiServer {
+  baseUrl: string
+  /** The project directory whose `.netlify/blobs-serve` holds the server's Blobs data. */
+  projectDir: string
+}
+
+let inProcess: ApiServer | undefined
+
+/** Points the helpers at a server of the file's own (the `api` project's setup does this). */
+export function useApiServer(server: ApiServer): void {
+  inProcess = server
+}
+
 export function baseUrl(): string {
-  return inject('apiBaseUrl')
+  return inProcess?.baseUrl ?? inject('apiBaseUrl')
+}
+
+export function apiProjectDir(): string {
+  return inProcess?.projectDir ?? inject('apiProjectDir')
 }
 
 export async function api<T = unknown>(

@@ -1,7 +1,7 @@
 /** Shared steps of the API tests: create records and folders, and read the whole data set back. */
 import { randomUUID } from 'node:crypto'
 
-import { expect, inject } from 'vitest'
+import { expect } from 'vitest'
 
 import { folderListSchema, mediaPageSchema, uploadResponseSchema } from '../../../src/contract/api'
 import { folderSchema, type Folder } from '../../../src/contract/folder'
@@ -95,7 +95,4 @@ export function expectClientError(response: ApiResponse, status?: number): strin
   return error
 }
 
-/** The base URL is only known once the global setup ran; this keeps the import side-effect free. */
-export function apiProjectDir(): string {
-  return inject('apiProjectDir')
-}
+export { apiProjectDir } from './client'

@@ -1,18 +1,39 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { api } from './helpers/client'
+import { api, useApiServer } from '../api/helpers/client'
+import { createFolder, snapshot, uniqueName, uploadRecord, uploadRecords } from '../api/helpers/fixtures'
 import {
-  apiProjectDir,
-  createFolder,
-  snapshot,
-  uniqueName,
-  uploadRecord,
-  uploadRecords,
-} from './helpers/fixtures'
-import { restartApiServer } from './helpers/restart'
+  createProjectDir,
+  removeProjectDir,
+  startNetlifyDev,
+  type NetlifyDev,
+} from '../api/helpers/netlify-dev'
+
+/** A netlify dev of this file's own, so stopping it leaves the project's shared one to the other files. */
+let dir: string | undefined
+let dev: NetlifyDev | undefined
+
+beforeAll(async () => {
+  dir = await createProjectDir()
+  dev = await startNetlifyDev(dir)
+  useApiServer({ baseUrl: dev.baseUrl, projectDir: dir })
+}, 180_000)
+
+afterAll(async () => {
+  await dev?.stop()
+  if (dir) await removeProjectDir(dir)
+}, 60_000)
+
+/** Stops netlify dev and starts it again on the same directory and ports, so the base URL stays valid. */
+async function restart(): Promise<void> {
+  if (!dev || !dir) throw new Error('netlify dev did not start')
+  const { ports } = dev
+  await dev.stop()
+  dev = await startNetlifyDev(dir, { ports })
+}
 
 describe('persistence', () => {
   it('keeps every record and folder across a netlify dev restart, and never reuses an id', async () => {
@@ -35,9 +56,9 @@ describe('persistence', () => {
     expect(before.records.map((record) => record.id)).not.toContain(removed.id)
 
     // The data lives in the run's own project directory, not in the repository's .netlify.
-    expect(await readdir(join(apiProjectDir(), '.netlify', 'blobs-serve'))).not.toHaveLength(0)
+    expect(await readdir(join(dir ?? '', '.netlify', 'blobs-serve'))).not.toHaveLength(0)
 
-    await restartApiServer()
+    await restart()
 
     expect(await snapshot()).toEqual(before)
     // The id counter survived too: a new record gets an id above every id handed out before.

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { updateResponseSchema, uploadResponseSchema } from '../../src/contract/api'
 import { folderSchema } from '../../src/contract/folder'
-import { api } from './helpers/client'
-import { listAllRecords, listFolders, recordsById, uniqueName, uploadRecords } from './helpers/fixtures'
+import { api } from '../api/helpers/client'
+import { listAllRecords, listFolders, recordsById, uniqueName, uploadRecords } from '../api/helpers/fixtures'
 
 describe('concurrent writes', () => {
   it('gives 30 parallel uploads 30 distinct ids, all listed afterwards', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { api, mapLimited, type Method } from './helpers/client'
-import { expectClientError } from './helpers/fixtures'
+import { api, mapLimited, type Method } from '../api/helpers/client'
+import { expectClientError } from '../api/helpers/fixtures'
 
 /** Every endpoint of spec section 7 at its own path, with the methods its function answers. */
 const ENDPOINTS: { path: string; allow: string }[] = [

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the one gate. The static checks (tsc, ESLint, Prettier) run one after another while Vitest
+ * runs every project beside them; both lanes run to the end, so one run shows every failure. At the end
+ * it prints where the time went: each step's wall time, and each Vitest project's files, tests and
+ * summed file time (from Vitest's JSON report).
+ *
+ * Exits non-zero if any step failed.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const STATIC_CHECKS = [
+  ['tsc', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['eslint', ['eslint', '.', '--max-warnings=0']],
+  ['prettier', ['prettier', '--check', '.', '--log-level=warn']],
+]
+
+/** Runs a command from node_modules/.bin with inherited output; resolves with its name, time and result. */
+function run(name, [command, ...args]) {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: process.env })
+    const finish = (ok) => resolve({ name, ok, seconds: (performance.now() - started) / 1000 })
+    child.once('error', (error) => {
+      console.error(`${name} could not start: ${error.message}`)
+      finish(false)
+    })
+    child.once('exit', (code) => finish(code === 0))
+  })
+}
+
+async function staticChecks() {
+  const results = []
+  for (const [name, command] of STATIC_CHECKS) results.push(await run(name, command))
+  return results
+}
+
+/** Summed file durations per Vitest project, from its JSON report. */
+async function projectTimes(reportFile) {
+  let report
+  try {
+    report = JSON.parse(await readFile(reportFile, 'utf8'))
+  } catch {
+    return []
+  }
+  const projects = new Map()
+  for (const file of report.testResults ?? []) {
+    const project = /^tests\/([^/]+)\//.exec(file.name.replace(`${process.cwd()}/`, ''))?.[1] ?? '?'
+    const entry = projects.get(project) ?? { files: 0, tests: 0, seconds: 0 }
+    entry.files += 1
+    entry.tests += file.assertionResults?.length ?? 0
+    entry.seconds += ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000
+    projects.set(project, entry)
+  }
+  return [...projects].sort((a, b) => b[1].seconds - a[1].seconds)
+}
+
+const started = performance.now()
+const reportDir = await mkdtemp(join(tmpdir(), 'media-test-report-'))
+const reportFile = join(reportDir, 'vitest.json')
+const [checks, vitest] = await Promise.all([
+  staticChecks(),
+  run('vitest', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+  ]),
+])
+const byFolder = await projectTimes(reportFile)
+await rm(reportDir, { recursive: true, force: true })
+
+const seconds = (value) => `${value.toFixed(1).padStart(6)} s`
+console.log('\nWhere the time went (wall time; the two lanes run side by side):')
+for (const step of [...checks, vitest]) {
+  console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name.padEnd(10)} ${seconds(step.seconds)}`)
+}
+if (byFolder.length > 0) {
+  console.log('  Vitest files by folder (summed file time; files run three at a time):')
+  for (const [folder, entry] of byFolder) {
+    console.log(
+      `       tests/${folder.padEnd(11)} ${seconds(entry.seconds)}  ${String(entry.files).padStart(3)} files ${String(entry.tests).padStart(5)} tests`,
+    )
+  }
+}
+console.log(`  total      ${seconds((performance.now() - started) / 1000)}`)
+process.exitCode = [...checks, vitest].every((step) => step.ok) ? 0 : 1
