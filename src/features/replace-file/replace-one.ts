@@ -1,7 +1,6 @@
 import type { MediaRecord } from '../../contract/record'
 import type { ReplaceFileResponse } from '../../contract/replace-file'
-import { mimeOf } from '../upload/file-details'
-import { hostFields, storeThumbnail, type UploadOneOptions, type UploadServices } from '../upload/upload-one'
+import { hostFields, mimeOf, storeThumbnail, type UploadOneOptions, type UploadServices } from '../upload'
 import type { replaceFile } from './api/replace-file'
 
 /** What a replace reaches outside the page; the dialog gets the browser's, tests their own. */

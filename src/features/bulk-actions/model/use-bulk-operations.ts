@@ -165,7 +165,7 @@ export function useBulkOperations(
         // Two files or more are saved as one ZIP; its code is fetched only when one is asked for.
         if (others.length > 0) {
           try {
-            const { downloadAsZip } = await retryingImport(() => import('../../download/download-zip'))
+            const { downloadAsZip } = await retryingImport(() => import('../../download'))
             return await downloadAsZip(records)
           } catch (error) {
             toast.error('Bulk operation failed', { description: errorMessage(error, 'Download failed') })

@@ -5,8 +5,14 @@ import {
   type ReplaceFileResponse,
 } from '../../../contract/replace-file'
 import { ApiError, apiRequest } from '../../../lib/api-client'
-import { isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } from '../../upload/messages'
-import { untilServerAnswers, type ServerWait } from '../../upload/wait-for-server'
+import {
+  isAbortError,
+  untilServerAnswers,
+  UPLOAD_MESSAGES,
+  UPLOAD_WORDS,
+  UploadError,
+  type ServerWait,
+} from '../../upload'
 
 /** The body of `POST /api/replace/{id}` as the client sends it. */
 export type ReplaceFileBody = { [K in keyof ReplaceFileInput]?: ReplaceFileInput[K] | undefined } & {

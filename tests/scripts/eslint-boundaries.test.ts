@@ -1,0 +1,125 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * The import boundaries of eslint.config.js, shown on code that breaks each one. The code is linted as
+ * if it lived at `path` (nothing is written under src/), with the project's own config less its
+ * type-checked rules: the project service only reads files on disk, and the boundaries need no types.
+ * Each fixture expects exactly the boundary's rule and nothing else.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+const PATHS = 'import-x/no-restricted-paths'
+const PACKAGES = 'no-restricted-imports'
+
+const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] = [
+  {
+    name: 'a component importing the server',
+    path: 'src/components/ui/boundary-fixture.ts',
+    code: "import { InvalidInputError } from '../../../netlify/server/errors'\n\nexport const error = new InvalidInputError('x')\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'a feature importing the server (the feature rule once replaced this one)',
+    path: 'src/features/library/boundary-fixture.ts',
+    code: "import { InvalidInputError } from '../../../netlify/server/errors'\n\nexport const error = new InvalidInputError('x')\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'the screen importing a Netlify package',
+    path: 'src/lib/boundary-fixture.ts',
+    code: "import { getStore } from '@netlify/blobs'\n\nexport const store = getStore('x')\n",
+    rules: [PACKAGES],
+  },
+  {
+    name: "a feature importing another feature's internals by a relative path",
+    path: 'src/features/replace-file/components/boundary-fixture.ts',
+    code: "import { UPLOAD_WORDS } from '../../upload/messages'\n\nexport const words = UPLOAD_WORDS\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'a feature the old hand-written list left out (trash reaching into webflow)',
+    path: 'src/features/trash/boundary-fixture.ts',
+    code: "import { SYNC_ALL_POLL_MS } from '../webflow/api/webflow'\n\nexport const poll = SYNC_ALL_POLL_MS\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'the contract importing src/lib',
+    path: 'src/contract/boundary-fixture.ts',
+    code: "import { formatBytes } from '../lib/format-bytes'\n\nexport const size = formatBytes(1)\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'the contract importing React',
+    path: 'src/contract/boundary-fixture.ts',
+    code: "import { useState } from 'react'\n\nexport const hook = useState\n",
+    rules: [PACKAGES],
+  },
+  {
+    name: 'the contract importing Node',
+    path: 'src/contract/boundary-fixture.ts',
+    code: "import { join } from 'node:path'\n\nexport const path = join('a', 'b')\n",
+    rules: [PACKAGES],
+  },
+  {
+    name: 'shared code importing a feature',
+    path: 'src/lib/boundary-fixture.ts',
+    code: "import { mimeOf } from '../features/upload'\n\nexport const type = mimeOf({ name: 'a.png', type: '' })\n",
+    rules: [PATHS],
+  },
+]
+
+const CLEAN = {
+  name: 'a feature using another through its index.ts, and the contract and lib as it should',
+  path: 'src/features/replace-file/boundary-fixture.ts',
+  code: [
+    "import { formatBytes } from '../../lib/format-bytes'",
+    "import { mimeOf } from '../upload'",
+    '',
+    "export const described = `${mimeOf({ name: 'a.png', type: '' })} ${formatBytes(1)}`",
+    "export const loadZip = () => import('../download')",
+    '',
+  ].join('\n'),
+}
+
+describe('eslint import boundaries', () => {
+  let eslint: ESLint
+  const rulesOf = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: `${ROOT}${path}` })
+    return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`)
+  }
+
+  beforeAll(() => {
+    eslint = new ESLint({
+      cwd: ROOT,
+      overrideConfigFile: `${ROOT}eslint.config.js`,
+      overrideConfig: { files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked },
+    })
+  })
+
+  it.each(FIXTURES)('refuses $name', async ({ path, code, rules }) => {
+    expect(await rulesOf(path, code)).toEqual(rules)
+  })
+
+  it('lets through ' + CLEAN.name, async () => {
+    expect(await rulesOf(CLEAN.path, CLEAN.code)).toEqual([])
+  })
+
+  it('fences in every folder of src/features, with the rule the config has for it', async () => {
+    const config = (await eslint.calculateConfigForFile(`${ROOT}src/features/trash/x.ts`)) as {
+      rules: Record<string, [string, { zones: { target: string; from: string }[] }]>
+    }
+    const zones = config.rules[PATHS]?.[1].zones ?? []
+    const fenced = new Set(
+      zones.map((zone) => zone.target).filter((target) => target.startsWith('./src/features/')),
+    )
+    const features = readdirSync(`${ROOT}src/features`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `./src/features/${entry.name}`)
+    expect([...fenced].sort()).toEqual(features.sort())
+  })
+})
