@@ -93,13 +93,15 @@ describe('eslint import boundaries', () => {
     return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`)
   }
 
-  beforeAll(() => {
+  // Loading the config, its plugins and the resolver takes seconds on a busy machine: done once here.
+  beforeAll(async () => {
     eslint = new ESLint({
       cwd: ROOT,
       overrideConfigFile: `${ROOT}eslint.config.js`,
       overrideConfig: { files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked },
     })
-  })
+    await rulesOf(CLEAN.path, CLEAN.code)
+  }, 60_000)
 
   it.each(FIXTURES)('refuses $name', async ({ path, code, rules }) => {
     expect(await rulesOf(path, code)).toEqual(rules)
