@@ -144,6 +144,30 @@ describe('sorting', () => {
     const extended = new MediaIndex(grown, previous)
     expect(Array.from(extended.order('title'))).toEqual(Array.from(new MediaIndex(grown).order('title')))
   })
+
+  it('keeps extending step by step, equal titles in list order, like a fresh build at every step', () => {
+    const titles = ['b', 'a', 'B', 'c 2', 'c 10', 'a', 'Á', 'z', 'b']
+    const all = Array.from({ length: 1_200 }, (_, i) =>
+      record({ title: `${titles[(i * 7) % titles.length] ?? ''} ${String((i * 31) % 50)}` }),
+    )
+    let index = new MediaIndex(all.slice(0, 100))
+    index.order('title')
+    for (const size of [101, 400, 401, 900, 1_200]) {
+      index = new MediaIndex(all.slice(0, size), index)
+      expect(index.hasOrder('title')).toBe(true)
+      const fresh = new MediaIndex(all.slice(0, size)).order('title')
+      expect(Array.from(index.order('title'))).toEqual(Array.from(fresh))
+    }
+    // A version built again from an earlier one (a render thrown away) is still right.
+    const earlier = new MediaIndex(all.slice(0, 200))
+    earlier.order('title')
+    const thrownAway = new MediaIndex(all.slice(0, 700), earlier)
+    const kept = new MediaIndex(all.slice(0, 500), earlier)
+    expect(Array.from(kept.order('title'))).toEqual(
+      Array.from(new MediaIndex(all.slice(0, 500)).order('title')),
+    )
+    expect(thrownAway.hasOrder('title')).toBe(true)
+  })
 })
 
 describe('columns made ahead of use', () => {

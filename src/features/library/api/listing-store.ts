@@ -189,17 +189,17 @@ export class ListingStore {
       clearTimeout(this.timer)
       this.timer = null
     }
-    const all = this.compose()
+    const inHand = this.visibleCount()
     const shown = this.snapshot.records?.length
-    const records =
-      shown !== undefined && all.length > shown + SHOW_AT_MOST ? all.slice(0, shown + SHOW_AT_MOST) : all
+    const limit = shown !== undefined && inHand > shown + SHOW_AT_MOST ? shown + SHOW_AT_MOST : inHand
+    const records = this.compose(limit)
     // The rest follows in the next list, once the screen has taken this one in.
-    if (records !== all)
+    if (limit < inHand)
       this.timer = setTimeout(() => {
         this.show()
       }, SHOW_EVERY_MS)
     const complete =
-      records === all &&
+      limit === inHand &&
       this.pageCount !== null &&
       this.arriving.size === 0 &&
       Array.from({ length: this.pageCount }, (_, page) => page).every((page) => this.pages.has(page))
@@ -216,13 +216,18 @@ export class ListingStore {
     performance.measure('listing:show', { start: started, detail: records.length })
   }
 
-  /** Every record in hand, in page order: a new page's arrived slices, a replaced page until its end. */
-  private compose(): MediaRecord[] {
+  /**
+   * The records in hand, in page order (a new page's arrived slices, a replaced page until its end), up to
+   * `limit` of them.
+   */
+  private compose(limit = Number.POSITIVE_INFINITY): MediaRecord[] {
     const pages = new Set([...this.pages.keys(), ...this.arriving.keys()])
     const records: MediaRecord[] = []
     for (const page of [...pages].sort((a, b) => a - b)) {
       const list = this.pages.get(page) ?? this.arriving.get(page) ?? []
-      for (const record of list) records.push(record)
+      const room = limit - records.length
+      if (room <= 0) break
+      for (const record of list.length > room ? list.slice(0, room) : list) records.push(record)
     }
     return records
   }
