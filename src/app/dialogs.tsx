@@ -6,9 +6,9 @@ import type { BulkOperations } from '../features/bulk-actions/model/use-bulk-ope
 import { EditFileDialog } from '../features/edit-file/components/edit-file-dialog'
 import { ReplaceFileDialog } from '../features/replace-file/components/replace-file-dialog'
 import type { ReplaceServices } from '../features/replace-file/replace-one'
+import type { BulkDialogKind } from '../lib/file-action'
 import type { MoveOption } from '../lib/move-target'
 import type { MediaCache } from '../lib/record-changes'
-import type { BulkDialogKind } from './file-actions'
 import { countOf } from '../lib/plural'
 
 /** The one dialog open at a time, besides Details (which lives in the URL) and New Folder (its own). */

@@ -12,10 +12,10 @@ import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
 import { errorMessage } from '../lib/api-errors'
 import { downloadRecord } from '../lib/download'
+import { bindCommands, type BulkDialogKind } from '../lib/file-action'
 import { withoutRecords, type MediaCache } from '../lib/record-changes'
 import { safeUrl } from '../lib/safe-url'
 import type { DialogState } from './dialogs'
-import { useFileActions, type BulkDialogKind } from './file-actions'
 import { OPENED_DETAILS, type ViewPatch } from './url-state'
 import { useCopyLinks, useFolderAt, useRenaming } from './use-quick-commands'
 
@@ -116,17 +116,23 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
     },
     [renaming],
   )
-  const actions = useFileActions({
-    view,
-    edit,
-    rename,
-    copyLinks,
-    downloadOne,
-    downloadMany,
-    confirmDelete,
-    openBulk,
-    replace,
-  })
+  // The registered commands (src/lib/file-action.ts) bound to these handlers: the right-click menu shows
+  // `context`, the bulk panel `bulk`, and the keyboard runs those of `all` with a key.
+  const actions = useMemo(
+    () =>
+      bindCommands({
+        view,
+        edit,
+        rename,
+        copyLinks,
+        downloadOne,
+        downloadMany,
+        confirmDelete,
+        openBulk,
+        replace,
+      }),
+    [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, replace],
+  )
   const selectedRecords = useCallback(
     () => [...selection.ids].flatMap((id) => byId.get(id) ?? []),
     [selection.ids, byId],
