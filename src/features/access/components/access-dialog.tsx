@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react'
 import { useSWRConfig } from 'swr'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { FormFooter } from '../../../components/ui/form-footer'
 import { reportAccessGranted, stopAskingForAccess, useAccess } from '../../../lib/access'
 import { ApiError } from '../../../lib/api-client'
 import { serverMessage } from '../../../lib/api-errors'
@@ -91,19 +92,15 @@ export function AccessDialog({ onGranted }: AccessDialogProps) {
             }}
           />
         </label>
-        {error !== null && (
-          <p id="access-token-error" className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={blank || state.kind === 'sending'}>
-            {state.kind === 'sending' ? ACCESS_TEXT.submitting : ACCESS_TEXT.submit}
-          </button>
-        </div>
+        <FormFooter
+          error={error}
+          errorId="access-token-error"
+          onCancel={close}
+          submitLabel={ACCESS_TEXT.submit}
+          pendingLabel={ACCESS_TEXT.submitting}
+          pending={state.kind === 'sending'}
+          disabled={blank}
+        />
       </form>
     </Dialog>
   )

@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { FormFooter } from '../../../components/ui/form-footer'
 import { Select } from '../../../components/ui/select'
 import type { MoveOption, MoveTarget } from '../../../lib/move-target'
 import { countOf } from '../../../lib/plural'
@@ -56,25 +57,13 @@ export function MoveDialog({ open, count, options, onOpenChange, onMove }: MoveD
             }}
           />
         </div>
-        {error !== null && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              close(false)
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button">
-            Move
-          </button>
-        </div>
+        <FormFooter
+          error={error}
+          onCancel={() => {
+            close(false)
+          }}
+          submitLabel="Move"
+        />
       </form>
     </Dialog>
   )

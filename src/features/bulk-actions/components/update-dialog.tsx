@@ -4,6 +4,7 @@ import { categoryChoices } from '../../../contract/categories'
 import { NO_FIELDS_MESSAGE } from '../../../contract/record'
 import { parseTags } from '../../../contract/tags'
 import { Dialog } from '../../../components/ui/dialog'
+import { FormFooter } from '../../../components/ui/form-footer'
 import type { RecordFields } from '../../../lib/record-changes'
 
 /** DESIGN section 10: the editable metadata; tags can be replaced, added to or removed from. */
@@ -99,25 +100,13 @@ export function UpdateDialog({ open, count, onOpenChange, onUpdate }: UpdateDial
             </label>
           )
         })}
-        {error !== null && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              close(false)
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button">
-            Update
-          </button>
-        </div>
+        <FormFooter
+          error={error}
+          onCancel={() => {
+            close(false)
+          }}
+          submitLabel="Update"
+        />
       </form>
     </Dialog>
   )

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 
+import { FormFooter } from '../../../components/ui/form-footer'
 import { categoryChoices } from '../../../contract/categories'
 import type { MediaRecord } from '../../../contract/record'
 
@@ -106,19 +107,13 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
       {field('tags', 'Tags (comma-separated)')}
       {field('station', 'Station')}
       {field('notes', 'Notes', true)}
-      {error !== null && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
+      <FormFooter
+        error={error}
+        onCancel={onCancel}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        pending={saving}
+      />
     </form>
   )
 }

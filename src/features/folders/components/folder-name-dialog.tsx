@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { FormFooter } from '../../../components/ui/form-footer'
 
 const NAME_REQUIRED = 'Folder name is required'
 
@@ -90,25 +91,17 @@ export function FolderNameDialog(props: FolderNameDialogProps) {
             }}
           />
         </label>
-        {message !== null && (
-          <p id="folder-name-error" className="form__error" role="alert">
-            {message}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              reset(false)
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={blank || state.kind === 'saving'}>
-            {state.kind === 'saving' ? savingLabel : submitLabel}
-          </button>
-        </div>
+        <FormFooter
+          error={message}
+          errorId="folder-name-error"
+          onCancel={() => {
+            reset(false)
+          }}
+          submitLabel={submitLabel}
+          pendingLabel={savingLabel}
+          pending={state.kind === 'saving'}
+          disabled={blank}
+        />
       </form>
     </Dialog>
   )

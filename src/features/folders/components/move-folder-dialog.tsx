@@ -1,6 +1,7 @@
 import { useState } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { FormFooter } from '../../../components/ui/form-footer'
 import type { Folder } from '../../../contract/folder'
 import type { FolderNode } from '../model/folder-tree'
 import { FolderSelect } from './folder-select'
@@ -56,24 +57,13 @@ export function MoveFolderDialog({ folder, tree, onClose, problemWith, onMove }:
           value={target}
           onChange={setTarget}
         />
-        {problem !== null && (
-          <p className="form__error" role="alert">
-            {problem}
-          </p>
-        )}
-        {unchanged && <p className="folders__hint">The folder is already there.</p>}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button"
-            disabled={target === null || problem !== null || unchanged}
-          >
-            Move
-          </button>
-        </div>
+        <FormFooter
+          error={problem}
+          note={unchanged && <p className="folders__hint">The folder is already there.</p>}
+          onCancel={onClose}
+          submitLabel="Move"
+          disabled={target === null || problem !== null || unchanged}
+        />
       </form>
     </Dialog>
   )

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { FormFooter } from '../../../components/ui/form-footer'
 import { toast } from '../../../components/ui/toast'
 import { fileTypeLabel } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
@@ -138,20 +139,21 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
               {state.waiting ? UPLOAD_WORDS.waiting : `${String(state.progress)}%`}
             </p>
           )}
-          {(state.kind === 'failed' || (state.kind === 'choosing' && state.error)) && (
-            <p className="form__error" role="alert">
-              {state.error}
-              {state.kind === 'failed' && state.detail && <> {state.detail}</>}
-            </p>
-          )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button" disabled={!file || state.kind === 'sending'}>
-              {state.kind === 'sending' ? 'Replacing…' : state.kind === 'failed' ? 'Retry' : 'Replace'}
-            </button>
-          </div>
+          <FormFooter
+            error={
+              state.kind === 'failed' || (state.kind === 'choosing' && state.error) ? (
+                <>
+                  {state.error}
+                  {state.kind === 'failed' && state.detail && <> {state.detail}</>}
+                </>
+              ) : null
+            }
+            onCancel={close}
+            submitLabel={state.kind === 'failed' ? 'Retry' : 'Replace'}
+            pendingLabel="Replacing…"
+            pending={state.kind === 'sending'}
+            disabled={!file}
+          />
         </form>
       )}
     </Dialog>

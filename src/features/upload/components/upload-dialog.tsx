@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 
 import { toast } from '../../../components/ui/toast'
 import { Dialog } from '../../../components/ui/dialog'
+import { FormFooter } from '../../../components/ui/form-footer'
 import type { MediaRecord } from '../../../contract/record'
 import { categoryFor } from '../file-details'
 import { UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
@@ -139,27 +140,18 @@ export function UploadDialog(props: UploadDialogProps) {
           }}
           disabled={running}
         />
-        {result && (
-          <p className="form__error" role="alert">
-            {result}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={items.length === 0 || running}
-            onClick={() => {
-              setResult(null)
-              void batch.start().then(finish)
-            }}
-          >
-            {running ? 'Uploading…' : 'Start upload'}
-          </button>
-        </div>
+        <FormFooter
+          error={result}
+          onCancel={close}
+          submitLabel="Start upload"
+          pendingLabel="Uploading…"
+          pending={running}
+          disabled={items.length === 0}
+          onSubmit={() => {
+            setResult(null)
+            void batch.start().then(finish)
+          }}
+        />
       </div>
     </Dialog>
   )
