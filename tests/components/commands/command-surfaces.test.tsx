@@ -10,6 +10,7 @@ import {
   type ItemHandlers,
 } from '../../../src/features/library/components/item-handlers'
 import { MediaCard } from '../../../src/features/library/components/media-card'
+import { SAMPLE_FILES } from '../../../src/features/library/sample-files'
 import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
 import {
@@ -28,43 +29,13 @@ afterEach(() => {
   resetAccessState()
 })
 
+/** A sample image under another id and title. */
 function record(id: number, title: string): MediaRecord {
-  return mediaRecordSchema.parse({
-    id,
-    title,
-    description: '',
-    category: 'Image',
-    file_type: 'image/png',
-    media_url: `https://cdn.example.test/${String(id)}.png`,
-    thumbnail: `https://cdn.example.test/${String(id)}.png`,
-    file_size: 1024,
-    created_at: '2026-03-10T12:00:00Z',
-    updated_at: '2026-03-10T12:00:00Z',
-    tags: [],
-    notes: '',
-    station: '',
-    author: 'Dana',
-    folder_path: '/',
-    public_id: null,
-    resource_type: null,
-    format: null,
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
-  })
+  return mediaRecordSchema.parse({ ...SAMPLE_FILES[0], id, title })
 }
 
-const handlers: CommandHandlers = {
-  view: vi.fn(),
-  edit: vi.fn(),
-  rename: vi.fn(),
-  copyLinks: vi.fn(),
-  downloadOne: vi.fn(),
-  downloadMany: vi.fn(),
-  confirmDelete: vi.fn(),
-  openBulk: vi.fn(),
-}
+// The bulk panel's buttons are only counted here, never pressed.
+const handlers = {} as CommandHandlers
 
 const dummy: FileCommand = {
   name: 'star' as ActionName,
