@@ -1,7 +1,5 @@
 import { AlertDialog } from 'radix-ui'
-import { useRef } from 'react'
-
-import { restoreFocus } from './focus'
+import { useFocusReturn } from './focus'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -21,21 +19,12 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
 }: ConfirmDialogProps) {
-  const opener = useRef<Element | null>(null)
+  const focusReturn = useFocusReturn()
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog__overlay" />
-        <AlertDialog.Content
-          className="dialog dialog--narrow"
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            restoreFocus(opener.current)
-          }}
-        >
+        <AlertDialog.Content className="dialog dialog--narrow" {...focusReturn}>
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__message">{message}</AlertDialog.Description>
           <div className="dialog__actions">

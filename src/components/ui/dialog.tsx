@@ -1,8 +1,8 @@
 import { X } from 'lucide-react'
 import { Dialog as RadixDialog } from 'radix-ui'
-import { useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
-import { restoreFocus } from './focus'
+import { useFocusReturn } from './focus'
 
 interface DialogProps {
   open: boolean
@@ -19,7 +19,7 @@ interface DialogProps {
  * dialog opened, even when it was opened from a menu or a shortcut rather than a Dialog.Trigger.
  */
 export function Dialog({ open, onOpenChange, title, description, children, wide }: DialogProps) {
-  const opener = useRef<Element | null>(null)
+  const focusReturn = useFocusReturn()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -27,13 +27,7 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
         <RadixDialog.Content
           className={`dialog${wide ? ' dialog--wide' : ''}`}
           aria-describedby={description === undefined ? undefined : 'dialog-description'}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            restoreFocus(opener.current)
-          }}
+          {...focusReturn}
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description !== undefined && (

@@ -70,26 +70,24 @@ export function DetailsDialog(props: DetailsDialogProps) {
           <div className="dialog__actions">
             {neighbours !== null && (
               <div className="details__steps">
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Previous file"
-                  title="Previous file (Left arrow)"
-                  disabled={onPrevious === null}
-                  onClick={onPrevious ?? undefined}
-                >
-                  <ChevronLeft size={16} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Next file"
-                  title="Next file (Right arrow)"
-                  disabled={onNext === null}
-                  onClick={onNext ?? undefined}
-                >
-                  <ChevronRight size={16} aria-hidden="true" />
-                </button>
+                {(
+                  [
+                    ['Previous file', 'Left arrow', ChevronLeft, onPrevious],
+                    ['Next file', 'Right arrow', ChevronRight, onNext],
+                  ] as const
+                ).map(([label, key, Icon, step]) => (
+                  <button
+                    key={label}
+                    type="button"
+                    className="icon-button"
+                    aria-label={label}
+                    title={`${label} (${key})`}
+                    disabled={step === null}
+                    onClick={step ?? undefined}
+                  >
+                    <Icon size={16} aria-hidden="true" />
+                  </button>
+                ))}
               </div>
             )}
             {recordCommands('details', {
