@@ -10,6 +10,24 @@
  *
  *   node_modules/.bin/node tests/bench/listing.bench.ts
  *   LISTING_SIZES=250000 BENCH_RUNS=1 LISTING_BASELINE=0 node_modules/.bin/node tests/bench/listing.bench.ts
+ *   LISTING_SIZES=100000 BENCH_RUNS=1 LISTING_BEFORE=/tmp/earlier-build node_modules/.bin/node tests/bench/listing.bench.ts
+ *
+ * Each visit is also broken down (lib/listing-breakdown.ts): navigation -> main script run -> listing
+ * worker started -> kept first page read -> first page request sent -> its answer -> records posted and
+ * received -> first card -> last page -> whole count, and each long task with the app's `listing:*`
+ * measures inside it (receiving records, showing a list, indexing, querying, the screen's render).
+ * `LISTING_BEFORE` names an earlier build (tests/bench/lib/build-app.ts) measured in the same run, on a
+ * second netlify dev over the same library, before this build in each run.
+ *
+ * Latest, two runs at 100,000 files under a load average of 11 to 16 from other work (before = the build
+ * before the worker started early, the first kept page was read alone and lists grew in bounded steps):
+ * reload to first card 2.4-3.2 s (before 2.8-5.5 s), the kept first page read 0.03-0.1 s after the worker
+ * started (before: every page, 1.6-3.0 s); cold first card 10.3-13.5 s (before 8.1-11.8 s), which is
+ * netlify dev's 5.6-8.6 s for the first 2,000-file page; whole library cold 33.0-42.4 s (before
+ * 25.6-43.3 s; old sequential loading 42.4-43.7 s), on reload 11.1-11.5 s (before 8.7-13.9 s), mostly
+ * the worker checking every kept page with the schema again (7-8 s); long tasks cold 46-50 (before
+ * 34-49), on reload 26-27 (before 25-29), each step of a growing list 100-500 ms under that load. At
+ * 10,000 files (once): reload to first card 2.1 s (before 2.3 s). No target was met under that load.
  *
  * Measured once each (BENCH_RUNS=1) on this 2-core machine under a load average of 16 to 23 from other
  * work, where the old loading took 124-133 s for 100,000 files against 20-21 s on a quiet machine: at
