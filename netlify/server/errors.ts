@@ -1,5 +1,5 @@
 /**
- * What can go wrong in a request, as types; `http/respond.ts` maps each to its status once.
+ * What can go wrong in a request, as types; `http/error-statuses.ts` maps each to its status once.
  * Storage failures are in `storage/document-store.ts`.
  */
 
