@@ -6,7 +6,7 @@ import { mediaRecordSchema, type MediaRecord } from './record'
  * `GET /api/media-pages?shards=A-B`: the listable records of a range of record shards (500 consecutive
  * ids each, DESIGN section 5) in a compact, column-wise encoding for the screen. `GET /api/media` stays
  * the spec's plain listing; this is a second representation of the same records, built for few calls:
- * a 100,000-file library is four answers, asked for at once.
+ * a 100,000-file library is six answers (a small first one, then 50 shards each), asked for at once.
  *
  * Each field is one column. Strings that repeat (category, type, author, folder, format, tags) are
  * indices into the page's `strings`; fields that are mostly their default (empty, null, absent, or for

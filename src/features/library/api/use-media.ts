@@ -24,7 +24,7 @@ export type MediaStatus =
  * The file list with its optimistic changes. The listing store holds what the server confirmed; changes
  * in flight are an overlay applied on top, in order. A change that fails leaves the overlay (that is the
  * rollback); one that succeeds writes the server's answer into the store and leaves it. Overlapping
- * changes cannot undo each other (docs/architecture.md, Screen).
+ * changes cannot undo each other (docs/decisions/0022-optimistic-overlay.md).
  */
 export function useMedia() {
   const { records: confirmed, progress, error, store } = useMediaListing()

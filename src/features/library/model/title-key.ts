@@ -6,7 +6,8 @@ const ZEROS = '000000000000'
 /**
  * A key whose plain `<` order reads like a locale-aware, numeric-aware title order: case and accents
  * folded, digit runs padded so 'Clip 2' sorts before 'Clip 10'. Comparing precomputed keys costs a
- * fraction of `Intl.Collator#compare` or `localeCompare` per comparison (docs/architecture.md, Screen).
+ * fraction of `Intl.Collator#compare` or `localeCompare` per comparison
+ * (docs/decisions/0023-media-index.md).
  */
 export function titleSortKey(title: string): string {
   let key = title.toLowerCase()
