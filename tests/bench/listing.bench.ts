@@ -60,10 +60,12 @@ import { launchChromium } from './lib/chromium.ts'
 import { figure, report, type Figure } from './lib/figures.ts'
 import {
   breakdown,
+  busiest,
   describe,
   followListingWorker,
   readTimeline,
   type Breakdown,
+  type CpuProfile,
   type LongTask,
 } from './lib/listing-breakdown.ts'
 import { loadServer } from './lib/in-process.ts'
@@ -80,6 +82,24 @@ const BASELINE = process.env.LISTING_BASELINE !== '0'
  * run, interleaved with this one on a second netlify dev over the same library, for before and after.
  */
 const BEFORE_APP = process.env.LISTING_BEFORE
+/**
+ * `LISTING_PROFILE=1`: samples the page's main thread over each reload and prints its busiest functions
+ * (the build is then left unminified, so they keep their names).
+ */
+const PROFILE = process.env.LISTING_PROFILE === '1'
+
+/** Starts the CPU profiler on the page; the function returned stops it and gives the profile. */
+async function startProfiler(context: BrowserContext, page: Page): Promise<() => Promise<CpuProfile>> {
+  const session = await context.newCDPSession(page)
+  await session.send('Profiler.enable')
+  await session.send('Profiler.setSamplingInterval', { interval: 200 })
+  await session.send('Profiler.start')
+  return async () => {
+    const { profile } = await session.send('Profiler.stop')
+    await session.detach()
+    return profile as CpuProfile
+  }
+}
 
 interface Visit {
   firstCard: number
@@ -189,7 +209,12 @@ async function coldAndWarm(
     const cold = await visit(page, worker, () => page.goto(dev.baseUrl))
     // The pages reach IndexedDB just after they are shown.
     await page.waitForTimeout(1_500)
+    const profiler = PROFILE ? await startProfiler(context, page) : null
     const warm = await visit(page, worker, () => page.reload())
+    if (profiler !== null) {
+      console.log(`    ${label} warm, main thread by self time (Profiler):`)
+      for (const line of busiest(await profiler())) console.log(`      ${line}`)
+    }
     const brief = ({ breakdown: _, ...figures }: Visit) => JSON.stringify(figures)
     console.log(`  ${label}: cold ${brief(cold)}, warm ${brief(warm)}`)
     console.log(describe(`${label} cold`, cold.breakdown))
@@ -342,7 +367,7 @@ async function main() {
   let browser: Browser | null = null
   try {
     console.log('Building the app...')
-    const appDir = await buildApp(join(workDir, 'app'))
+    const appDir = await buildApp(join(workDir, 'app'), [], { minify: !PROFILE })
     browser = await launchChromium()
     console.log(`Chromium ${browser.version()}, ${String(RUNS)} runs per size`)
     const figures: Figure[] = []

@@ -9,12 +9,17 @@ import { build, type AliasOptions } from 'vite'
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../../..')
 
-export async function buildApp(outDir: string, alias: AliasOptions = []): Promise<string> {
+/** `minify: false` keeps the code's own names, for a profile that can be read. */
+export async function buildApp(
+  outDir: string,
+  alias: AliasOptions = [],
+  { minify = true }: { minify?: boolean } = {},
+): Promise<string> {
   await build({
     root: PROJECT_ROOT,
     configFile: join(PROJECT_ROOT, 'vite.config.ts'),
     logLevel: 'error',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+    build: { outDir, emptyOutDir: true, sourcemap: false, ...(minify ? {} : { minify: false }) },
     resolve: { alias },
   })
   return outDir

@@ -149,3 +149,35 @@ export function describe(label: string, { steps, longTasks, blame }: Breakdown):
     )
   return lines.join('\n')
 }
+
+/** The parts of a CDP `Profiler.Profile` read here. */
+export interface CpuProfile {
+  nodes: {
+    id: number
+    callFrame: { functionName: string; url: string; lineNumber: number }
+    children?: number[]
+  }[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/**
+ * The main thread's busiest functions over a profiled visit, by self time, with the `listing:*` work
+ * they ran under: bundled names are short, so each is given with its file and line.
+ */
+export function busiest(profile: CpuProfile, top = 15): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const self = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame
+    if (frame === undefined) return
+    const file = frame.url.split('/').at(-1) ?? ''
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${String(frame.lineNumber)}`
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+  })
+  return [...self.entries()]
+    .filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, ms]) => `${String(Math.round(ms)).padStart(6)} ms  ${name}`)
+}

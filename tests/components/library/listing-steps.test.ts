@@ -90,6 +90,32 @@ class FakeWorker {
   }
 }
 
+describe('the listing store where the browser reports idle time', () => {
+  it('sends the next step only once the page is idle, so the screen has taken the last one in', () => {
+    vi.useFakeTimers()
+    const idle: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
+    vi.stubGlobal('cancelIdleCallback', () => undefined)
+    let reply: (message: ListingReply) => void = () => undefined
+    const store = new ListingStore((receive) => {
+      reply = receive
+      return { post: () => undefined, close: () => undefined }
+    })
+    reply({ type: 'layout', pages: 2, expected: null })
+    reply({ type: 'records', page: 0, records: records(1, 1), first: true, last: true })
+    reply({ type: 'records', page: 1, records: records(2_000, SHOW_AT_MOST + 1), first: true, last: true })
+    vi.advanceTimersByTime(1_000)
+    expect(store.getSnapshot().records).toHaveLength(1)
+    idle.shift()?.()
+    expect(store.getSnapshot().records).toHaveLength(SHOW_AT_MOST + 1)
+    vi.advanceTimersByTime(1_000)
+    idle.shift()?.()
+    expect(store.getSnapshot().records).toHaveLength(SHOW_AT_MOST + 2)
+    expect(store.getSnapshot().progress).toBeNull()
+    store.close()
+  })
+})
+
 describe('the listing started before the screen', () => {
   it('loads once, holds its replies for the first store, and answers that store’s load', async () => {
     vi.stubGlobal('Worker', FakeWorker)

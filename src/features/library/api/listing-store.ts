@@ -31,6 +31,8 @@ export interface ListingPort {
 
 /** How long finished pages wait to reach the screen together: each new list is a pass over every record. */
 const SHOW_EVERY_MS = 50
+/** The longest a new list waits for the page to be idle. */
+const SHOW_WITHIN_MS = 1_000
 
 /**
  * Most records a new list adds to the one before. The screen indexes what each list adds (title keys,
@@ -57,7 +59,8 @@ export class ListingStore {
   private readonly listeners = new Set<() => void>()
   private readonly waiting = new Map<number, () => void>()
   private nextRequest = 0
-  private timer: ReturnType<typeof setTimeout> | null = null
+  /** Stops the list waiting to be shown (showLater). */
+  private cancelShow: (() => void) | null = null
   private readonly port: ListingPort
 
   constructor(connect: (receive: (reply: ListingReply) => void) => ListingPort) {
@@ -90,7 +93,7 @@ export class ListingStore {
   }
 
   close(): void {
-    if (this.timer !== null) clearTimeout(this.timer)
+    this.cancelShow?.()
     this.port.close()
     for (const resolve of this.waiting.values()) resolve()
     this.waiting.clear()
@@ -170,10 +173,33 @@ export class ListingStore {
       this.show()
       return
     }
-    this.timer ??= setTimeout(() => {
-      this.timer = null
+    this.showLater()
+  }
+
+  /**
+   * Shows the next list once finished pages have had `SHOW_EVERY_MS` to gather and the page is idle,
+   * that is once the screen has taken the last list in: a list sent while the screen still indexes the
+   * one before makes it start over on the newer one.
+   */
+  private showLater(): void {
+    if (this.cancelShow !== null) return
+    const run = () => {
+      this.cancelShow = null
       this.show()
+    }
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback !== 'function') {
+        run()
+        return
+      }
+      const idle = requestIdleCallback(run, { timeout: SHOW_WITHIN_MS })
+      this.cancelShow = () => {
+        cancelIdleCallback(idle)
+      }
     }, SHOW_EVERY_MS)
+    this.cancelShow = () => {
+      clearTimeout(timer)
+    }
   }
 
   private visibleCount(): number {
@@ -185,19 +211,14 @@ export class ListingStore {
 
   private show(): void {
     const started = performance.now()
-    if (this.timer !== null) {
-      clearTimeout(this.timer)
-      this.timer = null
-    }
+    this.cancelShow?.()
+    this.cancelShow = null
     const inHand = this.visibleCount()
     const shown = this.snapshot.records?.length
     const limit = shown !== undefined && inHand > shown + SHOW_AT_MOST ? shown + SHOW_AT_MOST : inHand
     const records = this.compose(limit)
     // The rest follows in the next list, once the screen has taken this one in.
-    if (limit < inHand)
-      this.timer = setTimeout(() => {
-        this.show()
-      }, SHOW_EVERY_MS)
+    if (limit < inHand) this.showLater()
     const complete =
       limit === inHand &&
       this.pageCount !== null &&
