@@ -1,15 +1,17 @@
 /**
  * One production build served as the deployed site serves it (unknown paths answer index.html), with the
- * two list endpoints the screen reads at start answered from seeded data, and every thumbnail answered
- * with the same 24 KB PNG. `/api/media` answers the whole list in one page (`next: null`), as the spec's
- * plain call may: the mount figure then covers indexing and rendering every record at once, the worst
- * case, rather than the first 2,000 of the real API's pages.
+ * list endpoints the screen reads at start answered from seeded data, and every thumbnail answered with
+ * the same 24 KB PNG. `/api/media-pages` answers each shard range the listing worker asks for, encoded as
+ * the function encodes it, so the mount figure covers decoding, indexing and rendering every record;
+ * `/api/media` answers the whole list in one page (`next: null`), as the spec's plain call may.
  */
 import { createServer } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 
+import { encodeMediaPage, parseShardRange, SHARD_IDS } from '../../../src/contract/media-pages.ts'
+import type { MediaRecord } from '../../../src/contract/record.ts'
 import { thumbnailPng } from './thumbnail-png.ts'
 
 const TYPES: Record<string, string> = {
@@ -25,12 +27,33 @@ export interface AppData {
   /** The records as the API's JSON page, serialised once. */
   media: Buffer
   folders: Buffer
+  /** A `/api/media-pages` answer for a `shards` parameter, or null when it is not a valid range. */
+  mediaPage: (shards: string | null) => Buffer | null
 }
 
-export function appData(records: readonly unknown[], folders: readonly unknown[]): AppData {
+export function appData(seeded: readonly Record<string, unknown>[], folders: readonly unknown[]): AppData {
+  // The benchmark's records are stored records in every field (screen-data.ts builds them so).
+  const records = seeded as unknown as readonly MediaRecord[]
+  const shardOf = (record: MediaRecord) => Math.floor(record.id / SHARD_IDS)
+  const shardCount = records.reduce((count, record) => Math.max(count, shardOf(record) + 1), 0)
+  const pages = new Map<string, Buffer>()
   return {
     media: Buffer.from(JSON.stringify({ records, next: null })),
     folders: Buffer.from(JSON.stringify(folders)),
+    mediaPage: (shards) => {
+      const range = parseShardRange(shards)
+      if (range === null) return null
+      const key = `${String(range.from)}-${String(range.to)}`
+      let page = pages.get(key)
+      if (!page) {
+        const inRange = records.filter(
+          (record) => shardOf(record) >= range.from && shardOf(record) <= range.to,
+        )
+        page = Buffer.from(JSON.stringify(encodeMediaPage(inRange, { ...range, shardCount })))
+        pages.set(key, page)
+      }
+      return page
+    },
   }
 }
 
@@ -46,6 +69,12 @@ export async function serveApp(directory: string, data: AppData): Promise<AppSer
     const send = (body: Buffer, type: string) => {
       response.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length })
       response.end(body)
+    }
+    if (path === '/api/media-pages') {
+      const page = data.mediaPage(new URL(request.url ?? '/', 'http://x').searchParams.get('shards'))
+      if (page) send(page, 'application/json')
+      else response.writeHead(400).end()
+      return
     }
     if (path === '/api/media') {
       send(data.media, 'application/json')
