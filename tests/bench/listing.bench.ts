@@ -28,6 +28,10 @@
  * the worker checking every kept page with the schema again (7-8 s); long tasks cold 46-50 (before
  * 34-49), on reload 26-27 (before 25-29), each step of a growing list 100-500 ms under that load. At
  * 10,000 files (once): reload to first card 2.1 s (before 2.3 s). No target was met under that load.
+ * Steps that wait for the page to be idle, once against the build without that at a load average near 20:
+ * on reload 77 long tasks (58), 13.3 s of them (14.2 s), whole library 38.1 s (30.3 s). A profiled reload
+ * (LISTING_PROFILE=1) put the main thread's time in garbage collection first, then the title sort and
+ * merge of each step, then receiving the worker's messages.
  *
  * Measured once each (BENCH_RUNS=1) on this 2-core machine under a load average of 16 to 23 from other
  * work, where the old loading took 124-133 s for 100,000 files against 20-21 s on a quiet machine: at
