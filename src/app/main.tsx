@@ -6,9 +6,13 @@ import './theme-init'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
+import { startListingEarly } from '../features/library/api/listing-store'
 import { App } from './app'
 import { Providers } from './providers'
 import './styles.css'
+
+// The file list's worker starts fetching (or reading the kept list) before React's first render.
+startListingEarly()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')

@@ -1,11 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-import { connectListing, ListingStore, startListingEarly } from './listing-store'
+import { connectListing, ListingStore } from './listing-store'
 
 export { MEDIA_PAGE_MARK } from './listing-store'
-
-// As soon as this code runs, before the screen's first render: the first cards wait for no React work.
-startListingEarly()
 
 /**
  * While the page is visible, the list is asked for again this often: each unchanged page answers 304,
