@@ -1,26 +1,34 @@
 import { defineConfig } from '@playwright/test'
 
 /**
- * The browser suite: Debian's Chromium against `netlify dev`, which tests/e2e/global-setup.ts starts on a
- * temporary copy of the project with its own empty Blobs data. Run it with `npm run e2e`.
+ * The browser suite: Debian's Chromium against the build, served by tests/e2e/global-setup.ts twice, each
+ * with its own empty Blobs data: from the real functions in process (the `site` project, most specs), and
+ * from `netlify dev` (the `netlify` project: what needs its headers or its Image CDN). Run it with
+ * `npm run e2e`.
  *
- * `E2E_BASE_URL` is set by the global setup; Playwright loads this file again in each worker, after the
- * setup, so `baseURL` is the running server there.
+ * The addresses are set by the global setup; Playwright loads this file again in each worker, after the
+ * setup, so each project's `baseURL` is its running server there.
  */
+
+/** The specs that need netlify dev itself: its `[[headers]]`, and its Image CDN drawing SVGs and thumbnails. */
+const NETLIFY_SPECS = ['security-headers.spec.ts', 'hostile-files.spec.ts', 'image-cdn.spec.ts']
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
-  // One netlify dev and its one Blobs store serve every test, on a 2-core machine: one test at a time.
-  workers: 1,
+  // Each project has one server and one store, so one test at a time in each; the two run side by side.
+  workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'site', testIgnore: NETLIFY_SPECS, workers: 1, use: { baseURL: process.env.E2E_BASE_URL } },
+    { name: 'netlify', testMatch: NETLIFY_SPECS, workers: 1, use: { baseURL: process.env.E2E_NETLIFY_URL } },
+  ],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',

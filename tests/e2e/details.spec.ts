@@ -31,7 +31,6 @@ test.beforeAll(async () => {
       { fixture: 'readme.md', title: 'Readme' },
       { fixture: 'inventory.csv', title: 'Inventory' },
       { fixture: 'metadata.json', title: 'Metadata' },
-      { fixture: 'logo.svg', title: 'Logo' },
       { fixture: 'tone.mp3', title: 'Jingle' },
       { fixture: 'tone.wav', title: 'Chime' },
       { fixture: 'archive.zip', title: 'Press bundle' },
@@ -201,21 +200,6 @@ test('text, Markdown, CSV and JSON files are shown as text', async ({ page, shot
     if (title === 'Meeting notes') await shot('details-text')
     await closeDialog(page)
   }
-})
-
-test('an SVG is shown as a PNG drawn by the Image CDN, never as the file itself', async ({ page, shot }) => {
-  const source = `/.netlify/images?url=${encodeURIComponent(record('Logo').media_url)}&w=1200&fm=png`
-  const drawn = page.waitForResponse((response) => response.url().endsWith(source))
-  const dialog = await openDetails(page, 'Logo')
-  const image = dialog.getByRole('img', { name: 'Logo' })
-  await expect(image).toHaveAttribute('src', source)
-  expect((await drawn).headers()['content-type']).toBe('image/png')
-  await expect
-    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
-    .toBeGreaterThan(0)
-  await expect(dialog.locator('object, embed, iframe')).toHaveCount(0)
-  await shot('details-svg')
-  await closeDialog(page)
 })
 
 test('audio plays in a player; Escape closes Details while the player has focus', async ({ page, shot }) => {

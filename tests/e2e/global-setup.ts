@@ -1,13 +1,16 @@
 /**
- * globalSetup of the browser suite: builds the screen into a throw-away copy of the project, starts
- * `netlify dev` on it with its own empty Blobs data (tests/api/helpers/netlify-dev.ts) and hands its address
- * to the tests through the environment, which Playwright passes on to its workers.
+ * globalSetup of the browser suite: builds the screen into a throw-away copy of the project and serves
+ * it twice, each on empty Blobs data of its own:
+ * - from the in-process function host (tests/support/function-host.ts), with the real functions, where a
+ *   call costs milliseconds instead of netlify dev's fresh worker per call: the `site` project;
+ * - from `netlify dev`, for the specs that need it (its headers, the Image CDN): the `netlify` project.
+ * The addresses reach the tests through the environment, which Playwright passes on to its workers.
  *
- * - E2E_BASE_URL: the netlify dev address, read by playwright.config.ts as `baseURL`.
+ * - E2E_BASE_URL and E2E_NETLIFY_URL: the two servers, the projects' `baseURL` (playwright.config.ts).
  * - E2E_CONTROL_URL: `POST` here stops netlify dev and starts it again on the same directory and ports
- *   (see support/server.ts); a test's fixture calls it when the server stopped answering.
+ *   (see support/server.ts); a test's fixture calls it when netlify dev stopped answering.
  * - E2E_PROJECT_DIR: the temporary project, whose built `dist/` a spec may serve from a netlify dev of
- *   its own (support/own-server.ts).
+ *   its own with other settings (support/own-server.ts).
  *
  * Set E2E_DEV_LOG=<file> to keep everything netlify dev printed.
  */
@@ -15,14 +18,9 @@ import { join } from 'node:path'
 
 import { build } from 'vite'
 
-import {
-  createProjectDir,
-  removeProjectDir,
-  REPO_ROOT,
-  startNetlifyDev,
-  type NetlifyDev,
-} from '../api/helpers/netlify-dev'
+import { createProjectDir, removeProjectDir, REPO_ROOT, startNetlifyDev } from '../api/helpers/netlify-dev'
 import { startRestartControl } from '../api/helpers/restart-control'
+import { startFunctionHost } from '../support/function-host'
 
 /** The production build of the screen, into the temporary project's `dist/`, served by netlify dev. */
 async function buildScreen(dir: string): Promise<void> {
@@ -41,34 +39,32 @@ async function buildScreen(dir: string): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const logFile = process.env.E2E_DEV_LOG ? process.env.E2E_DEV_LOG : undefined
   const dir = await createProjectDir()
-  let dev: NetlifyDev
+  const logFile = process.env.E2E_DEV_LOG ? process.env.E2E_DEV_LOG : undefined
+  const stops: (() => Promise<void>)[] = []
   try {
-    // The build and netlify dev's start (bundling every function) overlap; the static files are read
-    // per request, so the finished build is what the first page gets.
-    const started = startNetlifyDev(dir, { logFile })
-    const built = buildScreen(dir)
-    const [startResult, buildResult] = await Promise.allSettled([started, built])
-    if (startResult.status === 'rejected') throw startResult.reason
-    dev = startResult.value
-    if (buildResult.status === 'rejected') {
-      await dev.stop()
-      throw buildResult.reason
-    }
+    // The build and netlify dev's start (bundling every function) overlap; netlify dev reads the static
+    // files per request, so the finished build is what its first page gets.
+    const [dev] = await Promise.all([startNetlifyDev(dir, { logFile }), buildScreen(dir)])
+    const control = await startRestartControl(dir, dev, logFile)
+    stops.push(() => control.close())
+    const host = await startFunctionHost({ site: join(dir, 'dist') })
+    stops.push(() => host.stop())
+    process.env.E2E_BASE_URL = host.baseUrl
+    process.env.E2E_NETLIFY_URL = dev.baseUrl
+    process.env.E2E_CONTROL_URL = control.restartUrl
+    process.env.E2E_PROJECT_DIR = dir
   } catch (error) {
+    await stopAll(stops)
     await removeProjectDir(dir)
     throw error
   }
-
-  const control = await startRestartControl(dir, dev, logFile)
-
-  process.env.E2E_BASE_URL = dev.baseUrl
-  process.env.E2E_CONTROL_URL = control.restartUrl
-  process.env.E2E_PROJECT_DIR = dir
-
   return async () => {
-    await control.close()
+    await stopAll(stops)
     await removeProjectDir(dir)
   }
+}
+
+async function stopAll(stops: readonly (() => Promise<void>)[]): Promise<void> {
+  await Promise.allSettled(stops.map((stop) => stop()))
 }

@@ -7,11 +7,11 @@
  * What only netlify dev can show (its redirects, bundling, background and scheduled functions run by the
  * CLI, the Image CDN, separate instances racing on one Blobs server, a restart) stays in tests/netlify.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
@@ -44,8 +44,21 @@ const BLOBS_TOKEN = 'function-host'
 const SITE_ID = 'unlinked'
 const FUNCTIONS_PREFIX = '/.netlify/functions/'
 
+export interface FunctionHostOptions {
+  /**
+   * Also serve the built screen from this directory (a `dist/`), with the headers of its `_headers`
+   * file, `index.html` for any other path as netlify.toml's last rewrite says, and a stand-in for the
+   * Image CDN that answers with the source image unresized (fetched without the visitor's cookie, as
+   * the real one does). The browser suite uses this; what needs the real CDN or netlify dev's headers
+   * runs on a netlify dev of its own.
+   */
+  site?: string
+  /** Listen on this port (0 or unset: any free one). */
+  port?: number
+}
+
 /** Starts the host. Functions read `process.env` (and so `serverEnv()`) at their first call, as deployed. */
-export async function startFunctionHost(): Promise<FunctionHost> {
+export async function startFunctionHost(options: FunctionHostOptions = {}): Promise<FunctionHost> {
   const projectDir = await mkdtemp(join(tmpdir(), 'media-function-host-'))
   const blobsDir = join(projectDir, '.netlify', 'blobs-serve')
   const lockDir = join(projectDir, '.netlify', 'blobs-locks')
@@ -78,15 +91,16 @@ export async function startFunctionHost(): Promise<FunctionHost> {
   }
 
   const background = new Set<Promise<unknown>>()
+  const site = options.site === undefined ? undefined : await loadSite(options.site)
   const server = createServer((incoming, outgoing) => {
     useStores()
-    answer(incoming, outgoing, background).catch((error: unknown) => {
+    answer(incoming, outgoing, background, site).catch((error: unknown) => {
       console.error('function host:', error)
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'Content-Type': 'text/plain' })
       outgoing.end('function host failure')
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
   return {
@@ -107,10 +121,83 @@ async function answer(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   background: Set<Promise<unknown>>,
+  site: Site | undefined,
 ): Promise<void> {
   const request = toRequest(incoming)
-  const response = (await routeToFunction(request)) ?? (await byFunctionName(request, background))
+  const { pathname } = new URL(request.url)
+  const isApi = pathname.startsWith('/api/') || pathname.startsWith(FUNCTIONS_PREFIX)
+  let response: Response
+  if (site && pathname === IMAGE_CDN_PATH) response = await imageStandIn(request)
+  else if (site && !isApi) response = await site.serve(pathname)
+  else response = (await routeToFunction(request)) ?? (await byFunctionName(request, background))
   await send(response, outgoing)
+}
+
+const IMAGE_CDN_PATH = '/.netlify/images'
+
+/** The Image CDN's stand-in: the source image as it is, fetched without the visitor's credentials. */
+async function imageStandIn(request: Request): Promise<Response> {
+  const source = new URL(request.url).searchParams.get('url')
+  if (!source) return new Response('Missing url', { status: 400 })
+  const fetched = await fetch(new URL(source, request.url), { redirect: 'manual' })
+  if (!fetched.ok) return new Response(`Source answered ${String(fetched.status)}`, { status: 404 })
+  return new Response(fetched.body, {
+    headers: { 'Content-Type': fetched.headers.get('content-type') ?? 'application/octet-stream' },
+  })
+}
+
+interface Site {
+  serve(pathname: string): Promise<Response>
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+}
+
+/** The built site: its files, and the headers its `_headers` file gives every path (`/*` only). */
+async function loadSite(directory: string): Promise<Site> {
+  const rules = await readFile(join(directory, '_headers'), 'utf8').catch(() => '')
+  const headers = headersForEveryPath(rules)
+  const root = resolve(directory)
+  return {
+    serve: async (pathname) => {
+      const wanted = resolve(root, `.${decodeURIComponent(pathname)}`)
+      const inside = wanted.startsWith(`${root}/`)
+      const file = inside && (await isFile(wanted)) ? wanted : join(root, 'index.html')
+      const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
+      return new Response(await readFile(file), { headers: { ...headers, 'Content-Type': type } })
+    },
+  }
+}
+
+function headersForEveryPath(rules: string): Record<string, string> {
+  const headers: Record<string, string> = {}
+  let applies = false
+  for (const line of rules.split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue
+    if (!/^\s/.test(line)) {
+      applies = line.trim() === '/*'
+      continue
+    }
+    const colon = line.indexOf(':')
+    if (applies && colon > 0) headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim()
+  }
+  return headers
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isFile() ?? false
 }
 
 function toRequest(incoming: IncomingMessage): Request {

@@ -1,7 +1,9 @@
 /**
- * The netlify dev that tests/e2e/global-setup.ts started: its address, and a restart for the rare case
- * where it stopped answering (netlify dev exits when a request body is cut off halfway).
+ * The server that tests/e2e/global-setup.ts started for the running test's project: its address, and a
+ * restart of netlify dev for the rare case where it stopped answering (netlify dev exits when a request
+ * body is cut off halfway).
  */
+import { test } from '@playwright/test'
 
 function required(name: string): string {
   const value = process.env[name]
@@ -11,9 +13,11 @@ function required(name: string): string {
   return value
 }
 
-/** `http://127.0.0.1:<port>`, the netlify dev the tests run against. */
+/** `http://127.0.0.1:<port>`, the server the running test's project uses (its `baseURL`). */
 export function baseUrl(): string {
-  return required('E2E_BASE_URL')
+  const url = test.info().project.use.baseURL
+  if (!url) throw new Error('No baseURL: run the suite with `npm run e2e` (its global setup sets it)')
+  return url
 }
 
 /** Whether netlify dev answers `GET /api/folder-list` with 200 within a few seconds. */
