@@ -32,6 +32,8 @@ export default defineConfig({
           exclude: ['tests/api/**', 'tests/netlify/**', 'tests/e2e/**', 'tests/bench/**'],
           environment: 'node',
           env: { NODE_ENV: 'test' },
+          // The property and concurrency tests run beside the other projects on 2 cores.
+          testTimeout: 30_000,
         },
       },
       {
@@ -42,7 +44,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/support/components.setup.ts'],
           // jsdom renders of the whole screen take seconds on a loaded 2-core machine.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
           env: { NODE_ENV: 'test' },
         },
       },
