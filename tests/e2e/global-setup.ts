@@ -46,6 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The build and netlify dev's start (bundling every function) overlap; netlify dev reads the static
     // files per request, so the finished build is what its first page gets.
     const [dev] = await Promise.all([startNetlifyDev(dir, { logFile }), buildScreen(dir)])
+    await warmUp(dev.baseUrl)
     const control = await startRestartControl(dir, dev, logFile)
     stops.push(() => control.close())
     const host = await startFunctionHost({ site: join(dir, 'dist') })
@@ -63,6 +64,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stopAll(stops)
     await removeProjectDir(dir)
   }
+}
+
+/**
+ * netlify dev bundles a function on its first call, which can outlast a test's 10 s wait for the first
+ * screen when the other project's browser is busy: the calls the screen makes at start are made once.
+ */
+async function warmUp(baseUrl: string): Promise<void> {
+  const paths = ['/', '/api/media-pages?shards=0-49', '/api/folder-list', '/api/access', '/api/trash']
+  await Promise.all(
+    paths.map(async (path) => {
+      const response = await fetch(new URL(path, baseUrl), { signal: AbortSignal.timeout(60_000) })
+      await response.arrayBuffer()
+    }),
+  )
 }
 
 async function stopAll(stops: readonly (() => Promise<void>)[]): Promise<void> {
