@@ -1,16 +1,17 @@
 /**
- * globalSetup of the browser suite: builds the screen into a throw-away copy of the project and serves
- * it twice, each on empty Blobs data of its own:
- * - from the in-process function host (tests/support/function-host.ts), with the real functions, where a
- *   call costs milliseconds instead of netlify dev's fresh worker per call: the `site` project;
- * - from `netlify dev`, for the specs that need it (its headers, the Image CDN): the `netlify` project.
- * The addresses reach the tests through the environment, which Playwright passes on to its workers.
+ * globalSetup of the browser suite: builds the screen into a throw-away copy of the project, and serves
+ * it from `netlify dev` on empty Blobs data for the specs that need netlify dev (its headers, the Image
+ * CDN): the `netlify` project. Each worker of the `site` project serves the same build from a function
+ * host of its own (tests/support/function-host.ts, the real functions in process, where a call costs
+ * milliseconds instead of netlify dev's fresh worker per call): see the `workerServer` fixture in
+ * support/fixtures.ts. The addresses reach the tests through the environment, which Playwright passes on
+ * to its workers.
  *
- * - E2E_BASE_URL and E2E_NETLIFY_URL: the two servers, the projects' `baseURL` (playwright.config.ts).
+ * - E2E_NETLIFY_URL: netlify dev, the `netlify` project's `baseURL` (playwright.config.ts).
  * - E2E_CONTROL_URL: `POST` here stops netlify dev and starts it again on the same directory and ports
  *   (see support/server.ts); a test's fixture calls it when netlify dev stopped answering.
- * - E2E_PROJECT_DIR: the temporary project, whose built `dist/` a spec may serve from a netlify dev of
- *   its own with other settings (support/own-server.ts).
+ * - E2E_PROJECT_DIR: the temporary project, whose built `dist/` the `site` workers serve, and a spec may
+ *   serve from a netlify dev of its own with other settings (support/own-server.ts).
  *
  * Set E2E_DEV_LOG=<file> to keep everything netlify dev printed.
  */
@@ -20,7 +21,6 @@ import { build } from 'vite'
 
 import { createProjectDir, removeProjectDir, REPO_ROOT, startNetlifyDev } from '../api/helpers/netlify-dev'
 import { startRestartControl } from '../api/helpers/restart-control'
-import { startFunctionHost } from '../support/function-host'
 
 /** The production build of the screen, into the temporary project's `dist/`, served by netlify dev. */
 async function buildScreen(dir: string): Promise<void> {
@@ -49,9 +49,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await warmUp(dev.baseUrl)
     const control = await startRestartControl(dir, dev, logFile)
     stops.push(() => control.close())
-    const host = await startFunctionHost({ site: join(dir, 'dist') })
-    stops.push(() => host.stop())
-    process.env.E2E_BASE_URL = host.baseUrl
     process.env.E2E_NETLIFY_URL = dev.baseUrl
     process.env.E2E_CONTROL_URL = control.restartUrl
     process.env.E2E_PROJECT_DIR = dir

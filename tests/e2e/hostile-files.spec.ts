@@ -1,15 +1,18 @@
 /**
  * Scenario S1 of research/reliability.md in a real browser: every hostile file of the corpus (stored
- * through tus and recorded as the Upload dialog does) is opened top-level, through its card's thumbnail
- * URL, in the Details preview, and from a page of this site as a script and in a frame. Downloads are
- * fine; a script run is not. Each way is counted and printed.
+ * through tus and recorded as the Upload dialog does) is opened top-level, in the Details preview, and
+ * from a page of this site as a script and in a frame. Downloads are fine; a script run is not. Each way
+ * is counted and printed. The file function sets every header of a file's answer itself, so the real
+ * functions in process serve them as a deployed site does; the thumbnail URL, drawn by the Image CDN,
+ * is opened on netlify dev by hostile-thumbnails.spec.ts.
  */
-import type { Download, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 import { HOSTILE_FILES, hostileTitle, MARKER_PATH, type HostileFile } from '../fixtures/hostile/corpus'
 import { storeHostileFile, type StoredHostileFile } from '../fixtures/hostile/store-hostile'
 import { expect, startFromLibrary, test } from './support/fixtures'
-import { scriptRuns, watchScripts, type Signal } from './support/script-watch'
+import { expectNoneRan, openTopLevel, SETTLE_MS, type Opening } from './support/hostile-openings'
+import { watchScripts } from './support/script-watch'
 import { card, openScreen } from './support/screen'
 import { baseUrl } from './support/server'
 
@@ -24,56 +27,6 @@ test.beforeAll(async () => {
     for (const file of HOSTILE_FILES) stored.push(await storeHostileFile(baseUrl(), file))
   })
 })
-
-/** How long a payload gets to run after its document or element loaded. */
-const SETTLE_MS = 400
-
-interface Opening {
-  file: string
-  how: string
-  /** 'download', or the content type of the document the browser showed. */
-  outcome: string
-  signals: Signal[]
-}
-
-function summary(mode: string, openings: readonly Opening[]): string {
-  const runs = openings.flatMap((opening) => scriptRuns(opening.signals))
-  const markups = openings.flatMap((opening) => opening.signals).length - runs.length
-  const downloads = openings.filter((opening) => opening.outcome.includes('download')).length
-  const lines = openings.map(
-    (opening) =>
-      `  ${opening.file} (${opening.how}): ${opening.outcome}` +
-      (opening.signals.length === 0 ? '' : ` SIGNALS ${JSON.stringify(opening.signals)}`),
-  )
-  return [
-    `${mode}: ${String(openings.length)} openings, ${String(downloads)} downloads, ` +
-      `${String(runs.length)} script runs, ${String(markups)} markup renders`,
-    ...lines,
-  ].join('\n')
-}
-
-function expectNoneRan(mode: string, openings: readonly Opening[]): void {
-  const report = summary(mode, openings)
-  console.log(report)
-  expect(
-    openings.flatMap((opening) => opening.signals),
-    report,
-  ).toEqual([])
-}
-
-/** Opens `url` in a new tab: a download (which is accepted) or a document, then waits for any script. */
-async function openTopLevel(page: Page, url: string): Promise<string> {
-  const download = page.waitForEvent('download', { timeout: 5_000 }).catch(() => null)
-  const response = await page.goto(url).catch(() => null)
-  if (response === null) {
-    const started: Download | null = await download
-    if (started === null) throw new Error(`${url} neither loaded nor downloaded`)
-    await started.path()
-    return 'download'
-  }
-  await page.waitForTimeout(SETTLE_MS)
-  return page.evaluate(() => document.contentType).catch((error: unknown) => `unreadable: ${String(error)}`)
-}
 
 function corpusFile(id: string): HostileFile {
   const found = HOSTILE_FILES.find((file) => file.id === id)
@@ -128,41 +81,42 @@ test('opened top-level, no hostile file runs a script; the active ones download'
   const page = await context.newPage()
   const openings: Opening[] = []
   for (const entry of stored) {
-    const urls: [string, string][] = [['file URL', entry.fileUrl]]
-    // The card's thumbnail: the Image CDN's copy of the file, at a URL anyone could open.
-    if (entry.fileType.startsWith('image/')) urls.push(['thumbnail URL', thumbnailUrl(entry.fileUrl)])
-    for (const [how, url] of urls) {
-      const outcome = await openTopLevel(page, url)
-      await watch.checkGlobals(page)
-      openings.push({ file: entry.file.id, how, outcome, signals: watch.take() })
-      if (how === 'file URL') {
-        // Active files download; the others show as what the policy serves them as, never as a page.
-        const expected = entry.file.active ? 'download' : entry.file.servedAs.split(';')[0]
-        expect(outcome, entry.file.id).toBe(expected)
-      }
-    }
+    const outcome = await openTopLevel(page, entry.fileUrl)
+    await watch.checkGlobals(page)
+    openings.push({ file: entry.file.id, how: 'file URL', outcome, signals: watch.take() })
+    // Active files download; the others show as what the policy serves them as, never as a page.
+    const expected = entry.file.active ? 'download' : entry.file.servedAs.split(';')[0]
+    expect(outcome, entry.file.id).toBe(expected)
   }
   expectNoneRan('top-level', openings)
 })
 
-function thumbnailUrl(fileUrl: string): string {
-  return `/.netlify/images?url=${encodeURIComponent(fileUrl)}&w=150&h=150&fit=cover`
-}
-
-/** What the preview shows: the element it put the file in, or its placeholder. */
+/**
+ * What the preview settles on: its image decoded or not, its player or frame, or its placeholder (an image
+ * that fails to decode, such as an SVG the Image CDN did not draw, gives way to the placeholder).
+ */
 async function previewShown(dialog: Locator): Promise<string> {
-  const image = dialog.locator('.preview img')
-  if ((await image.count()) > 0) {
-    // The file function can take seconds to answer on a busy machine.
-    await expect
-      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete), { timeout: 30_000 })
-      .toBe(true)
-    const width = await image.evaluate((element: HTMLImageElement) => element.naturalWidth)
-    return width > 0 ? 'img (decoded)' : 'img (not decoded)'
-  }
-  if ((await dialog.locator('.preview video').count()) > 0) return 'video'
-  if ((await dialog.locator('.preview iframe').count()) > 0) return 'iframe'
-  return 'placeholder'
+  let shown = ''
+  // The file function can take seconds to answer on a busy machine.
+  await expect
+    .poll(
+      async () => {
+        shown = await dialog.evaluate((element) => {
+          const image = element.querySelector<HTMLImageElement>('.preview img')
+          if (image) {
+            if (!image.complete) return ''
+            return image.naturalWidth > 0 ? 'img (decoded)' : 'img (not decoded)'
+          }
+          if (element.querySelector('.preview video')) return 'video'
+          if (element.querySelector('.preview iframe')) return 'iframe'
+          return 'placeholder'
+        })
+        return shown
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('')
+  return shown
 }
 
 test('in the Details preview, no hostile file runs a script', async ({ context, page }) => {

@@ -1,7 +1,9 @@
 /**
- * The suite's `test`: before each test netlify dev is checked (and restarted should it have stopped)
- * and the library emptied; the browser never leaves this machine (any other site is answered by a
- * stand-in page and recorded); `shot` keeps a screenshot of a state in test-results/screenshots/.
+ * The suite's `test`: each worker of the `site` project serves the build from a function host of its own
+ * (its own Blobs data, so the project's workers run side by side); before each test the server is checked
+ * (netlify dev restarted should it have stopped) and the library emptied; the browser never leaves this
+ * machine (any other site is answered by a stand-in page and recorded); `shot` keeps a screenshot of a
+ * state in test-results/screenshots/.
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,8 +11,9 @@ import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 
 import { REPO_ROOT } from '../../api/helpers/netlify-dev'
+import { startFunctionHost } from '../../support/function-host'
 import { emptyLibrary } from './library'
-import { ensureServer } from './server'
+import { builtSite, ensureServer, SITE_PROJECT, useWorkerServer, workerServerUrl } from './server'
 
 /** Where the screenshots of the main states land (Playwright empties test-results/ at each run). */
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots')
@@ -25,6 +28,11 @@ interface Options {
   resetLibrary: boolean
 }
 
+interface WorkerFixtures {
+  /** In the `site` project: this worker's function host serving the build; elsewhere nothing. */
+  workerServer: undefined
+}
+
 interface Fixtures {
   /** Every request the page made to another site; each was answered locally, none left the machine. */
   outsideRequests: string[]
@@ -36,8 +44,30 @@ interface Fixtures {
 
 // Each fixture hands its value on through `provide` (Playwright's `use`, renamed so that the React hooks
 // lint rule does not take it for React's `use`).
-export const test = base.extend<Fixtures & Options>({
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
   resetLibrary: [true, { option: true }],
+
+  workerServer: [
+    // Playwright reads what a fixture needs from its first parameter's pattern: this one needs nothing.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      if (workerInfo.project.name !== SITE_PROJECT) {
+        await provide(undefined)
+        return
+      }
+      const host = await startFunctionHost({ site: builtSite() })
+      useWorkerServer(host.baseUrl)
+      await provide(undefined)
+      await host.stop()
+    },
+    // Automatic, so the server is up before a file's `beforeAll` seeds it.
+    { scope: 'worker', auto: true },
+  ],
+
+  // The pages of the `site` project open this worker's server; the netlify project's keep its baseURL.
+  baseURL: async ({ baseURL }, provide) => {
+    await provide(workerServerUrl() ?? baseURL)
+  },
 
   freshLibrary: [
     async ({ resetLibrary }, provide, testInfo) => {
@@ -55,17 +85,16 @@ export const test = base.extend<Fixtures & Options>({
   outsideRequests: [
     async ({ context }, provide) => {
       const seen: string[] = []
-      await context.route(
-        (url) => url.protocol !== 'blob:' && url.protocol !== 'data:' && url.hostname !== '127.0.0.1',
-        async (route) => {
-          seen.push(route.request().url())
-          await route.fulfill({
-            status: 200,
-            contentType: 'text/html',
-            body: '<!doctype html><title>Stand-in for another site</title>',
-          })
-        },
-      )
+      // A pattern rather than a function: the browser matches it, so this machine's own requests are
+      // never held up on their way through the test process.
+      await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|blob:|data:)/, async (route) => {
+        seen.push(route.request().url())
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><title>Stand-in for another site</title>',
+        })
+      })
       await provide(seen)
     },
     // Automatic, so the route is in place before any test opens a page.

@@ -1,9 +1,31 @@
 /**
- * The server that tests/e2e/global-setup.ts started for the running test's project: its address, and a
+ * The server of the running test: in the `site` project this worker's function host (started by the
+ * `workerServer` fixture), in the `netlify` project the netlify dev of tests/e2e/global-setup.ts; and a
  * restart of netlify dev for the rare case where it stopped answering (netlify dev exits when a request
  * body is cut off halfway).
  */
+import { join } from 'node:path'
+
 import { test } from '@playwright/test'
+
+/** The project whose workers each serve the build from a function host of their own. */
+export const SITE_PROJECT = 'site'
+
+/** The build the global setup made, which each worker of the `site` project serves. */
+export function builtSite(): string {
+  return join(required('E2E_PROJECT_DIR'), 'dist')
+}
+
+// A worker runs the tests of one project, so one address per worker process.
+let workerServer: string | undefined
+
+export function useWorkerServer(url: string): void {
+  workerServer = url
+}
+
+export function workerServerUrl(): string | undefined {
+  return workerServer
+}
 
 function required(name: string): string {
   const value = process.env[name]
@@ -13,9 +35,9 @@ function required(name: string): string {
   return value
 }
 
-/** `http://127.0.0.1:<port>`, the server the running test's project uses (its `baseURL`). */
+/** `http://127.0.0.1:<port>`, the server of the running test (its `baseURL`). */
 export function baseUrl(): string {
-  const url = test.info().project.use.baseURL
+  const url = workerServer ?? test.info().project.use.baseURL
   if (!url) throw new Error('No baseURL: run the suite with `npm run e2e` (its global setup sets it)')
   return url
 }
