@@ -67,6 +67,12 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
 }
 
 async function expectInsideViewport(page: Page, element: Locator): Promise<void> {
+  // A drawer or panel slides in: measure where it comes to rest.
+  await element.evaluate((target) =>
+    Promise.all(
+      target.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => null)),
+    ),
+  )
   const box = await element.boundingBox()
   const viewport = page.viewportSize()
   if (box === null || viewport === null) throw new Error('no box or viewport')
