@@ -4,6 +4,17 @@ import { defineConfig } from 'vitest/config'
 import { unsignedPresetPlugin } from './scripts/cloudinary-preset.ts'
 import { contentSecurityPolicyPlugin } from './scripts/csp.ts'
 
+/**
+ * Component tests that stand in for browser APIs, modules or the server settings per file (workers, msw
+ * servers of their own, Cloudinary settings, `vi.mock`), which modules read once: each of these runs in a
+ * fresh jsdom and module cache.
+ */
+const ISOLATED_COMPONENT_TESTS = [
+  'tests/components/upload/**/*.test.tsx',
+  'tests/components/preview/**/*.test.tsx',
+  'tests/components/replace-file/**/*.test.tsx',
+]
+
 export default defineConfig({
   // The Content-Security-Policy is written into dist/_headers from the Cloudinary settings; a build for a
   // site behind the access gate leaves the unsigned Cloudinary preset out (uploads are signed instead).
@@ -41,9 +52,24 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['tests/**/*.test.tsx'],
+          exclude: [...ISOLATED_COMPONENT_TESTS, 'tests/e2e/**', 'tests/bench/**'],
           environment: 'jsdom',
+          // The files share one jsdom and one module cache per worker instead of building their own: that
+          // was half of the project's time. Each test renders afresh on a fresh store (setupScreenServer).
+          isolate: false,
           setupFiles: ['tests/support/components.setup.ts'],
           // jsdom renders of the whole screen take seconds on a loaded 2-core machine.
+          testTimeout: 30_000,
+          env: { NODE_ENV: 'test' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components-isolated',
+          include: ISOLATED_COMPONENT_TESTS,
+          environment: 'jsdom',
+          setupFiles: ['tests/support/components.setup.ts'],
           testTimeout: 30_000,
           env: { NODE_ENV: 'test' },
         },

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { beforeAll, vi } from 'vitest'
 
 import { App } from '../../src/app/app'
+import { loadEveryLazyPart } from '../../src/components/ui/lazy-load'
 import { Providers } from '../../src/app/providers'
 
 /**
@@ -32,8 +33,9 @@ export function installBrowserGaps(): void {
 }
 
 /**
- * The screen's dialogs, toasts and list view load on demand. The first load of each, transformed on the spot,
- * can outlast a findBy wait on a busy machine, so every file rendering the screen loads them first.
+ * The screen's dialogs, toasts, list and Trash views load on demand. The first load of each, transformed on
+ * the spot, can outlast a findBy wait on a busy machine, and a part still loading suspends the screen
+ * inside a user event: every file rendering the screen loads them all first.
  */
 async function loadLazyParts(): Promise<void> {
   await Promise.all([
@@ -45,6 +47,7 @@ async function loadLazyParts(): Promise<void> {
     import('../../src/features/library/components/media-list'),
     import('sonner'),
   ])
+  await loadEveryLazyPart()
 }
 beforeAll(loadLazyParts, 120_000)
 

@@ -7,8 +7,8 @@ import { ErrorBoundary } from './error-boundary'
 /** A component whose code loads on first render, or earlier through `preload` (on hover or focus of its opener). */
 export type Preloadable<P> = ComponentType<P> & { preload: () => void }
 
-/** Every lazy part made so far, so that all of them can load while the page is idle. */
-const everyPreload = new Set<() => void>()
+/** How to load each lazy part made so far, so that all of them can load while the page is idle. */
+const everyLoad = new Set<() => Promise<unknown>>()
 
 /**
  * Wraps a component kept out of the first page load: a dialog, a view shown on demand. Once its code
@@ -38,7 +38,7 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
     // A failed preload is not the user's concern yet: the first render loads again and reports it.
     loadOnce().catch(() => undefined)
   }
-  everyPreload.add(preload)
+  everyLoad.add(loadOnce)
   return Object.assign(Lazy, { preload })
 }
 
@@ -54,10 +54,15 @@ export function preloadLazyParts(): void {
   if (preloaded) return
   preloaded = true
   const preloadAll = () => {
-    for (const preload of everyPreload) preload()
+    void loadEveryLazyPart()
   }
   preloadAll()
   onReconnect(preloadAll)
+}
+
+/** Loads the code of every lazy part made so far; settles once each has loaded or failed. */
+export async function loadEveryLazyPart(): Promise<void> {
+  await Promise.all([...everyLoad].map((load) => load().catch(() => undefined)))
 }
 
 interface OpenedOnceProps {

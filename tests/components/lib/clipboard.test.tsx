@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { copyText } from '../../../src/lib/clipboard'
 
@@ -11,6 +11,10 @@ function copyCommand(run: () => boolean) {
   Object.assign(document, { execCommand: vi.fn(run) })
 }
 
+// Each test starts with no Clipboard API (user-event, in other files, puts a stand-in there).
+beforeEach(() => {
+  Reflect.deleteProperty(navigator, 'clipboard')
+})
 afterEach(() => {
   vi.restoreAllMocks()
   Reflect.deleteProperty(navigator, 'clipboard')
