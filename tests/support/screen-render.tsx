@@ -33,23 +33,11 @@ export function installBrowserGaps(): void {
 }
 
 /**
- * The screen's dialogs, toasts, list and Trash views load on demand. The first load of each, transformed on
- * the spot, can outlast a findBy wait on a busy machine, and a part still loading suspends the screen
- * inside a user event: every file rendering the screen loads them all first.
+ * The screen's dialogs, list and Trash views (every part made with `lazyWithPreload`) load on demand. The
+ * first load of each, transformed on the spot, can outlast a findBy wait on a busy machine, and a part still
+ * loading suspends the screen inside a user event: every file rendering the screen loads them all first.
  */
-async function loadLazyParts(): Promise<void> {
-  await Promise.all([
-    import('../../src/app/dialogs'),
-    import('../../src/features/preview/components/details-dialog'),
-    import('../../src/features/folders/components/new-folder-dialog'),
-    import('../../src/features/upload/components/upload-dialog'),
-    import('../../src/features/access/components/access-dialog'),
-    import('../../src/features/library/components/media-list'),
-    import('sonner'),
-  ])
-  await loadEveryLazyPart()
-}
-beforeAll(loadLazyParts, 120_000)
+beforeAll(loadEveryLazyPart, 120_000)
 
 /** Renders the whole screen at `path` with an SWR cache of its own. */
 export function renderScreen(path = '/') {

@@ -13,7 +13,7 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { REPO_ROOT } from '../../api/helpers/netlify-dev'
 import { startFunctionHost } from '../../support/function-host'
 import { emptyLibrary } from './library'
-import { builtSite, ensureServer, SITE_PROJECT, useWorkerServer, workerServerUrl } from './server'
+import { builtSite, ensureServer, SITE_PROJECT, useWorkerServer } from './server'
 
 /** Where the screenshots of the main states land (Playwright empties test-results/ at each run). */
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots')
@@ -29,8 +29,8 @@ interface Options {
 }
 
 interface WorkerFixtures {
-  /** In the `site` project: this worker's function host serving the build; elsewhere nothing. */
-  workerServer: undefined
+  /** In the `site` project: the address of this worker's function host serving the build; elsewhere none. */
+  workerServer: string | undefined
 }
 
 interface Fixtures {
@@ -57,7 +57,7 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
       }
       const host = await startFunctionHost({ site: builtSite() })
       useWorkerServer(host.baseUrl)
-      await provide(undefined)
+      await provide(host.baseUrl)
       await host.stop()
     },
     // Automatic, so the server is up before a file's `beforeAll` seeds it.
@@ -65,8 +65,8 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
   ],
 
   // The pages of the `site` project open this worker's server; the netlify project's keep its baseURL.
-  baseURL: async ({ baseURL }, provide) => {
-    await provide(workerServerUrl() ?? baseURL)
+  baseURL: async ({ workerServer, baseURL }, provide) => {
+    await provide(workerServer ?? baseURL)
   },
 
   freshLibrary: [

@@ -16,15 +16,12 @@ export function builtSite(): string {
   return join(required('E2E_PROJECT_DIR'), 'dist')
 }
 
-// A worker runs the tests of one project, so one address per worker process.
+// A worker runs the tests of one project, so one address per worker process; `baseUrl()` reads it in
+// hooks and helpers that have no fixtures at hand.
 let workerServer: string | undefined
 
 export function useWorkerServer(url: string): void {
   workerServer = url
-}
-
-export function workerServerUrl(): string | undefined {
-  return workerServer
 }
 
 function required(name: string): string {
