@@ -1,8 +1,15 @@
 import { errorBodySchema } from '../contract/api'
-import { decodeMediaPage, mediaPagesAnswerSchema, pageCountOf, pageShards } from '../contract/media-pages'
+import {
+  decodeMediaPage,
+  mediaPagesAnswerSchema,
+  pageCountOf,
+  pageShards,
+  type MediaPagesAnswer,
+} from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import type { KeptPage, ListingCache } from './listing-cache'
 import type { ListingReply } from './listing-protocol'
+import { textDigest } from './text-digest'
 
 /**
  * Records per message to the page. Receiving a message is one task on the page's main thread; 2,000
@@ -99,11 +106,16 @@ export class ListingLoader {
     performance.mark('listing:kept-posted')
   }
 
-  /** False when the kept page no longer decodes: everything kept is dropped, the server sends it again. */
+  /**
+   * False when the kept page is not the text that passed the schema, or no longer decodes: everything
+   * kept is dropped, and the server sends it again.
+   */
   private async showKeptPage(page: KeptPage): Promise<boolean> {
     let records: MediaRecord[]
     try {
-      records = decodeMediaPage(mediaPagesAnswerSchema.parse(JSON.parse(page.text)))
+      if (textDigest(page.text) !== page.digest) throw new Error('The kept page changed on disk')
+      // The digest stands for the schema check the text passed when it arrived.
+      records = decodeMediaPage(JSON.parse(page.text) as MediaPagesAnswer)
     } catch {
       await this.options.cache.clear().catch(() => undefined)
       return false
@@ -223,7 +235,8 @@ export class ListingLoader {
     }
     const etag = response.headers.get('etag') ?? ''
     const { count, shard_count: shardCount } = parsed.data
-    return { fresh: true, kept: { page, etag, text, count, shardCount }, records }
+    const kept = { page, etag, text, digest: textDigest(text), count, shardCount }
+    return { fresh: true, kept, records }
   }
 }
 

@@ -184,6 +184,31 @@ describe('the listing store', () => {
     expect(ids(again.getSnapshot())).toEqual([1, 30_000])
   })
 
+  it('never shows a kept page whose text changed on disk, and asks the server for it again', async () => {
+    await seed([record(1), record(2_500)])
+    const kept = memoryCache()
+    await listing(kept).load()
+    const second = await kept.readPage(1)
+    if (second === undefined) throw new Error('the second page was not kept')
+    // Valid JSON, the same shape, one title changed: only the digest tells it from what arrived.
+    await kept.write({ ...second, text: second.text.replace('File 2500', 'Edited on disk') })
+    answered.length = 0
+    const again = listing(kept)
+    const titles = new Set<string>()
+    again.subscribe(() => {
+      for (const shown of again.getSnapshot().records ?? []) titles.add(shown.title)
+    })
+    await again.load()
+    expect(titles).not.toContain('Edited on disk')
+    expect(again.getSnapshot().records?.map((shown) => shown.title)).toEqual(['File 1', 'File 2500'])
+    // The intact first page was shown and revalidated; the changed one came from the server again.
+    expect(answered.sort((a, b) => a.shards.localeCompare(b.shards))).toEqual([
+      { shards: '0-3', status: 304 },
+      { shards: '4-49', status: 200 },
+    ])
+    expect((await kept.readPage(1))?.text).toContain('File 2500')
+  })
+
   it('drops the kept library when the server refuses it', async () => {
     await seed([record(1)])
     const kept = memoryCache()
