@@ -1,18 +1,16 @@
 // First, so that zod is configured before any module parses with it.
 import './zod-config'
+// Then the file list, before the screen's own modules run.
+import './start-listing'
 // Then the theme (the page's head set it for the first paint; from here it follows the system's).
 import './theme-init'
 
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
-import { startListingEarly } from '../features/library/api/listing-store'
 import { App } from './app'
 import { Providers } from './providers'
 import './styles.css'
-
-// The file list's worker starts fetching (or reading the kept list) before React's first render.
-startListingEarly()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')

@@ -1,3 +1,7 @@
+import { decodeMediaPage, type MediaPagesAnswer } from '../contract/media-pages'
+import type { MediaRecord } from '../contract/record'
+import { textDigest } from './text-digest'
+
 /**
  * A page as the server last sent it, with the ETag that revalidates it. The answer is kept as the JSON
  * text it arrived as: one string is copied into and out of IndexedDB far faster than the same data as
@@ -13,6 +17,16 @@ export interface KeptPage {
   /** Records in the page, and shards in the store when it was sent (the first page's gives the layout). */
   count: number
   shardCount: number
+}
+
+/**
+ * The records of a kept page. Throws when its text is not the one that passed the schema (its digest
+ * differs) or no longer decodes: the caller then drops everything kept and asks the server again.
+ */
+export function keptRecords(page: KeptPage): MediaRecord[] {
+  if (textDigest(page.text) !== page.digest) throw new Error('The kept page changed on disk')
+  // The digest stands for the schema check the text passed when it arrived.
+  return decodeMediaPage(JSON.parse(page.text) as MediaPagesAnswer)
 }
 
 /** Where the listing keeps its pages between visits. */
@@ -53,6 +67,11 @@ function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
     database.createObjectStore(PAGES, { keyPath: ['scope', 'page'] })
   }
   return done(request)
+}
+
+/** The scope a page's kept pages are filed under: its origin (IndexedDB is per origin already). */
+export function cacheScope(location: { origin: string }): string {
+  return location.origin
 }
 
 /**

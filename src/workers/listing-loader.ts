@@ -1,13 +1,7 @@
 import { errorBodySchema } from '../contract/api'
-import {
-  decodeMediaPage,
-  mediaPagesAnswerSchema,
-  pageCountOf,
-  pageShards,
-  type MediaPagesAnswer,
-} from '../contract/media-pages'
+import { decodeMediaPage, mediaPagesAnswerSchema, pageCountOf, pageShards } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
-import type { KeptPage, ListingCache } from './listing-cache'
+import { keptRecords, type KeptPage, type ListingCache } from './listing-cache'
 import type { ListingReply } from './listing-protocol'
 import { textDigest } from './text-digest'
 
@@ -52,11 +46,12 @@ export class ListingLoader {
 
   constructor(private readonly options: ListingLoaderOptions) {}
 
-  load(request: number): Promise<void> {
+  /** `shownFirst`: the digest of the kept first page the page has already read and shown itself. */
+  load(request: number, shownFirst?: string): Promise<void> {
     return this.queue(async () => {
       if (!this.keptShown) {
         this.keptShown = true
-        await this.showKept()
+        await this.showKept(shownFirst)
       }
       await this.revalidateNow(request)
     })
@@ -86,7 +81,7 @@ export class ListingLoader {
    * The small first page is read and shown alone, so the first cards wait for none of the rest: reading
    * every page of a 100,000-file library out of IndexedDB took most of a second.
    */
-  private async showKept(): Promise<void> {
+  private async showKept(shownFirst: string | undefined): Promise<void> {
     const { cache, post } = this.options
     const first = await cache.readPage(0).catch(() => undefined)
     performance.mark('listing:kept-read')
@@ -96,7 +91,9 @@ export class ListingLoader {
     post({ type: 'layout', pages: count, expected: null })
     // The rest is read from disk while the first page is decoded.
     const reading = cache.read().catch(() => [])
-    if (!(await this.showKeptPage(first))) return
+    if (first.digest === shownFirst) this.shown.set(0, { etag: first.etag, count: first.count })
+    else if (await this.showKeptPage(first)) post({ type: 'kept-first', page: first })
+    else return
     const rest = (await reading)
       .filter(({ page }) => page > 0 && page < count)
       .sort((a, b) => a.page - b.page)
@@ -113,9 +110,7 @@ export class ListingLoader {
   private async showKeptPage(page: KeptPage): Promise<boolean> {
     let records: MediaRecord[]
     try {
-      if (textDigest(page.text) !== page.digest) throw new Error('The kept page changed on disk')
-      // The digest stands for the schema check the text passed when it arrived.
-      records = decodeMediaPage(JSON.parse(page.text) as MediaPagesAnswer)
+      records = keptRecords(page)
     } catch {
       await this.options.cache.clear().catch(() => undefined)
       return false
@@ -158,6 +153,7 @@ export class ListingLoader {
         const fetched = await (asked.get(page) as Promise<Fetched>)
         if (!fetched.fresh) continue
         this.show(fetched.kept, fetched.records)
+        if (page === 0) post({ type: 'kept-first', page: fetched.kept })
         performance.mark('listing:page-posted', { detail: page })
         await this.options.cache.write(fetched.kept).catch(() => undefined)
         if (page === 0) this.learnLayout(fetched.kept.shardCount, ask)

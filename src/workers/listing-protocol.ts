@@ -1,12 +1,17 @@
 import type { MediaRecord } from '../contract/record'
+import type { KeptPage } from './listing-cache'
 
 /**
  * The messages between the page and the listing worker, which fetches, decodes, checks and keeps the
  * file list's pages (`GET /api/media-pages`) off the main thread.
  */
 export type ListingRequest =
-  /** Shows the pages kept from the last visit (once), then asks the server for every page again. */
-  | { type: 'load'; request: number }
+  /**
+   * Shows the pages kept from the last visit (once), then asks the server for every page again.
+   * `shownFirst` is the digest of the kept first page when the page has already read and shown it
+   * itself (readKeptFirstPage): the worker then sends the rest only.
+   */
+  | { type: 'load'; request: number; shownFirst?: string }
   /** Asks the server for every page again; unchanged pages answer 304 and cost nothing more. */
   | { type: 'revalidate'; request: number }
   /** Drops the kept pages (the sign-in changed): the next load starts from the server. */
@@ -25,5 +30,10 @@ export type ListingReply =
    * carried the API's own `{ error }` (so it came from the function, not a gateway in front of it).
    */
   | { type: 'failed'; status: number; message: string; fromServer: boolean }
+  /**
+   * The first page as kept, for the page to keep a copy it reads at once on the next visit
+   * (kept-first-page.ts): sent whenever a first page other than the one the page showed itself is shown.
+   */
+  | { type: 'kept-first'; page: KeptPage }
   /** The `load` or `revalidate` numbered `request` is done (`ok`: every page is as the server has it). */
   | { type: 'settled'; request: number; ok: boolean }

@@ -1,5 +1,5 @@
 import { ERROR_WORDS } from '../lib/error-words'
-import { indexedDbCache, memoryCache } from './listing-cache'
+import { cacheScope, indexedDbCache, memoryCache } from './listing-cache'
 import { ListingLoader } from './listing-loader'
 import type { ListingReply, ListingRequest } from './listing-protocol'
 
@@ -17,7 +17,7 @@ performance.mark('listing:worker-start')
 
 const loader = new ListingLoader({
   fetch: (input, init) => fetch(input, init),
-  cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, scope.location.origin) : memoryCache(),
+  cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, cacheScope(scope.location)) : memoryCache(),
   post: (reply) => {
     scope.postMessage(reply)
   },
@@ -25,7 +25,7 @@ const loader = new ListingLoader({
 })
 
 scope.onmessage = ({ data }) => {
-  if (data.type === 'load') void loader.load(data.request)
+  if (data.type === 'load') void loader.load(data.request, data.shownFirst)
   else if (data.type === 'revalidate') void loader.revalidate(data.request)
   else void loader.forget()
 }

@@ -110,6 +110,8 @@ interface Visit {
   whole: number
   longTasks: number
   longestTask: number
+  /** The page's JavaScript heap in use once the whole library is shown, after a collection (MB). */
+  heapMb: number
   breakdown: Breakdown
 }
 
@@ -130,6 +132,18 @@ function watchScreen(total: number) {
     if (marks.whole === undefined && count === whole) marks.whole = performance.now()
   }
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true })
+}
+
+/** The page's JavaScript heap in use, in MB, after a garbage collection (Chromium's DevTools protocol). */
+async function heapInUse(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page)
+  try {
+    await session.send('HeapProfiler.collectGarbage')
+    const { usedSize } = await session.send('Runtime.getHeapUsage')
+    return Math.round(usedSize / 1e6)
+  } finally {
+    await session.detach()
+  }
 }
 
 async function visit(page: Page, worker: () => Worker | null, go: () => Promise<unknown>): Promise<Visit> {
@@ -154,6 +168,7 @@ async function visit(page: Page, worker: () => Worker | null, go: () => Promise<
     whole: marks.whole,
     longTasks: marks.longTasks.length,
     longestTask: Math.max(0, ...marks.longTasks.map((task) => task.duration)),
+    heapMb: await heapInUse(page),
     breakdown: breakdown(onPage, inWorker, marks.longTasks, marks),
   }
 }
@@ -277,6 +292,7 @@ async function measureSize(browser: Browser, appDir: string, size: number): Prom
   const notes = (visits: Visit[]) => ({
     long_tasks_max: Math.max(...pick(visits, 'longTasks')),
     longest_task_ms: Math.round(Math.max(...pick(visits, 'longestTask'))),
+    heap_mb_max: Math.max(...pick(visits, 'heapMb')),
   })
   const oldFirst = old.map((one) => one.first)
   const oldWhole = old.map((one) => one.whole)

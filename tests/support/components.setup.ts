@@ -16,6 +16,7 @@ beforeAll(() => {
 })
 afterEach(() => {
   cleanup()
+  localStorage.clear()
   resetConnectivity()
   resetAccessState()
 })

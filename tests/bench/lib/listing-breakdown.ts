@@ -89,6 +89,10 @@ export function breakdown(
   )
   note('main script in hand', mainScript?.responseEnd)
   note('main script run (DOMContentLoaded)', navigation?.domContentLoadedEventStart)
+  note(
+    'kept first page shown on the page',
+    page.entries.find((entry) => entry.name === 'listing:kept-first-here')?.startTime,
+  )
   note('worker started', inWorker.find((entry) => entry.name === 'listing:worker-start')?.startTime)
   note('kept pages read (IndexedDB)', inWorker.find((entry) => entry.name === 'listing:kept-read')?.startTime)
   note('kept pages posted', inWorker.find((entry) => entry.name === 'listing:kept-posted')?.startTime)

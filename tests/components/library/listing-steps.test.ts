@@ -8,7 +8,11 @@ import {
   startListingEarly,
 } from '../../../src/features/library/api/listing-store'
 import { RecordsById } from '../../../src/app/use-library-view'
+import { encodeMediaPage } from '../../../src/contract/media-pages'
+import { keepFirstPage } from '../../../src/features/library/api/kept-first-page'
 import type { ListingReply, ListingRequest } from '../../../src/workers/listing-protocol'
+import { textDigest } from '../../../src/workers/text-digest'
+import { MemoryStorage } from '../../support/memory-storage'
 
 /** The listing store's own steps, with the worker's replies played by hand. */
 function record(id: number): MediaRecord {
@@ -123,7 +127,10 @@ describe('the listing started before the screen', () => {
     startListingEarly()
     expect(FakeWorker.started).toHaveLength(1)
     const worker = FakeWorker.started[0] as FakeWorker
-    expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
+    // Sent once the page has looked for a kept first page of its own (here there is no IndexedDB).
+    await vi.waitFor(() => {
+      expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
+    })
     worker.reply({ type: 'layout', pages: 2, expected: null })
     worker.reply({ type: 'records', page: 0, records: records(1, 2), first: true, last: true })
 
@@ -144,6 +151,26 @@ describe('the listing started before the screen', () => {
     expect(worker.terminated).toBe(true)
     new ListingStore(connectListing).close()
     expect(FakeWorker.started).toHaveLength(2)
+  })
+})
+
+describe('the listing started before the screen, on a reload', () => {
+  it('shows the first page kept on the page before the worker says anything, and asks it for the rest', async () => {
+    // A fresh copy of the module: the listing starts early once per page.
+    vi.resetModules()
+    const fresh = await import('../../../src/features/library/api/listing-store')
+    vi.stubGlobal('Worker', FakeWorker)
+    vi.stubGlobal('localStorage', new MemoryStorage())
+    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
+    keepFirstPage({ page: 0, etag: '"e"', text, digest: textDigest(text), count: 3, shardCount: 4 })
+    FakeWorker.started.length = 0
+    fresh.startListingEarly()
+    const worker = FakeWorker.started[0] as FakeWorker
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, shownFirst: textDigest(text) }])
+    const store = new fresh.ListingStore(fresh.connectListing)
+    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
+    store.close()
   })
 })
 

@@ -1,12 +1,13 @@
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { operateOnRecords } from '../../../netlify/server/records/record-shards'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../netlify/server/store'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import { readKeptFirstPage } from '../../../src/features/library/api/kept-first-page'
 import {
   connectOnPage,
   ListingStore,
@@ -14,7 +15,10 @@ import {
 } from '../../../src/features/library/api/listing-store'
 import { withPatch } from '../../../src/lib/record-changes'
 import { memoryCache, type ListingCache } from '../../../src/workers/listing-cache'
+import { ListingLoader } from '../../../src/workers/listing-loader'
+import type { ListingReply } from '../../../src/workers/listing-protocol'
 import { routeToFunction } from '../../support/function-router'
+import { MemoryStorage } from '../../support/memory-storage'
 
 /**
  * The screen's listing store over the real `GET /api/media-pages` handler (msw hands each request to it,
@@ -49,6 +53,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const listing of open.splice(0)) listing.close()
   server.resetHandlers()
+  vi.unstubAllGlobals()
 })
 afterAll(() => {
   server.close()
@@ -209,15 +214,59 @@ describe('the listing store', () => {
     expect((await kept.readPage(1))?.text).toContain('File 2500')
   })
 
+  it('sends only the rest of the kept library when the page has shown the kept first page itself', async () => {
+    await seed([record(1), record(2_500)])
+    const kept = memoryCache()
+    await listing(kept).load()
+    const first = await kept.readPage(0)
+    const pagesSent = async (shownFirst: string | undefined) => {
+      const replies: ListingReply[] = []
+      const loader = new ListingLoader({
+        fetch: (input, init) => fetch(new URL(input as string, ORIGIN), init),
+        cache: kept,
+        post: (reply) => replies.push(reply),
+        unreadable: 'unreadable',
+      })
+      answered.length = 0
+      await loader.load(0, shownFirst)
+      return replies.flatMap((reply): (number | string)[] =>
+        reply.type === 'records' ? [reply.page] : reply.type === 'kept-first' ? ['copy to keep'] : [],
+      )
+    }
+    expect(await pagesSent(first?.digest)).toEqual([1])
+    // Both kept pages still revalidated, by their ETags.
+    expect(answered.map(({ status }) => status)).toEqual([304, 304])
+    // A page that showed some other first page (an older one, since replaced) gets this one, and a copy
+    // of it to keep.
+    expect(await pagesSent('0000000000000000')).toEqual([0, 'copy to keep', 1])
+  })
+
+  it('keeps a copy of each new first page on the page, for the next visit to read at once', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage())
+    await seed([record(1)])
+    await listing().load()
+    expect(readKeptFirstPage()?.replies).toContainEqual(
+      expect.objectContaining({ page: 0, records: [record(1)] }),
+    )
+    await seed([record(1, 'Renamed')])
+    await listing().load()
+    expect(readKeptFirstPage()?.replies).toContainEqual(
+      expect.objectContaining({ page: 0, records: [record(1, 'Renamed')] }),
+    )
+  })
+
   it('drops the kept library when the server refuses it', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage())
     await seed([record(1)])
     const kept = memoryCache()
     const listed = listing(kept)
     await listed.load()
     expect(await kept.read()).toHaveLength(2)
+    expect(readKeptFirstPage()).toBeDefined()
     server.use(http.get('*/api/media-pages', () => Response.json({ error: 'Sign in' }, { status: 401 })))
     await listed.revalidate()
     expect(await kept.read()).toEqual([])
+    expect(readKeptFirstPage()).toBeUndefined()
     expect(listed.getSnapshot().records).toEqual([])
     expect(listed.getSnapshot().error?.message).toBe('Sign in')
   })

@@ -8,6 +8,7 @@ import type { RecordsChange } from '../../../lib/record-changes'
 import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
 import { ListingLoader } from '../../../workers/listing-loader'
 import type { ListingReply, ListingRequest } from '../../../workers/listing-protocol'
+import { forgetKeptFirstPage, keepFirstPage, readKeptFirstPage } from './kept-first-page'
 
 /** How far the list has come while its pages arrive: `expected` is the count last time, if known. */
 export interface ListingProgress {
@@ -88,6 +89,7 @@ export class ListingStore {
 
   /** Forgets the kept pages (the sign-in changed) and loads the list from the server again. */
   forget(): Promise<void> {
+    forgetKeptFirstPage()
     this.port.post({ type: 'forget' })
     return this.ask('revalidate')
   }
@@ -132,6 +134,10 @@ export class ListingStore {
   }
 
   private receiveNow(reply: ListingReply): void {
+    if (reply.type === 'kept-first') {
+      keepFirstPage(reply.page)
+      return
+    }
     if (reply.type === 'layout') {
       this.pageCount = reply.pages
       this.expected = reply.expected ?? this.expected
@@ -145,6 +151,7 @@ export class ListingStore {
       this.error = failureOf(reply)
       // A refused listing is the sign-in's: nothing it showed stays on the screen.
       if (reply.status === 401) {
+        forgetKeptFirstPage()
         this.pages.clear()
         this.arriving.clear()
         this.pageCount = null
@@ -283,17 +290,31 @@ let early: EarlyListing | null = null
 /**
  * Starts the listing worker and its load (the kept pages, then the server's) as the app's code runs,
  * before React renders anything: the first store to connect takes it over, replies held meanwhile
- * included. Does nothing without workers (tests, old browsers), or once started.
+ * included. The kept first page is read here first (readKeptFirstPage), so a reload's first cards wait
+ * for none of the worker's start; the worker is then told to send only the rest. Does nothing
+ * without workers (tests, old browsers), or once started.
  */
 export function startListingEarly(): void {
   if (early !== null || typeof Worker === 'undefined') return
   const started: EarlyListing = { worker: startWorker(), held: [], receive: null }
-  started.worker.onmessage = (event: MessageEvent<ListingReply>) => {
-    if (started.receive) started.receive(event.data)
-    else started.held.push(event.data)
+  const deliver = (reply: ListingReply) => {
+    if (started.receive) started.receive(reply)
+    else started.held.push(reply)
   }
-  started.worker.postMessage({ type: 'load', request: EARLY_LOAD } satisfies ListingRequest)
+  started.worker.onmessage = (event: MessageEvent<ListingReply>) => {
+    deliver(event.data)
+  }
   early = started
+  const kept = readKeptFirstPage()
+  if (kept !== undefined) {
+    performance.mark('listing:kept-first-here')
+    for (const reply of kept.replies) deliver(reply)
+  }
+  started.worker.postMessage({
+    type: 'load',
+    request: EARLY_LOAD,
+    shownFirst: kept?.digest,
+  } satisfies ListingRequest)
 }
 
 /**
@@ -365,7 +386,7 @@ export function connectOnPage(
   })
   return {
     post: (request) => {
-      if (request.type === 'load') void loader.load(request.request)
+      if (request.type === 'load') void loader.load(request.request, request.shownFirst)
       else if (request.type === 'revalidate') void loader.revalidate(request.request)
       else void loader.forget()
     },

@@ -1,0 +1,65 @@
+import { pageCountOf } from '../../../contract/media-pages'
+import { LISTING_CACHE_VERSION, keptRecords, type KeptPage } from '../../../workers/listing-cache'
+import type { ListingReply } from '../../../workers/listing-protocol'
+
+/**
+ * A second copy of the kept first page (2,000 files, a few hundred KB), in localStorage, so a reload
+ * shows the first cards in its very first render. localStorage is read at once, where opening IndexedDB
+ * on a reload took 250-400 ms before the first page could be read, and the worker took longer to start.
+ * The worker still keeps every page, this one included, in IndexedDB; it sends this copy whenever it
+ * shows a first page the page did not have (ListingReply `kept-first`).
+ */
+const STORAGE_KEY = `media-file-manager-listing-first:${String(LISTING_CACHE_VERSION)}`
+
+export interface KeptFirstPage {
+  /** The digest of the kept page's text: the worker sends the rest only (ListingRequest `shownFirst`). */
+  digest: string
+  /** The layout and the first page's records, as the worker would have sent them. */
+  replies: ListingReply[]
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    // Storage the browser refuses to open (cookies blocked) throws on access.
+    return undefined
+  }
+}
+
+/** The kept first page, checked and decoded; undefined when none is kept or it fails its digest. */
+export function readKeptFirstPage(): KeptFirstPage | undefined {
+  const stored = storage()?.getItem(STORAGE_KEY)
+  if (stored === null || stored === undefined) return undefined
+  try {
+    const page = JSON.parse(stored) as KeptPage
+    const records = keptRecords(page)
+    return {
+      digest: page.digest,
+      replies: [
+        { type: 'layout', pages: pageCountOf(page.shardCount), expected: null },
+        { type: 'records', page: 0, records, first: true, last: true },
+      ],
+    }
+  } catch {
+    forgetKeptFirstPage()
+    return undefined
+  }
+}
+
+/** Keeps `page` (the first) for the next visit; a full storage keeps nothing, the worker's copy stays. */
+export function keepFirstPage(page: KeptPage): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(page))
+  } catch {
+    forgetKeptFirstPage()
+  }
+}
+
+export function forgetKeptFirstPage(): void {
+  try {
+    storage()?.removeItem(STORAGE_KEY)
+  } catch {
+    // Nothing kept where there is no storage.
+  }
+}

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { encodeMediaPage } from '../../../src/contract/media-pages'
+import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import {
+  forgetKeptFirstPage,
+  keepFirstPage,
+  readKeptFirstPage,
+} from '../../../src/features/library/api/kept-first-page'
+import type { KeptPage } from '../../../src/workers/listing-cache'
+import { textDigest } from '../../../src/workers/text-digest'
+import { MemoryStorage } from '../../support/memory-storage'
+
+function record(id: number): MediaRecord {
+  return mediaRecordSchema.parse({
+    ...{ id, title: `File ${String(id)}`, description: '', category: 'Images', file_type: 'image/png' },
+    ...{ thumbnail: null, media_url: `/api/files/${String(id)}/f.png`, file_size: id, tags: ['sea'] },
+    ...{ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', author: 'Dana' },
+    ...{ folder_path: '/', public_id: null, resource_type: null, format: null, sha256: null, station: '' },
+    ...{ notes: '', width: null, height: null, duration: null },
+  })
+}
+
+/** A first page as the worker keeps it, in a library of 120 shards (three pages). */
+function firstPage(records: readonly MediaRecord[]): KeptPage {
+  const text = JSON.stringify(encodeMediaPage(records, { from: 0, to: 3, shardCount: 120 }))
+  return { page: 0, etag: '"first"', text, digest: textDigest(text), count: records.length, shardCount: 120 }
+}
+
+let storage: MemoryStorage
+
+beforeEach(() => {
+  storage = new MemoryStorage()
+  vi.stubGlobal('localStorage', storage)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('the kept first page', () => {
+  it('is read back as the layout and the records the worker would have sent', () => {
+    const records = [record(1), record(7)]
+    const page = firstPage(records)
+    keepFirstPage(page)
+    expect(readKeptFirstPage()).toEqual({
+      digest: page.digest,
+      replies: [
+        { type: 'layout', pages: 4, expected: null },
+        { type: 'records', page: 0, records, first: true, last: true },
+      ],
+    })
+  })
+
+  it('is dropped, not shown, when its text is not the one kept', () => {
+    const page = firstPage([record(1)])
+    keepFirstPage({ ...page, text: page.text.replace('File 1', 'File 9') })
+    expect(readKeptFirstPage()).toBeUndefined()
+    expect(storage.length).toBe(0)
+  })
+
+  it('is dropped when what is stored is not a kept page at all', () => {
+    keepFirstPage(firstPage([record(1)]))
+    const key = storage.key(0) ?? ''
+    storage.setItem(key, '{"page":0')
+    expect(readKeptFirstPage()).toBeUndefined()
+    expect(storage.getItem(key)).toBeNull()
+  })
+
+  it('keeps nothing, and throws nothing, when the storage is full', () => {
+    keepFirstPage(firstPage([record(1)]))
+    storage.full = true
+    keepFirstPage(firstPage([record(2)]))
+    // The older copy is gone too: the page never shows a first page older than the worker's.
+    expect(readKeptFirstPage()).toBeUndefined()
+  })
+
+  it('is forgotten on request, and absent where there is no storage', () => {
+    keepFirstPage(firstPage([record(1)]))
+    forgetKeptFirstPage()
+    expect(readKeptFirstPage()).toBeUndefined()
+    vi.stubGlobal('localStorage', undefined)
+    expect(() => {
+      keepFirstPage(firstPage([record(1)]))
+    }).not.toThrow()
+    expect(readKeptFirstPage()).toBeUndefined()
+  })
+})
