@@ -46,3 +46,32 @@ test('what is changed on the screen is still there after a reload', async ({ pag
   await expectTitles(page, ['Budget report'])
   await shot('after-reload')
 })
+
+test('a reload shows the files kept from the last visit before the server answers, then what changed', async ({
+  page,
+}) => {
+  await seedFiles([{ fixture: 'landscape.jpg', title: 'Beach sunset' }])
+  await openScreen(page)
+  await expect(card(page, 'Beach sunset')).toBeVisible()
+  // The first page's copy for the next visit is written once the page has it.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes('listing-first'))))
+    .toBe(true)
+  await seedFiles([{ fixture: 'report.pdf', title: 'Budget report' }])
+
+  const { promise: held, resolve: release } = Promise.withResolvers<undefined>()
+  await page.route(
+    (url) => url.pathname === '/api/media-pages',
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await page.reload()
+  await expect(card(page, 'Beach sunset')).toBeVisible()
+  await expect(page.getByText('Loading files...')).toHaveCount(0)
+  await expect(card(page, 'Budget report')).toHaveCount(0)
+  release(undefined)
+  await expect(card(page, 'Budget report')).toBeVisible()
+  await expectTitles(page, ['Beach sunset', 'Budget report'])
+})
