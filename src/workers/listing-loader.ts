@@ -78,28 +78,34 @@ export class ListingLoader {
   }
 
   /**
-   * The small first page is read and shown alone, so the first cards wait for none of the rest: reading
-   * every page of a 100,000-file library out of IndexedDB took most of a second.
+   * The small first page is read and shown alone, so the first cards wait for none of the rest; then
+   * each other page, the next read from disk while one is decoded.
    */
   private async showKept(shownFirst: string | undefined): Promise<void> {
     const { cache, post } = this.options
+    const counting = cache.counts().catch(() => new Map<number, number>())
     const first = await cache.readPage(0).catch(() => undefined)
     performance.mark('listing:kept-read')
     if (first === undefined) return
     const count = pageCountOf(first.shardCount)
     this.pageCount = count
     post({ type: 'layout', pages: count, expected: null })
-    // The rest is read from disk while the first page is decoded.
-    const reading = cache.read().catch(() => [])
     if (first.digest === shownFirst) this.shown.set(0, { etag: first.etag, count: first.count })
     else if (await this.showKeptPage(first)) post({ type: 'kept-first', page: first })
     else return
-    const rest = (await reading)
-      .filter(({ page }) => page > 0 && page < count)
-      .sort((a, b) => a.page - b.page)
-    const expected = rest.reduce((sum, page) => sum + page.count, first.count)
+    const counts = await counting
+    const rest = [...counts.keys()].filter((page) => page > 0 && page < count).sort((a, b) => a - b)
+    const expected = rest.reduce((sum, page) => sum + (counts.get(page) ?? 0), first.count)
     post({ type: 'layout', pages: count, expected })
-    for (const page of rest) if (!(await this.showKeptPage(page))) return
+    const read = (page: number | undefined) =>
+      page === undefined ? Promise.resolve(undefined) : cache.readPage(page).catch(() => undefined)
+    let reading = read(rest[0])
+    for (let at = 0; at < rest.length; at++) {
+      const page = await reading
+      reading = read(rest[at + 1])
+      // A page gone since it was counted (trimmed by another tab) is simply asked of the server.
+      if (page !== undefined && !(await this.showKeptPage(page))) return
+    }
     performance.mark('listing:kept-posted')
   }
 
@@ -109,13 +115,16 @@ export class ListingLoader {
    */
   private async showKeptPage(page: KeptPage): Promise<boolean> {
     let records: MediaRecord[]
+    const started = performance.now()
     try {
       records = keptRecords(page)
+      performance.measure('listing:kept-decode', { start: started, detail: page.page })
     } catch {
       await this.options.cache.clear().catch(() => undefined)
       return false
     }
     this.show(page, records)
+    performance.measure('listing:kept-page', { start: started, detail: page.page })
     return true
   }
 

@@ -165,28 +165,38 @@ describe('the listing store', () => {
     ])
   })
 
-  it('shows the kept first page before the rest is read from disk', async () => {
-    await seed([record(1), record(30_000)])
+  it('shows the kept first page, and how many files are kept, before the rest is read from disk', async () => {
+    await seed([record(1), record(2_500), record(30_000)])
     const kept = memoryCache()
     await listing(kept).load()
-    let readAll = () => {}
+    const reads: number[] = []
+    let readRest = () => {}
     const slowDisk: ListingCache = {
       ...kept,
-      read: () =>
-        new Promise((resolve) => {
-          readAll = () => {
-            resolve(kept.read())
+      readPage: (page) => {
+        reads.push(page)
+        if (page === 0) return kept.readPage(0)
+        return new Promise((resolve) => {
+          const before = readRest
+          readRest = () => {
+            before()
+            resolve(kept.readPage(page))
           }
-        }),
+        })
+      },
     }
     const again = listing(slowDisk)
     const loading = again.load()
-    const first = await until(again, (snapshot) => snapshot.records !== undefined)
+    const first = await until(again, (snapshot) => snapshot.progress?.expected === 3)
     expect(ids(first)).toEqual([1])
-    expect(first.progress).toEqual({ loaded: 1, expected: null })
-    readAll()
+    expect(first.progress).toEqual({ loaded: 1, expected: 3 })
+    // One page is read ahead of the one being shown, not every page at once.
+    expect(reads).toEqual([0, 1])
+    readRest()
+    await until(again, (snapshot) => snapshot.records?.length === 2)
+    readRest()
     await loading
-    expect(ids(again.getSnapshot())).toEqual([1, 30_000])
+    expect(ids(again.getSnapshot())).toEqual([1, 2_500, 30_000])
   })
 
   it('never shows a kept page whose text changed on disk, and asks the server for it again', async () => {
@@ -261,11 +271,11 @@ describe('the listing store', () => {
     const kept = memoryCache()
     const listed = listing(kept)
     await listed.load()
-    expect(await kept.read()).toHaveLength(2)
+    expect((await kept.counts()).size).toBe(2)
     expect(readKeptFirstPage()).toBeDefined()
     server.use(http.get('*/api/media-pages', () => Response.json({ error: 'Sign in' }, { status: 401 })))
     await listed.revalidate()
-    expect(await kept.read()).toEqual([])
+    expect((await kept.counts()).size).toBe(0)
     expect(readKeptFirstPage()).toBeUndefined()
     expect(listed.getSnapshot().records).toEqual([])
     expect(listed.getSnapshot().error?.message).toBe('Sign in')
