@@ -17,8 +17,11 @@ import { MoveFolderDialog } from './move-folder-dialog'
 /** What the folder menus, drags and tiles can do; absent (null) where folders cannot be changed. */
 export interface FolderActions {
   folders: readonly Folder[]
-  /** Files in each folder path, not counting the folders below it. */
-  fileCounts: ReadonlyMap<string, number>
+  /**
+   * Files in each folder path, not counting the folders below it: counted on first use (a folder tile,
+   * a delete confirmation), as a pass over every file that most lists, showing no subfolder, never need.
+   */
+  fileCounts: () => ReadonlyMap<string, number>
   rename: (folder: Folder) => void
   move: (folder: Folder) => void
   remove: (folder: Folder) => void
@@ -48,7 +51,10 @@ interface FolderActionsProviderProps {
 export function FolderActionsProvider(props: FolderActionsProviderProps) {
   const { records, cache, viewed, onNavigate, onDropFiles, children } = props
   const folders = useFolders().data ?? []
-  const fileCounts = useMemo(() => filesByPath(records), [records])
+  const fileCounts = useMemo(() => {
+    let counted: ReadonlyMap<string, number> | null = null
+    return () => (counted ??= filesByPath(records))
+  }, [records])
   const [open, setOpen] = useState<Open>({ kind: 'none' })
   const { relocate, remove } = useFolderChanges({ cache, viewed, onNavigate })
   const close = () => {
@@ -113,7 +119,7 @@ export function FolderActionsProvider(props: FolderActionsProviderProps) {
           if (!next) close()
         }}
         title={shown === null ? 'Delete folder' : `Delete folder "${shown.name}"`}
-        message={shown === null ? '' : deleteFolderMessage(folders, shown, fileCounts)}
+        message={open.kind === 'delete' ? deleteFolderMessage(folders, open.folder, fileCounts()) : ''}
         confirmLabel="Delete"
         onConfirm={() => {
           if (open.kind === 'delete') void remove(open.folder)

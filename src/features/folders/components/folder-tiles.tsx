@@ -46,7 +46,7 @@ function FolderTile({
 }) {
   const { dropping, props: drop } = useFolderDrop({ path: folder.path, folderId: folder.id }, actions)
   const subfolders = actions.folders.filter((each) => each.parent_path === folder.path).length
-  const items = subfolders + (actions.fileCounts.get(folder.path) ?? 0)
+  const items = subfolders + (actions.fileCounts().get(folder.path) ?? 0)
   return (
     <FolderContextMenu folder={folder} actions={actions}>
       <li className={`folder-tile${dropping ? ' folder-tile--drop' : ''}`} {...drop}>
