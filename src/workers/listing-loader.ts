@@ -2,7 +2,7 @@ import { errorBodySchema } from '../contract/api'
 import { decodeMediaPage, mediaPagesAnswerSchema, pageCountOf, pageShards } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import { keptRecords, type KeptPage, type ListingCache } from './listing-cache'
-import type { ListingReply } from './listing-protocol'
+import type { EarlyStart, FirstAnswer, ListingReply } from './listing-protocol'
 import { textDigest } from './text-digest'
 
 /**
@@ -22,7 +22,43 @@ class ListingFailure extends Error {
   }
 }
 
-type Fetched = { fresh: false } | { fresh: true; kept: KeptPage; records: MediaRecord[] }
+type Fetched =
+  | { fresh: false }
+  /** `shownHere`: the page has shown these records already (it fetched them itself). */
+  | { fresh: true; kept: KeptPage; records: MediaRecord[]; shownHere: boolean }
+
+/** The request for page `page`, conditional on `etag` when the page is kept. */
+export function pageRequest(page: number, etag?: string): [string, RequestInit] {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (etag !== undefined) headers['If-None-Match'] = etag
+  // The kept pages are the cache: the browser's own would hold every page a second time.
+  return [
+    `/api/media-pages?shards=${pageShards(page)}`,
+    { headers, credentials: 'same-origin', cache: 'no-store' },
+  ]
+}
+
+/** The records and layout of a page's answer text; null when it is not a page the contract allows. */
+export function readPageText(
+  text: string,
+): { records: MediaRecord[]; count: number; shardCount: number } | null {
+  const parsed = mediaPagesAnswerSchema.safeParse(readJson(text))
+  if (!parsed.success) return null
+  try {
+    const { count, shard_count: shardCount } = parsed.data
+    return { records: decodeMediaPage(parsed.data), count, shardCount }
+  } catch {
+    return null
+  }
+}
+
+/** The page's answer as the Response the loader would have had (null: none the loader can use). */
+function responseOf(answer: FirstAnswer | null): Response | null {
+  if (answer === null || answer.status < 200 || answer.status > 599) return null
+  const noBody = [204, 205, 304].includes(answer.status)
+  const headers: Record<string, string> = answer.etag === null ? {} : { etag: answer.etag }
+  return new Response(noBody ? null : answer.text, { status: answer.status, headers })
+}
 
 export interface ListingLoaderOptions {
   fetch: typeof fetch
@@ -43,18 +79,31 @@ export class ListingLoader {
   private pageCount: number | null = null
   private keptShown = false
   private running: Promise<unknown> = Promise.resolve()
+  /** The page's own answer for the first page (EarlyStart.firstFromPage), until the first load takes it. */
+  private handedFirst: Promise<{ response: Response | null; shownHere: boolean }> | null = null
+  private handFirst: ((handed: { response: Response | null; shownHere: boolean }) => void) | null = null
 
   constructor(private readonly options: ListingLoaderOptions) {}
 
-  /** `shownFirst`: the digest of the kept first page the page has already read and shown itself. */
-  load(request: number, shownFirst?: string): Promise<void> {
+  load(request: number, early: EarlyStart = {}): Promise<void> {
+    if (early.firstFromPage === true && !this.keptShown) {
+      this.handedFirst = new Promise((resolve) => {
+        this.handFirst = resolve
+      })
+    }
     return this.queue(async () => {
       if (!this.keptShown) {
         this.keptShown = true
-        await this.showKept(shownFirst)
+        await this.showKept(early.shownFirst)
       }
       await this.revalidateNow(request)
     })
+  }
+
+  /** The page's answer to its own request for the first page: the first load uses it as its own. */
+  takeFirstAnswer(answer: FirstAnswer | null, shownHere: boolean): void {
+    this.handFirst?.({ response: responseOf(answer), shownHere: shownHere && answer !== null })
+    this.handFirst = null
   }
 
   revalidate(request: number): Promise<void> {
@@ -161,7 +210,9 @@ export class ListingLoader {
         ask(page)
         const fetched = await (asked.get(page) as Promise<Fetched>)
         if (!fetched.fresh) continue
-        this.show(fetched.kept, fetched.records)
+        if (fetched.shownHere)
+          this.shown.set(page, { etag: fetched.kept.etag, count: fetched.records.length })
+        else this.show(fetched.kept, fetched.records)
         if (page === 0) post({ type: 'kept-first', page: fetched.kept })
         performance.mark('listing:page-posted', { detail: page })
         await this.options.cache.write(fetched.kept).catch(() => undefined)
@@ -211,37 +262,31 @@ export class ListingLoader {
 
   private async fetchPage(page: number): Promise<Fetched> {
     const shown = this.shown.get(page)
-    const headers: Record<string, string> = { Accept: 'application/json' }
-    if (shown) headers['If-None-Match'] = shown.etag
-    // The kept pages are the cache: the browser's own would hold every page a second time.
-    const response = await this.options.fetch(`/api/media-pages?shards=${pageShards(page)}`, {
-      headers,
-      credentials: 'same-origin',
-      cache: 'no-store',
-    })
+    const handed = page === 0 ? await this.takeHandedFirst() : null
+    const response = handed?.response ?? (await this.options.fetch(...pageRequest(page, shown?.etag)))
     if (response.status === 304 && shown) return { fresh: false }
     const text = await response.text()
-    const payload = readJson(text)
     if (!response.ok) {
-      const body = errorBodySchema.safeParse(payload)
+      const body = errorBodySchema.safeParse(readJson(text))
       throw new ListingFailure(
         response.status,
         body.success ? body.data.error : `HTTP error! status: ${String(response.status)}`,
         body.success,
       )
     }
-    const parsed = mediaPagesAnswerSchema.safeParse(payload)
-    if (!parsed.success) throw new ListingFailure(response.status, this.options.unreadable)
-    let records: MediaRecord[]
-    try {
-      records = decodeMediaPage(parsed.data)
-    } catch {
-      throw new ListingFailure(response.status, this.options.unreadable)
-    }
+    const read = readPageText(text)
+    if (read === null) throw new ListingFailure(response.status, this.options.unreadable)
     const etag = response.headers.get('etag') ?? ''
-    const { count, shard_count: shardCount } = parsed.data
+    const { records, count, shardCount } = read
     const kept = { page, etag, text, digest: textDigest(text), count, shardCount }
-    return { fresh: true, kept, records }
+    return { fresh: true, kept, records, shownHere: handed?.response != null && handed.shownHere }
+  }
+
+  /** The page's answer for the first page, once: later loads ask the server themselves. */
+  private takeHandedFirst(): Promise<{ response: Response | null; shownHere: boolean }> | null {
+    const handed = this.handedFirst
+    this.handedFirst = null
+    return handed
   }
 }
 

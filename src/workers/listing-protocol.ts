@@ -5,13 +5,35 @@ import type { KeptPage } from './listing-cache'
  * The messages between the page and the listing worker, which fetches, decodes, checks and keeps the
  * file list's pages (`GET /api/media-pages`) off the main thread.
  */
-export type ListingRequest =
+/** What the page did about the first page before the worker started (startListingEarly). */
+export interface EarlyStart {
   /**
-   * Shows the pages kept from the last visit (once), then asks the server for every page again.
-   * `shownFirst` is the digest of the kept first page when the page has already read and shown it
-   * itself (readKeptFirstPage): the worker then sends the rest only.
+   * The digest of the kept first page the page read and showed itself (a reload): the worker sends only
+   * the rest of what is kept.
    */
-  | { type: 'load'; request: number; shownFirst?: string }
+  shownFirst?: string
+  /**
+   * The page is asking the server for the first page itself (a first visit): the worker waits for that
+   * answer (`first-answer`) instead of asking again.
+   */
+  firstFromPage?: boolean
+}
+
+/** The server's answer to the page's own request for the first page, as text. */
+export interface FirstAnswer {
+  status: number
+  etag: string | null
+  text: string
+}
+
+export type ListingRequest =
+  /** Shows the pages kept from the last visit (once), then asks the server for every page again. */
+  | ({ type: 'load'; request: number } & EarlyStart)
+  /**
+   * The answer the page had to its own request for the first page (null: no answer at all), and whether
+   * the page has shown its records (the worker then does not send them again).
+   */
+  | { type: 'first-answer'; answer: FirstAnswer | null; shownHere: boolean }
   /** Asks the server for every page again; unchanged pages answer 304 and cost nothing more. */
   | { type: 'revalidate'; request: number }
   /** Drops the kept pages (the sign-in changed): the next load starts from the server. */

@@ -93,6 +93,10 @@ export function breakdown(
     'kept first page shown on the page',
     page.entries.find((entry) => entry.name === 'listing:kept-first-here')?.startTime,
   )
+  note(
+    'first page fetched and shown on the page',
+    page.entries.find((entry) => entry.name === 'listing:first-page-here')?.startTime,
+  )
   note('worker started', inWorker.find((entry) => entry.name === 'listing:worker-start')?.startTime)
   note('kept pages read (IndexedDB)', inWorker.find((entry) => entry.name === 'listing:kept-read')?.startTime)
   for (const entry of inWorker.filter((one) => one.name === 'listing:kept-decode'))

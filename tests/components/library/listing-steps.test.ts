@@ -123,14 +123,13 @@ describe('the listing store where the browser reports idle time', () => {
 describe('the listing started before the screen', () => {
   it('loads once, holds its replies for the first store, and answers that store’s load', async () => {
     vi.stubGlobal('Worker', FakeWorker)
+    vi.stubGlobal('fetch', () => new Promise(() => undefined))
     startListingEarly()
     startListingEarly()
     expect(FakeWorker.started).toHaveLength(1)
     const worker = FakeWorker.started[0] as FakeWorker
-    // Sent once the page has looked for a kept first page of its own (here there is no IndexedDB).
-    await vi.waitFor(() => {
-      expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
-    })
+    // Nothing kept: the page asks for the first page itself (here that answer never comes).
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
     worker.reply({ type: 'layout', pages: 2, expected: null })
     worker.reply({ type: 'records', page: 0, records: records(1, 2), first: true, last: true })
 
@@ -138,7 +137,7 @@ describe('the listing started before the screen', () => {
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
     const loaded = store.load()
     // The load under way is the store's: it is not asked for a second time.
-    expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
     worker.reply({ type: 'records', page: 1, records: [], first: true, last: true })
     worker.reply({ type: 'settled', request: -1, ok: true })
     await loaded
@@ -151,6 +150,61 @@ describe('the listing started before the screen', () => {
     expect(worker.terminated).toBe(true)
     new ListingStore(connectListing).close()
     expect(FakeWorker.started).toHaveLength(2)
+  })
+})
+
+describe('the listing started before the screen, on a first visit', () => {
+  async function startFresh(answer: () => Promise<Response>) {
+    // A fresh copy of the module: the listing starts early once per page.
+    vi.resetModules()
+    const fresh = await import('../../../src/features/library/api/listing-store')
+    vi.stubGlobal('Worker', FakeWorker)
+    vi.stubGlobal('localStorage', new MemoryStorage())
+    const asked: string[] = []
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url)
+      return answer()
+    })
+    FakeWorker.started.length = 0
+    fresh.startListingEarly()
+    const worker = FakeWorker.started[0] as FakeWorker
+    await vi.waitFor(() => {
+      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
+    })
+    return { fresh, worker, asked }
+  }
+
+  it('asks for the first page itself, shows it, and hands the answer to the worker', async () => {
+    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 60 }))
+    const { fresh, worker, asked } = await startFresh(() =>
+      Promise.resolve(new Response(text, { headers: { etag: '"p0"' } })),
+    )
+    expect(asked).toEqual(['/api/media-pages?shards=0-3'])
+    expect(worker.sent).toEqual([
+      { type: 'load', request: -1, firstFromPage: true },
+      { type: 'first-answer', answer: { status: 200, etag: '"p0"', text }, shownHere: true },
+    ])
+    const store = new fresh.ListingStore(fresh.connectListing)
+    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    // 60 shards: the first page, the rest of the first 50 shards, then one more page.
+    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
+    store.close()
+  })
+
+  it('shows nothing of an answer that is not a page, and hands it on for the worker to report', async () => {
+    const refused = await startFresh(() =>
+      Promise.resolve(Response.json({ error: 'Sign in to see the files' }, { status: 401 })),
+    )
+    expect(refused.worker.sent[1]).toEqual({
+      type: 'first-answer',
+      answer: { status: 401, etag: null, text: '{"error":"Sign in to see the files"}' },
+      shownHere: false,
+    })
+    const unreachable = await startFresh(() => Promise.reject(new TypeError('Failed to fetch')))
+    expect(unreachable.worker.sent[1]).toEqual({ type: 'first-answer', answer: null, shownHere: false })
+    const store = new unreachable.fresh.ListingStore(unreachable.fresh.connectListing)
+    expect(store.getSnapshot().records).toBeUndefined()
+    store.close()
   })
 })
 

@@ -16,7 +16,7 @@ import {
 import { withPatch } from '../../../src/lib/record-changes'
 import { memoryCache, type ListingCache } from '../../../src/workers/listing-cache'
 import { ListingLoader } from '../../../src/workers/listing-loader'
-import type { ListingReply } from '../../../src/workers/listing-protocol'
+import type { FirstAnswer, ListingReply } from '../../../src/workers/listing-protocol'
 import { routeToFunction } from '../../support/function-router'
 import { MemoryStorage } from '../../support/memory-storage'
 
@@ -238,7 +238,7 @@ describe('the listing store', () => {
         unreadable: 'unreadable',
       })
       answered.length = 0
-      await loader.load(0, shownFirst)
+      await loader.load(0, { shownFirst })
       return replies.flatMap((reply): (number | string)[] =>
         reply.type === 'records' ? [reply.page] : reply.type === 'kept-first' ? ['copy to keep'] : [],
       )
@@ -249,6 +249,36 @@ describe('the listing store', () => {
     // A page that showed some other first page (an older one, since replaced) gets this one, and a copy
     // of it to keep.
     expect(await pagesSent('0000000000000000')).toEqual([0, 'copy to keep', 1])
+  })
+
+  it('on a first visit takes the first page as the page fetched it, and asks the server only for the rest', async () => {
+    await seed([record(1), record(2_500)])
+    const loadWith = async (answer: (text: string) => FirstAnswer | null, shownHere: boolean) => {
+      const replies: ListingReply[] = []
+      const kept = memoryCache()
+      const loader = new ListingLoader({
+        fetch: (input, init) => fetch(new URL(input as string, ORIGIN), init),
+        cache: kept,
+        post: (reply) => replies.push(reply),
+        unreadable: 'unreadable',
+      })
+      const firstPage = await fetch(new URL('/api/media-pages?shards=0-3', ORIGIN))
+      const text = await firstPage.text()
+      answered.length = 0
+      const loading = loader.load(0, { firstFromPage: true })
+      loader.takeFirstAnswer(answer(text), shownHere)
+      await loading
+      const sent = replies.flatMap((reply) => (reply.type === 'records' ? [reply.page] : []))
+      return { sent, asked: answered.map(({ shards }) => shards), kept: await kept.readPage(0) }
+    }
+    const handed = await loadWith((text) => ({ status: 200, etag: '"first"', text }), true)
+    expect(handed.sent).toEqual([1])
+    expect(handed.asked).toEqual(['4-49'])
+    expect(handed.kept?.etag).toBe('"first"')
+    // No answer came to the page: the worker asks for the first page itself.
+    const none = await loadWith(() => null, false)
+    expect(none.sent).toEqual([0, 1])
+    expect(none.asked.sort()).toEqual(['0-3', '4-49'])
   })
 
   it('keeps a copy of each new first page on the page, for the next visit to read at once', async () => {

@@ -1,4 +1,4 @@
-import { pageOfId } from '../../../contract/media-pages'
+import { pageCountOf, pageOfId } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportAccessRefused } from '../../../lib/access'
 import { ApiError } from '../../../lib/api-client'
@@ -6,8 +6,8 @@ import { isGatewayFailure, reportUnreachable } from '../../../lib/connectivity'
 import { ERROR_WORDS } from '../../../lib/error-words'
 import type { RecordsChange } from '../../../lib/record-changes'
 import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
-import { ListingLoader } from '../../../workers/listing-loader'
-import type { ListingReply, ListingRequest } from '../../../workers/listing-protocol'
+import { ListingLoader, pageRequest, readPageText } from '../../../workers/listing-loader'
+import type { FirstAnswer, ListingReply, ListingRequest } from '../../../workers/listing-protocol'
 import { forgetKeptFirstPage, keepFirstPage, readKeptFirstPage } from './kept-first-page'
 
 /** How far the list has come while its pages arrive: `expected` is the count last time, if known. */
@@ -290,8 +290,9 @@ let early: EarlyListing | null = null
 /**
  * Starts the listing worker and its load (the kept pages, then the server's) as the app's code runs,
  * before React renders anything: the first store to connect takes it over, replies held meanwhile
- * included. The kept first page is read here first (readKeptFirstPage), so a reload's first cards wait
- * for none of the worker's start; the worker is then told to send only the rest. Does nothing
+ * included. The first page does not wait for the worker to start: on a reload the kept copy is read
+ * here (readKeptFirstPage) and the worker told to send only the rest; on a first visit the page asks
+ * the server for it and hands the answer to the worker, which then does not ask again. Does nothing
  * without workers (tests, old browsers), or once started.
  */
 export function startListingEarly(): void {
@@ -305,16 +306,38 @@ export function startListingEarly(): void {
     deliver(event.data)
   }
   early = started
+  const post = (request: ListingRequest) => {
+    started.worker.postMessage(request)
+  }
   const kept = readKeptFirstPage()
   if (kept !== undefined) {
     performance.mark('listing:kept-first-here')
     for (const reply of kept.replies) deliver(reply)
+    post({ type: 'load', request: EARLY_LOAD, shownFirst: kept.digest })
+    return
   }
-  started.worker.postMessage({
-    type: 'load',
-    request: EARLY_LOAD,
-    shownFirst: kept?.digest,
-  } satisfies ListingRequest)
+  // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
+  // worker to start, and hands the answer on.
+  post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
+  void askFirstPage().then((answer) => {
+    const read = answer?.status === 200 ? readPageText(answer.text) : null
+    if (read !== null) {
+      performance.mark('listing:first-page-here')
+      deliver({ type: 'layout', pages: pageCountOf(read.shardCount), expected: null })
+      deliver({ type: 'records', page: 0, records: read.records, first: true, last: true })
+    }
+    post({ type: 'first-answer', answer, shownHere: read !== null })
+  })
+}
+
+/** The first page, asked for by the page itself; null when no answer came at all. */
+async function askFirstPage(): Promise<FirstAnswer | null> {
+  try {
+    const response = await fetch(...pageRequest(0))
+    return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -386,7 +409,8 @@ export function connectOnPage(
   })
   return {
     post: (request) => {
-      if (request.type === 'load') void loader.load(request.request, request.shownFirst)
+      if (request.type === 'load') void loader.load(request.request, request)
+      else if (request.type === 'first-answer') loader.takeFirstAnswer(request.answer, request.shownHere)
       else if (request.type === 'revalidate') void loader.revalidate(request.request)
       else void loader.forget()
     },
