@@ -106,7 +106,8 @@ export function breakdown(
   for (const entry of inWorker.filter((one) => one.name === 'listing:kept-page'))
     note(`kept page ${String(entry.detail)} decoded and posted`, entry.startTime + entry.duration)
   note('kept pages posted', inWorker.find((entry) => entry.name === 'listing:kept-posted')?.startTime)
-  const fetches = inWorker
+  // On a first visit the page asks for the first page itself; the worker asks for the rest.
+  const fetches = [...page.entries, ...inWorker]
     .filter((entry) => entry.entryType === 'resource' && entry.name.includes('/api/media-pages'))
     .sort((a, b) => a.startTime - b.startTime)
   note('first page request sent', fetches[0]?.startTime)
