@@ -3,7 +3,7 @@
  * seeded library, opened in Debian's Chromium. For each size it times navigation to the first card and
  * to the whole library (the count line showing every file), cold (a fresh profile: empty IndexedDB) and
  * warm (a reload of the same profile), and counts the main thread's long tasks (PerformanceObserver
- * 'longtask', over 50 ms) until the whole library is shown. Beside it, in the same run and interleaved
+ * 'longtask', over 50 ms) until the whole library is shown, and the page's JavaScript heap then. Beside it, in the same run and interleaved
  * run by run, the old sequential loading: a page-side fetch loop following `GET /api/media` cursors as
  * the old client did (2,000 records, then 5,000 per page), timed to its first page and to its last.
  * Prints and writes tests/bench/results/listing.json; asserts nothing.
@@ -19,29 +19,10 @@
  * `LISTING_BEFORE` names an earlier build (tests/bench/lib/build-app.ts) measured in the same run, on a
  * second netlify dev over the same library, before this build in each run.
  *
- * Latest, two runs at 100,000 files under a load average of 11 to 16 from other work (before = the build
- * before the worker started early, the first kept page was read alone and lists grew in bounded steps):
- * reload to first card 2.4-3.2 s (before 2.8-5.5 s), the kept first page read 0.03-0.1 s after the worker
- * started (before: every page, 1.6-3.0 s); cold first card 10.3-13.5 s (before 8.1-11.8 s), which is
- * netlify dev's 5.6-8.6 s for the first 2,000-file page; whole library cold 33.0-42.4 s (before
- * 25.6-43.3 s; old sequential loading 42.4-43.7 s), on reload 11.1-11.5 s (before 8.7-13.9 s), mostly
- * the worker checking every kept page with the schema again (7-8 s); long tasks cold 46-50 (before
- * 34-49), on reload 26-27 (before 25-29), each step of a growing list 100-500 ms under that load. At
- * 10,000 files (once): reload to first card 2.1 s (before 2.3 s). No target was met under that load.
- * Steps that wait for the page to be idle, once against the build without that at a load average near 20:
- * on reload 77 long tasks (58), 13.3 s of them (14.2 s), whole library 38.1 s (30.3 s). A profiled reload
- * (LISTING_PROFILE=1) put the main thread's time in garbage collection first, then the title sort and
- * merge of each step, then receiving the worker's messages.
- *
- * Measured once each (BENCH_RUNS=1) on this 2-core machine under a load average of 16 to 23 from other
- * work, where the old loading took 124-133 s for 100,000 files against 20-21 s on a quiet machine: at
- * 10,000 files cold 20.8 s to the first card and 24.3 s to the whole library (old: 6.0 s and 18.2 s), warm
- * 2.8 s and 3.1 s; at 100,000 cold 19.0 s and 77.2 s (old: 5.4 s and 124.4 s), warm 40.6 s and 64.7 s,
- * with 79 long tasks cold (the longest 1.6 s). None of the targets was met under that load. The ceiling:
- * 250,000 files did not reach the full count within 180 s (the run's limit), so 100,000 is the largest
- * library tested; past it, the cause was not established (candidates: a page of 25,000 records taking
- * longer than netlify dev's 30 s per call under that load, and the screen re-indexing the whole list once
- * per finished page). The warm reload figures predate keeping each page as its JSON text in IndexedDB.
+ * The latest figures, and what sets each, are in tests/bench/README.md (listing) and the README's
+ * "Library size": on a quiet machine at 100,000 files, reload to first card 0.69-0.79 s and to the whole
+ * library 5.2-5.6 s, cold 4.7 s and 14.5 s; at 250,000 files, one run, 0.65 s and 8.6 s on a reload, 3.5 s
+ * and 24.7 s cold, with 188 MB of heap.
  *
  * Under netlify dev every function call runs in a fresh worker thread (about 0.7-1 s each, about 1.3
  * calls a second whatever the concurrency), so the number of calls sets the floor: the old loading makes
