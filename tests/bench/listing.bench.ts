@@ -3,9 +3,10 @@
  * seeded library, opened in Debian's Chromium. For each size it times navigation to the first card and
  * to the whole library (the count line showing every file), cold (a fresh profile: empty IndexedDB) and
  * warm (a reload of the same profile), and counts the main thread's long tasks (PerformanceObserver
- * 'longtask', over 50 ms) until the whole library is shown, and the page's JavaScript heap then. Beside it, in the same run and interleaved
- * run by run, the old sequential loading: a page-side fetch loop following `GET /api/media` cursors as
- * the old client did (2,000 records, then 5,000 per page), timed to its first page and to its last.
+ * 'longtask', over 50 ms) until the whole library is shown, and the page's JavaScript heap then. Beside
+ * it, in the same run and interleaved run by run, the old sequential loading: a page-side fetch loop
+ * following `GET /api/media` cursors as the old client did (2,000 records, then 5,000 per page), timed to
+ * its first page and to its last.
  * Prints and writes tests/bench/results/listing.json; asserts nothing.
  *
  *   node_modules/.bin/node tests/bench/listing.bench.ts
