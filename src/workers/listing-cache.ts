@@ -1,4 +1,6 @@
-import { decodeMediaPage, type MediaPagesAnswer } from '../contract/media-pages'
+import * as z from 'zod'
+
+import { decodeMediaPage, mediaPagesAnswerSchema, type MediaPagesAnswer } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import { textDigest } from './text-digest'
 
@@ -12,7 +14,7 @@ export interface KeptPage {
   page: number
   etag: string
   text: string
-  /** `textDigest(text)` when the page arrived and passed the schema. */
+  /** `keptDigest(text)` when the page arrived and passed the schema. */
   digest: string
   /** Records in the page, and shards in the store when it was sent (the first page's gives the layout). */
   count: number
@@ -24,9 +26,24 @@ export interface KeptPage {
  * differs) or no longer decodes: the caller then drops everything kept and asks the server again.
  */
 export function keptRecords(page: KeptPage): MediaRecord[] {
-  if (textDigest(page.text) !== page.digest) throw new Error('The kept page changed on disk')
+  if (keptDigest(page.text) !== page.digest) throw new Error('The kept page changed on disk')
   // The digest stands for the schema check the text passed when it arrived.
   return decodeMediaPage(JSON.parse(page.text) as MediaPagesAnswer)
+}
+
+let schemaSeed: number | null = null
+
+/**
+ * The digest a kept page is checked against: of its text, seeded with the page schema itself, so a page
+ * kept by a build whose schema differs fails its check and is asked of the server again, whether or not
+ * LISTING_CACHE_VERSION was bumped.
+ */
+export function keptDigest(text: string): string {
+  schemaSeed ??= Number.parseInt(
+    textDigest(JSON.stringify(z.toJSONSchema(mediaPagesAnswerSchema))).slice(0, 8),
+    16,
+  )
+  return textDigest(text, schemaSeed)
 }
 
 /** Where the listing keeps its pages between visits. */
@@ -68,7 +85,13 @@ function done<T>(request: IDBRequest<T>): Promise<T> {
   })
 }
 
-function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
+/**
+ * Opens the database, emptied if it was in an older shape. A tab still running an older build holds the
+ * older version open and blocks the upgrade: the open then fails at once (the list comes from the server
+ * this visit) instead of waiting until that tab closes. Each connection closes itself when a newer build
+ * asks to upgrade, so this build never blocks the next.
+ */
+function openDatabase(factory: IDBFactory, onClosed: () => void): Promise<IDBDatabase> {
   const request = factory.open(DATABASE, LISTING_CACHE_VERSION)
   request.onupgradeneeded = () => {
     const database = request.result
@@ -76,22 +99,39 @@ function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
     database.createObjectStore(PAGES, { keyPath: ['scope', 'page'] })
     database.createObjectStore(COUNTS, { keyPath: ['scope', 'page'] })
   }
-  return done(request)
+  const opening = new Promise<IDBDatabase>((resolve, reject) => {
+    request.onblocked = () => {
+      reject(new Error('The kept list is held open by an older version of the app in another tab'))
+    }
+    done(request).then(resolve, reject)
+  })
+  return opening.then((database) => {
+    database.onversionchange = () => {
+      database.close()
+      onClosed()
+    }
+    return database
+  })
 }
 
-/** The scope a page's kept pages are filed under: its origin (IndexedDB is per origin already). */
+/**
+ * The scope a page's kept pages are filed under: its origin. IndexedDB is per origin already; a refused
+ * listing (401) drops every kept page, so another sign-in never reads them.
+ */
 export function cacheScope(location: { origin: string }): string {
   return location.origin
 }
 
 /**
- * The pages in IndexedDB, under `scope` (the site's origin and the access gate's state), so another
- * gate state never reads them. IndexedDB is per origin already; the scope separates the gate states. No
+ * The pages in IndexedDB, under `scope` (cacheScope). No
  * file bytes are kept, only the listing.
  */
 export function indexedDbCache(factory: IDBFactory, scope: string): ListingCache {
   let opened: Promise<IDBDatabase> | null = null
-  const database = () => (opened ??= openDatabase(factory))
+  const database = () =>
+    (opened ??= openDatabase(factory, () => {
+      opened = null
+    }))
   const transaction = async (mode: IDBTransactionMode) =>
     (await database()).transaction([PAGES, COUNTS], mode)
   const from = (page: number) => IDBKeyRange.bound([scope, page], [scope, Number.MAX_SAFE_INTEGER])

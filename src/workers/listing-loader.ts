@@ -1,9 +1,8 @@
 import { errorBodySchema } from '../contract/api'
 import { decodeMediaPage, mediaPagesAnswerSchema, pageCountOf, pageShards } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
-import { keptRecords, type KeptPage, type ListingCache } from './listing-cache'
+import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
 import type { EarlyStart, FirstAnswer, ListingReply } from './listing-protocol'
-import { textDigest } from './text-digest'
 
 /**
  * Records per message to the page. Receiving a message is one task on the page's main thread; 2,000
@@ -94,7 +93,7 @@ export class ListingLoader {
     return this.queue(async () => {
       if (!this.keptShown) {
         this.keptShown = true
-        await this.showKept(early.shownFirst)
+        await this.showKept(early)
       }
       await this.revalidateNow(request)
     })
@@ -130,7 +129,7 @@ export class ListingLoader {
    * The small first page is read and shown alone, so the first cards wait for none of the rest; then
    * each other page, the next read from disk while one is decoded.
    */
-  private async showKept(shownFirst: string | undefined): Promise<void> {
+  private async showKept({ shownFirst, firstFromPage }: EarlyStart): Promise<void> {
     const { cache, post } = this.options
     const counting = cache.counts().catch(() => new Map<number, number>())
     const first = await cache.readPage(0).catch(() => undefined)
@@ -140,7 +139,10 @@ export class ListingLoader {
     this.pageCount = count
     post({ type: 'layout', pages: count, expected: null })
     if (first.digest === shownFirst) this.shown.set(0, { etag: first.etag, count: first.count })
-    else if (await this.showKeptPage(first)) post({ type: 'kept-first', page: first })
+    else if (firstFromPage === true) {
+      // The page had no copy and asked the server for the first page itself: a kept one sent now could
+      // land after the server's and stand in for it.
+    } else if (await this.showKeptPage(first)) post({ type: 'kept-first', page: first })
     else return
     const counts = await counting
     const rest = [...counts.keys()].filter((page) => page > 0 && page < count).sort((a, b) => a - b)
@@ -169,6 +171,8 @@ export class ListingLoader {
       records = keptRecords(page)
       performance.measure('listing:kept-decode', { start: started, detail: page.page })
     } catch {
+      // What was shown from the cache is no longer kept: the server must send it again, not a 304.
+      this.shown.clear()
       await this.options.cache.clear().catch(() => undefined)
       return false
     }
@@ -213,9 +217,13 @@ export class ListingLoader {
         if (fetched.shownHere)
           this.shown.set(page, { etag: fetched.kept.etag, count: fetched.records.length })
         else this.show(fetched.kept, fetched.records)
-        if (page === 0) post({ type: 'kept-first', page: fetched.kept })
         performance.mark('listing:page-posted', { detail: page })
-        await this.options.cache.write(fetched.kept).catch(() => undefined)
+        const kept = await this.options.cache.write(fetched.kept).then(
+          () => true,
+          () => false,
+        )
+        // The page's copy is never newer than the kept pages it stands in front of.
+        if (page === 0 && kept) post({ type: 'kept-first', page: fetched.kept })
         if (page === 0) this.learnLayout(fetched.kept.shardCount, ask)
       }
       this.dropPagesPast(this.pageCount ?? 2)
@@ -278,7 +286,7 @@ export class ListingLoader {
     if (read === null) throw new ListingFailure(response.status, this.options.unreadable)
     const etag = response.headers.get('etag') ?? ''
     const { records, count, shardCount } = read
-    const kept = { page, etag, text, digest: textDigest(text), count, shardCount }
+    const kept = { page, etag, text, digest: keptDigest(text), count, shardCount }
     return { fresh: true, kept, records, shownHere: handed?.response != null && handed.shownHere }
   }
 

@@ -54,7 +54,8 @@ export type ListingReply =
   | { type: 'failed'; status: number; message: string; fromServer: boolean }
   /**
    * The first page as kept, for the page to keep a copy it reads at once on the next visit
-   * (kept-first-page.ts): sent whenever a first page other than the one the page showed itself is shown.
+   * (kept-first-page.ts): sent once a first page from the server is kept in IndexedDB, and when the kept
+   * one is shown from there because the page had no copy of it.
    */
   | { type: 'kept-first'; page: KeptPage }
   /** The `load` or `revalidate` numbered `request` is done (`ok`: every page is as the server has it). */

@@ -20,4 +20,9 @@ describe('textDigest', () => {
     ])
     expect(digests.size).toBe(5)
   })
+
+  it('differs with the seed', () => {
+    expect(textDigest('{"title":[]}', 1)).not.toBe(textDigest('{"title":[]}', 2))
+    expect(textDigest('{"title":[]}', 0)).toBe(textDigest('{"title":[]}'))
+  })
 })

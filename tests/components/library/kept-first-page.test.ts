@@ -7,7 +7,7 @@ import {
   keepFirstPage,
   readKeptFirstPage,
 } from '../../../src/features/library/api/kept-first-page'
-import type { KeptPage } from '../../../src/workers/listing-cache'
+import { keptDigest, type KeptPage } from '../../../src/workers/listing-cache'
 import { textDigest } from '../../../src/workers/text-digest'
 import { MemoryStorage } from '../../support/memory-storage'
 
@@ -21,10 +21,10 @@ function record(id: number): MediaRecord {
   })
 }
 
-/** A first page as the worker keeps it, in a library of 120 shards (three pages). */
+/** A first page as the worker keeps it, in a library of 120 shards (four pages). */
 function firstPage(records: readonly MediaRecord[]): KeptPage {
   const text = JSON.stringify(encodeMediaPage(records, { from: 0, to: 3, shardCount: 120 }))
-  return { page: 0, etag: '"first"', text, digest: textDigest(text), count: records.length, shardCount: 120 }
+  return { page: 0, etag: '"first"', text, digest: keptDigest(text), count: records.length, shardCount: 120 }
 }
 
 let storage: MemoryStorage
@@ -56,6 +56,13 @@ describe('the kept first page', () => {
     keepFirstPage({ ...page, text: page.text.replace('File 1', 'File 9') })
     expect(readKeptFirstPage()).toBeUndefined()
     expect(storage.length).toBe(0)
+  })
+
+  it('is dropped when it was kept by a build whose page schema differs', () => {
+    const page = firstPage([record(1)])
+    // The same text, checked by another schema: its digest was seeded differently.
+    keepFirstPage({ ...page, digest: textDigest(page.text) })
+    expect(readKeptFirstPage()).toBeUndefined()
   })
 
   it('is dropped when what is stored is not a kept page at all', () => {

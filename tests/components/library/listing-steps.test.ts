@@ -11,7 +11,7 @@ import { RecordsById } from '../../../src/app/use-library-view'
 import { encodeMediaPage } from '../../../src/contract/media-pages'
 import { keepFirstPage } from '../../../src/features/library/api/kept-first-page'
 import type { ListingReply, ListingRequest } from '../../../src/workers/listing-protocol'
-import { textDigest } from '../../../src/workers/text-digest'
+import { keptDigest } from '../../../src/workers/listing-cache'
 import { MemoryStorage } from '../../support/memory-storage'
 
 /** The listing store's own steps, with the worker's replies played by hand. */
@@ -186,7 +186,6 @@ describe('the listing started before the screen, on a first visit', () => {
     ])
     const store = new fresh.ListingStore(fresh.connectListing)
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
-    // 60 shards: the first page, the rest of the first 50 shards, then one more page.
     expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
     store.close()
   })
@@ -216,11 +215,11 @@ describe('the listing started before the screen, on a reload', () => {
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
-    keepFirstPage({ page: 0, etag: '"e"', text, digest: textDigest(text), count: 3, shardCount: 4 })
+    keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
     FakeWorker.started.length = 0
     fresh.startListingEarly()
     const worker = FakeWorker.started[0] as FakeWorker
-    expect(worker.sent).toEqual([{ type: 'load', request: -1, shownFirst: textDigest(text) }])
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, shownFirst: keptDigest(text) }])
     const store = new fresh.ListingStore(fresh.connectListing)
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
     expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })

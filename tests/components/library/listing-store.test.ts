@@ -216,11 +216,13 @@ describe('the listing store', () => {
     await again.load()
     expect(titles).not.toContain('Edited on disk')
     expect(again.getSnapshot().records?.map((shown) => shown.title)).toEqual(['File 1', 'File 2500'])
-    // The intact first page was shown and revalidated; the changed one came from the server again.
+    // Everything kept was dropped, the intact first page too: both came from the server again, and are
+    // kept again.
     expect(answered.sort((a, b) => a.shards.localeCompare(b.shards))).toEqual([
-      { shards: '0-3', status: 304 },
+      { shards: '0-3', status: 200 },
       { shards: '4-49', status: 200 },
     ])
+    expect((await kept.readPage(0))?.text).toContain('File 1')
     expect((await kept.readPage(1))?.text).toContain('File 2500')
   })
 
@@ -279,6 +281,34 @@ describe('the listing store', () => {
     const none = await loadWith(() => null, false)
     expect(none.sent).toEqual([0, 1])
     expect(none.asked.sort()).toEqual(['0-3', '4-49'])
+  })
+
+  it('on a visit with pages kept but no copy on the page, never sends the kept first page over the server’s', async () => {
+    await seed([record(1, 'Kept title'), record(2_500)])
+    const kept = memoryCache()
+    await listing(kept).load()
+    await seed([record(1, 'Server title')])
+    const firstPage = await fetch(new URL('/api/media-pages?shards=0-3', ORIGIN))
+    const answer = { status: 200, etag: firstPage.headers.get('etag'), text: await firstPage.text() }
+    const firstPageTitles = async (shownHere: boolean) => {
+      const replies: ListingReply[] = []
+      const loader = new ListingLoader({
+        fetch: (input, init) => fetch(new URL(input as string, ORIGIN), init),
+        cache: kept,
+        post: (reply) => replies.push(reply),
+        unreadable: 'unreadable',
+      })
+      const loading = loader.load(0, { firstFromPage: true })
+      loader.takeFirstAnswer(answer, shownHere)
+      await loading
+      return replies.flatMap((reply) =>
+        reply.type === 'records' && reply.page === 0 ? reply.records.map((one) => one.title) : [],
+      )
+    }
+    // The page showed the server's first page: nothing more of page 0 comes from the worker.
+    expect(await firstPageTitles(true)).toEqual([])
+    // The page could not read the answer: the worker sends the server's, never the kept one.
+    expect(await firstPageTitles(false)).toEqual(['Server title'])
   })
 
   it('keeps a copy of each new first page on the page, for the next visit to read at once', async () => {

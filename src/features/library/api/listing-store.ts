@@ -321,12 +321,12 @@ export function startListingEarly(): void {
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
   void askFirstPage().then((answer) => {
     const read = answer?.status === 200 ? readPageText(answer.text) : null
-    if (read !== null) {
-      performance.mark('listing:first-page-here')
-      deliver({ type: 'layout', pages: pageCountOf(read.shardCount), expected: null })
-      deliver({ type: 'records', page: 0, records: read.records, first: true, last: true })
-    }
+    // First, so the worker's load goes on whatever showing it here meets.
     post({ type: 'first-answer', answer, shownHere: read !== null })
+    if (read === null) return
+    performance.mark('listing:first-page-here')
+    deliver({ type: 'layout', pages: pageCountOf(read.shardCount), expected: null })
+    deliver({ type: 'records', page: 0, records: read.records, first: true, last: true })
   })
 }
 
