@@ -241,6 +241,9 @@ export class WebflowFake {
   readonly assets = new Map<string, FakeAsset>()
   readonly s3Uploads: S3Upload[] = []
 
+  /** While set, every request waits for it before it is answered (holdAnswers). */
+  private held: Promise<void> | null = null
+  private releaseHeld: (() => void) | null = null
   private rateLimited = 0
   private retryAfter = '60'
   private unauthorized = false
@@ -354,6 +357,23 @@ export class WebflowFake {
     this.rateLimited = 0
     this.unauthorized = false
     this.latencyMs = 0
+    this.releaseHeld?.()
+  }
+
+  /**
+   * Holds every request, received now or later, unanswered until the function returned is called: what
+   * a caller does while Webflow says nothing shows whether it waits for Webflow.
+   */
+  holdAnswers(): () => void {
+    this.releaseHeld?.()
+    this.held = new Promise((resolve) => {
+      this.releaseHeld = () => {
+        this.held = null
+        this.releaseHeld = null
+        resolve()
+      }
+    })
+    return () => this.releaseHeld?.()
   }
 
   /** An item already in the collection, as if made in the Designer. */
@@ -392,6 +412,7 @@ export class WebflowFake {
   // --- the wire ------------------------------------------------------------------------------------
 
   async handle(request: Request): Promise<Response> {
+    if (this.held !== null) await this.held
     if (this.latencyMs > 0) await delay(this.latencyMs)
     const url = new URL(request.url)
     const href = `${url.origin}${url.pathname}`
