@@ -1,3 +1,4 @@
+import { fingerprintBlob } from '../../../workers/hash-blob'
 import type { HashReply, HashRequest } from '../../../workers/hash-protocol'
 import { abortError } from '../messages'
 
@@ -14,8 +15,25 @@ export interface HashOptions {
  */
 export type HashFile = (file: Blob, options?: HashOptions) => Promise<string>
 
-/** Hashes in a Web Worker, so a large file never blocks the screen; one worker per file, ended after. */
-export const hashFileInWorker: HashFile = (file, { onProgress, signal } = {}) =>
+/**
+ * On the page itself, where the browser has no Web Workers: a block at a time, each awaited, so the
+ * screen keeps answering between blocks, and the duplicate check still runs.
+ */
+const hashFileOnPage: HashFile = async (file, { onProgress, signal } = {}) => {
+  if (signal?.aborted) throw abortError()
+  const sha256 = await fingerprintBlob(file, (bytes) => onProgress?.(file.size === 0 ? 1 : bytes / file.size))
+  if (signal?.aborted) throw abortError()
+  return sha256
+}
+
+/**
+ * Hashes in a Web Worker, so a large file never blocks the screen; one worker per file, ended after.
+ * Without Web Workers, on the page.
+ */
+export const hashFileInWorker: HashFile = (file, options = {}) =>
+  typeof Worker === 'undefined' ? hashFileOnPage(file, options) : hashInWorker(file, options)
+
+const hashInWorker: HashFile = (file, { onProgress, signal } = {}) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError())
