@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { encodeMediaPage } from '../../../src/contract/media-pages'
-import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import type { MediaRecord } from '../../../src/contract/record'
 import {
   forgetKeptFirstPage,
   keepFirstPage,
@@ -9,17 +9,11 @@ import {
 } from '../../../src/features/library/api/kept-first-page'
 import { keptDigest, type KeptPage } from '../../../src/workers/listing-cache'
 import { textDigest } from '../../../src/workers/text-digest'
+import { listedRecord } from '../../support/listed-record'
 import { MemoryStorage } from '../../support/memory-storage'
 
-function record(id: number): MediaRecord {
-  return mediaRecordSchema.parse({
-    ...{ id, title: `File ${String(id)}`, description: '', category: 'Images', file_type: 'image/png' },
-    ...{ thumbnail: null, media_url: `/api/files/${String(id)}/f.png`, file_size: id, tags: ['sea'] },
-    ...{ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', author: 'Dana' },
-    ...{ folder_path: '/', public_id: null, resource_type: null, format: null, sha256: null, station: '' },
-    ...{ notes: '', width: null, height: null, duration: null },
-  })
-}
+/** With a tag, so the page's tags column is kept and read back too. */
+const record = (id: number) => listedRecord(id, { tags: ['sea'] })
 
 /** A first page as the worker keeps it, in a library of 120 shards (four pages). */
 function firstPage(records: readonly MediaRecord[]): KeptPage {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import {
   connectListing,
   ListingStore,
@@ -12,20 +11,12 @@ import { encodeMediaPage } from '../../../src/contract/media-pages'
 import { keepFirstPage } from '../../../src/features/library/api/kept-first-page'
 import type { ListingReply, ListingRequest } from '../../../src/workers/listing-protocol'
 import { keptDigest } from '../../../src/workers/listing-cache'
+import { listedRecord } from '../../support/listed-record'
 import { MemoryStorage } from '../../support/memory-storage'
 
 /** The listing store's own steps, with the worker's replies played by hand. */
-function record(id: number): MediaRecord {
-  return mediaRecordSchema.parse({
-    ...{ id, title: `File ${String(id)}`, description: '', category: 'Images', file_type: 'image/png' },
-    ...{ thumbnail: null, media_url: `/api/files/${String(id)}/f.png`, file_size: id, tags: [], notes: '' },
-    ...{ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', author: 'Dana' },
-    ...{ folder_path: '/', public_id: null, resource_type: null, format: null, sha256: null, station: '' },
-    ...{ width: null, height: null, duration: null },
-  })
-}
-
-const records = (from: number, count: number) => Array.from({ length: count }, (_, i) => record(from + i))
+const records = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => listedRecord(from + i))
 
 afterEach(() => {
   vi.useRealTimers()

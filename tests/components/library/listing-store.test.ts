@@ -6,7 +6,7 @@ import { operateOnRecords } from '../../../netlify/server/records/record-shards'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../netlify/server/store'
-import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import type { MediaRecord } from '../../../src/contract/record'
 import { readKeptFirstPage } from '../../../src/features/library/api/kept-first-page'
 import {
   connectOnPage,
@@ -18,6 +18,7 @@ import { memoryCache, type ListingCache } from '../../../src/workers/listing-cac
 import { ListingLoader } from '../../../src/workers/listing-loader'
 import type { FirstAnswer, ListingReply } from '../../../src/workers/listing-protocol'
 import { routeToFunction } from '../../support/function-router'
+import { listedRecord } from '../../support/listed-record'
 import { MemoryStorage } from '../../support/memory-storage'
 
 /**
@@ -59,27 +60,32 @@ afterAll(() => {
   server.close()
 })
 
-function record(id: number, title = `File ${String(id)}`): MediaRecord {
-  return mediaRecordSchema.parse({
-    ...{ id, title, description: '', category: 'Images', file_type: 'image/png', thumbnail: null },
-    ...{ media_url: `/api/files/${String(id)}/f.png`, file_size: id, tags: [], notes: '', station: '' },
-    ...{ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', author: 'Dana' },
-    ...{ folder_path: '/', public_id: null, resource_type: null, format: null, sha256: null },
-    ...{ width: null, height: null, duration: null },
-  })
-}
+const record = (id: number, title?: string) => listedRecord(id, title === undefined ? {} : { title })
 
 async function seed(records: readonly MediaRecord[]): Promise<void> {
   const byId = new Map(records.map((stored) => [stored.id as number, stored]))
   await operateOnRecords(store, [...byId.keys()], (_current, id) => ({ record: byId.get(id), result: null }))
 }
 
+/** fetch, with the page's relative addresses made absolute (there is no page here). */
+const fetchOnPage: typeof fetch = (input, init) => fetch(new URL(input as string, ORIGIN), init)
+
 function listing(cache: ListingCache = memoryCache()): ListingStore {
-  const opened = new ListingStore((receive) =>
-    connectOnPage(receive, (input, init) => fetch(new URL(input as string, ORIGIN), init), cache),
-  )
+  const opened = new ListingStore((receive) => connectOnPage(receive, fetchOnPage, cache))
   open.push(opened)
   return opened
+}
+
+/** A listing loader of its own over `cache`, and the replies it posts. */
+function loaderOver(cache: ListingCache): { loader: ListingLoader; replies: ListingReply[] } {
+  const replies: ListingReply[] = []
+  const loader = new ListingLoader({
+    fetch: fetchOnPage,
+    cache,
+    post: (reply) => replies.push(reply),
+    unreadable: 'unreadable',
+  })
+  return { loader, replies }
 }
 
 function hold(shards: string): () => void {
@@ -232,13 +238,7 @@ describe('the listing store', () => {
     await listing(kept).load()
     const first = await kept.readPage(0)
     const pagesSent = async (shownFirst: string | undefined) => {
-      const replies: ListingReply[] = []
-      const loader = new ListingLoader({
-        fetch: (input, init) => fetch(new URL(input as string, ORIGIN), init),
-        cache: kept,
-        post: (reply) => replies.push(reply),
-        unreadable: 'unreadable',
-      })
+      const { loader, replies } = loaderOver(kept)
       answered.length = 0
       await loader.load(0, { shownFirst })
       return replies.flatMap((reply): (number | string)[] =>
@@ -256,14 +256,8 @@ describe('the listing store', () => {
   it('on a first visit takes the first page as the page fetched it, and asks the server only for the rest', async () => {
     await seed([record(1), record(2_500)])
     const loadWith = async (answer: (text: string) => FirstAnswer | null, shownHere: boolean) => {
-      const replies: ListingReply[] = []
       const kept = memoryCache()
-      const loader = new ListingLoader({
-        fetch: (input, init) => fetch(new URL(input as string, ORIGIN), init),
-        cache: kept,
-        post: (reply) => replies.push(reply),
-        unreadable: 'unreadable',
-      })
+      const { loader, replies } = loaderOver(kept)
       const firstPage = await fetch(new URL('/api/media-pages?shards=0-3', ORIGIN))
       const text = await firstPage.text()
       answered.length = 0
@@ -291,13 +285,7 @@ describe('the listing store', () => {
     const firstPage = await fetch(new URL('/api/media-pages?shards=0-3', ORIGIN))
     const answer = { status: 200, etag: firstPage.headers.get('etag'), text: await firstPage.text() }
     const firstPageTitles = async (shownHere: boolean) => {
-      const replies: ListingReply[] = []
-      const loader = new ListingLoader({
-        fetch: (input, init) => fetch(new URL(input as string, ORIGIN), init),
-        cache: kept,
-        post: (reply) => replies.push(reply),
-        unreadable: 'unreadable',
-      })
+      const { loader, replies } = loaderOver(kept)
       const loading = loader.load(0, { firstFromPage: true })
       loader.takeFirstAnswer(answer, shownHere)
       await loading
