@@ -115,16 +115,8 @@ function openDatabase(factory: IDBFactory, onClosed: () => void): Promise<IDBDat
 }
 
 /**
- * The scope a page's kept pages are filed under: its origin. IndexedDB is per origin already; a refused
- * listing (401) drops every kept page, so another sign-in never reads them.
- */
-export function cacheScope(location: { origin: string }): string {
-  return location.origin
-}
-
-/**
- * The pages in IndexedDB, under `scope` (cacheScope). No
- * file bytes are kept, only the listing.
+ * The pages in IndexedDB, under `scope` (the site's origin). A refused listing (401) drops every kept
+ * page, so another sign-in never reads them. No file bytes are kept, only the listing.
  */
 export function indexedDbCache(factory: IDBFactory, scope: string): ListingCache {
   let opened: Promise<IDBDatabase> | null = null

@@ -1,5 +1,5 @@
 import { ERROR_WORDS } from '../lib/error-words'
-import { cacheScope, indexedDbCache, memoryCache } from './listing-cache'
+import { indexedDbCache, memoryCache } from './listing-cache'
 import { ListingLoader } from './listing-loader'
 import type { ListingReply, ListingRequest } from './listing-protocol'
 
@@ -17,7 +17,7 @@ performance.mark('listing:worker-start')
 
 const loader = new ListingLoader({
   fetch: (input, init) => fetch(input, init),
-  cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, cacheScope(scope.location)) : memoryCache(),
+  cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, scope.location.origin) : memoryCache(),
   post: (reply) => {
     scope.postMessage(reply)
   },

@@ -1,8 +1,8 @@
 /**
  * A 64-bit digest of a string (two 32-bit multiply-xor lanes over its UTF-16 code units, as cyrb53
- * does), as 16 hex digits; another `seed` (a 32-bit number) gives another digest of the same text. Fast, at about 5 ms a MB, and not cryptographic: it tells a kept page's text
- * from one that changed or was cut short on disk, not from one an attacker forged (who could as well
- * run script in the page).
+ * does), as 16 hex digits; another `seed` (a 32-bit number) gives another digest of the same text.
+ * Fast, at about 5 ms a MB, and not cryptographic: it tells a kept page's text from one that changed or
+ * was cut short on disk, not from one an attacker forged (who could as well run script in the page).
  */
 export function textDigest(text: string, seed = 0): string {
   let first = 0xdeadbeef ^ seed ^ text.length

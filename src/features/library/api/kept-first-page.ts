@@ -1,6 +1,5 @@
-import { pageCountOf } from '../../../contract/media-pages'
+import type { MediaRecord } from '../../../contract/record'
 import { LISTING_CACHE_VERSION, keptRecords, type KeptPage } from '../../../workers/listing-cache'
-import type { ListingReply } from '../../../workers/listing-protocol'
 
 /**
  * A second copy of the kept first page (2,000 files, a few hundred KB), in localStorage, so a reload
@@ -14,8 +13,9 @@ const STORAGE_KEY = `media-file-manager-listing-first:${String(LISTING_CACHE_VER
 export interface KeptFirstPage {
   /** The digest of the kept page's text: the worker sends the rest only (ListingRequest `shownFirst`). */
   digest: string
-  /** The layout and the first page's records, as the worker would have sent them. */
-  replies: ListingReply[]
+  records: MediaRecord[]
+  /** Shards in the store when the page was sent, which give the page layout. */
+  shardCount: number
 }
 
 function storage(): Storage | undefined {
@@ -33,14 +33,7 @@ export function readKeptFirstPage(): KeptFirstPage | undefined {
   if (stored === null || stored === undefined) return undefined
   try {
     const page = JSON.parse(stored) as KeptPage
-    const records = keptRecords(page)
-    return {
-      digest: page.digest,
-      replies: [
-        { type: 'layout', pages: pageCountOf(page.shardCount), expected: null },
-        { type: 'records', page: 0, records, first: true, last: true },
-      ],
-    }
+    return { digest: page.digest, records: keptRecords(page), shardCount: page.shardCount }
   } catch {
     forgetKeptFirstPage()
     return undefined

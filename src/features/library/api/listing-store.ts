@@ -309,10 +309,15 @@ export function startListingEarly(): void {
   const post = (request: ListingRequest) => {
     started.worker.postMessage(request)
   }
+  /** The first page as the worker would have sent it: the layout it gives, then its records. */
+  const showFirstPage = (records: MediaRecord[], shardCount: number) => {
+    deliver({ type: 'layout', pages: pageCountOf(shardCount), expected: null })
+    deliver({ type: 'records', page: 0, records, first: true, last: true })
+  }
   const kept = readKeptFirstPage()
   if (kept !== undefined) {
     performance.mark('listing:kept-first-here')
-    for (const reply of kept.replies) deliver(reply)
+    showFirstPage(kept.records, kept.shardCount)
     post({ type: 'load', request: EARLY_LOAD, shownFirst: kept.digest })
     return
   }
@@ -325,8 +330,7 @@ export function startListingEarly(): void {
     post({ type: 'first-answer', answer, shownHere: read !== null })
     if (read === null) return
     performance.mark('listing:first-page-here')
-    deliver({ type: 'layout', pages: pageCountOf(read.shardCount), expected: null })
-    deliver({ type: 'records', page: 0, records: read.records, first: true, last: true })
+    showFirstPage(read.records, read.shardCount)
   })
 }
 
