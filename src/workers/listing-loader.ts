@@ -2,7 +2,7 @@ import { errorBodySchema } from '../contract/api'
 import { decodeMediaPage, mediaPagesAnswerSchema, pageCountOf, pageShards } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
-import type { EarlyStart, FirstAnswer, ListingReply } from './listing-protocol'
+import type { EarlyStart, FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
 
 /**
  * Records per message to the page. Receiving a message is one task on the page's main thread; 2,000
@@ -83,6 +83,14 @@ export class ListingLoader {
   private handFirst: ((handed: { response: Response | null; shownHere: boolean }) => void) | null = null
 
   constructor(private readonly options: ListingLoaderOptions) {}
+
+  /** Carries out a request from the page, as the worker and the loader run on the page both receive it. */
+  receive(request: ListingRequest): void {
+    if (request.type === 'load') void this.load(request.request, request)
+    else if (request.type === 'first-answer') this.takeFirstAnswer(request.answer, request.shownHere)
+    else if (request.type === 'revalidate') void this.revalidate(request.request)
+    else void this.forget()
+  }
 
   load(request: number, early: EarlyStart = {}): Promise<void> {
     if (early.firstFromPage === true && !this.keptShown) {

@@ -25,8 +25,5 @@ const loader = new ListingLoader({
 })
 
 scope.onmessage = ({ data }) => {
-  if (data.type === 'load') void loader.load(data.request, data)
-  else if (data.type === 'first-answer') loader.takeFirstAnswer(data.answer, data.shownHere)
-  else if (data.type === 'revalidate') void loader.revalidate(data.request)
-  else void loader.forget()
+  loader.receive(data)
 }

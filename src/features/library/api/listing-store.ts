@@ -413,10 +413,7 @@ export function connectOnPage(
   })
   return {
     post: (request) => {
-      if (request.type === 'load') void loader.load(request.request, request)
-      else if (request.type === 'first-answer') loader.takeFirstAnswer(request.answer, request.shownHere)
-      else if (request.type === 'revalidate') void loader.revalidate(request.request)
-      else void loader.forget()
+      loader.receive(request)
     },
     close: () => {
       closed = true
