@@ -99,10 +99,10 @@ export function breakdown(
   )
   note('worker started', inWorker.find((entry) => entry.name === 'listing:worker-start')?.startTime)
   note('kept pages read (IndexedDB)', inWorker.find((entry) => entry.name === 'listing:kept-read')?.startTime)
-  for (const entry of inWorker.filter((one) => one.name === 'listing:kept-decode'))
+  for (const entry of inWorker.filter((one) => one.name === 'listing:kept-decode')) {
     note(`kept page ${String(entry.detail)} read`, entry.startTime)
-  for (const entry of inWorker.filter((one) => one.name === 'listing:kept-decode'))
     note(`kept page ${String(entry.detail)} decoded`, entry.startTime + entry.duration)
+  }
   for (const entry of inWorker.filter((one) => one.name === 'listing:kept-page'))
     note(`kept page ${String(entry.detail)} decoded and posted`, entry.startTime + entry.duration)
   note('kept pages posted', inWorker.find((entry) => entry.name === 'listing:kept-posted')?.startTime)
