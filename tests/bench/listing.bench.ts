@@ -29,7 +29,7 @@
  * calls a second whatever the concurrency), so the number of calls sets the floor: the old loading makes
  * 21 calls one after the other at 100,000 files, the new one 5, the last 3 of them at once.
  */
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -43,7 +43,7 @@ import {
 } from '../api/helpers/netlify-dev.ts'
 import { buildApp } from './lib/build-app.ts'
 import { launchChromium } from './lib/chromium.ts'
-import { figure, report, type Figure } from './lib/figures.ts'
+import { figure, report, RESULTS_DIR, type Figure } from './lib/figures.ts'
 import {
   breakdown,
   busiest,
@@ -213,8 +213,12 @@ async function coldAndWarm(
     const profiler = PROFILE ? await startProfiler(context, page) : null
     const warm = await visit(page, worker, () => page.reload())
     if (profiler !== null) {
-      console.log(`    ${label} warm, main thread by self time (Profiler):`)
-      for (const line of busiest(await profiler())) console.log(`      ${line}`)
+      const profile = await profiler()
+      const file = join(RESULTS_DIR, `listing-${String(size)}-${label.replaceAll(' ', '-')}-warm.cpuprofile`)
+      await mkdir(RESULTS_DIR, { recursive: true })
+      await writeFile(file, JSON.stringify(profile))
+      console.log(`    ${label} warm, main thread by self time (Profiler; whole profile in ${file}):`)
+      for (const line of busiest(profile)) console.log(`      ${line}`)
     }
     const brief = ({ breakdown: _, ...figures }: Visit) => JSON.stringify(figures)
     console.log(`  ${label}: cold ${brief(cold)}, warm ${brief(warm)}`)

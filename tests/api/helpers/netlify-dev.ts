@@ -70,27 +70,21 @@ export async function removeProjectDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true, maxRetries: 3 })
 }
 
-/** Ports nobody listens on right now, all different. */
+/**
+ * Where fresh ports are picked: below Linux's ephemeral range (32768-60999), which the system also hands
+ * out as the local end of every outgoing connection. A port the system chose for a listener (listen(0))
+ * could be taken by any connection a test opened before netlify dev bound it: the start then failed with
+ * "Could not acquire required 'port'".
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 }
+
+/** Ports nobody listens on right now, all different, picked at random from PORT_RANGE. */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer()
-          server.once('error', reject)
-          server.listen(0, () => {
-            resolve(server)
-          })
-        }),
-    ),
-  )
-  const ports = servers.map((server) => {
-    const address = server.address()
-    if (address === null || typeof address === 'string') throw new Error('no port assigned')
-    return address.port
-  })
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  const ports: number[] = []
+  while (ports.length < count) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from))
+    if (!ports.includes(port) && (await isPortFree(port))) ports.push(port)
+  }
   return ports
 }
 
@@ -148,19 +142,34 @@ export interface StartOptions {
   env?: Record<string, string>
 }
 
+/** Starts on fresh ports this many times at most when another process takes one of them first. */
+const PORT_ATTEMPTS = 3
+const PORT_TAKEN = /Could not acquire required '\w+'/
+
 /**
  * Starts `netlify dev --offline --internal-disable-edge-functions` in `dir`, in its own process group,
  * and resolves once `GET /api/folder-list` answers 200. On failure the error carries the captured log.
+ * On fresh ports, a port taken between its pick and netlify dev's bind is met by starting again on
+ * others; ports the caller gives (a restart keeping its address) are waited for instead.
  */
 export async function startNetlifyDev(dir: string, options: StartOptions = {}): Promise<NetlifyDev> {
-  const timeoutMs = options.timeoutMs ?? 90_000
-  let ports = options.ports
-  if (ports) {
-    await waitForPortsFree(ports, 15_000)
-  } else {
-    const [port = 0, functionsPort = 0, staticServerPort = 0] = await freePorts(3)
-    ports = { port, functionsPort, staticServerPort }
+  if (options.ports) {
+    await waitForPortsFree(options.ports, 15_000)
+    return startOn(dir, options.ports, options)
   }
+  for (let attempt = 1; ; attempt++) {
+    const [port = 0, functionsPort = 0, staticServerPort = 0] = await freePorts(3)
+    try {
+      return await startOn(dir, { port, functionsPort, staticServerPort }, options)
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !(error instanceof Error) || !PORT_TAKEN.test(error.message))
+        throw error
+    }
+  }
+}
+
+async function startOn(dir: string, ports: DevPorts, options: StartOptions): Promise<NetlifyDev> {
+  const timeoutMs = options.timeoutMs ?? 90_000
   const baseUrl = `http://127.0.0.1:${String(ports.port)}`
 
   const child = spawn(
