@@ -69,8 +69,9 @@ const BASELINE = process.env.LISTING_BASELINE !== '0'
  */
 const BEFORE_APP = process.env.LISTING_BEFORE
 /**
- * `LISTING_PROFILE=1`: samples the page's main thread over each reload and prints its busiest functions
- * (the build is then left unminified, so they keep their names).
+ * `LISTING_PROFILE=1`: samples the page's main thread over each reload, prints its busiest functions and
+ * writes the whole profile to tests/bench/results/ (the build is then left unminified, so they keep their
+ * names).
  */
 const PROFILE = process.env.LISTING_PROFILE === '1'
 
