@@ -111,6 +111,10 @@ test('asks for the token once, then loads the list, shows uploaded thumbnails an
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(1)
   await page.keyboard.press('Escape')
+  // Closing goes Back to the entry before the dialog opened. A reload before that lands reloads the
+  // dialog's own address, which opens it again over the cards.
+  await expect(details).toHaveCount(0)
+  await expect(page).not.toHaveURL(/[?&]file=/)
 
   refused.length = 0
   await page.reload()
