@@ -88,8 +88,7 @@ export class ListingLoader {
   receive(request: ListingRequest): void {
     if (request.type === 'load') void this.load(request.request, request)
     else if (request.type === 'first-answer') this.takeFirstAnswer(request.answer, request.shownHere)
-    else if (request.type === 'revalidate') void this.revalidate(request.request)
-    else void this.forget()
+    else void this.revalidate(request.request)
   }
 
   load(request: number, early: EarlyStart = {}): Promise<void> {
@@ -115,15 +114,6 @@ export class ListingLoader {
 
   revalidate(request: number): Promise<void> {
     return this.queue(() => this.revalidateNow(request))
-  }
-
-  /** Drops what is kept and shown: the next load asks the server for everything. */
-  forget(): Promise<void> {
-    return this.queue(async () => {
-      this.shown.clear()
-      this.pageCount = null
-      await this.options.cache.clear().catch(() => undefined)
-    })
   }
 
   /** One load or revalidation at a time, in the order asked. */

@@ -36,8 +36,6 @@ export type ListingRequest =
   | { type: 'first-answer'; answer: FirstAnswer | null; shownHere: boolean }
   /** Asks the server for every page again; unchanged pages answer 304 and cost nothing more. */
   | { type: 'revalidate'; request: number }
-  /** Drops the kept pages (the sign-in changed): the next load starts from the server. */
-  | { type: 'forget' }
 
 export type ListingReply =
   /** How many pages the library has, and how many files it held when last counted (null: not known). */

@@ -87,13 +87,6 @@ export class ListingStore {
     return this.ask('revalidate')
   }
 
-  /** Forgets the kept pages (the sign-in changed) and loads the list from the server again. */
-  forget(): Promise<void> {
-    forgetKeptFirstPage()
-    this.port.post({ type: 'forget' })
-    return this.ask('revalidate')
-  }
-
   close(): void {
     this.cancelShow?.()
     this.port.close()
