@@ -96,9 +96,12 @@ test('asks for the token once, then loads the list, shows uploaded thumbnails an
   await expect(toast(page, 'All 2 files uploaded successfully!')).toBeVisible({ timeout: 60_000 })
 
   // The image's thumbnail goes through a signed link to the Image CDN; the video's was drawn at upload.
+  // That is three calls one after another (the link, the CDN, the file it fetches), each a fresh worker
+  // under netlify dev, queued behind the page's own calls: on a busy two-core machine more than 10 s.
   const image = card(page, 'landscape').locator('.thumbnail img')
+  const thumbnailWidth = () => image.evaluate((element: HTMLImageElement) => element.naturalWidth)
   await expect(image).toHaveAttribute('src', /^\/api\/file-link\/thumbnail\/[^/]+\/landscape\.jpg$/)
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(150)
+  await expect.poll(thumbnailWidth, { timeout: 30_000 }).toBe(150)
   const frame = card(page, 'clip').locator('.thumbnail img')
   await expect
     .poll(() => frame.evaluate((element: HTMLImageElement) => element.naturalWidth))
@@ -119,7 +122,7 @@ test('asks for the token once, then loads the list, shows uploaded thumbnails an
   refused.length = 0
   await page.reload()
   await expect(card(page, 'landscape')).toBeVisible()
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(150)
+  await expect.poll(thumbnailWidth, { timeout: 30_000 }).toBe(150)
   await expect(accessDialog(page)).toHaveCount(0)
   expect(refused).toEqual([])
   expect(await csp.violations()).toEqual([])

@@ -24,17 +24,18 @@ export async function startRestartControl(
   logFile: string | undefined,
 ): Promise<RestartControl> {
   let dev = first
-  let restarting: Promise<void> = Promise.resolve()
-  const restart = () => {
-    restarting = restarting
-      .catch(() => undefined)
-      .then(async () => {
-        const { ports } = dev
-        await dev.stop()
-        dev = await startNetlifyDev(dir, { ports, logFile })
-      })
-    return restarting
-  }
+  let restarting: Promise<void> | null = null
+  // Requests that arrive while a restart is under way wait for that one. Queued one after another, each
+  // would stop the netlify dev the one before had just started: tests that found it not answering
+  // during a restart kept it restarting past their timeouts.
+  const restart = () =>
+    (restarting ??= (async () => {
+      const { ports } = dev
+      await dev.stop()
+      dev = await startNetlifyDev(dir, { ports, logFile })
+    })().finally(() => {
+      restarting = null
+    }))
 
   const token = randomUUID()
   const control = createServer((request, response) => {
@@ -58,7 +59,7 @@ export async function startRestartControl(
     restartUrl: `http://127.0.0.1:${String(port)}/${token}/restart`,
     close: async () => {
       await closeServer(control)
-      await restarting.catch(() => undefined)
+      await restarting?.catch(() => undefined)
       await dev.stop()
     },
   }

@@ -39,10 +39,13 @@ export function baseUrl(): string {
   return url
 }
 
-/** Whether netlify dev answers `GET /api/folder-list` with 200 within a few seconds. */
+/**
+ * Whether netlify dev answers `GET /api/folder-list` with 200. A stopped one refuses the connection at
+ * once; a busy one can take several seconds a call on two cores, and a restart is not the cure for that.
+ */
 export async function serverAnswers(): Promise<boolean> {
   try {
-    const response = await fetch(`${baseUrl()}/api/folder-list`, { signal: AbortSignal.timeout(5000) })
+    const response = await fetch(`${baseUrl()}/api/folder-list`, { signal: AbortSignal.timeout(20_000) })
     await response.arrayBuffer()
     return response.ok
   } catch {
