@@ -136,12 +136,13 @@ export class ListingLoader {
     const count = pageCountOf(first.shardCount)
     this.pageCount = count
     post({ type: 'layout', pages: count, expected: null })
+    // The kept first page is sent unless the page showed its own copy of it, or had none and asked the
+    // server for it itself: a kept one sent then could land after the server's and stand in for it.
     if (first.digest === shownFirst) this.shown.set(0, { etag: first.etag, count: first.count })
-    else if (firstFromPage === true) {
-      // The page had no copy and asked the server for the first page itself: a kept one sent now could
-      // land after the server's and stand in for it.
-    } else if (await this.showKeptPage(first)) post({ type: 'kept-first', page: first })
-    else return
+    else if (firstFromPage !== true) {
+      if (!(await this.showKeptPage(first))) return
+      post({ type: 'kept-first', page: first })
+    }
     const counts = await counting
     const rest = [...counts.keys()].filter((page) => page > 0 && page < count).sort((a, b) => a - b)
     const expected = rest.reduce((sum, page) => sum + (counts.get(page) ?? 0), first.count)
