@@ -23,7 +23,7 @@ async function sha256Of(bytes: Uint8Array<ArrayBuffer>, subtle: SubtleCrypto | n
  * receives and records keep as `sha256`. A file over `ONE_SHOT_MAX_BYTES` (or any file without
  * `crypto.subtle`) is read one block at a time, the next while the current one is hashed, so memory stays
  * flat whatever the size. `onProgress` gets the bytes hashed so far. Runs in the hash worker, and on the
- * page in tests, where there is no Worker.
+ * page where there is no Worker (hash-file.ts).
  */
 export async function fingerprintBlob(
   blob: Blob,

@@ -1,5 +1,5 @@
 import { createRecord } from './api/create-record'
-import { hashFileInWorker } from './hashing/hash-file'
+import { hashFileInBrowser } from './hashing/hash-file'
 import { mediaHostFromEnv } from './hosts/media-host-from-env'
 import { inspectInBrowser } from './thumbnails/inspect-file'
 import type { UploadServices } from './upload-one'
@@ -10,7 +10,7 @@ let services: UploadServices | undefined
 export function browserUploadServices(): UploadServices {
   services ??= {
     host: mediaHostFromEnv(import.meta.env),
-    hashFile: hashFileInWorker,
+    hashFile: hashFileInBrowser,
     inspectFile: inspectInBrowser,
     createRecord,
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { hashFileInWorker } from '../../../src/features/upload/hashing/hash-file'
+import { hashFileInBrowser } from '../../../src/features/upload/hashing/hash-file'
 import { referenceFingerprint } from '../../support/reference-fingerprint'
 
 /** Node has no Web Worker, as a browser without them: the file is hashed on the page. */
@@ -8,7 +8,7 @@ describe('hashing a file where there are no Web Workers', () => {
   it('gives the fingerprint the server computes, with progress up to the whole file', async () => {
     const bytes = new Uint8Array(5 * 1024 * 1024 + 17).map((_, index) => index % 251)
     const progress: number[] = []
-    const sha256 = await hashFileInWorker(new Blob([bytes]), {
+    const sha256 = await hashFileInBrowser(new Blob([bytes]), {
       onProgress: (fraction) => progress.push(fraction),
     })
     expect(sha256).toBe(referenceFingerprint(bytes))
@@ -18,7 +18,7 @@ describe('hashing a file where there are no Web Workers', () => {
   it('stops on a signal already aborted', async () => {
     const controller = new AbortController()
     controller.abort()
-    await expect(hashFileInWorker(new Blob(['x']), { signal: controller.signal })).rejects.toMatchObject({
+    await expect(hashFileInBrowser(new Blob(['x']), { signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     })
   })

@@ -16,8 +16,9 @@ export interface HashOptions {
 export type HashFile = (file: Blob, options?: HashOptions) => Promise<string>
 
 /**
- * On the page itself, where the browser has no Web Workers: a block at a time, each awaited, so the
- * screen keeps answering between blocks, and the duplicate check still runs.
+ * On the page itself, where the browser has no Web Workers, by the code the worker runs
+ * (`fingerprintBlob`), so the duplicate check still runs. Its digests are awaited, so the screen keeps
+ * answering; an abort is seen before and after, not midway.
  */
 const hashFileOnPage: HashFile = async (file, { onProgress, signal } = {}) => {
   if (signal?.aborted) throw abortError()
@@ -30,7 +31,7 @@ const hashFileOnPage: HashFile = async (file, { onProgress, signal } = {}) => {
  * Hashes in a Web Worker, so a large file never blocks the screen; one worker per file, ended after.
  * Without Web Workers, on the page.
  */
-export const hashFileInWorker: HashFile = (file, options = {}) =>
+export const hashFileInBrowser: HashFile = (file, options = {}) =>
   typeof Worker === 'undefined' ? hashFileOnPage(file, options) : hashInWorker(file, options)
 
 const hashInWorker: HashFile = (file, { onProgress, signal } = {}) =>
