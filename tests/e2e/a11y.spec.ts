@@ -1,7 +1,4 @@
-import { writeFile } from 'node:fs/promises'
-
-import AxeBuilder from '@axe-core/playwright'
-import type { Page, TestInfo } from '@playwright/test'
+import { scan } from './support/axe'
 
 import { createFolder, seedFiles } from './support/library'
 import { expect, startFromLibrary, test } from './support/fixtures'
@@ -26,41 +23,6 @@ test.beforeEach(async ({ page }) => {
   await openScreen(page)
   await expect(card(page, 'Beach sunset')).toBeVisible()
 })
-
-/**
- * Runs axe (WCAG 2.x A and AA rules, and its best practices) over the whole page as it is, keeps the full
- * result as an attachment, and fails on any serious or critical violation.
- */
-async function scan(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  { skip = [] }: { skip?: string[] } = {},
-): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .disableRules(skip)
-    .analyze()
-  const report = testInfo.outputPath(`axe-${name}.json`)
-  await writeFile(report, JSON.stringify(results.violations, null, 2))
-  await testInfo.attach(`axe-${name}`, { path: report, contentType: 'application/json' })
-  // Every finding, whatever its impact, is listed on the test (the JSON above has the details).
-  for (const violation of results.violations) {
-    testInfo.annotations.push({
-      type: `axe ${name}`,
-      description: `${String(violation.impact)} ${violation.id}: ${violation.help} (${violation.nodes
-        .map((node) => node.target.join(' '))
-        .join(', ')})`,
-    })
-  }
-  const blocking = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  )
-  expect(
-    blocking.map((violation) => `${violation.id}: ${violation.help}`),
-    `axe on ${name}`,
-  ).toEqual([])
-}
 
 test('the main screen, in grid and in list', async ({ page }, testInfo) => {
   await scan(page, testInfo, 'main-grid')
