@@ -3,11 +3,11 @@
  * (serving the suite's build): it asks once, loads the list, uploads show their thumbnails, a video
  * plays, and a reload asks nothing more.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 import { fixturePath } from './support/library'
 import { expect, test } from './support/fixtures'
+import { scan } from './support/axe'
 import { watchCsp } from './support/csp-watch'
 import { startOwnServer, type OwnServer } from './support/own-server'
 import { card, openDetails, toast } from './support/screen'
@@ -31,21 +31,11 @@ test.afterAll(async () => {
 
 const accessDialog = (page: Page) => page.getByRole('dialog', { name: 'Access token required' })
 
-/** Serious or critical axe findings (WCAG 2.x A and AA, best practices) on the page as it is. */
-async function axeBlocking(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`)
-}
-
 test('asks for the token once, then loads the list, shows uploaded thumbnails and plays a video; a reload asks nothing', async ({
   page,
   context,
   shot,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000)
   const csp = await watchCsp(page)
   const refused: string[] = []
@@ -66,7 +56,7 @@ test('asks for the token once, then loads the list, shows uploaded thumbnails an
   await field.fill('not the token')
   await dialog.getByRole('button', { name: 'Sign in' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Invalid access token')
-  expect(await axeBlocking(page)).toEqual([])
+  await scan(page, testInfo, 'access-dialog')
 
   await field.fill(TOKEN)
   await dialog.getByRole('button', { name: 'Sign in' }).click()

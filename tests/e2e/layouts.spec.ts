@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 
+import { scan } from './support/axe'
 import { seedFiles } from './support/library'
 import { expect, startFromLibrary, test } from './support/fixtures'
 import { card, select } from './support/screen'
@@ -198,18 +198,7 @@ test.describe('on a phone', () => {
     await expect(drawer.getByRole('treeitem', { name: 'All files' })).toBeFocused()
     await expectInsideViewport(page, drawer)
     await shot('layout-phone-drawer')
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze()
-    await testInfo.attach('axe-phone-drawer', {
-      body: JSON.stringify(axe.violations, null, 2),
-      contentType: 'application/json',
-    })
-    expect(
-      axe.violations
-        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-        .map(({ id, help }) => `${id}: ${help}`),
-    ).toEqual([])
+    await scan(page, testInfo, 'phone-drawer')
 
     await page.keyboard.press('Escape')
     await expect(drawer).toHaveCount(0)

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
+import { scan } from './support/axe'
 import { listFiles, listTrash, seedFiles } from './support/library'
 import { expect, test } from './support/fixtures'
 import { baseUrl } from './support/server'
@@ -26,22 +26,10 @@ async function deleteFromMenu(page: Page, title: string) {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
 }
 
-/** No serious or critical axe finding on the page as it is, toasts included. */
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  const blocking = results.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')
-  expect(
-    blocking.map(
-      ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-    `axe on ${name}`,
-  ).toEqual([])
-}
-
 test('a delete is undone from its toast; the Trash view restores a file and deletes another forever', async ({
   page,
   shot,
-}) => {
+}, testInfo) => {
   await deleteFromMenu(page, 'Beach sunset')
   await expectTitles(page, ['Budget report', 'Portrait'])
   await expect(toast(page, '"Beach sunset" deleted')).toBeVisible()
@@ -70,7 +58,7 @@ test('a delete is undone from its toast; the Trash view restores a file and dele
     'page',
   )
   await shot('trash')
-  await expectAccessible(page, 'the Trash view')
+  await scan(page, testInfo, 'trash-view')
 
   await page.getByRole('button', { name: 'Restore Beach sunset' }).click()
   await expect(toast(page, '"Beach sunset" restored')).toBeVisible()
@@ -83,7 +71,7 @@ test('a delete is undone from its toast; the Trash view restores a file and dele
   const confirm = page.getByRole('alertdialog', { name: 'Delete forever' })
   await expect(confirm).toContainText('Delete "Budget report" forever? This cannot be undone.')
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
-  await expectAccessible(page, 'the Delete forever confirm')
+  await scan(page, testInfo, 'trash-delete-forever')
   await confirm.getByRole('button', { name: 'Delete forever' }).click()
   await expect(toast(page, '"Budget report" deleted forever')).toBeVisible()
   await expect(page.getByText('Trash is empty')).toBeVisible()
