@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { scan } from './support/axe'
 import { seedFiles } from './support/library'
 import { expect, startFromLibrary, test } from './support/fixtures'
-import { card, select } from './support/screen'
+import { card, openDetails, select } from './support/screen'
 import { seedLibrary } from './support/seed-library'
 import { baseUrl } from './support/server'
 
@@ -299,6 +299,60 @@ test.describe('on a phone', () => {
       expect(hit, `tap at ${String(dx)},${String(dy)}`).toBe('Select Beach sunset')
     }
   })
+})
+
+/** Where each of the dialog's footer controls sits, by its name. */
+async function footerBoxes(dialog: Locator) {
+  const controls = dialog.locator('.details__actions button')
+  const boxes: { name: string; x: number; y: number; width: number; height: number }[] = []
+  for (const control of await controls.all()) {
+    const box = await control.boundingBox()
+    if (box === null) throw new Error('a footer control has no box')
+    const name = (await control.getAttribute('aria-label')) ?? (await control.innerText())
+    boxes.push({ name, ...box })
+  }
+  return boxes
+}
+
+test.describe('Details on a phone', () => {
+  test.use({ hasTouch: true, isMobile: true })
+
+  for (const size of PHONES) {
+    test(`${String(size.width)} px: every footer control is in the window, 44 px or more, and stays put from file to file`, async ({
+      page,
+      shot,
+    }) => {
+      await page.setViewportSize(size)
+      await openScreen(page)
+      const dialog = await openDetails(page, 'Beach sunset')
+      await dialog.evaluate((target) =>
+        Promise.all(target.getAnimations().map((animation) => animation.finished.catch(() => null))),
+      )
+      const first = await footerBoxes(dialog)
+      expect(first.map(({ name }) => name)).toEqual(
+        expect.arrayContaining(['Previous file', 'Next file', 'Edit']),
+      )
+      for (const box of first) {
+        expect(box.x, `${box.name} left edge`).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width, `${box.name} right edge`).toBeLessThanOrEqual(size.width)
+        expect(box.y + box.height, `${box.name} bottom edge`).toBeLessThanOrEqual(size.height)
+        expect(box.height, `${box.name} height`).toBeGreaterThanOrEqual(44)
+        expect(box.width, `${box.name} width`).toBeGreaterThanOrEqual(44)
+      }
+      if (size.shot) await shot('details-phone')
+      const height = (await dialog.boundingBox())?.height
+
+      // The next file is of another kind: the dialog and its controls stay where they were.
+      await dialog.getByRole('button', { name: 'Next file' }).click()
+      const next = page.getByRole('dialog')
+      await expect(next).not.toHaveAccessibleName('Beach sunset')
+      expect((await next.boundingBox())?.height).toBe(height)
+      const moved = await footerBoxes(next)
+      expect(moved.find(({ name }) => name === 'Next file')).toEqual(
+        first.find(({ name }) => name === 'Next file'),
+      )
+    })
+  }
 })
 
 test('Skip to files is the first Tab stop and takes focus to the first file', async ({ page }) => {

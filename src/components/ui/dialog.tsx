@@ -12,20 +12,22 @@ interface DialogProps {
   description?: ReactNode
   children: ReactNode
   wide?: boolean
+  /** Keeps one height (the window's, up to a cap) whatever it holds; its content scrolls inside. */
+  tall?: boolean
 }
 
 /**
  * A modal Radix dialog: focus is trapped inside and, on close, returns to whatever held it when the
  * dialog opened, even when it was opened from a menu or a shortcut rather than a Dialog.Trigger.
  */
-export function Dialog({ open, onOpenChange, title, description, children, wide }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, wide, tall }: DialogProps) {
   const focusReturn = useFocusReturn()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
-          className={`dialog${wide ? ' dialog--wide' : ''}`}
+          className={`dialog${wide ? ' dialog--wide' : ''}${tall ? ' dialog--tall' : ''}`}
           aria-describedby={description === undefined ? undefined : 'dialog-description'}
           {...focusReturn}
         >

@@ -59,6 +59,8 @@ export function DetailsDialog(props: DetailsDialogProps) {
       }}
       title={record?.title ?? ''}
       wide
+      // One height for every file, so Left and Right never move the controls under the pointer.
+      tall
     >
       {record !== null && (
         <div className="details" ref={details}>
@@ -67,7 +69,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
             <DetailsFields record={record} />
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
-          <div className="dialog__actions">
+          <div className="dialog__actions details__actions">
             {neighbours !== null && (
               <div className="details__steps">
                 {(
