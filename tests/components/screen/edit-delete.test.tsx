@@ -95,6 +95,9 @@ describe('Edit File dialog', () => {
     expect(await card('Banner', true)).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'Renamed', hidden: true })).not.toBeInTheDocument()
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Renamed')
+    // Said once, under the form the person is looking at: no toast repeats it.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.getAllByText('Error updating file: File 1 not found')).toHaveLength(1)
   })
 
   it("reads 'HTTP error! status: N' when the failure has no message", async () => {

@@ -71,6 +71,19 @@ describe('screen states', () => {
     expect(screen.queryByRole('article', { name: 'Sample image' })).not.toBeInTheDocument()
   })
 
+  it('in an outage with files on screen, lets the connection line alone speak', async () => {
+    await seedFiles([{ title: 'Launch banner' }])
+    renderScreen()
+    expect(await screen.findByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
+    server.use(http.all('*/api/*', () => HttpResponse.error()))
+    // The tab comes back into view: the list is checked again, and the server does not answer.
+    document.dispatchEvent(new Event('visibilitychange'))
+    expect(await screen.findByText("Can't reach the server. Retrying…")).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
+  })
+
   it('shows No files found with the upload hint for an empty library', async () => {
     renderScreen()
     expect(await screen.findByText('No files found')).toBeInTheDocument()

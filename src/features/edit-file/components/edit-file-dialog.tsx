@@ -38,9 +38,8 @@ export function EditFileDialog({ record, cache, onClose }: EditFileDialogProps) 
       onClose()
       toast.success('File updated successfully!')
     } catch (error) {
-      const message = `Error updating file: ${errorMessage(error, 'Network error')}`
-      setState({ kind: 'failed', message })
-      toast.error(message)
+      // Said once, under the form the person is looking at; the dialog stays open with what they typed.
+      setState({ kind: 'failed', message: `Error updating file: ${errorMessage(error, 'Network error')}` })
     }
   }
 
