@@ -1,13 +1,17 @@
 import type { Config } from '@netlify/functions'
 
 import { refuseAccess } from '../server/http/access-gate'
-import { json } from '../server/http/respond'
+import { errorResponse, json } from '../server/http/respond'
 
 /** Answers any /api path no function serves, so API clients get JSON rather than the app's HTML. */
-export default (request: Request) => {
-  // Behind the gate even the list of what does not exist is not for strangers.
-  const refused = refuseAccess(request)
-  if (refused) return refused
+export default async (request: Request) => {
+  try {
+    // Behind the gate even the list of what does not exist is not for strangers.
+    const refused = await refuseAccess(request)
+    if (refused) return refused
+  } catch (error) {
+    return errorResponse(error, { message: 'The request could not be checked. Please try again.' })
+  }
   const { pathname } = new URL(request.url)
   return json({ error: `Not found: ${request.method} ${pathname}` }, 404)
 }

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
 
+import { removeExpiredSessions } from '../server/http/access-sessions'
 import { removeExpiredIdempotencyKeys } from '../server/records/idempotency'
 import { runRepair } from '../server/repair/run-repair'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
@@ -7,9 +8,9 @@ import { sweepExpiredUploads } from '../server/uploads/upload-service'
 import { removeSpentJobMarks } from '../server/webflow/sync-trigger'
 
 /**
- * Every hour: removes abandoned uploads and their chunks, and idempotency keys over a day old, then runs
- * the repair pass, which mends what requests that failed midway left behind (bounded work per run; the
- * rest waits for the next hour).
+ * Every hour: removes abandoned uploads and their chunks, idempotency keys over a day old and the records
+ * of expired sign-in sessions, then runs the repair pass, which mends what requests that failed midway
+ * left behind (bounded work per run; the rest waits for the next hour).
  */
 export default async (): Promise<Response> => {
   const stores = mediaHostStores()
@@ -17,6 +18,8 @@ export default async (): Promise<Response> => {
   console.log(`Removed ${String(removed)} expired uploads`)
   const keys = await removeExpiredIdempotencyKeys(stores.documents)
   console.log(`Removed ${String(keys)} expired idempotency keys`)
+  const sessions = await removeExpiredSessions(stores.documents, new Date())
+  console.log(`Removed ${String(sessions)} expired sign-in sessions`)
   const report = await runRepair(stores, mediaHostSettings())
   console.log(
     `Repair: ${String(report.violations.length)} violation(s), ${String(report.repaired)} repaired, ` +

@@ -39,7 +39,7 @@ export default async (request: Request): Promise<Response> => {
   const method = (request.headers.get('x-http-method-override') ?? request.method).toUpperCase()
   const id = new URL(request.url).searchParams.get('id')
   try {
-    const refused = refuseAccess(request)
+    const refused = await refuseAccess(request)
     if (refused) return tus(refused)
     if (method === 'OPTIONS') return options()
     if (method !== 'GET' && request.headers.get('tus-resumable') !== TUS_VERSION) {

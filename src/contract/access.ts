@@ -7,7 +7,10 @@ import * as z from 'zod'
  */
 export const ACCESS_PATH = '/api/access'
 
-/** The HttpOnly cookie that carries the sign-in: an HMAC derived from the token, never the token. */
+/**
+ * The HttpOnly cookie that carries the sign-in: a session id the server keeps a record of, signed with
+ * an HMAC key derived from the token, never the token.
+ */
 export const ACCESS_COOKIE_NAME = 'mfm_access'
 
 /** A week: long enough that a reload or a new tab never asks again, short enough that a lost cookie expires. */
@@ -19,6 +22,16 @@ export type AccessStatus = z.infer<typeof accessStatusSchema>
 
 /** `POST /api/access`: the token, in this body or as `Authorization: Bearer <token>`. */
 export const accessSignInSchema = z.object({ token: z.string().min(1).max(1000) })
+
+/**
+ * `DELETE /api/access` ends the session of the cookie it comes with; `DELETE /api/access?everywhere=true`
+ * (which needs the cookie or the token) ends every session, in every browser.
+ */
+export const SIGN_OUT_EVERYWHERE_QUERY = 'everywhere'
+
+export function signOutPath(everywhere: boolean): string {
+  return everywhere ? `${ACCESS_PATH}?${SIGN_OUT_EVERYWHERE_QUERY}=true` : ACCESS_PATH
+}
 
 /** Spec section 9: thumbnails are 150x150 with a filled crop. */
 export const THUMBNAIL_SIZE = 150

@@ -118,7 +118,7 @@ describe('with APP_ACCESS_TOKEN set', () => {
     expect(signIn.status).toBe(204)
     const setCookie = signIn.headers.get('set-cookie') ?? ''
     expect(setCookie).toMatch(
-      /^mfm_access=\d+\.[\w-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Strict$/,
+      /^mfm_access=\d+\.[\w-]{22}\.[\w-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Strict$/,
     )
     const cookie = { cookie: setCookie.split(';')[0] ?? '' }
 
@@ -141,6 +141,31 @@ describe('with APP_ACCESS_TOKEN set', () => {
     const signOut = await call('/api/access', { method: 'DELETE', headers: cookie })
     expect(signOut.status).toBe(204)
     expect(signOut.headers.get('set-cookie')).toMatch(/^mfm_access=; Path=\/; Max-Age=0;/)
+  })
+
+  it('ends a session at sign-out: the same cookie then gets 401, and signing out everywhere ends the others', async () => {
+    const signIn = async () => {
+      const answer = await call('/api/access', { method: 'POST', ...json({ token: TOKEN }) })
+      expect(answer.status).toBe(204)
+      return { cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '' }
+    }
+    const read = async (cookie: { cookie: string }) =>
+      (await call('/api/media?limit=1', { headers: cookie })).status
+
+    const first = await signIn()
+    expect(await read(first)).toBe(200)
+    const out = await call('/api/access', { method: 'DELETE', headers: first })
+    expect(out.status).toBe(204)
+    expect(out.headers.get('clear-site-data')).toBe('"cache", "storage"')
+    expect(await read(first)).toBe(401)
+
+    const [mine, theirs] = [await signIn(), await signIn()]
+    expect([await read(mine), await read(theirs)]).toEqual([200, 200])
+    const everywhere = await call('/api/access?everywhere=true', { method: 'DELETE', headers: mine })
+    expect(everywhere.status).toBe(204)
+    expect([await read(mine), await read(theirs)]).toEqual([401, 401])
+    // The token itself is no session: it still opens everything.
+    expect((await call('/api/media?limit=1', { headers: BEARER })).status).toBe(200)
   })
 
   it('refuses a wrong token at sign-in and sets no cookie', async () => {

@@ -1,5 +1,5 @@
 import { ACCESS_COOKIE_MAX_AGE_SECONDS, ACCESS_COOKIE_NAME } from '../../../src/contract/access'
-import { accessCookieValue, type AccessKeys } from './access-credentials'
+import { accessCookieValue, type AccessKeys, type SessionClaim } from './access-credentials'
 
 /** The value of cookie `name` in the request's `Cookie` header, or null. */
 export function readCookie(request: Request, name: string): string | null {
@@ -36,10 +36,9 @@ function cookieHeader(request: Request, value: string, maxAgeSeconds: number): s
   return attributes.join('; ')
 }
 
-/** The `Set-Cookie` that signs this browser in for `ACCESS_COOKIE_MAX_AGE_SECONDS`. */
-export function signInCookie(request: Request, keys: AccessKeys, now: Date): string {
-  const expiresAt = new Date(now.getTime() + ACCESS_COOKIE_MAX_AGE_SECONDS * 1000)
-  return cookieHeader(request, accessCookieValue(keys, expiresAt), ACCESS_COOKIE_MAX_AGE_SECONDS)
+/** The `Set-Cookie` that signs this browser in to `session` for `ACCESS_COOKIE_MAX_AGE_SECONDS`. */
+export function signInCookie(request: Request, keys: AccessKeys, session: SessionClaim): string {
+  return cookieHeader(request, accessCookieValue(keys, session), ACCESS_COOKIE_MAX_AGE_SECONDS)
 }
 
 /** The `Set-Cookie` that signs this browser out. */

@@ -8,7 +8,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 export interface AccessKeys {
   /** SHA-256 of the token: a presented token is hashed and compared with this in constant time. */
   readonly tokenHash: Buffer
-  /** Signs access cookies. */
+  /** Signs access cookies (each names a session). */
   readonly cookieKey: Buffer
   /** Signs short-lived links to one file, for fetchers that cannot send the cookie. */
   readonly linkKey: Buffer
@@ -45,19 +45,35 @@ function signatureMatches(expected: Buffer, given: string): boolean {
 
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
-/** An access cookie's value: its expiry (Unix seconds) and an HMAC of it, `<expires>.<signature>`. */
-export function accessCookieValue(keys: AccessKeys, expiresAt: Date): string {
-  const expires = String(toSeconds(expiresAt))
-  return `${expires}.${hmac(keys.cookieKey, `cookie:${expires}`).toString('base64url')}`
+/**
+ * A sign-in as the cookie names it: the session's random id and its expiry (Unix seconds). The server
+ * keeps a record of each session (`access-sessions.ts`); signing out removes it, so the cookie stops
+ * opening anything before it expires.
+ */
+export interface SessionClaim {
+  id: string
+  expires: number
 }
 
-/** Whether a cookie value was issued under these keys and has not expired (checked here, not only by the browser). */
-export function accessCookieValid(keys: AccessKeys, value: string, now: Date): boolean {
-  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(value)
-  if (!match) return false
-  const [, expires = '', signature = ''] = match
-  if (Number(expires) <= toSeconds(now)) return false
-  return signatureMatches(hmac(keys.cookieKey, `cookie:${expires}`), signature)
+const signedSession = (keys: AccessKeys, { id, expires }: SessionClaim) =>
+  hmac(keys.cookieKey, `session:${String(expires)}:${id}`)
+
+/** An access cookie's value: `<expires>.<session id>.<HMAC of both>`. */
+export function accessCookieValue(keys: AccessKeys, session: SessionClaim): string {
+  return `${String(session.expires)}.${session.id}.${signedSession(keys, session).toString('base64url')}`
+}
+
+/**
+ * The session a cookie value names, when it was issued under these keys and has not expired (checked
+ * here, not only by the browser); null otherwise. Whether the session still stands is the store's to say.
+ */
+export function accessCookieClaim(keys: AccessKeys, value: string, now: Date): SessionClaim | null {
+  const match = /^(\d{1,12})\.([\w-]{22})\.([\w-]{43})$/.exec(value)
+  if (!match) return null
+  const [, expires = '', id = '', signature = ''] = match
+  const claim = { id, expires: Number(expires) }
+  if (claim.expires <= toSeconds(now)) return null
+  return signatureMatches(signedSession(keys, claim), signature) ? claim : null
 }
 
 /** A signed link's query: valid for the one file id until `expiresAt`. */

@@ -1,13 +1,16 @@
 import { ACCESS_COOKIE_NAME } from '../../../src/contract/access'
 import { serverEnv } from '../env'
+import { documentStore } from '../store'
 import { readCookie } from './access-cookie'
 import {
-  accessCookieValid,
+  accessCookieClaim,
   deriveAccessKeys,
   fileLinkValid,
   tokenMatches,
   type AccessKeys,
+  type SessionClaim,
 } from './access-credentials'
+import { sessionStands } from './access-sessions'
 import { json } from './respond'
 
 /**
@@ -18,8 +21,8 @@ import { json } from './respond'
  *   guessing could find. Every call fails closed with 503 rather than 401: no token may pass, so a
  *   client asking the visitor for one would only send them in circles, and the message tells the
  *   operator what to fix.
- * - `closed`: every call needs the token (as `Authorization: Bearer`), the sign-in cookie, or, where
- *   the route allows it, a signed link to one file.
+ * - `closed`: every call needs the token (as `Authorization: Bearer`), the sign-in cookie of a session
+ *   that still stands, or, where the route allows it, a signed link to one file.
  */
 export type AccessGate = { kind: 'open' } | { kind: 'misconfigured' } | { kind: 'closed'; keys: AccessKeys }
 
@@ -82,13 +85,28 @@ function fileLinkCredential(request: Request, keys: AccessKeys, now: Date): bool
   return fileLinkValid(keys, id, { expires, signature }, now)
 }
 
-function presentedCredential(request: Request, keys: AccessKeys, rule: AccessRule, now: Date): Credential {
+/** The session the request's sign-in cookie names, if the cookie is one this gate issued and unexpired. */
+export function presentedSession(request: Request, keys: AccessKeys, now: Date): SessionClaim | null {
   const cookie = readCookie(request, ACCESS_COOKIE_NAME)
-  if (cookie !== null && accessCookieValid(keys, cookie, now)) return 'valid'
-  if (rule === 'token-or-file-link' && fileLinkCredential(request, keys, now)) return 'valid'
+  return cookie === null ? null : accessCookieClaim(keys, cookie, now)
+}
+
+/**
+ * What the request presents, cheapest first: the token and a file link are checked in memory; only a
+ * cookie costs a read, of its session's record (decision 0035), so a token caller never waits on storage.
+ */
+async function presentedCredential(
+  request: Request,
+  keys: AccessKeys,
+  rule: AccessRule,
+  now: Date,
+): Promise<Credential> {
   const token = bearerToken(request)
-  if (token === null) return 'none'
-  return tokenMatches(keys, token) ? 'valid' : 'invalid-token'
+  if (token !== null && tokenMatches(keys, token)) return 'valid'
+  if (rule === 'token-or-file-link' && fileLinkCredential(request, keys, now)) return 'valid'
+  const session = presentedSession(request, keys, now)
+  if (session !== null && (await sessionStands(documentStore(), session))) return 'valid'
+  return token === null ? 'none' : 'invalid-token'
 }
 
 /** The 401 for a call without a valid credential; `WWW-Authenticate` names the scheme curl users need. */
@@ -104,16 +122,20 @@ export function misconfigured(): Response {
   return json({ error: ACCESS_MESSAGES.misconfigured }, 503)
 }
 
-/** The answer refusing this request, or null when it may go on. */
-export function refuseAccess(
+/**
+ * The answer refusing this request, or null when it may go on. A cookie whose session has ended or
+ * expired is refused as a missing one is. Throws `StorageUnavailableError` (503) when the session
+ * cannot be read: the gate fails closed.
+ */
+export async function refuseAccess(
   request: Request,
   rule: AccessRule = 'token',
   gate: AccessGate = currentAccessGate(),
   now: Date = new Date(),
-): Response | null {
+): Promise<Response | null> {
   if (rule === 'none' || gate.kind === 'open') return null
   if (gate.kind === 'misconfigured') return misconfigured()
-  const credential = presentedCredential(request, gate.keys, rule, now)
+  const credential = await presentedCredential(request, gate.keys, rule, now)
   return credential === 'valid' ? null : unauthorized(credential === 'invalid-token')
 }
 

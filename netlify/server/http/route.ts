@@ -20,7 +20,7 @@ export function route(
 
   return async (request: Request): Promise<Response> => {
     try {
-      const refused = refuseAccess(request, access)
+      const refused = await refuseAccess(request, access)
       if (refused) return refused
       const method = request.method.toUpperCase()
       if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: allow } })

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { ACCESS_COOKIE_MAX_AGE_SECONDS, ACCESS_COOKIE_NAME } from '../../../src/contract/access'
 import { readCookie, signInCookie, signOutCookie } from '../../../netlify/server/http/access-cookie'
 import {
-  accessCookieValid,
+  accessCookieClaim,
   accessCookieValue,
   deriveAccessKeys,
   fileLinkValid,
@@ -19,8 +19,11 @@ import {
   replaceAccessGate,
   type AccessGate,
 } from '../../../netlify/server/http/access-gate'
+import { startSession } from '../../../netlify/server/http/access-sessions'
 import { json } from '../../../netlify/server/http/respond'
 import { route } from '../../../netlify/server/http/route'
+import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
+import { replaceDocumentStore } from '../../../netlify/server/store'
 
 const TOKEN = 'correct horse battery staple'
 const NOW = new Date('2026-05-01T12:00:00Z')
@@ -33,6 +36,20 @@ function request(path = '/api/media', init: RequestInit & { headers?: Record<str
   return new Request(new URL(path, 'http://localhost:8888'), init)
 }
 
+let store: MemoryDocumentStore
+beforeEach(() => {
+  store = new MemoryDocumentStore()
+  replaceDocumentStore(store)
+})
+afterEach(() => {
+  replaceDocumentStore(undefined)
+})
+
+/** A cookie value for a session started `hours` before NOW (so expiring 7 days after that). */
+async function sessionCookie(hoursBefore = 0): Promise<string> {
+  return accessCookieValue(keys, await startSession(store, hoursFrom(NOW, -hoursBefore)))
+}
+
 const withCookie = (value: string) => ({ headers: { cookie: `theme=dark; ${ACCESS_COOKIE_NAME}=${value}` } })
 
 async function errorOf(response: Response | null): Promise<string | undefined> {
@@ -41,9 +58,9 @@ async function errorOf(response: Response | null): Promise<string | undefined> {
 }
 
 describe('the gate a token setting gives', () => {
-  it('is open without the variable', () => {
+  it('is open without the variable', async () => {
     expect(accessGateFor(undefined)).toEqual({ kind: 'open' })
-    expect(refuseAccess(request(), 'token', accessGateFor(undefined), NOW)).toBeNull()
+    expect(await refuseAccess(request(), 'token', accessGateFor(undefined), NOW)).toBeNull()
   })
 
   it('fails closed with 503 when the variable is set but empty or blank, whatever the request carries', async () => {
@@ -51,7 +68,7 @@ describe('the gate a token setting gives', () => {
       const gate = accessGateFor(blank)
       expect(gate.kind).toBe('misconfigured')
       for (const carried of [{}, { headers: { authorization: 'Bearer ' } }, withCookie('')]) {
-        const refused = refuseAccess(request('/api/media', carried), 'token', gate, NOW)
+        const refused = await refuseAccess(request('/api/media', carried), 'token', gate, NOW)
         expect(refused?.status).toBe(503)
         expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.misconfigured)
       }
@@ -66,7 +83,7 @@ describe('the gate a token setting gives', () => {
       expect(gate.kind).toBe('misconfigured')
       // Not even the short token itself passes.
       const presented = request('/api/media', { headers: { authorization: `Bearer ${setting.trim()}` } })
-      const refused = refuseAccess(presented, 'token', gate, NOW)
+      const refused = await refuseAccess(presented, 'token', gate, NOW)
       expect(refused?.status).toBe(503)
       const message = await errorOf(refused)
       expect(message).toBe(ACCESS_MESSAGES.misconfigured)
@@ -77,13 +94,13 @@ describe('the gate a token setting gives', () => {
     const gate = accessGateFor(` ${shortest} `)
     expect(gate.kind).toBe('closed')
     const presented = request('/api/media', { headers: { authorization: `Bearer ${shortest}` } })
-    expect(refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
   })
 
-  it('takes surrounding whitespace off the token, from the setting and from what is presented', () => {
+  it('takes surrounding whitespace off the token, from the setting and from what is presented', async () => {
     const gate = accessGateFor(`  ${TOKEN}\n`)
     const presented = request('/api/media', { headers: { authorization: `Bearer  ${TOKEN} ` } })
-    expect(refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
   })
 })
 
@@ -106,7 +123,7 @@ describe('the token compare', () => {
 
 describe('refuseAccess with the token set', () => {
   it('answers 401 JSON with a Bearer challenge when nothing is presented', async () => {
-    const refused = refuseAccess(request(), 'token', closed, NOW)
+    const refused = await refuseAccess(request(), 'token', closed, NOW)
     expect(refused?.status).toBe(401)
     expect(refused?.headers.get('www-authenticate')).toBe('Bearer realm="Media File Manager"')
     expect(refused?.headers.get('content-type')).toMatch(/^application\/json/)
@@ -114,7 +131,7 @@ describe('refuseAccess with the token set', () => {
   })
 
   it('answers 401 invalid_token for a wrong bearer token', async () => {
-    const refused = refuseAccess(
+    const refused = await refuseAccess(
       request('/api/media', { headers: { authorization: 'Bearer nope' } }),
       'token',
       closed,
@@ -125,45 +142,54 @@ describe('refuseAccess with the token set', () => {
     expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.invalid)
   })
 
-  it('lets the bearer token through, whatever the case of the scheme', () => {
+  it('lets the bearer token through, whatever the case of the scheme', async () => {
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
       const presented = request('/api/media', { headers: { authorization: `${scheme} ${TOKEN}` } })
-      expect(refuseAccess(presented, 'token', closed, NOW)).toBeNull()
+      expect(await refuseAccess(presented, 'token', closed, NOW)).toBeNull()
     }
   })
 
-  it('does not take the token in other schemes or as a cookie', () => {
+  it('does not take the token in other schemes or as a cookie', async () => {
     const basic = request('/api/media', { headers: { authorization: `Basic ${btoa(`x:${TOKEN}`)}` } })
-    expect(refuseAccess(basic, 'token', closed, NOW)?.status).toBe(401)
-    expect(refuseAccess(request('/api/media', withCookie(TOKEN)), 'token', closed, NOW)?.status).toBe(401)
+    expect((await refuseAccess(basic, 'token', closed, NOW))?.status).toBe(401)
+    expect((await refuseAccess(request('/api/media', withCookie(TOKEN)), 'token', closed, NOW))?.status).toBe(
+      401,
+    )
   })
 
-  it('lets a cookie it issued through until it expires', () => {
-    const value = accessCookieValue(keys, hoursFrom(NOW, 1))
-    expect(refuseAccess(request('/api/media', withCookie(value)), 'token', closed, NOW)).toBeNull()
+  it('lets the cookie of a standing session through until it expires', async () => {
+    const value = await sessionCookie(24 * 7 - 1)
+    expect(await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, NOW)).toBeNull()
     const later = hoursFrom(NOW, 2)
-    expect(refuseAccess(request('/api/media', withCookie(value)), 'token', closed, later)?.status).toBe(401)
+    expect(
+      (await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, later))?.status,
+    ).toBe(401)
   })
 
-  it('refuses cookies it did not issue: altered, signed under another token, or malformed', () => {
-    const value = accessCookieValue(keys, hoursFrom(NOW, 1))
-    const [expires = '', signature = ''] = value.split('.')
+  it('refuses cookies it did not issue: altered, signed under another token, or malformed', async () => {
+    const value = await sessionCookie()
+    const [expires = '', id = '', signature = ''] = value.split('.')
+    const otherId = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`
     const forged = [
-      `${String(Number(expires) + 3600)}.${signature}`,
-      `${expires}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
-      accessCookieValue(deriveAccessKeys('another token'), hoursFrom(NOW, 1)),
+      `${String(Number(expires) + 3600)}.${id}.${signature}`,
+      `${expires}.${otherId}.${signature}`,
+      `${expires}.${id}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      accessCookieValue(deriveAccessKeys('another token'), { id, expires: Number(expires) }),
+      `${expires}.${signature}`,
       '',
       'garbage',
-      `${expires}.`,
+      `${expires}.${id}.`,
     ]
     for (const cookie of forged) {
-      expect(accessCookieValid(keys, cookie, NOW)).toBe(false)
-      expect(refuseAccess(request('/api/media', withCookie(cookie)), 'token', closed, NOW)?.status).toBe(401)
+      expect(accessCookieClaim(keys, cookie, NOW)).toBeNull()
+      expect(
+        (await refuseAccess(request('/api/media', withCookie(cookie)), 'token', closed, NOW))?.status,
+      ).toBe(401)
     }
   })
 
-  it('changes nothing for a route that takes no credential', () => {
-    expect(refuseAccess(request('/api/access', { method: 'POST' }), 'none', closed, NOW)).toBeNull()
+  it('changes nothing for a route that takes no credential', async () => {
+    expect(await refuseAccess(request('/api/access', { method: 'POST' }), 'none', closed, NOW)).toBeNull()
   })
 })
 
@@ -176,20 +202,23 @@ describe('signed file links', () => {
     return request(`${path}?id=${id}&expires=${expires}&signature=${signature}`, { method })
   }
 
-  it('let GET and HEAD of their one file through on the file route only, until they expire', () => {
+  it('let GET and HEAD of their one file through on the file route only, until they expire', async () => {
     const expiresAt = hoursFrom(NOW, 1)
-    expect(refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, NOW)).toBeNull()
-    expect(refuseAccess(linked(id, expiresAt, 'HEAD'), 'token-or-file-link', closed, NOW)).toBeNull()
-    expect(refuseAccess(linked(id, expiresAt), 'token', closed, NOW)?.status).toBe(401)
-    expect(refuseAccess(linked(id, expiresAt, 'DELETE'), 'token-or-file-link', closed, NOW)?.status).toBe(401)
-    expect(refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, hoursFrom(NOW, 1))?.status).toBe(
-      401,
-    )
+    expect(await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, NOW)).toBeNull()
+    expect(await refuseAccess(linked(id, expiresAt, 'HEAD'), 'token-or-file-link', closed, NOW)).toBeNull()
+    expect((await refuseAccess(linked(id, expiresAt), 'token', closed, NOW))?.status).toBe(401)
+    expect(
+      (await refuseAccess(linked(id, expiresAt, 'DELETE'), 'token-or-file-link', closed, NOW))?.status,
+    ).toBe(401)
+    expect(
+      (await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, hoursFrom(NOW, 1)))?.status,
+    ).toBe(401)
   })
 
-  it('do not open another file, nor survive a changed expiry', () => {
+  it('do not open another file, nor survive a changed expiry', async () => {
     expect(
-      refuseAccess(linked('mabc123-other', hoursFrom(NOW, 1)), 'token-or-file-link', closed, NOW)?.status,
+      (await refuseAccess(linked('mabc123-other', hoursFrom(NOW, 1)), 'token-or-file-link', closed, NOW))
+        ?.status,
     ).toBe(401)
     const { signature } = signFileLink(keys, id, hoursFrom(NOW, 1))
     const stretched = String(Math.floor(hoursFrom(NOW, 48).getTime() / 1000))
@@ -198,9 +227,10 @@ describe('signed file links', () => {
 })
 
 describe('the sign-in cookie', () => {
-  it('is HttpOnly, SameSite=Strict, for the whole site, and Secure only over https', () => {
-    const plain = signInCookie(request('/api/access'), keys, NOW)
-    expect(plain).toMatch(new RegExp(`^${ACCESS_COOKIE_NAME}=\\d+\\.[\\w-]{43}; `))
+  it('is HttpOnly, SameSite=Strict, for the whole site, and Secure only over https', async () => {
+    const session = await startSession(store, NOW)
+    const plain = signInCookie(request('/api/access'), keys, session)
+    expect(plain).toMatch(new RegExp(`^${ACCESS_COOKIE_NAME}=\\d+\\.[\\w-]{22}\\.[\\w-]{43}; `))
     expect(plain.split('; ')).toEqual(
       expect.arrayContaining([
         'Path=/',
@@ -210,21 +240,22 @@ describe('the sign-in cookie', () => {
       ]),
     )
     expect(plain).not.toContain('Secure')
-    expect(signInCookie(new Request('https://media.example/api/access'), keys, NOW)).toMatch(/; Secure$/)
+    expect(signInCookie(new Request('https://media.example/api/access'), keys, session)).toMatch(/; Secure$/)
     const proxied = request('/api/access', { headers: { 'x-forwarded-proto': 'https' } })
-    expect(signInCookie(proxied, keys, NOW)).toMatch(/; Secure$/)
+    expect(signInCookie(proxied, keys, session)).toMatch(/; Secure$/)
   })
 
-  it('carries an HMAC that the gate accepts, never the token', () => {
-    const header = signInCookie(request('/api/access'), keys, NOW)
+  it('carries the session and an HMAC that the gate accepts, never the token', async () => {
+    const session = await startSession(store, NOW)
+    const header = signInCookie(request('/api/access'), keys, session)
     expect(header).not.toContain(TOKEN)
     const value = readCookie(
       request('/', { headers: { cookie: header.split(';')[0] ?? '' } }),
       ACCESS_COOKIE_NAME,
     )
     expect(value).not.toBeNull()
-    expect(accessCookieValid(keys, value ?? '', NOW)).toBe(true)
-    expect(accessCookieValid(keys, value ?? '', hoursFrom(NOW, 24 * 7 + 1))).toBe(false)
+    expect(accessCookieClaim(keys, value ?? '', NOW)).toEqual(session)
+    expect(accessCookieClaim(keys, value ?? '', hoursFrom(NOW, 24 * 7 + 1))).toBeNull()
   })
 
   it('is removed by signing out', () => {

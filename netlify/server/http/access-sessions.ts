@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto'
+
+import { ACCESS_COOKIE_MAX_AGE_SECONDS } from '../../../src/contract/access'
+import { forEachLimited } from '../records/record-shards'
+import { StorageUnavailableError, type DocumentStore } from '../storage/document-store'
+import type { SessionClaim } from './access-credentials'
+
+/**
+ * The sign-in sessions (decision 0035): one small document per session, `sessions/{expires}.{id}`,
+ * written at sign-in and removed at sign-out. The gate reads it on every call that comes with the
+ * cookie, so a session ended anywhere stops opening anything at once. The expiry is part of the key, so
+ * the hourly cleanup finds the expired ones from a listing alone.
+ */
+const PREFIX = 'sessions/'
+
+/** Bytes of randomness in a session id: 22 base64url characters, beyond guessing (and signed besides). */
+const SESSION_ID_BYTES = 16
+
+export function sessionKey({ id, expires }: SessionClaim): string {
+  return `${PREFIX}${String(expires).padStart(12, '0')}.${id}`
+}
+
+/** The stored record of a session: when it began, for whoever reads the store. */
+interface SessionRecord {
+  started: string
+}
+
+/** Starts a session lasting as long as the cookie that names it. */
+export async function startSession(store: DocumentStore, now: Date): Promise<SessionClaim> {
+  const claim = {
+    id: randomBytes(SESSION_ID_BYTES).toString('base64url'),
+    expires: Math.floor(now.getTime() / 1000) + ACCESS_COOKIE_MAX_AGE_SECONDS,
+  }
+  const record: SessionRecord = { started: now.toISOString() }
+  const etag = await store.write(sessionKey(claim), record, { ifNew: true })
+  // A write the store did not confirm ('') may not have happened: the sign-in fails (503) rather than
+  // hand out a cookie that opens nothing.
+  if (etag === null || (etag === '' && (await store.read(sessionKey(claim))) === null)) {
+    throw new StorageUnavailableError('The sign-in could not be recorded')
+  }
+  return claim
+}
+
+/** Whether the session still stands: one read of one small document. */
+export async function sessionStands(store: DocumentStore, claim: SessionClaim): Promise<boolean> {
+  return (await store.read(sessionKey(claim))) !== null
+}
+
+export async function endSession(store: DocumentStore, claim: SessionClaim): Promise<void> {
+  await store.remove(sessionKey(claim))
+}
+
+/** Ends every session ("sign out everywhere"): how many there were. */
+export async function endEverySession(store: DocumentStore): Promise<number> {
+  const keys = (await store.list(PREFIX)).map(({ key }) => key)
+  await forEachLimited(keys, 8, (key) => store.remove(key))
+  return keys.length
+}
+
+/** Removes the records of sessions whose cookies have expired (the hourly cleanup): how many. */
+export async function removeExpiredSessions(store: DocumentStore, now: Date, max = 2_000): Promise<number> {
+  const newestExpired = sessionKey({ id: '', expires: Math.floor(now.getTime() / 1000) })
+  const expired = (await store.list(PREFIX))
+    .map(({ key }) => key)
+    .filter((key) => key < newestExpired)
+    .slice(0, max)
+  await forEachLimited(expired, 8, (key) => store.remove(key))
+  return expired.length
+}
