@@ -5,6 +5,7 @@ import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
+import { SignOutMenu } from '../features/access/components/sign-out-menu'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
 import { EmptyFolderActions } from '../features/folders/components/empty-folder-actions'
@@ -29,6 +30,7 @@ import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
 import { NARROW_SCREEN, useMediaQuery } from './use-media-query'
 import { useScreen } from './use-screen'
+import { useSignedOut } from './use-signed-out'
 
 export function App() {
   const screen = useScreen()
@@ -37,6 +39,7 @@ export function App() {
   const folder = filters.folder
   const openRecord = screen.openFile === null ? null : (byId.get(screen.openFile) ?? null)
   const refreshMedia = () => void media.cache.reload()
+  const signedOut = useSignedOut(refreshMedia)
   const [webflowOpen, setWebflowOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -59,6 +62,7 @@ export function App() {
           <p className="app__tagline">Upload, organize, and manage your media files</p>
         </div>
         <ThemeSwitch />
+        <SignOutMenu onSignedOut={signedOut} />
         {narrow && (
           <FoldersButton
             open={drawerOpen}

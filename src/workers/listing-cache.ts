@@ -160,6 +160,27 @@ export function indexedDbCache(factory: IDBFactory, scope: string): ListingCache
   }
 }
 
+/**
+ * Deletes the kept pages' database (signing out). A connection the worker holds closes itself when asked
+ * (`onversionchange`); one held by an older build's tab delays the deletion until it closes, so a blocked
+ * deletion resolves at once rather than wait for that tab.
+ */
+export function deleteKeptPages(factory: IDBFactory | undefined): Promise<void> {
+  if (factory === undefined) return Promise.resolve()
+  return new Promise((resolve) => {
+    const request = factory.deleteDatabase(DATABASE)
+    request.onsuccess = () => {
+      resolve()
+    }
+    request.onerror = () => {
+      resolve()
+    }
+    request.onblocked = () => {
+      resolve()
+    }
+  })
+}
+
 /** For a browser without IndexedDB (or a test): keeps nothing between visits. */
 export function memoryCache(): ListingCache {
   const pages = new Map<number, KeptPage>()

@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import * as z from 'zod'
 
-import { ACCESS_PATH, accessStatusSchema, type AccessStatus } from '../../../contract/access'
+import { ACCESS_PATH, accessStatusSchema, signOutPath, type AccessStatus } from '../../../contract/access'
 import { reportGate } from '../../../lib/access'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -24,4 +24,13 @@ export function useAccessStatus() {
 /** Sends the token once; the answer's HttpOnly cookie then goes with every call, image and video. */
 export async function signIn(token: string): Promise<void> {
   await apiRequest(ACCESS_PATH, { method: 'POST', body: { token }, schema: z.null() })
+}
+
+/**
+ * Ends this browser's session (or, `everywhere`, every session): the cookie is refused from then on,
+ * wherever a copy of it is. The answer also expires the cookie and asks the browser to clear the site's
+ * cache and storage.
+ */
+export async function signOut(everywhere: boolean): Promise<void> {
+  await apiRequest(signOutPath(everywhere), { method: 'DELETE', schema: z.null() })
 }

@@ -1,5 +1,10 @@
 import type { MediaRecord } from '../../../contract/record'
-import { LISTING_CACHE_VERSION, keptRecords, type KeptPage } from '../../../workers/listing-cache'
+import {
+  deleteKeptPages,
+  LISTING_CACHE_VERSION,
+  keptRecords,
+  type KeptPage,
+} from '../../../workers/listing-cache'
 
 /**
  * A second copy of the kept first page (2,000 files, a few hundred KB), in localStorage, so a reload
@@ -55,4 +60,13 @@ export function forgetKeptFirstPage(): void {
   } catch {
     // Nothing kept where there is no storage.
   }
+}
+
+/**
+ * Drops everything the listing keeps between visits: this copy and the worker's pages in IndexedDB
+ * (signing out). Done by the page itself, whether or not the browser honours `Clear-Site-Data`.
+ */
+export async function dropKeptListing(): Promise<void> {
+  forgetKeptFirstPage()
+  await deleteKeptPages(typeof indexedDB === 'undefined' ? undefined : indexedDB)
 }

@@ -1,0 +1,65 @@
+import { LogOut } from 'lucide-react'
+import { DropdownMenu } from 'radix-ui'
+import { useState } from 'react'
+import { toast } from 'sonner'
+
+import { useAccess } from '../../../lib/access'
+import { serverMessage } from '../../../lib/api-errors'
+import { signOut } from '../api/access'
+
+export const SIGN_OUT_TEXT = {
+  menu: 'Sign out',
+  here: 'Sign out',
+  everywhere: 'Sign out everywhere',
+  failed: 'Sign-out failed. Please try again.',
+} as const
+
+interface SignOutMenuProps {
+  /** After the server ended the session: drop what the screen keeps and ask for the token again. */
+  onSignedOut: () => Promise<void>
+}
+
+/**
+ * The header's Sign out, shown only while the access gate is closed and this browser is signed in (the
+ * screen signs in with the cookie only): Sign out ends this browser's session, Sign out everywhere ends
+ * every session (decision 0035).
+ */
+export function SignOutMenu({ onSignedOut }: SignOutMenuProps) {
+  const { gate, asking } = useAccess()
+  const [pending, setPending] = useState(false)
+  if (gate !== 'closed' || asking) return null
+
+  const leave = async (everywhere: boolean) => {
+    setPending(true)
+    try {
+      await signOut(everywhere)
+    } catch (error) {
+      toast.error(serverMessage(error) ?? SIGN_OUT_TEXT.failed)
+      return
+    } finally {
+      setPending(false)
+    }
+    await onSignedOut()
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="button button--secondary sign-out" disabled={pending}>
+          <LogOut size={16} aria-hidden="true" />
+          <span>{SIGN_OUT_TEXT.menu}</span>
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end">
+          <DropdownMenu.Item className="menu__item" onSelect={() => void leave(false)}>
+            {SIGN_OUT_TEXT.here}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void leave(true)}>
+            {SIGN_OUT_TEXT.everywhere}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
