@@ -2,15 +2,30 @@ import * as z from 'zod'
 
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../src/contract/uploads'
 
+/** A store name setting; an empty value is unset (the deploy context's default then applies). */
 const storeName = (name: string) =>
-  z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/i, `${name} must be 1-63 letters, digits, _ or -`)
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/i, `${name} must be 1-63 letters, digits, _ or -`)
+      .optional(),
+  )
 
 /** The server's settings, validated once per instance; see the README's configuration table. */
 const serverEnvSchema = z.object({
-  /** The Blobs store holding records, folders and upload state; a separate name keeps test or preview data apart. */
-  MEDIA_STORE: storeName('MEDIA_STORE').default('media'),
-  /** The Blobs store holding the bytes of files uploaded to the built-in media host. */
-  MEDIA_FILES_STORE: storeName('MEDIA_FILES_STORE').default('media-files'),
+  /**
+   * The Blobs store holding records, folders, upload state and sign-in sessions. Unset, it follows the
+   * deploy context (`storeNames`): `media`, or `media-preview` for deploy previews and branch deploys.
+   */
+  MEDIA_STORE: storeName('MEDIA_STORE'),
+  /** The Blobs store holding the bytes of files uploaded to the built-in host: `media-files`, or `media-files-preview`. */
+  MEDIA_FILES_STORE: storeName('MEDIA_FILES_STORE'),
+  /**
+   * The deploy context where something sets it in the environment (Netlify's build, some runners).
+   * Deployed functions learn it per request instead (`deployContext()` in store.ts).
+   */
+  CONTEXT: z.string().optional(),
   /** The largest file the built-in media host accepts, in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -51,4 +66,34 @@ let cached: ServerEnv | undefined
 export function serverEnv(): ServerEnv {
   cached ??= serverEnvSchema.parse(process.env)
   return cached
+}
+
+/**
+ * Deploy contexts whose functions use the site's own stores by default: production, `netlify dev`
+ * (local data stays where it was), and an unknown context (none given), so production never moves to
+ * another store by accident. Deploy previews, branch deploys and any other context get stores of their
+ * own, since Netlify's site stores are shared by every deploy of the site (decision 0036).
+ */
+const SITE_STORE_CONTEXTS: ReadonlySet<string> = new Set(['production', 'dev', ''])
+
+/** What a preview's store names end with. */
+export const PREVIEW_STORE_SUFFIX = '-preview'
+
+export interface StoreNames {
+  /** Records, folders, upload state, sessions. */
+  documents: string
+  /** File bytes of the built-in host. */
+  files: string
+}
+
+/** The stores to use in this deploy context: an explicit setting always wins. */
+export function storeNames(
+  env: Pick<ServerEnv, 'MEDIA_STORE' | 'MEDIA_FILES_STORE'>,
+  deployContext: string | undefined,
+): StoreNames {
+  const suffix = SITE_STORE_CONTEXTS.has(deployContext ?? '') ? '' : PREVIEW_STORE_SUFFIX
+  return {
+    documents: env.MEDIA_STORE ?? `media${suffix}`,
+    files: env.MEDIA_FILES_STORE ?? `media-files${suffix}`,
+  }
 }

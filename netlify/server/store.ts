@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { getStore } from '@netlify/blobs'
 
 import type { CloudinaryCredentials } from './cloudinary/destroy-asset'
-import { serverEnv } from './env'
+import { serverEnv, storeNames, type StoreNames } from './env'
 import { BlobsDocumentStore } from './storage/blobs-store'
 import { BlobsByteStore, type ByteStore } from './storage/byte-store'
 import type { DocumentStore } from './storage/document-store'
@@ -25,11 +25,32 @@ export function replaceDocumentStore(
   bytes = byteReplacement
 }
 
+/** The part of Netlify's per-request global this reads (`@netlify/serverless-functions-api`). */
+interface NetlifyGlobal {
+  context?: { deploy?: { context?: string } } | null
+}
+
+/**
+ * The deploy context this function runs in: `production`, `deploy-preview`, `branch-deploy`, ...
+ * Deployed functions have no `CONTEXT` variable (only URL, SITE_NAME and SITE_ID are set at run time):
+ * Netlify passes the context with each request, as `Netlify.context.deploy.context`. `netlify dev`
+ * passes none; `CONTEXT` counts where something sets it.
+ */
+export function deployContext(): string | undefined {
+  const netlify = (globalThis as { Netlify?: NetlifyGlobal }).Netlify
+  return netlify?.context?.deploy?.context || serverEnv().CONTEXT || undefined
+}
+
+/** The stores of this deploy: the settings, or the deploy context's defaults (decision 0036). */
+export function mediaStoreNames(): StoreNames {
+  return storeNames(serverEnv(), deployContext())
+}
+
 /** The store every function uses, created on first use so a warm instance keeps its shard cache. */
 export function documentStore(): DocumentStore {
   if (!documents) {
     const env = serverEnv()
-    const blobs = getStore({ name: env.MEDIA_STORE, consistency: 'strong' })
+    const blobs = getStore({ name: mediaStoreNames().documents, consistency: 'strong' })
     const lock = env.NETLIFY_DEV === 'true' ? new FileKeyLock(resolve('.netlify', 'blobs-locks')) : undefined
     documents = new BlobsDocumentStore(blobs, lock)
   }
@@ -38,7 +59,7 @@ export function documentStore(): DocumentStore {
 
 /** Where file bytes live. Chunks never change once written, so eventual consistency is enough. */
 export function byteStore(): ByteStore {
-  bytes ??= new BlobsByteStore(getStore({ name: serverEnv().MEDIA_FILES_STORE }))
+  bytes ??= new BlobsByteStore(getStore({ name: mediaStoreNames().files }))
   return bytes
 }
 

@@ -18,8 +18,7 @@ import { pipeline } from 'node:stream/promises'
 import { getStore } from '@netlify/blobs'
 import { BlobsServer } from '@netlify/blobs/server'
 
-import { serverEnv } from '../../netlify/server/env'
-import { replaceDocumentStore } from '../../netlify/server/store'
+import { mediaStoreNames, replaceDocumentStore } from '../../netlify/server/store'
 import { BlobsDocumentStore } from '../../netlify/server/storage/blobs-store'
 import { BlobsByteStore } from '../../netlify/server/storage/byte-store'
 import { FileKeyLock } from '../../netlify/server/storage/file-lock'
@@ -83,10 +82,10 @@ export async function startFunctionHost(options: FunctionHostOptions = {}): Prom
   const useStores = () => {
     if (storesReady) return
     storesReady = true
-    const env = serverEnv()
+    const names = mediaStoreNames()
     replaceDocumentStore(
-      new BlobsDocumentStore(store(env.MEDIA_STORE, 'strong'), new FileKeyLock(lockDir)),
-      new BlobsByteStore(store(env.MEDIA_FILES_STORE)),
+      new BlobsDocumentStore(store(names.documents, 'strong'), new FileKeyLock(lockDir)),
+      new BlobsByteStore(store(names.files)),
     )
   }
 
