@@ -20,6 +20,7 @@ import {
   checkTermination,
   checkTusEdges,
 } from './hostile/first-pass.ts'
+import { checkSignOutEverywhere, checkSignOutRevokes } from './hostile/sessions.ts'
 
 async function cleanUp(): Promise<void> {
   if (createdIds.length === 0) return
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
     await checkIdempotency()
     await checkCraftedRecords()
     await checkTusEdges()
+    await checkSignOutRevokes()
+    await checkSignOutEverywhere()
   } finally {
     await cleanUp()
     report()
