@@ -6,6 +6,7 @@ import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'
 import { currentAccessGate } from '../server/http/access-gate'
 import { route } from '../server/http/route'
+import { siteOrigins } from '../server/http/site-origin'
 import { isUploadId } from '../server/uploads/upload-documents'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -70,7 +71,7 @@ export default route(
       if (file.purpose === 'office') {
         // Microsoft fetches the file from its servers, and may keep the URL: it lives ten minutes.
         const path = filePath(file, new Date(now.getTime() + OFFICE_LINK_MS))
-        const absolute = new URL(path, new URL(request.url).origin).href
+        const absolute = new URL(path, siteOrigins(request).public).href
         return Promise.resolve(redirect(officeViewerUrl(absolute), 'no-store'))
       }
       throw new InvalidInputError('A file link is for a thumbnail or office')

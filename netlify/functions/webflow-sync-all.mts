@@ -4,8 +4,7 @@ import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { mediaHostStores } from '../server/store'
 import { readBackfillProgress, startBackfill } from '../server/webflow/backfill'
-import { currentWebflowSetup } from '../server/webflow/mirror-hooks'
-import { queueSyncJob } from '../server/webflow/sync-trigger'
+import { currentWebflowSetup, queueOnThisDeploy } from '../server/webflow/mirror-hooks'
 
 /**
  * `POST /api/webflow-sync-all`: mirrors every record the mirror has not done (never mirrored, failed,
@@ -21,9 +20,8 @@ export default route(
     },
     POST: async (request) => {
       const { documents } = mediaHostStores()
-      const origin = new URL(request.url).origin
       const started = await startBackfill({ stores: { documents }, setup: currentWebflowSetup() }, (job) =>
-        queueSyncJob(origin, job, documents),
+        queueOnThisDeploy(request, job),
       )
       return json(started, started.queued > 0 ? 202 : 200)
     },

@@ -1,8 +1,9 @@
 import { json } from '../server/http/respond'
 import { mediaHostStores } from '../server/store'
 import { ratePerMinuteOf, runBackfill } from '../server/webflow/backfill'
-import { claimJob, openJob, queueSyncJob, syncJobSecret } from '../server/webflow/sync-trigger'
-import { currentWebflowSetup } from '../server/webflow/mirror-hooks'
+import { siteOrigins } from '../server/http/site-origin'
+import { claimJob, openJob, syncJobSecret } from '../server/webflow/sync-trigger'
+import { currentWebflowSetup, queueOnThisDeploy } from '../server/webflow/mirror-hooks'
 import { runSyncJob } from '../server/webflow/webflow-sync'
 
 /**
@@ -19,11 +20,11 @@ export default async (request: Request): Promise<Response> => {
   const opened = openJob(await request.text(), await syncJobSecret(stores.documents))
   if (!opened) return json({ error: 'Invalid sync job' }, 400)
   if (!(await claimJob(stores.documents, opened))) return json({ error: 'Sync job already ran' }, 409)
-  const origin = new URL(request.url).origin
-  const context = { stores, setup, siteUrl: origin }
+  // The site's address from configuration: a job replayed with a forged Host writes nothing of it.
+  const context = { stores, setup, siteUrl: siteOrigins(request).public }
   if (opened.job.action === 'backfill') {
     await runBackfill(context, opened.job, {
-      queue: (job) => queueSyncJob(origin, job, stores.documents),
+      queue: (job) => queueOnThisDeploy(request, job),
       ratePerMinute: ratePerMinuteOf(process.env),
     })
   } else {

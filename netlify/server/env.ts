@@ -2,6 +2,24 @@ import * as z from 'zod'
 
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../src/contract/uploads'
 
+/**
+ * An absolute http(s) origin, such as `https://media.example.com`: a scheme and a host (and a port),
+ * with no path, query, fragment or credentials. A trailing slash is allowed and dropped.
+ */
+export const httpOrigin = (name: string) =>
+  z
+    .string()
+    .refine((value) => {
+      try {
+        const url = new URL(value)
+        // Credentials, a path, a query or a fragment all show in `href` past the origin.
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.href === `${url.origin}/`
+      } catch {
+        return false
+      }
+    }, `${name} must be an origin such as https://media.example.com: http(s), a host, no path`)
+    .transform((value) => new URL(value).origin)
+
 /** A store name setting; an empty value is unset (the deploy context's default then applies). */
 const storeName = (name: string) =>
   z.preprocess(
@@ -51,6 +69,14 @@ const serverEnvSchema = z.object({
   CLOUDINARY_API_SECRET: z.string().optional(),
   /** Cloudinary's API origin; a test or a local stand-in replaces it. */
   CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
+  /**
+   * The origin of every absolute URL the app writes to Webflow or gives to a client, when it is not the
+   * one Netlify says (`http/site-origin.ts`, decision 0033). Never taken from a request.
+   */
+  PUBLIC_ORIGIN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    httpOrigin('PUBLIC_ORIGIN').optional(),
+  ),
   /** Set by `netlify dev`: the local Blobs server needs writers serialised by a file lock. */
   NETLIFY_DEV: z.string().optional(),
   /**
@@ -62,6 +88,14 @@ const serverEnvSchema = z.object({
 export type ServerEnv = z.infer<typeof serverEnvSchema>
 
 let cached: ServerEnv | undefined
+
+/**
+ * `PUBLIC_ORIGIN` as validated above, read afresh at each call (the origin is read per request, and
+ * tests change it between calls); an invalid value throws, as it does at `serverEnv()`.
+ */
+export function publicOriginSetting(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return serverEnvSchema.shape.PUBLIC_ORIGIN.parse(env.PUBLIC_ORIGIN)
+}
 
 export function serverEnv(): ServerEnv {
   cached ??= serverEnvSchema.parse(process.env)

@@ -47,8 +47,15 @@ export const uploadResponseSchema = z.discriminatedUnion('success', [
 
 export const updateResponseSchema = z.object({ success: z.literal(true), record: mediaRecordSchema })
 
-/** `POST /api/webflow-sync/{id}`: the record, marked pending, while the mirror runs again. */
-export const webflowSyncResponseSchema = z.object({ success: z.literal(true), record: mediaRecordSchema })
+/**
+ * `POST /api/webflow-sync/{id}`: the record, marked pending when a job was `queued` (202), or as it
+ * stands when none was needed (200): already synced, or a job queued within the last five minutes.
+ */
+export const webflowSyncResponseSchema = z.object({
+  success: z.literal(true),
+  record: mediaRecordSchema,
+  queued: z.boolean().optional(),
+})
 
 /**
  * `GET /api/webflow-sync-all`: how the latest Sync all went. `total` is what was counted at the start (set

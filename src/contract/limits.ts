@@ -87,6 +87,7 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
       item_id: jsonString(limits.webflowIdChars),
       asset_id: jsonString(limits.webflowIdChars),
       revision: JSON_NUMBER_BYTES,
+      queued_at: JSON_TIMESTAMP_BYTES,
       updated_at: JSON_TIMESTAMP_BYTES,
     }),
   }

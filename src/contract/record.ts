@@ -54,6 +54,11 @@ export const mediaRecordSchema = z.object({
       asset_id: z.string().optional(),
       /** Counts the edits to mirror; a sync commits only if no edit came in while it ran. */
       revision: z.int().min(0).optional(),
+      /**
+       * When a job was last queued for this record (ISO 8601); while pending and younger than a job's
+       * lifetime, another write or sync request queues nothing more: that job reads the latest record.
+       */
+      queued_at: z.string().optional(),
       updated_at: z.string(),
     })
     .optional(),

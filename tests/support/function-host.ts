@@ -101,12 +101,22 @@ export async function startFunctionHost(options: FunctionHostOptions = {}): Prom
   })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  const baseUrl = `http://127.0.0.1:${String(port)}`
+  // As netlify dev does: the functions learn the site's address from `URL` and `DEPLOY_URL`, never from
+  // a request's Host (decision 0033). Each host runs in a process of its own (a test file, a worker).
+  const saved = { URL: process.env.URL, DEPLOY_URL: process.env.DEPLOY_URL }
+  process.env.URL = baseUrl
+  process.env.DEPLOY_URL = baseUrl
 
   return {
-    baseUrl: `http://127.0.0.1:${String(port)}`,
+    baseUrl,
     projectDir,
     stop: async () => {
       await Promise.allSettled([...background])
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) Reflect.deleteProperty(process.env, name)
+        else process.env[name] = value
+      }
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       replaceDocumentStore(undefined)

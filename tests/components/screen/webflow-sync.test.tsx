@@ -13,6 +13,8 @@ const WEBFLOW_ENV = {
   WEBFLOW_API_TOKEN: 'test-token',
   WEBFLOW_SITE_ID: 'site-1',
   WEBFLOW_COLLECTION_ID: 'collection-1',
+  // The site's address, as Netlify gives it: where the mirror's jobs are sent.
+  URL: 'http://localhost',
 }
 
 /** Jobs queued on the background function; it answers 202 and runs nothing here. */

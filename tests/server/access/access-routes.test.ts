@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { ACCESS_COOKIE_NAME } from '../../../src/contract/access'
 import { ACCESS_MESSAGES, accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
@@ -69,6 +69,7 @@ beforeEach(() => {
 afterEach(() => {
   replaceDocumentStore(undefined)
   replaceAccessGate(undefined)
+  vi.unstubAllEnvs()
 })
 
 describe('/api/access', () => {
@@ -196,9 +197,16 @@ describe('file links', () => {
     expect((await call(`${url}?id=${id}&expires=1&signature=x`)).status).toBe(401)
   })
 
-  it('redirect an Office preview to the viewer with an absolute signed link', async () => {
+  it("redirect an Office preview to the viewer with an absolute signed link on the site's address", async () => {
+    vi.stubEnv('URL', ORIGIN)
     const { url, bytes } = await hostFixture('brief.docx', BEARER)
-    const redirect = await call(url.replace('/api/files/', '/api/file-link/office/'), { headers: BEARER })
+    const link = url.replace('/api/files/', '/api/file-link/office/')
+    // A forged Host changes nothing: the link's origin is the configured one.
+    const forged = await routeToFunction(
+      new Request(new URL(link, 'https://attacker.example.test'), { headers: BEARER }),
+    )
+    expect(forged?.headers.get('location')).not.toContain('attacker')
+    const redirect = await call(link, { headers: BEARER })
     expect(redirect.status).toBe(302)
     expect(redirect.headers.get('cache-control')).toBe('no-store')
     const location = new URL(redirect.headers.get('location') ?? '')

@@ -57,6 +57,8 @@ beforeEach(() => {
     WEBFLOW_SITE_ID: fake.siteId,
     WEBFLOW_COLLECTION_ID: COLLECTION_ID,
     WEBFLOW_API_URL: fake.apiBase,
+    // The site's address, as Netlify gives it: jobs go there, whatever a request's Host says.
+    URL: ORIGIN,
   })) {
     vi.stubEnv(name, value)
   }

@@ -365,6 +365,7 @@ describe('POST and GET /api/webflow-sync-all', () => {
     vi.stubEnv('WEBFLOW_SITE_ID', fake.siteId)
     vi.stubEnv('WEBFLOW_COLLECTION_ID', COLLECTION_ID)
     vi.stubEnv('WEBFLOW_API_URL', fake.apiBase)
+    vi.stubEnv('URL', ORIGIN)
     // Spacing of 1 ms between requests keeps the test quick.
     vi.stubEnv('WEBFLOW_RATE_PER_MINUTE', '6000')
     await createRecord(documentStore(), file('One'))

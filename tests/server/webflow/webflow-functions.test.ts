@@ -12,6 +12,7 @@ import upload from '../../../netlify/functions/upload.mts'
 import webflowStatus from '../../../netlify/functions/webflow-status.mts'
 import webflowSyncBackground from '../../../netlify/functions/webflow-sync-background.mts'
 import webflowSync from '../../../netlify/functions/webflow-sync.mts'
+import { mediaHostStores } from '../../../netlify/server/store'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { documentStore, replaceDocumentStore } from '../../../netlify/server/store'
@@ -20,7 +21,7 @@ import type { SyncJob } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord } from '../../../src/contract/record'
 import { webflowStatusSchema } from '../../../src/contract/webflow'
 import { SPEC_FIELD_SLUGS } from '../../support/webflow-fake'
-import { COLLECTION_ID, webflowFakeForFile } from './setup'
+import { COLLECTION_ID, fixture, storeBuiltInFile, webflowFakeForFile } from './setup'
 
 /**
  * The functions of the mirror, called as netlify dev calls them (`Request -> Response`) over in-memory
@@ -44,6 +45,8 @@ function configure(env: Record<string, string>) {
 
 function configureReady() {
   configure({
+    // The site's address, as Netlify gives it: jobs go there, whatever a request's Host says.
+    URL: ORIGIN,
     WEBFLOW_API_TOKEN: fake.token,
     WEBFLOW_SITE_ID: fake.siteId,
     WEBFLOW_COLLECTION_ID: COLLECTION_ID,
@@ -51,14 +54,16 @@ function configureReady() {
   })
 }
 
+/** A request as a client sends it; `host` forges the origin its URL (and so its Host) names. */
 function call(
   handler: (request: Request) => Promise<Response>,
   method: string,
   path: string,
   body?: unknown,
+  host = ORIGIN,
 ): Promise<Response> {
   return handler(
-    new Request(`${ORIGIN}${path}`, {
+    new Request(`${host}${path}`, {
       method,
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
@@ -66,12 +71,14 @@ function call(
   )
 }
 
-async function uploaded(fields: Record<string, unknown> = {}): Promise<MediaRecord> {
-  const response = await call(upload, 'POST', '/api/upload', {
-    title: 'Sunset',
-    media_url: 'https://cdn.example.test/sunset.mov',
-    ...fields,
-  })
+async function uploaded(fields: Record<string, unknown> = {}, host = ORIGIN): Promise<MediaRecord> {
+  const response = await call(
+    upload,
+    'POST',
+    '/api/upload',
+    { title: 'Sunset', media_url: 'https://cdn.example.test/sunset.mov', ...fields },
+    host,
+  )
   expect(response.status).toBe(201)
   return ((await response.json()) as { record: MediaRecord }).record
 }
@@ -200,7 +207,11 @@ describe('with the mirror configured', () => {
     )
     expect(retry.status).toBe(202)
     const body = (await retry.json()) as { success: boolean; record: MediaRecord }
-    expect(body.record.webflow).toEqual({ state: 'pending', updated_at: expect.any(String) as unknown })
+    expect(body.record.webflow).toEqual({
+      state: 'pending',
+      queued_at: expect.any(String) as unknown,
+      updated_at: expect.any(String) as unknown,
+    })
     await drain()
     expect(await stateOf(record.id)).toMatchObject({ state: 'synced' })
   })
@@ -319,6 +330,135 @@ describe('with the mirror configured', () => {
     expect(replayed.status).toBe(409)
     expect(fake.received).toEqual([])
     expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
+  })
+})
+
+describe('the site address comes from configuration, never from the Host', () => {
+  const FORGED = 'https://attacker.example.test'
+
+  beforeEach(configureReady)
+
+  it("a create with a forged Host queues its job at the site's address, and the item gets the site's URL", async () => {
+    const url = await storeBuiltInFile(mediaHostStores(), 'small.gif', await fixture('small.gif'))
+    const forgedJobs: string[] = []
+    server.use(
+      http.post(`${FORGED}${SYNC_FUNCTION_PATH}`, async ({ request }) => {
+        forgedJobs.push(await request.text())
+        return new HttpResponse(null, { status: 202 })
+      }),
+    )
+    const record = await uploaded({ title: 'Forged', media_url: url }, FORGED)
+    expect(JSON.stringify(record)).not.toContain('attacker')
+    expect(forgedJobs).toEqual([])
+    expect(sealedBodies).toHaveLength(1)
+
+    // The job replayed (here: run first) at the forged address writes the site's address all the same.
+    queued = []
+    const job = sealedBodies[0] ?? ''
+    const ran = await webflowSyncBackground(
+      new Request(`${FORGED}${SYNC_FUNCTION_PATH}`, { method: 'POST', body: job }),
+    )
+    expect(ran.status).toBe(204)
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(item?.fieldData['media-url']).toBe(`${ORIGIN}${url}`)
+    expect(JSON.stringify(fake.received)).not.toContain('attacker')
+  })
+
+  it('PUBLIC_ORIGIN names the address written to Webflow; jobs still go to the deploy', async () => {
+    vi.stubEnv('PUBLIC_ORIGIN', 'https://media.example.com/')
+    const url = await storeBuiltInFile(mediaHostStores(), 'small.gif', await fixture('small.gif'))
+    await uploaded({ title: 'Public', media_url: url }, 'https://attacker.example.test')
+    expect(sealedBodies).toHaveLength(1)
+    await drain()
+    expect(fake.itemsOf(COLLECTION_ID)[0]?.fieldData['media-url']).toBe(`https://media.example.com${url}`)
+  })
+
+  it('with no address configured the job is not queued, and the record says so', async () => {
+    vi.stubEnv('URL', '')
+    const record = await uploaded({}, 'http://localhost:8888')
+    expect(sealedBodies).toEqual([])
+    expect(await stateOf(record.id)).toMatchObject({
+      state: 'failed',
+      message: 'Could not queue the Webflow sync',
+    })
+  })
+})
+
+describe('coalesced Webflow work', () => {
+  beforeEach(configureReady)
+
+  const syncRequest = async (id: number) => {
+    const response = await call(webflowSync, 'POST', `/api/webflow-sync/${String(id)}?id=${String(id)}`)
+    const body = (await response.json()) as { record: MediaRecord; queued?: boolean }
+    return { status: response.status, ...body }
+  }
+
+  it('ten sync requests on a synced record queue nothing and cost no Webflow call', async () => {
+    const record = await uploaded()
+    await drain()
+    expect((await stateOf(record.id))?.state).toBe('synced')
+    fake.received.length = 0
+    sealedBodies = []
+
+    for (let request = 0; request < 10; request++) {
+      const answer = await syncRequest(record.id)
+      expect(answer).toMatchObject({ status: 200, queued: false, record: { webflow: { state: 'synced' } } })
+    }
+    await drain()
+    console.log(`10 sync requests on a synced record: ${String(fake.received.length)} Webflow requests`)
+    expect(sealedBodies).toEqual([])
+    expect(fake.received).toEqual([])
+  })
+
+  it('twenty sync requests on a failed record cost what one does', async () => {
+    fake.forceUnauthorized()
+    const once = await uploaded({ title: 'Once' })
+    const often = await uploaded({ title: 'Often' })
+    await drain()
+    fake.forceUnauthorized(false)
+    fake.received.length = 0
+    expect((await syncRequest(once.id)).status).toBe(202)
+    await drain()
+    const one = fake.received.length
+    expect(one).toBeGreaterThan(0)
+
+    fake.received.length = 0
+    sealedBodies = []
+    const answers = await Promise.all(Array.from({ length: 20 }, () => syncRequest(often.id)))
+    await drain()
+    console.log(`20 sync requests on a failed record: ${String(fake.received.length)} Webflow requests`)
+    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(1)
+    expect(answers.every((answer) => answer.record.webflow?.state === 'pending')).toBe(true)
+    expect(sealedBodies).toHaveLength(1)
+    expect(fake.received).toHaveLength(one)
+    expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(2)
+    expect(await stateOf(often.id)).toMatchObject({ state: 'synced' })
+  })
+
+  it('quick edits while a job is queued queue no more jobs, and the item ends with the last edit', async () => {
+    const record = await uploaded()
+    const path = `/api/update/${String(record.id)}?id=${String(record.id)}`
+    for (const title of ['One', 'Two', 'Three']) {
+      expect((await call(updateFile, 'PATCH', path, { title })).status).toBe(200)
+    }
+    expect(sealedBodies).toHaveLength(1)
+    await drain()
+    expect(fake.itemsOf(COLLECTION_ID).map((item) => item.fieldData.name)).toEqual(['Three'])
+    expect(await stateOf(record.id)).toMatchObject({ state: 'synced' })
+  })
+
+  it('a record pending for longer than a job lives is queued again', async () => {
+    const record = await uploaded()
+    queued = []
+    sealedBodies = []
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 5 * 60_000 + 1_000)
+      expect((await syncRequest(record.id)).status).toBe(202)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(sealedBodies).toHaveLength(1)
   })
 })
 
