@@ -4,6 +4,7 @@ import { ratePerMinuteOf, runBackfill } from '../server/webflow/backfill'
 import { siteOrigins } from '../server/http/site-origin'
 import { claimJob, openJob, syncJobSecret } from '../server/webflow/sync-trigger'
 import { currentWebflowSetup, queueOnThisDeploy } from '../server/webflow/mirror-hooks'
+import { webflowBudget } from '../server/webflow/request-budget'
 import { runSyncJob } from '../server/webflow/webflow-sync'
 
 /**
@@ -21,11 +22,14 @@ export default async (request: Request): Promise<Response> => {
   if (!opened) return json({ error: 'Invalid sync job' }, 400)
   if (!(await claimJob(stores.documents, opened))) return json({ error: 'Sync job already ran' }, 409)
   // The site's address from configuration: a job replayed with a forged Host writes nothing of it.
-  const context = { stores, setup, siteUrl: siteOrigins(request).public }
+  const ratePerMinute = ratePerMinuteOf(process.env)
+  // Every Webflow call of every job takes a request from the site's one budget first (decision 0034).
+  const budget = webflowBudget(stores.documents, ratePerMinute)
+  const context = { stores, setup, siteUrl: siteOrigins(request).public, budget }
   if (opened.job.action === 'backfill') {
     await runBackfill(context, opened.job, {
       queue: (job) => queueOnThisDeploy(request, job),
-      ratePerMinute: ratePerMinuteOf(process.env),
+      ratePerMinute,
     })
   } else {
     await runSyncJob(context, opened.job)

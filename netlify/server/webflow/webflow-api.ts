@@ -1,5 +1,7 @@
 import * as z from 'zod'
 
+import type { RequestBudget } from './request-budget'
+
 export interface WebflowConfig {
   token: string
   siteId: string
@@ -44,6 +46,8 @@ export interface WebflowApiOptions {
   rateLimitRetries?: number
   /** The longest single wait a `Retry-After` may ask for, in ms. */
   maxWaitMs?: number
+  /** The site's request budget (`request-budget.ts`): every request, a retry too, takes from it first. */
+  budget?: RequestBudget
 }
 
 /** A thin client of the Webflow Data API v2: bearer token, JSON, 429 honoured through `Retry-After`. */
@@ -52,6 +56,7 @@ export class WebflowApi {
   private readonly sleep: (ms: number) => Promise<void>
   private readonly rateLimitRetries: number
   private readonly maxWaitMs: number
+  private readonly budget: RequestBudget | undefined
 
   constructor(
     readonly config: WebflowConfig,
@@ -61,11 +66,13 @@ export class WebflowApi {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
     this.rateLimitRetries = options.rateLimitRetries ?? 3
     this.maxWaitMs = options.maxWaitMs ?? 65_000
+    this.budget = options.budget
   }
 
   async request(method: string, path: string, body?: unknown): Promise<unknown> {
     const url = `${this.config.apiUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`
     for (let attempt = 0; ; attempt++) {
+      await this.budget?.take()
       const response = await this.fetch(url, {
         method,
         headers: {

@@ -10,6 +10,7 @@ import { configuredCloudName } from '../store'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { SchemaSession } from './collection-schema'
 import { mapFieldData, type ItemSource } from './field-mapping'
+import { WebflowBudgetSpentError, type RequestBudget } from './request-budget'
 import { WebflowApi, WebflowError, type WebflowApiOptions } from './webflow-api'
 import { assetLimit, fitsAssetLimits, hostedAsset, uploadAsset } from './webflow-assets'
 import type { WebflowSetup } from './webflow-config'
@@ -28,6 +29,8 @@ export interface SyncContext {
   apiOptions?: WebflowApiOptions
   /** The Cloudinary cloud whose delivery URLs may be fetched; unset: the configured one. */
   cloudName?: string | null
+  /** The site's Webflow request budget, which every call takes from first; unset: none. */
+  budget?: RequestBudget
 }
 
 type SyncState = NonNullable<MediaRecord['webflow']>
@@ -48,7 +51,11 @@ export function initialSyncState(setup: WebflowSetup, now = new Date()): SyncSta
 export async function runSyncJob(context: SyncContext, job: SyncJob): Promise<void> {
   const { setup } = context
   if (setup.kind !== 'ready') return
-  const api = new WebflowApi(setup.config, { fetch: context.fetch, ...context.apiOptions })
+  const api = new WebflowApi(setup.config, {
+    fetch: context.fetch,
+    budget: context.budget,
+    ...context.apiOptions,
+  })
   if (job.action === 'delete') {
     for (const item of job.items) {
       try {
@@ -64,7 +71,17 @@ export async function runSyncJob(context: SyncContext, job: SyncJob): Promise<vo
     publish: setup.config.publish ?? 'live',
     schema: new SchemaSession(api, setup.config.collectionId),
   }
-  for (const id of job.ids) await syncRecord(context, api, target, id)
+  for (const [index, id] of job.ids.entries()) {
+    try {
+      await syncRecord(context, api, target, id)
+    } catch (error) {
+      if (!(error instanceof WebflowBudgetSpentError)) throw error
+      // The budget is spent: the rest of the job waits too, pending with the reason and no job queued,
+      // so the next sync request or Sync all takes them up.
+      await deferSyncs(context, job.ids.slice(index + 1), error.message)
+      return
+    }
+  }
 }
 
 /** Where a run writes: the collection, its schema as this run knows it, and the publish mode. */
@@ -192,12 +209,14 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
         else if (assetId) await api.request('DELETE', `assets/${assetId}`).catch(logRemovalFailure)
         return
       }
+      const deferred = error instanceof WebflowBudgetSpentError
       await setSyncState(context, id, {
-        state: 'failed',
+        state: deferred ? 'pending' : 'failed',
         message: messageOf(error),
         item_id: itemId,
         asset_id: assetId,
       })
+      if (deferred) throw error
       return
     }
   }
@@ -299,6 +318,21 @@ export async function setSyncState(
     return { record, result: record }
   })
   return updated
+}
+
+/**
+ * Marks records pending with `message` and no job queued (`queued_at` dropped), keeping their item and
+ * asset ids: work the request budget had no room for.
+ */
+async function deferSyncs(context: Pick<SyncContext, 'stores'>, ids: readonly number[], message: string) {
+  if (ids.length === 0) return
+  const now = new Date().toISOString()
+  await operateOnRecords(context.stores.documents, ids, (current) => {
+    if (!current?.webflow) return { result: undefined }
+    const { queued_at: _queued, ...rest } = current.webflow
+    const webflow = withoutUndefined({ ...rest, state: 'pending', message, updated_at: now })
+    return { record: { ...current, webflow }, result: undefined }
+  })
 }
 
 const NOT_ON_A_READABLE_HOST = 'Asset not mirrored: the file is not on a host the mirror reads from'

@@ -1,6 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import webflowStatus from '../../../netlify/functions/webflow-status.mts'
+import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
+import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
+import { replaceDocumentStore } from '../../../netlify/server/store'
 import { forgetCollectionSchemas } from '../../../netlify/server/webflow/collection-schema'
 import { runSyncJob } from '../../../netlify/server/webflow/webflow-sync'
 import type { RecordCreate } from '../../../src/contract/record'
@@ -238,6 +241,14 @@ describe('GET /api/webflow-status with a typed collection', () => {
   }
 
   const status = () => webflowStatus(new Request('https://media.example.test/api/webflow-status'))
+
+  // The test's answer is kept in the document store (for a minute): each test starts with none kept.
+  beforeEach(() => {
+    replaceDocumentStore(new MemoryDocumentStore(), new MemoryByteStore())
+  })
+  afterEach(() => {
+    replaceDocumentStore(undefined)
+  })
 
   it('shows where each spec field goes, the fields skipped, the required ones the app cannot fill, and the mode', async () => {
     configure({ WEBFLOW_PUBLISH: 'staged' })

@@ -17,6 +17,7 @@ import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { documentStore, replaceDocumentStore } from '../../../netlify/server/store'
 import { sealJob, SYNC_FUNCTION_PATH, syncJobSecret } from '../../../netlify/server/webflow/sync-trigger'
+import { BUDGET_KEY } from '../../../netlify/server/webflow/request-budget'
 import type { SyncJob } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord } from '../../../src/contract/record'
 import { webflowStatusSchema } from '../../../src/contract/webflow'
@@ -459,6 +460,62 @@ describe('coalesced Webflow work', () => {
       vi.useRealTimers()
     }
     expect(sealedBodies).toHaveLength(1)
+  })
+})
+
+describe("the connection test and the jobs share the site's Webflow budget", () => {
+  beforeEach(configureReady)
+
+  it('ten connection tests cost what one does, and the repeats say they were kept', async () => {
+    const answers = []
+    for (let check = 0; check < 10; check++)
+      answers.push(await call(webflowStatus, 'GET', '/api/webflow-status'))
+    expect(fake.calls()).toEqual([`GET sites/${fake.siteId}`, `GET collections/${COLLECTION_ID}`])
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200))
+    expect(answers[0]?.headers.get('cache-status')).toBe('webflow-status; fwd=miss; stored')
+    expect(answers[9]?.headers.get('cache-status')).toBe('webflow-status; hit')
+    expect(answers[9]?.headers.get('age')).toMatch(/^\d+$/)
+    expect(await answers[9]?.json()).toEqual(await answers[0]?.json())
+
+    // Other settings are tested afresh.
+    vi.stubEnv('WEBFLOW_PUBLISH', 'staged')
+    fake.received.length = 0
+    const staged = await call(webflowStatus, 'GET', '/api/webflow-status')
+    expect(await staged.json()).toMatchObject({ ok: true, publish: 'staged' })
+    expect(fake.calls()).toHaveLength(2)
+  })
+
+  it('with the budget spent, the test answers 503 with Retry-After, and a job defers its records', async () => {
+    vi.stubEnv('WEBFLOW_RATE_PER_MINUTE', '1')
+    await documentStore().write(BUDGET_KEY, { tokens: -100, at: Date.now() }, { ifNew: true })
+
+    const status = await call(webflowStatus, 'GET', '/api/webflow-status')
+    expect(status.status).toBe(503)
+    expect(Number(status.headers.get('retry-after'))).toBeGreaterThan(60)
+    expect(((await status.json()) as { error: string }).error).toMatch(
+      /^Deferred: the site's Webflow request/,
+    )
+
+    const record = await uploaded()
+    await drain()
+    expect(fake.received).toEqual([])
+    const deferred = await stateOf(record.id)
+    expect(deferred).toMatchObject({
+      state: 'pending',
+      message: expect.stringMatching(/^Deferred: /) as unknown,
+    })
+    expect(deferred).not.toHaveProperty('queued_at')
+
+    // Once the budget has room, a sync request queues it again.
+    await documentStore().remove(BUDGET_KEY)
+    const retry = await call(
+      webflowSync,
+      'POST',
+      `/api/webflow-sync/${String(record.id)}?id=${String(record.id)}`,
+    )
+    expect(retry.status).toBe(202)
+    await drain()
+    expect(await stateOf(record.id)).toMatchObject({ state: 'synced' })
   })
 })
 
