@@ -20,6 +20,7 @@ import {
   checkTermination,
   checkTusEdges,
 } from './hostile/first-pass.ts'
+import { checkForgedHost, checkRepeatedStatus, checkRepeatedSync } from './hostile/webflow-and-origin.ts'
 import { checkSignOutEverywhere, checkSignOutRevokes } from './hostile/sessions.ts'
 
 async function cleanUp(): Promise<void> {
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     await checkIdempotency()
     await checkCraftedRecords()
     await checkTusEdges()
+    await checkForgedHost()
+    await checkRepeatedSync()
+    await checkRepeatedStatus()
     await checkSignOutRevokes()
     await checkSignOutEverywhere()
   } finally {

@@ -3,6 +3,8 @@
  * fake Webflow behind a local HTTP stand-in (`WEBFLOW_API_URL`). That the mirror really runs in netlify
  * dev's background function is shown in tests/netlify/webflow.test.ts.
  */
+import { request } from 'node:http'
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { uploadResponseSchema } from '../../src/contract/api'
@@ -14,6 +16,26 @@ import { uniqueName } from './helpers/fixtures'
 import { withServerEnv } from './helpers/server-env'
 import { tusUpload, uploadResultOf } from './helpers/tus-client'
 import { COLLECTION, fixture, mirrorClient, mirrorSettings } from './helpers/webflow-mirror'
+
+/** A request with its Host header set to `host`, which fetch will not send: through node:http. */
+function withHost(host: string, method: string, path: string, body: unknown) {
+  const payload = JSON.stringify(body)
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const outgoing = request(
+      new URL(path, baseUrl()),
+      { method, headers: { Host: host, 'Content-Type': 'application/json' } },
+      (incoming) => {
+        const parts: Buffer[] = []
+        incoming.on('data', (part: Buffer) => parts.push(part))
+        incoming.on('end', () => {
+          resolve({ status: incoming.statusCode ?? 0, text: Buffer.concat(parts).toString() })
+        })
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(payload)
+  })
+}
 
 const fake = new WebflowFake({ collectionIds: [COLLECTION] })
 let standIn: WebflowStandIn | undefined
@@ -57,9 +79,20 @@ describe('Webflow mirror with the full settings', () => {
     )
     expect(fake.received[0]?.authorization).toBe(`Bearer ${fake.token}`)
 
-    // Regenerating the site token in Webflow leaves the configured one wrong.
+    // Asked again within the minute, the answer is the kept one: no request reaches Webflow.
+    fake.received.length = 0
+    const kept = await call('GET', '/api/webflow-status')
+    expect(kept.headers.get('cache-status')).toBe('webflow-status; hit')
+    expect(kept.body).toEqual(ok.body)
+    expect(fake.received).toEqual([])
+
+    // Regenerating the site token in Webflow leaves the configured one wrong; a changed setting is
+    // tested afresh (here the configured token, which is what a fix changes).
+    const configured = process.env.WEBFLOW_API_TOKEN
     fake.token = 'regenerated-token'
+    process.env.WEBFLOW_API_TOKEN = 'stale-token'
     const refused = await call('GET', '/api/webflow-status')
+    process.env.WEBFLOW_API_TOKEN = configured
     expect(refused.status, refused.text).toBe(502)
     expect(refused.body).toEqual({
       ok: false,
@@ -67,6 +100,24 @@ describe('Webflow mirror with the full settings', () => {
       error: `Webflow GET sites/${fake.siteId}: 401 Request not authorized`,
     })
   })
+
+  it("a create sent with a forged Host is mirrored from the site's own address all the same", async () => {
+    const bytes = await fixture('small.gif')
+    const hosted = await uploadResultOf(
+      await tusUpload(baseUrl(), bytes, { filename: 'small.gif', filetype: 'image/gif' }),
+    )
+    const created = await withHost('attacker.example.test', 'POST', '/api/upload', {
+      title: uniqueName('Forged'),
+      media_url: hosted.secure_url,
+    })
+    expect(created.status, created.text).toBe(201)
+    expect(created.text).not.toContain('attacker')
+    const { record } = JSON.parse(created.text) as { record: MediaRecord }
+    // The job was sent to the host's own address (a job sent to the forged one would fail to queue).
+    const synced = await syncState(record.id, 'synced')
+    const item = fake.itemsOf(COLLECTION).find((candidate) => candidate.id === synced.webflow?.item_id)
+    expect(item?.fieldData['media-url']).toBe(`${baseUrl()}${hosted.secure_url}`)
+  }, 90_000)
 
   it('propagates an edit (PATCH of the same item) and a delete (item and asset removed)', async () => {
     const bytes = await fixture('small.gif')
