@@ -28,6 +28,11 @@ export class ConflictError extends Error {
   override name = 'ConflictError'
 }
 
+/** What the request names existed once and was deleted for good; it will not come back (410). */
+export class GoneError extends Error {
+  override name = 'GoneError'
+}
+
 export const fileNotFound = (id: number) => new NotFoundError(`File ${String(id)} not found`)
 export const folderNotFound = (idOrPath: number | string) =>
   new NotFoundError(`Folder ${String(idOrPath)} not found`)

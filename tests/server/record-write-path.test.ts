@@ -6,10 +6,18 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { markReleasing } from '../../netlify/server/files/release-marks'
-import { IDEMPOTENCY_TTL_MS, removeExpiredIdempotencyKeys } from '../../netlify/server/records/idempotency'
-import { createRecord } from '../../netlify/server/records/media-service'
+import { GoneError } from '../../netlify/server/errors'
+import { allocateFileIds } from '../../netlify/server/records/id-counter'
+import {
+  claimId,
+  IDEMPOTENCY_TTL_MS,
+  idempotencyClaim,
+  removeExpiredIdempotencyKeys,
+} from '../../netlify/server/records/idempotency'
+import { createRecord, deleteRecord } from '../../netlify/server/records/media-service'
 import { readAllRecords } from '../../netlify/server/records/record-pages'
 import { manifestKey } from '../../netlify/server/uploads/upload-documents'
+import { sweepTrash } from '../../netlify/server/trash/trash-sweep'
 import type { MediaHostStores } from '../../netlify/server/uploads/upload-service'
 import { LIMITS } from '../../src/contract/limits'
 import { recordCreateSchema, type MediaRecord } from '../../src/contract/record'
@@ -34,6 +42,7 @@ async function created(fields: Record<string, unknown>): Promise<MediaRecord> {
 }
 
 const errorOf = (body: unknown) => (body as { error: string }).error
+const T_CREATE = new Date()
 
 describe('limits hold on the record as stored', () => {
   it('refuses add_tags that would take a record past the tag limit, and keeps the record as it was', async () => {
@@ -139,6 +148,48 @@ describe('Idempotency-Key on POST /api/upload', () => {
     const again = await create(body, { 'Idempotency-Key': 'gone' })
     expect(again.status).toBe(409)
     expect(errorOf(again.body)).toContain(`created file ${String(id)}, which has since been deleted`)
+  })
+
+  it('answers a repeat after the record was deleted for good with a 410, and creates nothing', async () => {
+    const first = await create(body, { 'Idempotency-Key': 'purged' })
+    const id = (first.body as { record: MediaRecord }).record.id
+    await sendOk({ method: 'DELETE', path: `/api/delete/${String(id)}` })
+    await sendOk({ method: 'POST', path: '/api/trash/purge', json: { ids: [id] } })
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const again = await create(body, { 'Idempotency-Key': 'purged' })
+      expect(again.status).toBe(410)
+      expect(errorOf(again.body)).toBe(
+        `The file made with this Idempotency-Key (file ${String(id)}) was deleted for good; ` +
+          'send a new key to upload it again',
+      )
+    }
+    expect(await readAllRecords(raw.documents)).toEqual([])
+    // A new key uploads the file again, under a new id.
+    const fresh = await create(body, { 'Idempotency-Key': 'purged-again' })
+    expect(fresh.status).toBe(201)
+    expect((fresh.body as { record: MediaRecord }).record.id).toBeGreaterThan(id)
+  })
+
+  it('answers 410 after the daily sweep purged the record too', async () => {
+    const input = recordCreateSchema.parse(body)
+    const record = await createRecord(raw.documents, input, T_CREATE, undefined, 'swept')
+    await deleteRecord(raw.documents, record.id, T_CREATE)
+    const swept = await sweepTrash(raw, { now: T_CREATE, maxAgeMs: 0, cloudinary: null })
+    expect(swept).toBe(1)
+    await expect(createRecord(raw.documents, input, T_CREATE, undefined, 'swept')).rejects.toBeInstanceOf(
+      GoneError,
+    )
+    expect(await readAllRecords(raw.documents)).toEqual([])
+  })
+
+  it('still writes the record of a create that claimed its key and died before writing it', async () => {
+    const input = recordCreateSchema.parse(body)
+    const [id = 0] = await allocateFileIds(raw.documents, 1)
+    await claimId(raw.documents, idempotencyClaim('died', input), id, T_CREATE)
+    expect(await readAllRecords(raw.documents)).toEqual([])
+    const retried = await createRecord(raw.documents, input, T_CREATE, undefined, 'died')
+    expect(retried.id).toBe(id)
+    expect((await readAllRecords(raw.documents)).map((record) => record.id)).toEqual([id])
   })
 
   it('holds a key across midnight (UTC), lets it go after 24 hours, and removes old days', async () => {

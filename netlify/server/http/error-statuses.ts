@@ -1,5 +1,6 @@
 import {
   ConflictError,
+  GoneError,
   InvalidInputError,
   NotFoundError,
   PayloadTooLargeError,
@@ -25,6 +26,8 @@ export const ERROR_STATUSES: readonly (readonly [ErrorType, number])[] = [
   [ConflictError, 409],
   // Upload-Offset is not where the upload stands; uploads.mts adds the offset it stands at.
   [OffsetMismatchError, 409],
+  // A create's Idempotency-Key whose file was deleted for good (purged from the trash).
+  [GoneError, 410],
   [UploadGoneError, 410],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],

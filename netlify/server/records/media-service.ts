@@ -2,7 +2,7 @@ import type { BatchMoveResponse, BatchResponse } from '../../../src/contract/api
 import { ROOT_PATH } from '../../../src/contract/folder'
 import type { FileId } from '../../../src/contract/ids'
 import type { MediaRecord, RecordCreate, RecordPatch } from '../../../src/contract/record'
-import { ConflictError, fileNotFound, folderNotFound, InvalidInputError } from '../errors'
+import { ConflictError, fileNotFound, folderNotFound, GoneError, InvalidInputError } from '../errors'
 import { acceptsFiles, readFolders } from '../folders/folder-document'
 import { followMovedFolders } from '../folders/folder-service'
 import type { DocumentStore } from '../storage/document-store'
@@ -36,7 +36,7 @@ export async function listMedia(
  * limits, and claims about its stored file that the server knows otherwise (`withStoredFileFacts`).
  * `webflow` is the mirror's starting state, when a mirror is configured. With an `idempotencyKey`, a
  * repeat of a create (a retry after a lost answer, or the same request twice at once) returns the
- * record the first one made.
+ * record the first one made; once that record is deleted for good, a 410.
  */
 export async function createRecord(
   store: DocumentStore,
@@ -57,22 +57,38 @@ export async function createRecord(
   if (problem) throw new InvalidInputError(problem)
   const id = claimedId ?? (await newRecordId(store, claim, now))
   const record = { ...draft, id: id as FileId, ...(webflow ? { webflow } : {}) }
-  const [stored] = await operateOnRecords(store, [record.id], (existing) =>
+  const [stored] = await operateOnRecords(store, [record.id], (existing, _id, _position, purged) => {
+    // A claimed id whose record was purged meanwhile stays purged (the shard would not write it anyway).
+    if (purged) return { result: null }
     // An existing record under a freshly allocated (or claimed) id can only be this same create, repeated.
-    existing ? { result: existing } : { record, result: record },
-  )
+    return existing ? { result: existing } : { record, result: record }
+  })
+  if (stored === null) throw purgedCreate(id)
   const [rehomed] = await followMovedFolders(store, [record.id])
   return keepIfFilesHeld(store, rehomed ?? stored ?? record)
 }
+
+const purgedCreate = (id: number) =>
+  new GoneError(
+    `The file made with this Idempotency-Key (file ${String(id)}) was deleted for good; ` +
+      'send a new key to upload it again',
+  )
 
 async function newRecordId(store: DocumentStore, claim: IdempotencyClaim | null, now: Date): Promise<number> {
   const [id = 0] = await allocateFileIds(store, 1)
   return claim ? claimId(store, claim, id, now) : id
 }
 
-/** The stored record under `id`, trashed or not; a trashed one is a 409, since its create is long done. */
+/**
+ * The stored record under `id`, trashed or not; a trashed one is a 409, since its create is long done,
+ * and one deleted for good a 410, so a replayed key never makes it again. Absent and never purged, it
+ * is a create not written yet (still running, or died after claiming the key): the caller writes it.
+ */
 async function readStoredRecord(store: DocumentStore, id: number): Promise<MediaRecord | undefined> {
-  const [record] = await operateOnStoredRecords(store, [id], (current) => ({ result: current }))
+  const [record] = await operateOnStoredRecords(store, [id], (current, _id, _position, purged) => ({
+    result: purged ? null : current,
+  }))
+  if (record === null) throw purgedCreate(id)
   if (record?.deleted_at !== undefined) {
     throw new ConflictError(
       `This Idempotency-Key created file ${String(id)}, which has since been deleted; restore it from the ` +

@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import { CorruptDocumentError, type DocumentStore, type ListedDocument } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
+import { readNextFileId } from './id-counter'
 
 /**
  * Records live in shard documents of `SHARD_SIZE` consecutive ids (DESIGN section 5): listing reads one
@@ -11,7 +12,11 @@ import { mutateDocument } from '../storage/mutate'
 export const SHARD_SIZE = 500
 export const SHARD_PREFIX = 'records/'
 
-const shardSchema = z.object({ records: z.array(mediaRecordSchema) })
+/**
+ * `purged`: the ids of the shard deleted for good (purged from the trash), so a replayed create of one
+ * of them can tell "deleted for good" from "not written yet" (decision 0032). At most `SHARD_SIZE` ids.
+ */
+const shardSchema = z.object({ records: z.array(mediaRecordSchema), purged: z.array(z.int()).optional() })
 type Shard = z.infer<typeof shardSchema>
 
 export function shardIndexOf(id: number): number {
@@ -34,18 +39,24 @@ export function parseShard(key: string, value: unknown): Shard {
 
 /**
  * What an operation does to one record: `record` is its new state (`null` deletes it, `undefined` leaves
- * it as it is), `result` what to report for it.
+ * it as it is), `result` what to report for it. `purged` with `record: null` deletes it for good: the
+ * shard keeps its id among the purged, and no record is ever written under that id again.
  */
 export interface RecordOutcome<R> {
   record?: MediaRecord | null
+  purged?: true
   result: R
 }
 
-/** `position` is the index of this id in the caller's list, so an operation can find its own input. */
+/**
+ * `position` is the index of this id in the caller's list, so an operation can find its own input;
+ * `purged`, whether the id's record was deleted for good (then `current` is undefined).
+ */
 export type RecordOperation<R> = (
   current: MediaRecord | undefined,
   id: number,
   position: number,
+  purged: boolean,
 ) => RecordOutcome<R>
 
 const SHARDS_IN_PARALLEL = 4
@@ -69,13 +80,21 @@ export function operateOnRecords<R>(
   ids: readonly number[],
   operate: RecordOperation<R>,
 ): Promise<R[]> {
-  return operateOnStoredRecords(store, ids, (current, id, position) => {
-    if (current === undefined || !isTrashed(current)) return operate(current, id, position)
-    return { result: operate(undefined, id, position).result }
+  return operateOnStoredRecords(store, ids, (current, id, position, purged) => {
+    if (current === undefined || !isTrashed(current)) return operate(current, id, position, purged)
+    return { result: operate(undefined, id, position, purged).result }
   })
 }
 
-/** As `operateOnRecords`, but `operate` sees every stored record, trashed or not: for the trash itself. */
+/**
+ * As `operateOnRecords`, but `operate` sees every stored record, trashed or not: for the trash itself.
+ *
+ * What a call costs is bounded by the shards that can hold records, not by the ids asked for: each
+ * distinct shard is read (and written) at most once, however many of `ids` fall in it, and when `ids`
+ * span several shards the id counter is read first, and shards wholly at or past its `next` are not
+ * read at all. Those ids were never given out: `operate` sees undefined, and nothing is written for
+ * them. (A call within one shard reads that shard straight away: one read either way.)
+ */
 export async function operateOnStoredRecords<R>(
   store: DocumentStore,
   ids: readonly number[],
@@ -84,10 +103,20 @@ export async function operateOnStoredRecords<R>(
   const positionsByShard = new Map<number, number[]>()
   ids.forEach((id, position) => {
     const index = shardIndexOf(id)
-    positionsByShard.set(index, [...(positionsByShard.get(index) ?? []), position])
+    const positions = positionsByShard.get(index)
+    if (positions) positions.push(position)
+    else positionsByShard.set(index, [position])
   })
   const results = new Array<R>(ids.length)
-  await forEachLimited([...positionsByShard], SHARDS_IN_PARALLEL, async ([index, positions]) => {
+  const nextId = positionsByShard.size > 1 ? await readNextFileId(store) : Infinity
+  const stored = [...positionsByShard].filter(([index, positions]) => {
+    if (index * SHARD_SIZE < nextId) return true
+    for (const position of positions) {
+      results[position] = operate(undefined, ids[position] ?? 0, position, false).result
+    }
+    return false
+  })
+  await forEachLimited(stored, SHARDS_IN_PARALLEL, async ([index, positions]) => {
     const key = shardKey(index)
     const shardResults = await mutateDocument(
       store,
@@ -107,20 +136,34 @@ function operateOnShard<R>(
   operate: RecordOperation<R>,
 ) {
   const records = new Map((shard?.records ?? []).map((record) => [record.id as number, record]))
+  const purged = new Set(shard?.purged ?? [])
   let changed = false
   const results: R[] = []
   for (const position of positions) {
     const id = ids[position] ?? 0
-    const outcome = operate(records.get(id), id, position)
-    if (outcome.record === null) changed = records.delete(id) || changed
-    else if (outcome.record !== undefined) {
+    const wasPurged = purged.has(id)
+    const outcome = operate(wasPurged ? undefined : records.get(id), id, position, wasPurged)
+    if (outcome.record === null) {
+      changed = records.delete(id) || changed
+      if (outcome.purged && !wasPurged) {
+        purged.add(id)
+        changed = true
+      }
+    } else if (outcome.record !== undefined && !wasPurged) {
       records.set(id, outcome.record)
       changed = true
     }
     results.push(outcome.result)
   }
-  const next = changed ? { records: [...records.values()].sort((a, b) => a.id - b.id) } : undefined
+  const next = changed ? shardOf([...records.values()], purged) : undefined
   return { next, result: results }
+}
+
+function shardOf(records: MediaRecord[], purged: ReadonlySet<number>): Shard {
+  const sorted = records.sort((a, b) => a.id - b.id)
+  return purged.size === 0
+    ? { records: sorted }
+    : { records: sorted, purged: [...purged].sort((a, b) => a - b) }
 }
 
 /** Runs `task` over `items` with at most `limit` running at once. */
@@ -167,7 +210,7 @@ export async function updateEveryRecord(
           rewritten.push(next)
           return next
         })
-        return { next: rewritten.length > 0 ? { records } : undefined, result: rewritten }
+        return { next: rewritten.length > 0 ? { ...shard, records } : undefined, result: rewritten }
       },
     )
     changed.push(...rewritten)

@@ -90,7 +90,8 @@ function mirrorAfresh(previous: SyncState | undefined, start: SyncState): SyncSt
 }
 
 /**
- * Deletes trashed records for good: first out of their shards, then their files, so a crash in between
+ * Deletes trashed records for good: first out of their shards (each shard keeps the purged ids, so a
+ * replayed create of one answers 410 instead of making it again), then their files, so a crash in between
  * leaves files nobody points at, never a record without its file. A file another record still uses,
  * live or trashed, stays. `shouldPurge` can narrow the purge (the age sweep passes its cutoff, so a record
  * restored and trashed again meanwhile is kept).
@@ -103,7 +104,7 @@ export async function purgeFromTrash(
 ): Promise<BatchResponse> {
   const purged = await operateOnStoredRecords(stores.documents, ids, (current) =>
     current && isTrashed(current) && shouldPurge(current)
-      ? { record: null, result: current }
+      ? { record: null, purged: true, result: current }
       : { result: undefined },
   )
   await releaseFiles(

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
+import { allocateFileIds } from '../../../netlify/server/records/id-counter'
 import { operateOnRecords } from '../../../netlify/server/records/record-shards'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
@@ -46,6 +47,8 @@ function record(id: number, fields: Partial<MediaRecord> = {}): MediaRecord {
 
 async function seed(records: readonly MediaRecord[]): Promise<void> {
   const byId = new Map(records.map((stored) => [stored.id as number, stored]))
+  // Ids are given out by the counter: it must have passed every seeded id.
+  await allocateFileIds(store, Math.max(0, ...byId.keys()))
   await operateOnRecords(store, [...byId.keys()], (_current, id) => ({ record: byId.get(id), result: null }))
 }
 
