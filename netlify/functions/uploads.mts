@@ -1,6 +1,11 @@
 import type { Config } from '@netlify/functions'
 
-import { encodeUploadResult, MAX_CHUNK_BYTES, UPLOAD_RESULT_HEADER } from '../../src/contract/uploads'
+import {
+  encodeUploadResult,
+  MAX_CHUNK_BYTES,
+  MIN_CHUNK_BYTES,
+  UPLOAD_RESULT_HEADER,
+} from '../../src/contract/uploads'
 import { NotFoundError } from '../server/errors'
 import { refuseAccess } from '../server/http/access-gate'
 import { errorResponse as failureResponse, json } from '../server/http/respond'
@@ -113,6 +118,8 @@ function options(): Response {
         'Tus-Checksum-Algorithm': SUPPORTED_CHECKSUMS,
         Allow: 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
         'X-Chunk-Max-Size': String(MAX_CHUNK_BYTES),
+        // Every chunk but the last is at least this; a smaller one is refused with 400.
+        'X-Chunk-Min-Size': String(MIN_CHUNK_BYTES),
       },
     }),
   )

@@ -10,6 +10,22 @@ export const FILES_PATH = '/api/files'
 /** The largest PATCH body: a Netlify request carries about 4.5 MB of raw bytes (DESIGN section 3). */
 export const MAX_CHUNK_BYTES = 4 * 1024 * 1024
 
+/**
+ * The smallest chunk but the last (decision 0032). Each chunk is stored as a blob of its own and read
+ * on its own when the file is served, so tiny chunks would multiply both. A creation that carries data
+ * (creation-with-upload) is a chunk too. The screen sends `MAX_CHUNK_BYTES`.
+ */
+export const MIN_CHUNK_BYTES = 1024 * 1024
+
+/**
+ * The most chunks an upload of `length` bytes may hold: what the minimum allows, so serving any
+ * 8 MiB window of a file reads at most 9 of them. Checked on its own as well, so the bound holds for
+ * an upload whatever its chunks were.
+ */
+export function maxChunksFor(length: number): number {
+  return Math.max(1, Math.ceil(length / MIN_CHUNK_BYTES))
+}
+
 /** The default largest file; the server's `MAX_UPLOAD_BYTES` overrides it. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024
 

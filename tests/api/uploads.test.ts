@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { uploadResponseSchema } from '../../src/contract/api'
-import { MAX_CHUNK_BYTES, uploadStatusSchema } from '../../src/contract/uploads'
+import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, uploadStatusSchema } from '../../src/contract/uploads'
 import { api, baseUrl } from './helpers/client'
 import { apiProjectDir, uniqueName } from './helpers/fixtures'
 import {
@@ -26,6 +26,8 @@ import {
 
 const MB = 1_000_000
 const MiB = 1024 * 1024
+/** The smallest chunk but the last the server takes. */
+const MIN_CHUNK = MIN_CHUNK_BYTES
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -192,21 +194,38 @@ describe('tus 1.0 at /api/uploads', () => {
   })
 
   it('answers a PATCH at the wrong offset with 409 and the current offset, storing nothing', async () => {
-    const bytes: Bytes = new Uint8Array(randomBytes(3_000))
+    const bytes: Bytes = new Uint8Array(randomBytes(2 * MIN_CHUNK + 1_000))
     const { uploadUrl } = await tusCreate(baseUrl(), {
       length: bytes.length,
       metadata: { filename: 'a.bin' },
     })
     if (!uploadUrl) throw new Error('no upload')
-    expect((await tusPatch(uploadUrl, 0, bytes.subarray(0, 1_000))).status).toBe(204)
+    expect((await tusPatch(uploadUrl, 0, bytes.subarray(0, MIN_CHUNK))).status).toBe(204)
     const before = await storedKeys()
-    for (const offset of [0, 999, 1_001, 2_000]) {
+    for (const offset of [0, MIN_CHUNK - 1, MIN_CHUNK + 1, 2 * MIN_CHUNK]) {
       const response = await tusPatch(uploadUrl, offset, bytes.subarray(offset, offset + 500))
       await expectJsonError(response, 409)
-      expect(response.headers.get('upload-offset')).toBe('1000')
+      expect(response.headers.get('upload-offset')).toBe(String(MIN_CHUNK))
     }
     expect(await storedKeys()).toEqual(before)
-    expect((await tusHead(uploadUrl)).offset).toBe(1_000)
+    expect((await tusHead(uploadUrl)).offset).toBe(MIN_CHUNK)
+  })
+
+  it('refuses a chunk but the last under 1 MiB with 400 and tus headers, storing nothing', async () => {
+    const bytes: Bytes = new Uint8Array(randomBytes(64))
+    const { uploadUrl } = await tusCreate(baseUrl(), { length: 64, metadata: { filename: 'tiny.bin' } })
+    if (!uploadUrl) throw new Error('no upload')
+    const before = await storedKeys()
+    const refused = await tusPatch(uploadUrl, 0, bytes.subarray(0, 1))
+    expect(await expectJsonError(refused, 400)).toBe(
+      `Every chunk but the last must be at least ${String(MIN_CHUNK)} bytes (1 MiB), and this one is 1; ` +
+        'send more of the file in each request',
+    )
+    expect(refused.headers.get('tus-resumable')).toBe(TUS_RESUMABLE)
+    expect(await storedKeys()).toEqual(before)
+    expect((await tusHead(uploadUrl)).offset).toBe(0)
+    // The last chunk may be any size.
+    expect((await tusPatch(uploadUrl, 0, bytes)).status).toBe(204)
   })
 
   it('refuses an upload over the maximum (600 MB) with 413 at creation, storing nothing', async () => {
@@ -277,13 +296,13 @@ describe('tus 1.0 at /api/uploads', () => {
   })
 
   it('terminates an upload with 204, after which it answers 404 and its chunks are gone', async () => {
-    const bytes: Bytes = new Uint8Array(randomBytes(3_000))
+    const bytes: Bytes = new Uint8Array(randomBytes(3 * MIN_CHUNK))
     const { uploadUrl } = await tusCreate(baseUrl(), {
       length: bytes.length,
       metadata: { filename: 't.bin' },
     })
     if (!uploadUrl) throw new Error('no upload')
-    expect(await tusSendFrom(uploadUrl, bytes, { chunkSize: 1_000, maxChunks: 2 })).toBe(2_000)
+    expect(await tusSendFrom(uploadUrl, bytes, { chunkSize: MIN_CHUNK, maxChunks: 2 })).toBe(2 * MIN_CHUNK)
     const id = idOf(uploadUrl)
     const before = await storedKeys()
     expect(before.uploads).toContain(`uploads/${id}`)
@@ -293,7 +312,7 @@ describe('tus 1.0 at /api/uploads', () => {
     expect(terminated.status).toBe(204)
     expect(terminated.headers.get('tus-resumable')).toBe(TUS_RESUMABLE)
     expect((await tusHead(uploadUrl)).status).toBe(404)
-    await expectJsonError(await tusPatch(uploadUrl, 2_000, bytes.subarray(2_000)), 404)
+    await expectJsonError(await tusPatch(uploadUrl, 2 * MIN_CHUNK, bytes.subarray(2 * MIN_CHUNK)), 404)
     await expectJsonError(await tusDelete(uploadUrl), 404)
     const after = await storedKeys()
     expect(after.uploads).not.toContain(`uploads/${id}`)
@@ -339,24 +358,24 @@ describe('tus 1.0 at /api/uploads', () => {
   })
 
   it('checks Upload-Checksum: a matching sha1 goes in, a mismatch gets 460 and stores nothing', async () => {
-    const bytes: Bytes = new Uint8Array(randomBytes(2_000))
+    const bytes: Bytes = new Uint8Array(randomBytes(MIN_CHUNK + 1_000))
     const { uploadUrl } = await tusCreate(baseUrl(), {
       length: bytes.length,
       metadata: { filename: 'c.bin' },
     })
     if (!uploadUrl) throw new Error('no upload')
-    const first = bytes.subarray(0, 1_000)
+    const first = bytes.subarray(0, MIN_CHUNK)
     const good = `sha1 ${createHash('sha1').update(first).digest('base64')}`
     expect((await tusPatch(uploadUrl, 0, first, newStats(), { 'Upload-Checksum': good })).status).toBe(204)
     const before = await storedKeys()
     // The first chunk's checksum sent with the second chunk.
     const bad = good
-    const refused = await tusPatch(uploadUrl, 1_000, bytes.subarray(1_000), newStats(), {
+    const refused = await tusPatch(uploadUrl, MIN_CHUNK, bytes.subarray(MIN_CHUNK), newStats(), {
       'Upload-Checksum': bad,
     })
     await expectJsonError(refused, 460)
     expect(await storedKeys()).toEqual(before)
-    expect((await tusHead(uploadUrl)).offset).toBe(1_000)
+    expect((await tusHead(uploadUrl)).offset).toBe(MIN_CHUNK)
   })
 
   it('serves a hostile SVG as an inert download', async () => {

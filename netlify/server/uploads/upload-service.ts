@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 
 import {
+  maxChunksFor,
   MEDIA_HOST_FOLDER,
+  MIN_CHUNK_BYTES,
   type CompleteUploadStatus,
   type MediaHostResult,
   type UploadMetadata,
@@ -109,6 +111,7 @@ export async function createUploadWithData(
   if (bytes.length > length) {
     throw new PayloadTooLargeError(`The body runs past Upload-Length (${String(length)} bytes)`)
   }
+  assertChunkAllowed({ offset: 0, size: bytes.length, length, chunks: 0 })
   if (checksum !== null) verifyChecksum(checksum, bytes)
   const created = await createUpload(stores, settings, input, now)
   if (bytes.length === 0) return created
@@ -163,6 +166,7 @@ export async function appendChunk(
   if (offset + bytes.length > state.length) {
     throw new PayloadTooLargeError(`The chunk runs past Upload-Length (${String(state.length)} bytes)`)
   }
+  assertChunkAllowed({ offset, size: bytes.length, length: state.length, chunks: state.chunks.length })
   if (checksum !== null) verifyChecksum(checksum, bytes)
   if (bytes.length === 0) return { offset, length: state.length, expiresAt: new Date(state.expires_at) }
 
@@ -406,6 +410,37 @@ async function writeManifest(stores: MediaHostStores, state: UploadState, now: D
   const stored = await readManifest(documents, state.id)
   if (!stored) throw new StorageUnavailableError(`Storage did not confirm the manifest of ${state.id}`)
   return stored
+}
+
+/**
+ * Refuses (400) a chunk but the last under `MIN_CHUNK_BYTES`, and any chunk past the most an upload of
+ * its length may hold (`maxChunksFor`), before anything is stored: so an upload's blobs, and the reads
+ * that serve it, stay bounded by its size. An empty body stores nothing and is not a chunk.
+ */
+function assertChunkAllowed({
+  offset,
+  size,
+  length,
+  chunks,
+}: {
+  offset: number
+  size: number
+  length: number
+  chunks: number
+}): void {
+  if (size === 0) return
+  if (offset + size < length && size < MIN_CHUNK_BYTES) {
+    throw new InvalidInputError(
+      `Every chunk but the last must be at least ${String(MIN_CHUNK_BYTES)} bytes (1 MiB), and this one ` +
+        `is ${String(size)}; send more of the file in each request`,
+    )
+  }
+  if (chunks >= maxChunksFor(length)) {
+    throw new InvalidInputError(
+      `An upload of ${String(length)} bytes may be sent in at most ${String(maxChunksFor(length))} chunks, ` +
+        'which this one has used; start the upload again with chunks of at least 1 MiB',
+    )
+  }
 }
 
 function isExpired(state: UploadState, now: Date): boolean {

@@ -13,11 +13,13 @@ import type { Folder } from '../../../src/contract/folder'
 import type { MediaRecord } from '../../../src/contract/record'
 import {
   createTusUpload,
+  FIRST_CHUNK,
   patchSpec,
   send,
   sendOk,
   tusHeaders,
   uploadFile,
+  TWO_CHUNKS,
   type Answer,
   type RequestSpec,
 } from './in-process-api'
@@ -325,15 +327,15 @@ export const FAULT_SCENARIOS: readonly FaultScenario[] = [
   {
     name: 'upload finish (the last tus PATCH, then the record)',
     async prepare(raw) {
-      const half = BYTES.length / 2
-      const id = await createTusUpload('clip.txt', BYTES.length)
-      await sendOk(patchSpec(id, 0, BYTES.subarray(0, half)))
+      const half = FIRST_CHUNK
+      const id = await createTusUpload('clip.txt', TWO_CHUNKS.length)
+      await sendOk(patchSpec(id, 0, TWO_CHUNKS.subarray(0, half)))
       let record: MediaRecord | undefined
       const documents = async () => ({
         upload: (await raw.documents.read(uploadKey(id)))?.value as { offset: number } | undefined,
         manifest: await raw.documents.read(manifestKey(id)),
       })
-      const request = patchSpec(id, half, BYTES.subarray(half))
+      const request = patchSpec(id, half, TWO_CHUNKS.subarray(half))
       const retryStatuses = [204, 409]
       return {
         request,
@@ -343,20 +345,20 @@ export const FAULT_SCENARIOS: readonly FaultScenario[] = [
           const { upload, manifest } = await documents()
           // Never neither: the upload document goes only once the manifest is there.
           expect(upload !== undefined || manifest !== null).toBe(true)
-          if (upload) expect([half, BYTES.length]).toContain(upload.offset)
+          if (upload) expect([half, TWO_CHUNKS.length]).toContain(upload.offset)
           if (manifest) expect(await fileIsWhole(raw, id)).toBe(true)
         },
         async retry() {
           expect(retryStatuses).toContain((await send(request)).status)
           const head = await sendOk({ method: 'HEAD', path: `/api/uploads/${id}`, headers: tusHeaders() })
-          expect(head.headers.get('upload-offset')).toBe(String(BYTES.length))
+          expect(head.headers.get('upload-offset')).toBe(String(TWO_CHUNKS.length))
         },
         async assertDone() {
           const { body } = await sendOk({ method: 'GET', path: `/api/uploads/${id}` })
           expect(body).toMatchObject({ complete: true })
           const url = (body as { result: { secure_url: string } }).result.secure_url
           const served = await sendOk({ method: 'GET', path: url })
-          expect(served.body).toBe(new TextDecoder().decode(BYTES))
+          expect(served.body).toBe(new TextDecoder().decode(TWO_CHUNKS))
           // The finished upload lets its record be created.
           record ??= await createRecord({ title: 'Uploaded', media_url: url })
           expect(isLive(await storedRecord(raw, record.id))).toBe(true)
@@ -459,8 +461,8 @@ export const FAULT_SCENARIOS: readonly FaultScenario[] = [
   {
     name: 'upload termination (tus DELETE of an unfinished upload)',
     async prepare(raw) {
-      const id = await createTusUpload('gone.txt', BYTES.length)
-      await sendOk(patchSpec(id, 0, BYTES.subarray(0, 10)))
+      const id = await createTusUpload('gone.txt', TWO_CHUNKS.length)
+      await sendOk(patchSpec(id, 0, TWO_CHUNKS.subarray(0, FIRST_CHUNK)))
       return {
         request: { method: 'DELETE', path: `/api/uploads/${id}`, headers: tusHeaders() },
         okStatuses: [204],
@@ -468,7 +470,7 @@ export const FAULT_SCENARIOS: readonly FaultScenario[] = [
         async assertConsistent() {
           // Whatever is left is either the whole upload or unreachable chunks for the repair pass.
           const upload = await raw.documents.read(uploadKey(id))
-          if (upload) expect((upload.value as { offset: number }).offset).toBe(10)
+          if (upload) expect((upload.value as { offset: number }).offset).toBe(FIRST_CHUNK)
         },
         async assertDone() {
           expect(await raw.documents.read(uploadKey(id))).toBeNull()

@@ -3,6 +3,7 @@ import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-stor
 import { mediaHostSettings, replaceDocumentStore } from '../../../netlify/server/store'
 import type { MediaHostSettings, MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import { TUS_VERSION } from '../../../netlify/server/uploads/tus-headers'
+import { MIN_CHUNK_BYTES } from '../../../src/contract/uploads'
 import { routeToFunction } from '../../support/function-router'
 import { interceptStores, type Interceptor } from '../../support/store-interceptor'
 
@@ -70,6 +71,13 @@ export async function sendOk(spec: RequestSpec): Promise<Answer> {
   }
   return answer
 }
+
+/**
+ * A text file sent in two chunks: the smallest chunk but the last the server takes, then a short tail;
+ * an unfinished upload of it holds the first.
+ */
+export const FIRST_CHUNK = MIN_CHUNK_BYTES
+export const TWO_CHUNKS = new TextEncoder().encode(`${'a'.repeat(FIRST_CHUNK)}and twenty bytes more`)
 
 export const tusHeaders = (extra: Record<string, string> = {}) => ({ 'Tus-Resumable': TUS_VERSION, ...extra })
 

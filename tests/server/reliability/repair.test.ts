@@ -22,7 +22,17 @@ import { forgetManifest, type MediaHostStores } from '../../../netlify/server/up
 import type { MediaRecord } from '../../../src/contract/record'
 import { FaultInjector, faultModesFor } from '../../support/fault-injector'
 import { describeCall, isMutation, type Interceptor, type StoreCall } from '../../support/store-interceptor'
-import { createTusUpload, freshStores, patchSpec, send, sendOk, settings, uploadFile } from './in-process-api'
+import {
+  createTusUpload,
+  FIRST_CHUNK,
+  freshStores,
+  patchSpec,
+  send,
+  sendOk,
+  settings,
+  TWO_CHUNKS,
+  uploadFile,
+} from './in-process-api'
 
 const BYTES = new TextEncoder().encode('twenty bytes of text')
 const HOUR = 3_600_000
@@ -108,8 +118,8 @@ describe('the repair pass', () => {
     await createRecord({ title: 'with file', media_url: file.url, folder_path: '/A' })
     const trashed = await createRecord({ title: 'trashed' })
     await sendOk({ method: 'DELETE', path: `/api/delete/${String(trashed.id)}` })
-    const partial = await createTusUpload('partial.txt', BYTES.length)
-    await sendOk(patchSpec(partial, 0, BYTES.subarray(0, 5)))
+    const partial = await createTusUpload('partial.txt', TWO_CHUNKS.length)
+    await sendOk(patchSpec(partial, 0, TWO_CHUNKS.subarray(0, FIRST_CHUNK)))
 
     const report = await repair(raw)
     expect(report).toMatchObject({ violations: [], repaired: 0, complete: true })
@@ -192,8 +202,8 @@ describe('the repair pass', () => {
 
   it('removes an unfinished upload and its chunks once it has expired, not before', async () => {
     const raw = freshStores()
-    const id = await createTusUpload('abandoned.txt', BYTES.length)
-    await sendOk(patchSpec(id, 0, BYTES.subarray(0, 5)))
+    const id = await createTusUpload('abandoned.txt', TWO_CHUNKS.length)
+    await sendOk(patchSpec(id, 0, TWO_CHUNKS.subarray(0, FIRST_CHUNK)))
     expect((await repair(raw)).violations).toEqual([])
 
     const report = await repair(raw, { now: afterExpiry() })
@@ -449,8 +459,8 @@ describe('a repair pass that fails midway', () => {
     const stranded = await createRecord({ title: 'stranded' })
     await damageRecord(raw, stranded.id, { folder_path: '/Gone' })
     await stuckUpload(failing)
-    const abandoned = await createTusUpload('abandoned.txt', BYTES.length)
-    await sendOk(patchSpec(abandoned, 0, BYTES.subarray(0, 5)))
+    const abandoned = await createTusUpload('abandoned.txt', TWO_CHUNKS.length)
+    await sendOk(patchSpec(abandoned, 0, TWO_CHUNKS.subarray(0, FIRST_CHUNK)))
     const lost = await uploadFile('lost.txt', BYTES)
     await createRecord({ title: 'file gone', media_url: lost.url })
     await raw.documents.remove(manifestKey(lost.id))

@@ -18,11 +18,15 @@ import {
   uploadResult,
   type MediaHostStores,
 } from '../../../netlify/server/uploads/upload-service'
+import { MIN_CHUNK_BYTES } from '../../../src/contract/uploads'
 import { FaultInjector } from '../../support/fault-injector'
 import { InterceptedDocumentStore, interceptStores } from '../../support/store-interceptor'
 
-const SETTINGS = { maxUploadBytes: 1_000_000, expiryMs: 86_400_000 }
-const BYTES = new TextEncoder().encode('twenty bytes of text')
+const SETTINGS = { maxUploadBytes: 4 * MIN_CHUNK_BYTES, expiryMs: 86_400_000 }
+/** A file of two chunks: the smallest first chunk the service takes, then twenty bytes of text. */
+const FIRST = MIN_CHUNK_BYTES
+const BYTES = new Uint8Array(FIRST + 20)
+BYTES.set(new TextEncoder().encode('twenty bytes of text'), FIRST)
 
 function faultyStores() {
   const injector = new FaultInjector()
@@ -81,11 +85,11 @@ describe('an upload whose last PATCH failed after its last byte was in', () => {
       length: BYTES.length,
       metadata: { filename: 'a.txt' },
     })
-    await appendChunk(stores, id, { offset: 0, bytes: BYTES.subarray(0, 10), checksum: null })
+    await appendChunk(stores, id, { offset: 0, bytes: BYTES.subarray(0, FIRST), checksum: null })
     return id
   }
 
-  const lastChunk = { offset: 10, bytes: BYTES.subarray(10), checksum: null }
+  const lastChunk = { offset: FIRST, bytes: BYTES.subarray(FIRST), checksum: null }
 
   async function uploadWithFailingFinish(failAt: 'manifest write' | 'document removal') {
     // A clean run tells which store call of the last PATCH to fail.

@@ -29,10 +29,11 @@ import {
   type MediaHostStores,
 } from '../../../netlify/server/uploads/upload-service'
 import { recordCreateSchema } from '../../../src/contract/record'
+import { MIN_CHUNK_BYTES } from '../../../src/contract/uploads'
 import { routeToFunction } from '../../support/function-router'
 
 const HOUR = 3_600_000
-const SETTINGS = { maxUploadBytes: 1_000_000, expiryMs: HOUR }
+const SETTINGS = { maxUploadBytes: 4 * MIN_CHUNK_BYTES, expiryMs: HOUR }
 const BYTES = new TextEncoder().encode('the bytes of a stored file')
 
 let stores: MediaHostStores
@@ -91,8 +92,10 @@ describe('purging the CDN cache of a removed file', () => {
   })
 
   it('purges the tag when an upload is terminated, and when the expiry sweep removes one', async () => {
-    const terminated = await createUpload(stores, SETTINGS, { length: 10, metadata: { filename: 'a.txt' } })
-    await appendChunk(stores, terminated.id, { offset: 0, bytes: BYTES.subarray(0, 4), checksum: null })
+    const length = MIN_CHUNK_BYTES + 10
+    const terminated = await createUpload(stores, SETTINGS, { length, metadata: { filename: 'a.txt' } })
+    const first = new Uint8Array(MIN_CHUNK_BYTES)
+    await appendChunk(stores, terminated.id, { offset: 0, bytes: first, checksum: null })
     await terminateUpload(stores, terminated.id)
     const past = new Date(Date.now() - 2 * HOUR)
     const expired = await createUpload(

@@ -10,12 +10,13 @@ import {
   MAX_WHOLE_RESPONSE_BYTES,
   parseRange,
 } from '../../../netlify/server/files/file-responses'
-import type { FileManifest } from '../../../netlify/server/uploads/upload-documents'
+import { SNIFF_BYTES } from '../../../netlify/server/files/serving-policy'
+import { chunkKey, type FileManifest } from '../../../netlify/server/uploads/upload-documents'
 import { contentDisposition } from '../../../netlify/server/uploads/file-names'
 import {
-  appendChunk,
   createUpload,
-  readManifest,
+  finishUpload,
+  readUpload,
   type MediaHostStores,
 } from '../../../netlify/server/uploads/upload-service'
 import { startMemoryMediaStores } from '../helpers/media-stores'
@@ -32,18 +33,29 @@ beforeEach(() => {
 const fixture = (folder: 'media' | 'hostile', name: string) =>
   readFile(new URL(`../../fixtures/${folder}/${name}`, import.meta.url))
 
-/** Stores `bytes` as a file through the upload service, in chunks of the given sizes (the rest last). */
+/**
+ * Stores `bytes` as a file in chunks of the given sizes (the rest last), laid out as the byte store
+ * holds them. The chunks are written as they are, not sent through `appendChunk`: serving must handle
+ * any layout, including the small chunks of files stored before every chunk but the last had to be at
+ * least `MIN_CHUNK_BYTES`.
+ */
 async function storeFile(name: string, bytes: Uint8Array, chunkSizes: number[] = []): Promise<FileManifest> {
-  const { id } = await createUpload(stores, SETTINGS, { length: bytes.length, metadata: { filename: name } })
+  const created = await createUpload(stores, SETTINGS, { length: bytes.length, metadata: { filename: name } })
+  if (created.file) return created.file
+  const state = await readUpload(stores.documents, created.id)
+  if (!state) throw new Error(`${name} was not created`)
   let offset = 0
   for (const size of [...chunkSizes, bytes.length]) {
     if (offset >= bytes.length) break
     const chunk = bytes.subarray(offset, Math.min(offset + size, bytes.length))
-    ;({ offset } = await appendChunk(stores, id, { offset, bytes: chunk, checksum: null }))
+    const key = chunkKey(state.id, offset)
+    await stores.bytes.put(key, chunk)
+    state.chunks.push({ key, start: offset, size: chunk.length })
+    offset += chunk.length
   }
-  const manifest = await readManifest(stores.documents, id)
-  if (!manifest) throw new Error(`${name} did not finish`)
-  return manifest
+  state.offset = offset
+  state.head = Buffer.from(bytes.subarray(0, SNIFF_BYTES)).toString('base64')
+  return finishUpload(stores, state)
 }
 
 interface Served {

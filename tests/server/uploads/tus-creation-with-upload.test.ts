@@ -9,6 +9,7 @@ import { replaceDocumentStore } from '../../../netlify/server/store'
 import {
   decodeUploadResult,
   MAX_CHUNK_BYTES,
+  MIN_CHUNK_BYTES,
   UPLOAD_RESULT_HEADER,
   uploadStatusSchema,
 } from '../../../src/contract/uploads'
@@ -97,23 +98,38 @@ describe('tus creation-with-upload', () => {
   })
 
   it('takes part of a file in the creation and the rest by PATCH, whose answer carries the result', async () => {
-    const content = new Uint8Array(randomBytes(9_000))
-    const created = await createWith(content.length, content.subarray(0, 4_000))
+    const first = MIN_CHUNK_BYTES
+    const content = new Uint8Array(randomBytes(first + 5_000))
+    const created = await createWith(content.length, content.subarray(0, first))
     expect(created.status).toBe(201)
-    expect(created.headers.get('upload-offset')).toBe('4000')
+    expect(created.headers.get('upload-offset')).toBe(String(first))
     expect(created.headers.get(UPLOAD_RESULT_HEADER)).toBeNull()
-    expect(await status(locationOf(created))).toMatchObject({ complete: false, offset: 4_000 })
+    expect(await status(locationOf(created))).toMatchObject({ complete: false, offset: first })
 
     const patched = await send(locationOf(created), {
       method: 'PATCH',
-      headers: { ...TUS, ...DATA, 'upload-offset': '4000' },
-      body: content.subarray(4_000),
+      headers: { ...TUS, ...DATA, 'upload-offset': String(first) },
+      body: content.subarray(first),
     })
     expect(patched.status).toBe(204)
-    expect(patched.headers.get('upload-offset')).toBe('9000')
+    expect(patched.headers.get('upload-offset')).toBe(String(content.length))
     const carried = decodeUploadResult(patched.headers.get(UPLOAD_RESULT_HEADER))
     expect(carried).toEqual(await status(locationOf(created)))
     expect((await fileBytes(carried?.result.secure_url ?? '')).equals(content)).toBe(true)
+  })
+
+  it('refuses a first chunk under the minimum that is not the whole file: 400, creating nothing', async () => {
+    const content = new Uint8Array(randomBytes(64))
+    const refused = await createWith(content.length, content.subarray(0, 16))
+    expect(refused.status).toBe(400)
+    expect(refused.headers.get('tus-resumable')).toBe('1.0.0')
+    expect(refused.headers.get('location')).toBeNull()
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Every chunk but the last must be at least 1048576 bytes \(1 MiB\), and this one is 16/,
+    )
+    expect(await everyKey()).toEqual([])
+    // The whole file in the creation is its last chunk, whatever its size.
+    expect((await createWith(content.length, content)).status).toBe(201)
   })
 
   it('checks a checksum before creating anything: a mismatch is 460 and stores nothing', async () => {

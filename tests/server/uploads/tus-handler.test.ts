@@ -8,7 +8,7 @@ import { StorageUnavailableError } from '../../../netlify/server/storage/documen
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../netlify/server/store'
 import { DEFAULT_UPLOAD_NAME } from '../../../netlify/server/uploads/tus-headers'
-import { uploadStatusSchema } from '../../../src/contract/uploads'
+import { MIN_CHUNK_BYTES, uploadStatusSchema } from '../../../src/contract/uploads'
 
 /** The tus handler run in this process on memory stores, as netlify.toml routes `/api/uploads/{id}`. */
 const ORIGIN = 'http://localhost:8888'
@@ -92,8 +92,10 @@ describe('tus termination', () => {
   })
 
   it('still terminates an unfinished upload with 204, removing its bytes', async () => {
-    const id = await createdId(3_000, { 'upload-metadata': metadata({ filename: 'half.bin' }) })
-    expect((await patch(id, 0, new Uint8Array(randomBytes(1_000)))).status).toBe(204)
+    const id = await createdId(MIN_CHUNK_BYTES + 1_000, {
+      'upload-metadata': metadata({ filename: 'half.bin' }),
+    })
+    expect((await patch(id, 0, new Uint8Array(randomBytes(MIN_CHUNK_BYTES)))).status).toBe(204)
     const terminated = await call(id, { method: 'DELETE', headers: TUS })
     expect(terminated.status).toBe(204)
     expect(await everyKey()).toEqual([])

@@ -31,13 +31,20 @@ import {
   type MediaHostSettings,
   type MediaHostStores,
 } from '../../../netlify/server/uploads/upload-service'
-import { uploadStatusSchema, type UploadMetadata } from '../../../src/contract/uploads'
+import {
+  maxChunksFor,
+  MIN_CHUNK_BYTES,
+  uploadStatusSchema,
+  type UploadMetadata,
+} from '../../../src/contract/uploads'
 import { freshMediaStoresForEachTest } from '../helpers/media-stores'
 import { STORE_KINDS, type StoreKind } from '../helpers/stores'
 import { referenceFingerprint } from '../../support/reference-fingerprint'
 
 const HOUR = 3_600_000
-const SETTINGS: MediaHostSettings = { maxUploadBytes: 1024 * 1024, expiryMs: 24 * HOUR }
+const SETTINGS: MediaHostSettings = { maxUploadBytes: 16 * 1024 * 1024, expiryMs: 24 * HOUR }
+/** The smallest chunk but the last the service takes. */
+const C = MIN_CHUNK_BYTES
 const T0 = new Date('2025-03-04T05:06:07.000Z')
 const at = (ms: number) => new Date(T0.getTime() + ms)
 
@@ -91,7 +98,7 @@ async function uploadWhole(
   filename: string,
   bytes: Uint8Array,
   {
-    chunkSize = 64 * 1024,
+    chunkSize = MIN_CHUNK_BYTES,
     now = T0,
     extra = {},
   }: { chunkSize?: number; now?: Date; extra?: Partial<UploadMetadata> } = {},
@@ -206,14 +213,15 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
 
   describe('appendChunk', () => {
     it('appends chunks in order and turns the last one into a file, byte-identical', async () => {
-      const bytes = randomBytes(200_000)
+      // Each chunk but the last at least the minimum, some just over it; the last one small.
+      const sizes = [C, C + 4_096, C + 7, 18_928]
+      const bytes = randomBytes(sizes.reduce((sum, size) => sum + size, 0))
       const { id } = await createUpload(
         stores(),
         SETTINGS,
         { length: bytes.length, metadata: meta('data.bin') },
         T0,
       )
-      const sizes = [65_536, 65_536, 50_000, 18_928]
       let offset = 0
       for (const [index, size] of sizes.entries()) {
         const progress = await appendChunk(
@@ -238,10 +246,10 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       expect(await stores().documents.read(uploadKey(id))).toBeNull()
       const manifest = await readManifest(stores().documents, id)
       expect(manifest?.chunks.map(({ start, size }) => [start, size])).toEqual([
-        [0, 65_536],
-        [65_536, 65_536],
-        [131_072, 50_000],
-        [181_072, 18_928],
+        [0, C],
+        [C, C + 4_096],
+        [2 * C + 4_096, C + 7],
+        [3 * C + 4_103, 18_928],
       ])
       expect((await chunkKeys(stores())).sort()).toEqual(manifest?.chunks.map(({ key }) => key).sort())
       expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
@@ -254,8 +262,8 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     })
 
     it('resumes after an interruption from the offset HEAD reports', async () => {
-      const bytes = randomBytes(150_000)
-      const chunkSize = 40_000
+      const bytes = randomBytes(3 * C + 20_000)
+      const chunkSize = C
       const { id } = await createUpload(
         stores(),
         SETTINGS,
@@ -300,39 +308,101 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     })
 
     it('refuses a wrong offset with OffsetMismatchError carrying the current offset, changing nothing', async () => {
-      const bytes = randomBytes(30_000)
+      const bytes = randomBytes(3 * C)
       const { id } = await createUpload(stores(), SETTINGS, { length: bytes.length, metadata: meta('a.bin') })
-      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 10_000), checksum: null })
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, C), checksum: null })
       const before = await everyKey(stores())
       const stateBefore = await stores().documents.read(uploadKey(id))
 
-      for (const offset of [0, 5_000, 10_001, 20_000]) {
+      for (const offset of [0, 5_000, C + 1, 2 * C]) {
         const error = await expectRejection(
-          appendChunk(stores(), id, { offset, bytes: bytes.subarray(0, 1_000), checksum: null }),
+          appendChunk(stores(), id, { offset, bytes: bytes.subarray(0, C), checksum: null }),
           OffsetMismatchError,
         )
-        expect(error.currentOffset).toBe(10_000)
+        expect(error.currentOffset).toBe(C)
       }
       expect(await everyKey(stores())).toEqual(before)
       expect((await stores().documents.read(uploadKey(id)))?.value).toEqual(stateBefore?.value)
-      expect((await uploadProgress(stores(), id)).offset).toBe(10_000)
+      expect((await uploadProgress(stores(), id)).offset).toBe(C)
     })
 
     it('refuses a chunk running past Upload-Length with PayloadTooLargeError, storing nothing', async () => {
-      const { id } = await createUpload(stores(), SETTINGS, { length: 100, metadata: meta('a.bin') })
-      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(60), checksum: null })
+      const { id } = await createUpload(stores(), SETTINGS, { length: C + 100, metadata: meta('a.bin') })
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(C), checksum: null })
       const before = await chunkKeys(stores())
       expect(before).toHaveLength(1)
       await expectRejection(
-        appendChunk(stores(), id, { offset: 60, bytes: randomBytes(41), checksum: null }),
+        appendChunk(stores(), id, { offset: C, bytes: randomBytes(101), checksum: null }),
         PayloadTooLargeError,
       )
       expect(await chunkKeys(stores())).toEqual(before)
-      expect((await uploadProgress(stores(), id)).offset).toBe(60)
+      expect((await uploadProgress(stores(), id)).offset).toBe(C)
       // The right size still goes in.
       expect(
-        (await appendChunk(stores(), id, { offset: 60, bytes: randomBytes(40), checksum: null })).offset,
-      ).toBe(100)
+        (await appendChunk(stores(), id, { offset: C, bytes: randomBytes(100), checksum: null })).offset,
+      ).toBe(C + 100)
+    })
+
+    it('refuses a chunk but the last under the minimum with InvalidInputError, storing nothing', async () => {
+      const bytes = randomBytes(64)
+      const { id } = await createUpload(stores(), SETTINGS, { length: 64, metadata: meta('tiny.bin') })
+      const before = await everyKey(stores())
+      // Sixteen one-byte chunks for a 64-byte file: the first is already refused.
+      const refused = await expectRejection(
+        appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 1), checksum: null }),
+        InvalidInputError,
+      )
+      expect(refused.message).toBe(
+        `Every chunk but the last must be at least ${String(C)} bytes (1 MiB), and this one is 1; ` +
+          'send more of the file in each request',
+      )
+      await expectRejection(
+        appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 63), checksum: null }),
+        InvalidInputError,
+      )
+      expect(await everyKey(stores())).toEqual(before)
+      expect((await uploadProgress(stores(), id)).offset).toBe(0)
+      // The last chunk may be any size: here the whole file.
+      expect((await appendChunk(stores(), id, { offset: 0, bytes, checksum: null })).offset).toBe(64)
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+    })
+
+    it('takes a chunk of exactly the minimum, then a last chunk of one byte', async () => {
+      const bytes = randomBytes(C + 1)
+      const { id } = await createUpload(stores(), SETTINGS, { length: C + 1, metadata: meta('edge.bin') })
+      await expectRejection(
+        appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, C - 1), checksum: null }),
+        InvalidInputError,
+      )
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, C), checksum: null })
+      await appendChunk(stores(), id, { offset: C, bytes: bytes.subarray(C), checksum: null })
+      expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
+    })
+
+    it('refuses any chunk past the most an upload of its length may hold, even the last', async () => {
+      const length = 2 * C + 10
+      expect(maxChunksFor(length)).toBe(3)
+      const { id } = await createUpload(stores(), SETTINGS, { length, metadata: meta('many.bin') }, T0)
+      // As an upload begun under no minimum left it: three one-byte chunks.
+      const stored = await stores().documents.read(uploadKey(id))
+      const state = stored?.value as UploadState
+      const chunks = [0, 1, 2].map((start) => ({ key: `chunks/${id}/${String(start)}`, start, size: 1 }))
+      for (const { key } of chunks) await stores().bytes.put(key, randomBytes(1))
+      await stores().documents.write(
+        uploadKey(id),
+        { ...state, offset: 3, chunks },
+        { ifMatch: stored?.etag ?? '' },
+      )
+      const refused = await expectRejection(
+        appendChunk(stores(), id, { offset: 3, bytes: randomBytes(length - 3), checksum: null }, T0),
+        InvalidInputError,
+      )
+      expect(refused.message).toBe(
+        `An upload of ${String(length)} bytes may be sent in at most 3 chunks, which this one has used; ` +
+          'start the upload again with chunks of at least 1 MiB',
+      )
+      expect(await chunkKeys(stores())).toHaveLength(3)
+      expect((await uploadProgress(stores(), id, T0)).offset).toBe(3)
     })
 
     it('answers NotFoundError for an unknown upload', async () => {
@@ -351,29 +421,29 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
 
   describe('checksum extension', () => {
     it('accepts chunks whose sha1, sha256 or md5 Upload-Checksum matches', async () => {
-      const bytes = randomBytes(3_000)
+      const bytes = randomBytes(3 * C)
       const { id } = await createUpload(stores(), SETTINGS, { length: bytes.length, metadata: meta('c.bin') })
       let offset = 0
       for (const algorithm of ['sha1', 'sha256', 'md5']) {
-        const chunk = bytes.subarray(offset, offset + 1_000)
+        const chunk = bytes.subarray(offset, offset + C)
         ;({ offset } = await appendChunk(stores(), id, {
           offset,
           bytes: chunk,
           checksum: checksum(algorithm, chunk),
         }))
       }
-      expect(offset).toBe(3_000)
+      expect(offset).toBe(3 * C)
       expect(Buffer.from(await readStoredFile(stores(), id)).equals(bytes)).toBe(true)
     })
 
     it('refuses a mismatching checksum with ChecksumMismatchError, storing nothing', async () => {
-      const bytes = randomBytes(2_000)
+      const bytes = randomBytes(2 * C)
       const { id } = await createUpload(stores(), SETTINGS, { length: bytes.length, metadata: meta('c.bin') })
-      const other = randomBytes(1_000)
+      const other = randomBytes(C)
       await expectRejection(
         appendChunk(stores(), id, {
           offset: 0,
-          bytes: bytes.subarray(0, 1_000),
+          bytes: bytes.subarray(0, C),
           checksum: checksum('sha256', other),
         }),
         ChecksumMismatchError,
@@ -396,7 +466,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
 
   describe('concurrent appends at one offset', () => {
     it('lets exactly one of two different chunks win; the file holds the winner and no orphan chunk', async () => {
-      const length = 20_000
+      const length = 2 * C
       const tail = randomBytes(length / 2)
       for (let round = 0; round < 3; round++) {
         const { id } = await createUpload(stores(), SETTINGS, {
@@ -447,23 +517,23 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
 
   describe('terminateUpload', () => {
     it('removes an unfinished upload with every chunk', async () => {
-      const { id } = await createUpload(stores(), SETTINGS, { length: 3_000, metadata: meta('t.bin') })
-      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null })
-      await appendChunk(stores(), id, { offset: 1_000, bytes: randomBytes(1_000), checksum: null })
+      const { id } = await createUpload(stores(), SETTINGS, { length: 3 * C, metadata: meta('t.bin') })
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(C), checksum: null })
+      await appendChunk(stores(), id, { offset: C, bytes: randomBytes(C), checksum: null })
       expect(await chunkKeys(stores())).toHaveLength(2)
       await terminateUpload(stores(), id)
       expect(await everyKey(stores())).toEqual([])
       await expectRejection(uploadProgress(stores(), id), NotFoundError)
       await expectRejection(
-        appendChunk(stores(), id, { offset: 2_000, bytes: randomBytes(1_000), checksum: null }),
+        appendChunk(stores(), id, { offset: 2 * C, bytes: randomBytes(C), checksum: null }),
         NotFoundError,
       )
       await expectRejection(terminateUpload(stores(), id), NotFoundError)
     })
 
     it('refuses to terminate a finished file with ConflictError, keeping every byte', async () => {
-      const bytes = randomBytes(5_000)
-      const id = await uploadWhole(stores(), 'kept.bin', bytes, { chunkSize: 2_000 })
+      const bytes = randomBytes(5 * C)
+      const id = await uploadWhole(stores(), 'kept.bin', bytes, { chunkSize: 2 * C })
       const before = await everyKey(stores())
       const refused = await expectRejection(terminateUpload(stores(), id), ConflictError)
       expect(refused.message).toBe(`Upload ${id} is finished; delete the file's record instead`)
@@ -477,18 +547,18 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     })
 
     it('refuses to terminate an upload that holds every byte but was never turned into a file', async () => {
-      const bytes = randomBytes(3_000)
-      const { id } = await createUpload(stores(), SETTINGS, { length: 3_000, metadata: meta('full.bin') }, T0)
-      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, 1_000), checksum: null }, T0)
+      const bytes = randomBytes(3 * C)
+      const { id } = await createUpload(stores(), SETTINGS, { length: 3 * C, metadata: meta('full.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: bytes.subarray(0, C), checksum: null }, T0)
       // As if the last PATCH advanced the offset and then stopped before writing the manifest.
       const stored = await stores().documents.read(uploadKey(id))
       const state = stored?.value as UploadState
-      const key = `chunks/${id}/0000000001000-last`
-      await stores().bytes.put(key, bytes.subarray(1_000))
+      const key = `chunks/${id}/${String(C).padStart(13, '0')}-last`
+      await stores().bytes.put(key, bytes.subarray(C))
       const full: UploadState = {
         ...state,
-        offset: 3_000,
-        chunks: [...state.chunks, { key, start: 1_000, size: 2_000 }],
+        offset: 3 * C,
+        chunks: [...state.chunks, { key, start: C, size: 2 * C }],
       }
       await stores().documents.write(uploadKey(id), full, { ifMatch: stored?.etag ?? '' })
       await expectRejection(terminateUpload(stores(), id, T0), ConflictError)
@@ -498,10 +568,10 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     })
 
     it('leaves other uploads alone when it terminates one', async () => {
-      const kept = randomBytes(5_000)
-      const keptId = await uploadWhole(stores(), 'kept.bin', kept, { chunkSize: 2_000 })
-      const { id } = await createUpload(stores(), SETTINGS, { length: 3_000, metadata: meta('t.bin') })
-      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null })
+      const kept = randomBytes(5 * C)
+      const keptId = await uploadWhole(stores(), 'kept.bin', kept, { chunkSize: 2 * C })
+      const { id } = await createUpload(stores(), SETTINGS, { length: 3 * C, metadata: meta('t.bin') })
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(C), checksum: null })
       await terminateUpload(stores(), id)
       expect(await stores().bytes.list(`chunks/${id}/`)).toEqual([])
       expect(Buffer.from(await readStoredFile(stores(), keptId)).equals(kept)).toBe(true)
@@ -509,12 +579,12 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     })
 
     it('lets no chunk finish an upload once its termination has begun', async () => {
-      const { id } = await createUpload(stores(), SETTINGS, { length: 2_000, metadata: meta('r.bin') }, T0)
-      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null }, T0)
-      const last = randomBytes(1_000)
+      const { id } = await createUpload(stores(), SETTINGS, { length: 2 * C, metadata: meta('r.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(C), checksum: null }, T0)
+      const last = randomBytes(C)
       const [terminated, appended] = await Promise.allSettled([
         terminateUpload(stores(), id, T0),
-        appendChunk(stores(), id, { offset: 1_000, bytes: last, checksum: null }, T0),
+        appendChunk(stores(), id, { offset: C, bytes: last, checksum: null }, T0),
       ])
       if (terminated.status === 'fulfilled') {
         // Termination won: the racing chunk was refused and nothing of the upload is left.
@@ -535,41 +605,41 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
 
   describe('expiry', () => {
     it('answers UploadGoneError once an upload is older than expiryMs', async () => {
-      const { id } = await createUpload(stores(), SETTINGS, { length: 2_000, metadata: meta('e.bin') }, T0)
-      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(1_000), checksum: null }, T0)
+      const { id } = await createUpload(stores(), SETTINGS, { length: 2 * C, metadata: meta('e.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(C), checksum: null }, T0)
       const late = at(SETTINGS.expiryMs + 1)
       await expectRejection(uploadProgress(stores(), id, late), UploadGoneError)
       await expectRejection(
-        appendChunk(stores(), id, { offset: 1_000, bytes: randomBytes(1_000), checksum: null }, late),
+        appendChunk(stores(), id, { offset: C, bytes: randomBytes(C), checksum: null }, late),
         UploadGoneError,
       )
       await expectRejection(uploadResult(stores(), id, late), UploadGoneError)
       expect(await chunkKeys(stores())).toHaveLength(1)
       // Just before the deadline it was still alive.
-      expect((await uploadProgress(stores(), id, at(SETTINGS.expiryMs - 1))).offset).toBe(1_000)
+      expect((await uploadProgress(stores(), id, at(SETTINGS.expiryMs - 1))).offset).toBe(C)
     })
 
     it('sweeps expired uploads with their chunks, leaving finished files and fresh uploads', async () => {
-      const finishedBytes = randomBytes(3_000)
-      const finished = await uploadWhole(stores(), 'done.bin', finishedBytes, { chunkSize: 1_000, now: T0 })
+      const finishedBytes = randomBytes(3 * C)
+      const finished = await uploadWhole(stores(), 'done.bin', finishedBytes, { chunkSize: C, now: T0 })
       const { id: abandoned } = await createUpload(
         stores(),
         SETTINGS,
-        { length: 5_000, metadata: meta('abandoned.bin') },
+        { length: 5 * C, metadata: meta('abandoned.bin') },
         T0,
       )
-      await appendChunk(stores(), abandoned, { offset: 0, bytes: randomBytes(2_000), checksum: null }, T0)
-      await appendChunk(stores(), abandoned, { offset: 2_000, bytes: randomBytes(2_000), checksum: null }, T0)
+      await appendChunk(stores(), abandoned, { offset: 0, bytes: randomBytes(2 * C), checksum: null }, T0)
+      await appendChunk(stores(), abandoned, { offset: 2 * C, bytes: randomBytes(2 * C), checksum: null }, T0)
       const { id: fresh } = await createUpload(
         stores(),
         SETTINGS,
-        { length: 5_000, metadata: meta('fresh.bin') },
+        { length: 5 * C, metadata: meta('fresh.bin') },
         at(SETTINGS.expiryMs),
       )
       await appendChunk(
         stores(),
         fresh,
-        { offset: 0, bytes: randomBytes(1_000), checksum: null },
+        { offset: 0, bytes: randomBytes(C), checksum: null },
         at(SETTINGS.expiryMs),
       )
 
@@ -580,7 +650,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       expect(await stores().bytes.list(`chunks/${abandoned}/`)).toEqual([])
       await expectRejection(uploadProgress(stores(), abandoned, now), NotFoundError)
       expect(Buffer.from(await readStoredFile(stores(), finished)).equals(finishedBytes)).toBe(true)
-      expect((await uploadProgress(stores(), fresh, now)).offset).toBe(1_000)
+      expect((await uploadProgress(stores(), fresh, now)).offset).toBe(C)
       expect(await stores().bytes.list(`chunks/${fresh}/`)).toHaveLength(1)
       // Nothing left to sweep.
       expect(await sweepExpiredUploads(stores(), SETTINGS, now)).toBe(0)
@@ -598,8 +668,8 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     })
 
     it('keeps a finished file whose upload document outlived it, dropping only that document', async () => {
-      const bytes = randomBytes(2_500)
-      const id = await uploadWhole(stores(), 'survivor.bin', bytes, { chunkSize: 1_000, now: T0 })
+      const bytes = randomBytes(2 * C + C / 2)
+      const id = await uploadWhole(stores(), 'survivor.bin', bytes, { chunkSize: C, now: T0 })
       // As if the function stopped between writing the manifest and removing the upload state.
       const leftover: UploadState = {
         id,
@@ -766,7 +836,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
       const bytes = await fixture('landscape.jpg')
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       const id = await uploadWhole(stores(), 'Harbour at dusk.jpg', bytes, {
-        chunkSize: 5_000,
+        chunkSize: C,
         extra: { width: 640, height: 427, sha256, filetype: 'image/jpeg' },
       })
       const status = await uploadResult(stores(), id)
@@ -791,7 +861,7 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     it('answers a finished video with its duration, and a document as raw', async () => {
       const video = await fixture('clip.mp4')
       const videoId = await uploadWhole(stores(), 'clip.mp4', video, {
-        chunkSize: 256 * 1024,
+        chunkSize: C,
         extra: { width: 320, height: 240, duration: 2.5 },
       })
       expect(await uploadResult(stores(), videoId)).toMatchObject({
@@ -824,14 +894,14 @@ describe.each(STORE_KINDS)('upload service (%s)', (kind: StoreKind) => {
     })
 
     it('answers an unfinished upload with its offset, length and expiry', async () => {
-      const { id } = await createUpload(stores(), SETTINGS, { length: 500, metadata: meta('p.bin') }, T0)
-      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(200), checksum: null }, T0)
+      const { id } = await createUpload(stores(), SETTINGS, { length: C + 500, metadata: meta('p.bin') }, T0)
+      await appendChunk(stores(), id, { offset: 0, bytes: randomBytes(C), checksum: null }, T0)
       const status = await uploadResult(stores(), id, T0)
       expect(uploadStatusSchema.parse(status)).toEqual(status)
       expect(status).toEqual({
         complete: false,
-        offset: 200,
-        length: 500,
+        offset: C,
+        length: C + 500,
         expires_at: at(SETTINGS.expiryMs).toISOString(),
       })
     })

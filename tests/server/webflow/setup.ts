@@ -12,6 +12,7 @@ import {
   readManifest,
   type MediaHostStores,
 } from '../../../netlify/server/uploads/upload-service'
+import { MIN_CHUNK_BYTES } from '../../../src/contract/uploads'
 import {
   collectionSchemaFor,
   forgetCollectionSchemas,
@@ -120,9 +121,12 @@ export async function storeBuiltInFile(
 ): Promise<string> {
   const settings = { maxUploadBytes: 50 * 1024 * 1024, expiryMs: 3_600_000 }
   const { id } = await createUpload(stores, settings, { length: bytes.length, metadata: { filename: name } })
-  const half = Math.floor(bytes.length / 2)
-  await appendChunk(stores, id, { offset: 0, bytes: bytes.subarray(0, half), checksum: null })
-  await appendChunk(stores, id, { offset: half, bytes: bytes.subarray(half), checksum: null })
+  // Two chunks when the file is larger than the smallest chunk the server takes but the last.
+  const first = Math.min(MIN_CHUNK_BYTES, bytes.length)
+  await appendChunk(stores, id, { offset: 0, bytes: bytes.subarray(0, first), checksum: null })
+  if (first < bytes.length) {
+    await appendChunk(stores, id, { offset: first, bytes: bytes.subarray(first), checksum: null })
+  }
   const manifest = await readManifest(stores.documents, id)
   if (!manifest) throw new Error(`upload ${id} did not finish`)
   return fileUrl(manifest)

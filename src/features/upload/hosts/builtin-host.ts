@@ -4,6 +4,7 @@ import {
   decodeUploadResult,
   DEFAULT_MAX_UPLOAD_BYTES,
   MAX_CHUNK_BYTES,
+  MIN_CHUNK_BYTES,
   UPLOAD_RESULT_HEADER,
   UPLOADS_PATH,
   uploadStatusSchema,
@@ -214,7 +215,8 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
 export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
   const settings: Required<BuiltinHostOptions> = {
     endpoint: options.endpoint ?? UPLOADS_PATH,
-    chunkSize: Math.min(options.chunkSize ?? MAX_CHUNK_BYTES, MAX_CHUNK_BYTES),
+    // Within what the server takes: at most MAX_CHUNK_BYTES, and every chunk but the last at least the minimum.
+    chunkSize: Math.max(MIN_CHUNK_BYTES, Math.min(options.chunkSize ?? MAX_CHUNK_BYTES, MAX_CHUNK_BYTES)),
     retryDelays: options.retryDelays ?? [0, 1000, 3000, 5000, 10000],
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     serverWaitMs: options.serverWaitMs ?? SERVER_WAIT_MS,
