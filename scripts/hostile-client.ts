@@ -10,6 +10,7 @@
  * (they are deleted and purged from the trash) and exits 1 if any harm was done.
  */
 
+import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
 import { base, call, createdIds, outcomes, token } from './hostile/client.ts'
 import {
   checkCraftedRecords,
@@ -44,6 +45,9 @@ async function main(): Promise<void> {
     await checkRepeatedStatus()
     await checkSignOutRevokes()
     await checkSignOutEverywhere()
+    await checkTinyChunks()
+    await checkIdsPastCounter()
+    await checkPurgedReplay()
   } finally {
     await cleanUp()
     report()

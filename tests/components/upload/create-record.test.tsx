@@ -6,7 +6,10 @@ import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import * as z from 'zod'
+
 import { createRecord } from '../../../src/features/upload/api/create-record'
+import { apiRequest } from '../../../src/lib/api-client'
 import { createApiServer } from './support/api-server'
 
 const api = createApiServer()
@@ -68,5 +71,18 @@ describe('createRecord', () => {
     })
     await expect(createRecord(body)).rejects.toThrow('Backend API error: 503 - Save failed')
     expect(keys).toHaveLength(1)
+  })
+
+  it("fails with the server's words, sending once, when the key's file was deleted for good (410)", async () => {
+    const record = await createRecord(body, { idempotencyKey: 'purged-file' })
+    await apiRequest(`/api/delete/${String(record.id)}`, { method: 'DELETE', schema: z.unknown() })
+    await apiRequest('/api/trash/purge', { method: 'POST', body: { ids: [record.id] }, schema: z.unknown() })
+    keys.length = 0
+    await expect(createRecord(body, { idempotencyKey: 'purged-file' })).rejects.toThrow(
+      `Backend API error: 410 - The file made with this Idempotency-Key (file ${String(record.id)}) was ` +
+        'deleted for good; send a new key to upload it again',
+    )
+    expect(keys).toHaveLength(1)
+    expect(await api.records()).toEqual([])
   })
 })
