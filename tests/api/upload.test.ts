@@ -29,6 +29,21 @@ function expectUploadRefused(response: ApiResponse, status: number): string {
 }
 
 describe('POST /api/upload', () => {
+  it('answers a key replayed after its file was deleted for good with 410, creating nothing', async () => {
+    const name = uniqueName('purged')
+    const body = { title: name, media_url: `https://media.example.test/${name}.jpg` }
+    const key = { 'Idempotency-Key': `key-${name}` }
+    const { id } = createdRecord(await api('POST', '/api/upload', body, key))
+    expect((await api('DELETE', `/api/delete/${String(id)}`)).status).toBe(200)
+    expect((await api('POST', '/api/trash/purge', { ids: [id] })).status).toBe(200)
+    const replayed = await api('POST', '/api/upload', body, key)
+    expect(expectUploadRefused(replayed, 410)).toBe(
+      `The file made with this Idempotency-Key (file ${String(id)}) was deleted for good; ` +
+        'send a new key to upload it again',
+    )
+    expect((await listAllRecords()).filter((record) => record.title === name)).toEqual([])
+  })
+
   it('creates a record from canonical fields: 201 { success: true, record }, then listed', async () => {
     const name = uniqueName('canonical')
     const before = Date.now()
