@@ -115,6 +115,13 @@ test('asks for the token once, then loads the list, shows uploaded thumbnails an
   await expect.poll(thumbnailWidth, { timeout: 30_000 }).toBe(150)
   await expect(accessDialog(page)).toHaveCount(0)
   expect(refused).toEqual([])
+
+  // Signing out ends this browser's session: the kept listing goes, and the token is asked for again.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Sign out of this browser' }).click()
+  await expect(accessDialog(page)).toBeVisible()
+  await expect(card(page, 'landscape')).toHaveCount(0)
+  expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0)
   expect(await csp.violations()).toEqual([])
 })
 

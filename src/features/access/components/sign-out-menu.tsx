@@ -9,7 +9,7 @@ import { signOut } from '../api/access'
 
 export const SIGN_OUT_TEXT = {
   menu: 'Sign out',
-  here: 'Sign out',
+  here: 'Sign out of this browser',
   everywhere: 'Sign out everywhere',
   failed: 'Sign-out failed. Please try again.',
 } as const
