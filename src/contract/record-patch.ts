@@ -1,18 +1,17 @@
 import { RECORD_DEFAULTS, type MediaRecord, type RecordPatch } from './record'
+import { mergeTags, withoutTags } from './tags'
 
 /**
  * The rule for applying an edit, shared by the server (`record-model.ts`, which adds its timestamp and
  * the mirror's state) and the screen's optimistic view (`record-changes.ts`), so the two agree: a field
  * left out keeps its value; a blank title, category or author falls back to its default; `tags`
- * replaces the list, then `add_tags` adds what is missing and `remove_tags` drops tags whatever their case.
+ * replaces the list, then `add_tags` adds what is missing and `remove_tags` drops tags, both comparing tags
+ * as `labelKey` does: adding 'PHOTO' to a file tagged 'Photo' changes nothing, removing it removes 'Photo'.
  */
 export function patchFields(record: MediaRecord, patch: RecordPatch): MediaRecord {
   let tags = patch.tags ?? record.tags
-  if (patch.add_tags) tags = [...new Set([...tags, ...patch.add_tags])]
-  if (patch.remove_tags) {
-    const removed = new Set(patch.remove_tags.map((tag) => tag.toLowerCase()))
-    tags = tags.filter((tag) => !removed.has(tag.toLowerCase()))
-  }
+  if (patch.add_tags) tags = mergeTags(tags, patch.add_tags)
+  if (patch.remove_tags) tags = withoutTags(tags, patch.remove_tags)
   return {
     ...record,
     title: patch.title === undefined ? record.title : patch.title || RECORD_DEFAULTS.title,

@@ -5,7 +5,7 @@ import { folderPathSchema } from './folder'
 import { fileIdSchema } from './ids'
 import { LIMITS } from './limits'
 import { tagsInput } from './tags'
-import { label, text } from './text'
+import { freeText, label, reference } from './text'
 
 /** A file record as the API returns it (spec section 3), in canonical snake_case. */
 export const mediaRecordSchema = z.object({
@@ -115,7 +115,7 @@ export function canonicaliseFields(input: unknown): unknown {
 }
 
 /** A media URL: absolute http(s), or a path on this site (the built-in host's files). */
-export const mediaUrlSchema = label(LIMITS.urlChars).refine((value) => {
+export const mediaUrlSchema = reference(LIMITS.urlChars).refine((value) => {
   if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value)
   try {
     const url = new URL(value)
@@ -170,13 +170,13 @@ const dimensionSchema = z.number().min(0).max(1_000_000).nullable()
 
 /** The metadata a user edits (spec section 3 and DESIGN section 10), all optional. */
 const editableFields = {
-  title: label(LIMITS.titleChars).optional(),
-  description: text(LIMITS.descriptionChars).optional(),
-  category: label(LIMITS.shortTextChars).optional(),
+  title: label(LIMITS.titleChars, 'Title').optional(),
+  description: freeText(LIMITS.descriptionChars, 'Description').optional(),
+  category: label(LIMITS.shortTextChars, 'Category').optional(),
   tags: tagsInput.optional(),
-  notes: text(LIMITS.notesChars).optional(),
-  station: label(LIMITS.shortTextChars).optional(),
-  author: label(LIMITS.shortTextChars).optional(),
+  notes: freeText(LIMITS.notesChars, 'Notes').optional(),
+  station: label(LIMITS.shortTextChars, 'Station').optional(),
+  author: label(LIMITS.shortTextChars, 'Author').optional(),
 }
 
 /** The body of `POST /api/upload`, after `canonicaliseFields`. */
@@ -188,9 +188,9 @@ export const recordCreateSchema = z.object({
   file_size: fileSizeSchema.optional(),
   created_at: dateSchema.optional(),
   folder_path: folderPathSchema.optional(),
-  public_id: label(LIMITS.shortTextChars).nullable().optional(),
-  resource_type: label(LIMITS.shortTextChars).nullable().optional(),
-  format: label(LIMITS.shortTextChars).nullable().optional(),
+  public_id: reference(LIMITS.shortTextChars).nullable().optional(),
+  resource_type: reference(LIMITS.shortTextChars).nullable().optional(),
+  format: reference(LIMITS.shortTextChars).nullable().optional(),
   width: dimensionSchema.optional(),
   height: dimensionSchema.optional(),
   duration: z.number().min(0).max(10_000_000).nullable().optional(),

@@ -1,17 +1,54 @@
 import * as z from 'zod'
 
 import { LIMITS } from './limits'
-import { text } from './text'
+import { labelKey, labelProblem, text } from './text'
 
-/** Spec section 5: tags are split on commas and trimmed; empties are dropped, duplicates kept once. */
-export function parseTags(input: string | readonly string[]): string[] {
+/** How a refused tag is spoken of: 'A tag contains an invisible character (U+200B ...); remove it.' */
+export const TAG_SUBJECT = 'A tag'
+
+function splitTags(input: string | readonly string[]): string[] {
   const parts = typeof input === 'string' ? input.split(',') : input.flatMap((tag) => tag.split(','))
+  return parts.map((part) => part.trim()).filter((tag) => tag !== '')
+}
+
+/**
+ * Spec section 5: tags are split on commas and trimmed; empties are dropped. Each is kept in NFC, and a
+ * tag that is the same as an earlier one once compared (`labelKey`: case, width and compatibility forms
+ * aside) is dropped, so 'Photo, photo, ＰＨＯＴＯ' is the one tag 'Photo', spelled as first given.
+ */
+export function parseTags(input: string | readonly string[]): string[] {
+  return mergeTags([], splitTags(input))
+}
+
+/**
+ * `tags` followed by those of `added` that are not already there once compared; the first spelling
+ * stays. Adding a tag a file has in another case or width changes nothing.
+ */
+export function mergeTags(tags: readonly string[], added: readonly string[]): string[] {
   const seen = new Set<string>()
-  for (const part of parts) {
-    const tag = part.trim()
-    if (tag) seen.add(tag)
+  const merged: string[] = []
+  for (const tag of [...tags, ...added.map((each) => each.normalize('NFC'))]) {
+    const key = labelKey(tag)
+    if (seen.has(key)) continue
+    seen.add(key)
+    merged.push(tag)
   }
-  return [...seen]
+  return merged
+}
+
+/** `tags` without any that is one of `removed` once compared (case, width and compatibility aside). */
+export function withoutTags(tags: readonly string[], removed: readonly string[]): string[] {
+  const keys = new Set(removed.map(labelKey))
+  return tags.filter((tag) => !keys.has(labelKey(tag)))
+}
+
+/** Why typed tags cannot be saved ('A tag contains a line break (U+000A LINE FEED); remove it.'), or null. */
+export function tagsProblem(input: string | readonly string[]): string | null {
+  for (const tag of splitTags(input)) {
+    const problem = labelProblem(TAG_SUBJECT, tag)
+    if (problem) return problem
+  }
+  return null
 }
 
 /** Tags on input: a comma-separated string or an array of strings; always an array afterwards. */
@@ -22,6 +59,10 @@ export const tagsInput = z
       .array(text(LIMITS.tagChars * 4), { error: 'must be a comma-separated string or an array of strings' })
       .max(LIMITS.tagsPerRecord * 4, `must hold at most ${String(LIMITS.tagsPerRecord)} tags`),
   )
+  .superRefine((tags, ctx) => {
+    const problem = tagsProblem(tags)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
   .transform(parseTags)
   .refine(
     (tags) => tags.length <= LIMITS.tagsPerRecord,

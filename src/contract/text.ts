@@ -14,21 +14,177 @@ export const text = (maxChars: number) =>
       .refine((value) => !value.includes('\0'), 'must not contain NUL characters'),
   )
 
+/** Embeddings, overrides and isolates: they reorder the text that follows them. */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u
+
 /**
- * A single-line label: `text` in Unicode NFC (so names that look the same are the same), refusing line
- * breaks, C0 and C1 control characters, and the bidirectional overrides that make a name display as
- * something else (`\u202e` turns 'evil\u202etxt.exe' around).
+ * What a label (a title, folder name, tag, category, author or station) may not hold: control characters
+ * (Cc: tab and line feed included), format characters (Cf: zero-width space and joiners, direction marks,
+ * embeddings, overrides and isolates, the word joiner, the byte order mark, the soft hyphen, tag
+ * characters), line and paragraph separators (Zl, Zp), and the Hangul fillers, letters that draw nothing.
+ * Each renders as nothing, as a break, or turns the text around it, so a name holding one looks like
+ * another name.
  */
-export const label = (maxChars: number) =>
-  text(maxChars)
+const REFUSED_IN_LABELS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/u
+
+/** Short names for the refused characters people meet; others are named by code point alone. */
+const CHARACTER_NAMES: Readonly<Record<number, string>> = {
+  0x07: 'BELL',
+  0x08: 'BACKSPACE',
+  0x09: 'CHARACTER TABULATION',
+  0x0a: 'LINE FEED',
+  0x0b: 'LINE TABULATION',
+  0x0c: 'FORM FEED',
+  0x0d: 'CARRIAGE RETURN',
+  0x1b: 'ESCAPE',
+  0x7f: 'DELETE',
+  0x85: 'NEXT LINE',
+  0xad: 'SOFT HYPHEN',
+  0x061c: 'ARABIC LETTER MARK',
+  0x115f: 'HANGUL CHOSEONG FILLER',
+  0x1160: 'HANGUL JUNGSEONG FILLER',
+  0x180e: 'MONGOLIAN VOWEL SEPARATOR',
+  0x200b: 'ZERO WIDTH SPACE',
+  0x200c: 'ZERO WIDTH NON-JOINER',
+  0x200d: 'ZERO WIDTH JOINER',
+  0x200e: 'LEFT-TO-RIGHT MARK',
+  0x200f: 'RIGHT-TO-LEFT MARK',
+  0x2028: 'LINE SEPARATOR',
+  0x2029: 'PARAGRAPH SEPARATOR',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
+  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
+  0x202c: 'POP DIRECTIONAL FORMATTING',
+  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
+  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2060: 'WORD JOINER',
+  0x2061: 'FUNCTION APPLICATION',
+  0x2062: 'INVISIBLE TIMES',
+  0x2063: 'INVISIBLE SEPARATOR',
+  0x2064: 'INVISIBLE PLUS',
+  0x2066: 'LEFT-TO-RIGHT ISOLATE',
+  0x2067: 'RIGHT-TO-LEFT ISOLATE',
+  0x2068: 'FIRST STRONG ISOLATE',
+  0x2069: 'POP DIRECTIONAL ISOLATE',
+  0x3164: 'HANGUL FILLER',
+  0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
+  0xffa0: 'HALFWIDTH HANGUL FILLER',
+  0xe0001: 'LANGUAGE TAG',
+  0xe0020: 'TAG SPACE',
+  0xe007f: 'CANCEL TAG',
+}
+
+/** 'U+200B ZERO WIDTH SPACE': the code point, and its name where one is known. */
+export function describeCharacter(character: string): string {
+  const code = character.codePointAt(0) ?? 0
+  const point = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+  const name = CHARACTER_NAMES[code] ?? tagCharacterName(code)
+  return name ? `${point} ${name}` : point
+}
+
+/** The tag characters mirror ASCII (U+E0041 is TAG LATIN CAPITAL LETTER A); letters and digits get names. */
+function tagCharacterName(code: number): string | undefined {
+  if (code < 0xe0021 || code > 0xe007e) return undefined
+  const ascii = String.fromCharCode(code - 0xe0000)
+  if (/[A-Z]/.test(ascii)) return `TAG LATIN CAPITAL LETTER ${ascii}`
+  if (/[a-z]/.test(ascii)) return `TAG LATIN SMALL LETTER ${ascii.toUpperCase()}`
+  if (/[0-9]/.test(ascii)) return `TAG DIGIT ${ascii}`
+  return undefined
+}
+
+/** How a refused character is spoken of: what it does to the text it sits in. */
+function kindOf(character: string): string {
+  if (/[\n\r\v\f\u0085\u2028\u2029]/u.test(character)) return 'a line break'
+  if (DIRECTION_CONTROLS.test(character)) return 'a text direction control'
+  if (/\p{Cc}/u.test(character)) return 'a control character'
+  return 'an invisible character'
+}
+
+function problemWith(subject: string, character: string): string {
+  return `${subject} contains ${kindOf(character)} (${describeCharacter(character)}); remove it.`
+}
+
+/**
+ * Why `value` cannot be a label, as the sentence the server answers with and the screen's forms show
+ * ('Title contains an invisible character (U+200B ZERO WIDTH SPACE); remove it.'), or null when it can.
+ * `subject` starts the sentence: 'Title', 'Folder name', 'A tag'.
+ */
+export function labelProblem(subject: string, value: string): string | null {
+  const found = REFUSED_IN_LABELS.exec(value)
+  return found ? problemWith(subject, found[0]) : null
+}
+
+/**
+ * Why free text (a description, notes) cannot be stored, or null. Line breaks and tabs are its own, and
+ * joiners and direction marks are needed by some scripts and emoji; only the embeddings, overrides and
+ * isolates are refused, since they turn around whatever is shown after them.
+ */
+export function freeTextProblem(subject: string, value: string): string | null {
+  const found = DIRECTION_CONTROLS.exec(value)
+  return found ? problemWith(subject, found[0]) : null
+}
+
+/** `value` without the characters a label may not hold: what the screen offers to keep. */
+export function withoutRefusedCharacters(value: string): string {
+  return value.replace(new RegExp(REFUSED_IN_LABELS.source, 'gu'), '')
+}
+
+/** Code points Unicode says to draw as nothing (Default_Ignorable_Code_Point): joiners, selectors, fillers. */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu
+
+/**
+ * The form two labels are compared in, so that look-alikes are the same name: default-ignorable
+ * characters dropped, NFKC (a fullwidth 'Ｒ' or a black-letter 'ℜ' is 'R', the ligature 'ﬁ' is 'fi'),
+ * case folded (upper then lower case, so 'ß' meets 'SS' and a final 'ς' meets 'σ'), NFKC again, and
+ * runs of white space read as one space. This follows Unicode's NFKC_Casefold closely enough for names;
+ * it is only ever compared, never stored: labels are stored in NFC, as typed.
+ */
+export function labelKey(value: string): string {
+  return value
+    .replace(IGNORABLE, '')
+    .normalize('NFKC')
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/\s+/gu, ' ')
+    .trim()
+}
+
+/** A single line: trimmed, NFC, refusing C0 and C1 controls and the direction controls. */
+function singleLine(maxChars: number) {
+  return text(maxChars)
     .pipe(z.string().trim())
     .refine(
       // eslint-disable-next-line no-control-regex -- the point is to find control characters
       (value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value),
       'must not contain control characters',
     )
-    .refine(
-      (value) => !/[\u202a-\u202e\u2066-\u2069]/.test(value),
-      'must not contain bidirectional override characters',
-    )
+    .refine((value) => !DIRECTION_CONTROLS.test(value), 'must not contain bidirectional override characters')
     .transform((value) => value.normalize('NFC'))
+}
+
+/**
+ * A value given back as the server or a media host wrote it (a folder path naming an existing folder,
+ * a media URL, a host's public id): one line in NFC without control or direction characters. A folder
+ * stored before labels refused invisible characters can still be named by its path.
+ */
+export const reference = singleLine
+
+/**
+ * A label a person reads to tell things apart (a title, category, author, station): one line in NFC
+ * (so names that look the same are the same), trimmed, refusing every character `labelProblem` names.
+ */
+export const label = (maxChars: number, subject: string) =>
+  text(maxChars)
+    .pipe(z.string().trim())
+    .superRefine((value, ctx) => {
+      const problem = labelProblem(subject, value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
+    .transform((value) => value.normalize('NFC'))
+
+/** Free text (a description, notes): any number of lines, refusing the direction controls. */
+export const freeText = (maxChars: number, subject: string) =>
+  text(maxChars).superRefine((value, ctx) => {
+    const problem = freeTextProblem(subject, value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })

@@ -77,7 +77,7 @@ describe('folderNameSchema', () => {
     ['.', 'Folder name cannot be . or ..'],
     ['..', 'Folder name cannot be . or ..'],
     ['x'.repeat(LIMITS.folderNameChars + 1), `must be at most ${String(LIMITS.folderNameChars)} characters`],
-    ['new\nline', 'must not contain control characters'],
+    ['new\nline', 'Folder name contains a line break (U+000A LINE FEED); remove it.'],
   ])('refuses %j with %j', (name, message) => {
     const result = folderNameSchema.safeParse(name)
     expect(result.success).toBe(false)
@@ -132,7 +132,7 @@ describe('folder names in Unicode', () => {
 
   it('refuses bidirectional overrides in names', () => {
     expect(createMessage({ name: '\u202eevil' })).toBe(
-      'name must not contain bidirectional override characters',
+      'Folder name contains a text direction control (U+202E RIGHT-TO-LEFT OVERRIDE); remove it.',
     )
   })
 })

@@ -1,8 +1,10 @@
 import type { FolderDeleteResponse, FolderUpdateResponse } from '../../../src/contract/api'
 import {
+  folderClashMessage,
   isWithin,
   joinPath,
   ROOT_PATH,
+  sameFolderName,
   type Folder,
   type FolderCreate,
   type FolderUpdate,
@@ -34,7 +36,10 @@ export async function listFolders(store: DocumentStore): Promise<Folder[]> {
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
-/** Creates a folder under `parent_path`; names are unique under one parent, ignoring case. */
+/**
+ * Creates a folder under `parent_path`; names are unique under one parent, compared as `sameFolderName`
+ * does (case, width and invisible characters aside).
+ */
 export async function createFolder(store: DocumentStore, input: FolderCreate): Promise<Folder> {
   const parentPath = input.parent_path
   const path = joinPath(parentPath, input.name)
@@ -43,7 +48,7 @@ export async function createFolder(store: DocumentStore, input: FolderCreate): P
   }
   return mutateFolders(store, (document) => {
     if (!isLivePath(document, parentPath)) throw folderNotFound(parentPath)
-    refuseClash(document, path, parentPath)
+    refuseClash(document, input.name, parentPath)
     if (document.folders.length >= LIMITS.folders) {
       throw new ConflictError(`There can be at most ${String(LIMITS.folders)} folders`)
     }
@@ -111,23 +116,31 @@ export async function deleteFolder(store: DocumentStore, id: number): Promise<Fo
 }
 
 /**
- * Refuses `path` when another folder holds it already, ignoring case (names are unique under a parent),
- * or while a move is still sweeping files out of it.
+ * Refuses `name` under `parentPath` when another folder there has a name that looks the same
+ * (`sameFolderName`: after NFKC and case folding, so 'REPORTS' or a fullwidth 'Ｒｅｐｏｒｔｓ' beside
+ * 'Reports'), or while a move is still sweeping files out of such a path.
  */
-function refuseClash(document: FoldersDocument, path: string, parentPath: string, except?: number): void {
-  const same = (other: string) => other.toLowerCase() === path.toLowerCase()
-  const clash = document.folders.find((folder) => folder.id !== except && same(folder.path))
+function refuseClash(document: FoldersDocument, name: string, parentPath: string, except?: number): void {
+  // `parentPath` is a live folder's path as stored (or the root), so parents compare exactly.
+  const sameParent = (other: string) => other === parentPath
+  const clash = document.folders.find(
+    (folder) => folder.id !== except && sameParent(folder.parent_path) && sameFolderName(folder.name, name),
+  )
   if (clash) {
     throw new ConflictError(
       clash.deleting
         ? `A folder named "${clash.name}" in ${parentPath} is being deleted; try again in a moment`
-        : `A folder named "${clash.name}" already exists in ${parentPath}`,
+        : folderClashMessage(clash.name, name, parentPath),
     )
   }
-  const leaving = (document.forwards ?? []).find((forward) => forward.sweeping && same(forward.from))
+  const leaving = (document.forwards ?? []).find((forward) => {
+    const cut = forward.from.lastIndexOf('/')
+    const from = { parent: forward.from.slice(0, cut) || ROOT_PATH, name: forward.from.slice(cut + 1) }
+    return forward.sweeping && sameParent(from.parent) && sameFolderName(from.name, name)
+  })
   if (leaving) {
-    const name = leaving.from.slice(leaving.from.lastIndexOf('/') + 1)
-    throw new ConflictError(`A folder named "${name}" in ${parentPath} is being moved; try again in a moment`)
+    const left = leaving.from.slice(leaving.from.lastIndexOf('/') + 1)
+    throw new ConflictError(`A folder named "${left}" in ${parentPath} is being moved; try again in a moment`)
   }
 }
 
@@ -205,7 +218,7 @@ function planMove(document: FoldersDocument, id: number, input: FolderUpdate, no
   if (subtree.some((folder) => folder.deleting)) {
     throw new ConflictError(`A folder inside ${target.path} is being deleted; try again in a moment`)
   }
-  refuseClash(document, path, parentPath, target.id)
+  refuseClash(document, name, parentPath, target.id)
   const renamed = (each: string) => path + each.slice(target.path.length)
   const longest = Math.max(...subtree.map((folder) => renamed(folder.path).length))
   if (longest > LIMITS.folderPathChars) {

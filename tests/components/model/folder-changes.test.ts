@@ -83,6 +83,9 @@ describe('moveProblem', () => {
     expect(moveProblem(FOLDERS, raw, 'rawer', '/Photos')).toBe(
       'A folder named "Rawer" already exists in /Photos',
     )
+    expect(moveProblem(FOLDERS, raw, 'ＲＡＷＥＲ', '/Photos')).toBe(
+      'A folder named "Rawer" already exists in /Photos, and "ＲＡＷＥＲ" reads as the same name; choose another.',
+    )
     expect(moveProblem(FOLDERS, raw, 'RAW', '/Photos')).toBeNull()
     expect(moveProblem(FOLDERS, raw, 'Raw', '/')).toBeNull()
   })

@@ -1,4 +1,11 @@
-import { isWithin, joinPath, ROOT_PATH, type Folder } from '../../../contract/folder'
+import {
+  folderClashMessage,
+  isWithin,
+  joinPath,
+  ROOT_PATH,
+  sameFolderName,
+  type Folder,
+} from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
 import { countOf } from '../../../lib/plural'
 import { folderLabel } from './folder-tree'
@@ -67,9 +74,10 @@ export function moveProblem(
   parentPath: string,
 ): string | null {
   if (isWithin(parentPath, folder.path)) return MOVE_INTO_ITSELF
-  const path = joinPath(parentPath, name).toLowerCase()
-  const clash = folders.find((each) => each.id !== folder.id && each.path.toLowerCase() === path)
-  return clash ? `A folder named "${clash.name}" already exists in ${parentPath}` : null
+  const clash = folders.find(
+    (each) => each.id !== folder.id && each.parent_path === parentPath && sameFolderName(each.name, name),
+  )
+  return clash ? folderClashMessage(clash.name, name, parentPath) : null
 }
 
 /** Files in each folder path, not counting the folders below: for counts on tiles and in messages. */
