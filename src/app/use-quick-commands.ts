@@ -5,7 +5,7 @@ import { ROOT_PATH } from '../contract/folder'
 import type { MediaRecord } from '../contract/record'
 import type { FolderAt } from '../features/bulk-actions/model/use-bulk-operations'
 import { updateFile } from '../features/edit-file/api/update-file'
-import { BLANK_TITLE } from '../features/edit-file/components/edit-file-form'
+import { titleProblem } from '../features/edit-file/components/edit-file-form'
 import { useFolders } from '../features/folders/api/get-folders'
 import { createRenameState, type Renaming } from '../features/library/components/inline-rename'
 import { useAccess } from '../lib/access'
@@ -40,7 +40,7 @@ export function useRenaming(cache: MediaCache): Renaming {
   return useMemo(
     () => ({
       state,
-      problem: (title: string) => (title.trim() === '' ? BLANK_TITLE : null),
+      problem: titleProblem,
       save: (record: MediaRecord, title: string) => {
         cache
           .change(

@@ -128,19 +128,25 @@ export function withoutRefusedCharacters(value: string): string {
   return value.replace(new RegExp(REFUSED_IN_LABELS.source, 'gu'), '')
 }
 
-/** Code points Unicode says to draw as nothing (Default_Ignorable_Code_Point): joiners, selectors, fillers. */
-const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu
+/**
+ * What draws nothing once white space is read as one space: Unicode's default-ignorable code points
+ * (joiners, direction controls, variation selectors, fillers) and the control and format characters.
+ */
+const DRAWS_NOTHING = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]/gu
 
 /**
- * The form two labels are compared in, so that look-alikes are the same name: default-ignorable
- * characters dropped, NFKC (a fullwidth 'Ｒ' or a black-letter 'ℜ' is 'R', the ligature 'ﬁ' is 'fi'),
- * case folded (upper then lower case, so 'ß' meets 'SS' and a final 'ς' meets 'σ'), NFKC again, and
- * runs of white space read as one space. This follows Unicode's NFKC_Casefold closely enough for names;
- * it is only ever compared, never stored: labels are stored in NFC, as typed.
+ * The form two labels are compared in, so that look-alikes are the same name: white space runs (line
+ * breaks and tabs too) read as one space, what draws nothing dropped, NFKC (a fullwidth 'Ｒ' or a
+ * black-letter 'ℜ' is 'R', the ligature 'ﬁ' is 'fi'), case folded (upper then lower case, so 'ß' meets
+ * 'SS' and a final 'ς' meets 'σ'), and NFKC again. This follows Unicode's NFKC_Casefold closely enough
+ * for names, and lets a name stored before labels refused such characters be found by its clean
+ * spelling ('Re\u200bports' is 'Reports'). It is only ever compared, never stored: labels are stored
+ * in NFC, as typed.
  */
 export function labelKey(value: string): string {
   return value
-    .replace(IGNORABLE, '')
+    .replace(/\s+/gu, ' ')
+    .replace(DRAWS_NOTHING, '')
     .normalize('NFKC')
     .toUpperCase()
     .toLowerCase()

@@ -5,6 +5,7 @@ import {
   type CategoryKind,
 } from '../../contract/categories'
 import { categoryFromMime, MIME_PATTERN, mimeFromName } from '../../contract/file-types'
+import { withoutRefusedCharacters } from '../../contract/text'
 
 /** The shared category's fixed choices (spec section 9), labelled as everywhere on the screen. */
 export const CATEGORY_CHOICES = CATEGORY_KINDS.map((value) => ({ value, label: CATEGORY_KIND_LABELS[value] }))
@@ -24,10 +25,13 @@ export function storedCategory(choice: CategoryChoice): string {
   return STORED_CATEGORY_OF_KIND[choice]
 }
 
-/** Spec section 3: the title defaults to the name up to its first dot ('.env' keeps its whole name). */
+/**
+ * Spec section 3: the title defaults to the name up to its first dot ('.env' keeps its whole name),
+ * without the invisible and control characters a title may not hold (a name can carry them unseen).
+ */
 export function titleFromName(name: string): string {
   const head = name.split('.', 1)[0] ?? ''
-  return head.trim() === '' ? name : head
+  return withoutRefusedCharacters(head.trim() === '' ? name : head)
 }
 
 /** The file's MIME type: the browser's when it gave a valid one, else from the extension. */

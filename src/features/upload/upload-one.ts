@@ -1,5 +1,6 @@
 import type { MediaRecord } from '../../contract/record'
-import { parseTags } from '../../contract/tags'
+import { parseTags, tagsProblem } from '../../contract/tags'
+import { freeTextProblem, labelProblem } from '../../contract/text'
 import type { MediaHostResult } from '../../contract/uploads'
 import type { createRecord, RecordBody } from './api/create-record'
 import { categoryFor, mimeOf, titleFromName, type CategoryChoice } from './file-details'
@@ -34,6 +35,20 @@ export interface UploadOneInput {
   useExisting: MediaRecord | null
   shared: SharedMetadata
   folderPath: string
+}
+
+/**
+ * Why the batch's details cannot be stored, in the server's words, or null: the shared description,
+ * tags and author, and each title typed for a file. Checked before anything is sent.
+ */
+export function metadataProblem(shared: SharedMetadata, titles: readonly string[]): string | null {
+  const title = titles.map((each) => labelProblem('Title', each.trim())).find((problem) => problem !== null)
+  return (
+    title ??
+    freeTextProblem('Description', shared.description) ??
+    tagsProblem(shared.tags) ??
+    labelProblem('Author', shared.author.trim())
+  )
 }
 
 function commonFields(input: UploadOneInput) {

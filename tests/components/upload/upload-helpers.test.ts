@@ -97,6 +97,8 @@ describe('file details', () => {
     expect(titleFromName('holiday.beach.jpg')).toBe('holiday')
     expect(titleFromName('README')).toBe('README')
     expect(titleFromName('.env')).toBe('.env')
+    // A name can carry characters a title may not hold; the title leaves them out.
+    expect(titleFromName('Re\u200bports\u202e.pdf')).toBe('Reports')
   })
 
   it('takes the MIME type from the browser, or from the extension when the browser gave none', () => {

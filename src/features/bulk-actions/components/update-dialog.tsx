@@ -2,7 +2,8 @@ import { useState, type SyntheticEvent } from 'react'
 
 import { categoryChoices } from '../../../contract/categories'
 import { NO_FIELDS_MESSAGE } from '../../../contract/record'
-import { parseTags } from '../../../contract/tags'
+import { parseTags, tagsProblem } from '../../../contract/tags'
+import { freeTextProblem, labelProblem } from '../../../contract/text'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
 import type { RecordFields } from '../../../lib/record-changes'
@@ -22,6 +23,28 @@ const FIELDS = [
 
 type FieldName = (typeof FIELDS)[number]['name']
 const TAG_FIELDS = new Set<FieldName>(['tags', 'add_tags', 'remove_tags'])
+
+/** The contract's rule for each typed field, in the server's words; the category is chosen, not typed. */
+const FIELD_PROBLEMS: Partial<Record<FieldName, (value: string) => string | null>> = {
+  title: (value) => labelProblem('Title', value),
+  description: (value) => freeTextProblem('Description', value),
+  author: (value) => labelProblem('Author', value),
+  station: (value) => labelProblem('Station', value),
+  notes: (value) => freeTextProblem('Notes', value),
+  tags: tagsProblem,
+  add_tags: tagsProblem,
+  remove_tags: tagsProblem,
+}
+
+/** Why the fields given cannot be stored, or null; checked before any file is sent. */
+export function fieldsProblem(values: Partial<Record<FieldName, string>>): string | null {
+  for (const { name } of FIELDS) {
+    const value = values[name]?.trim() ?? ''
+    const problem = value === '' ? null : (FIELD_PROBLEMS[name]?.(value) ?? null)
+    if (problem !== null) return problem
+  }
+  return null
+}
 /** Categories are chosen, not typed, so a typo never makes a new one. */
 const CATEGORY_CHOICES = categoryChoices()
 
@@ -56,6 +79,11 @@ export function UpdateDialog({ open, count, onOpenChange, onUpdate }: UpdateDial
     const fields = fieldsOf(values)
     if (Object.keys(fields).length === 0) {
       setError(NO_FIELDS_MESSAGE)
+      return
+    }
+    const problem = fieldsProblem(values)
+    if (problem !== null) {
+      setError(problem)
       return
     }
     close(false)

@@ -3,6 +3,8 @@ import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { FormFooter } from '../../../components/ui/form-footer'
 import { categoryChoices } from '../../../contract/categories'
 import type { MediaRecord } from '../../../contract/record'
+import { tagsProblem } from '../../../contract/tags'
+import { freeTextProblem, labelProblem, withoutRefusedCharacters } from '../../../contract/text'
 
 /** The editable metadata (spec section 3), as the form holds it: tags as the comma-separated text typed. */
 export interface EditValues {
@@ -33,6 +35,33 @@ export function valuesOf(record: MediaRecord): EditValues {
  */
 export const BLANK_TITLE = 'Enter a title.'
 
+/** Why a title cannot be saved, in the server's words where it has them; null when it can. */
+export function titleProblem(title: string): string | null {
+  return title.trim() === '' ? BLANK_TITLE : labelProblem('Title', title)
+}
+
+/**
+ * The contract's rule for each field, so the form says what the server would answer before asking it.
+ * The category is chosen from a list, so it has none here.
+ */
+const FIELD_PROBLEMS: Partial<Record<keyof EditValues, (value: string) => string | null>> = {
+  title: titleProblem,
+  description: (value) => freeTextProblem('Description', value),
+  author: (value) => labelProblem('Author', value),
+  tags: tagsProblem,
+  station: (value) => labelProblem('Station', value),
+  notes: (value) => freeTextProblem('Notes', value),
+}
+
+/** The first field the server would refuse and why, in the order the form shows them. */
+export function firstProblem(values: EditValues): { field: keyof EditValues; message: string } | null {
+  for (const [field, problemOf] of Object.entries(FIELD_PROBLEMS)) {
+    const message = problemOf(values[field as keyof EditValues])
+    if (message !== null) return { field: field as keyof EditValues, message }
+  }
+  return null
+}
+
 interface EditFileFormProps {
   record: MediaRecord
   saving: boolean
@@ -41,55 +70,93 @@ interface EditFileFormProps {
   onCancel: () => void
 }
 
+type Refusal = { field: keyof EditValues; message: string } | null
+
 export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFileFormProps) {
   const [values, setValues] = useState(() => valuesOf(record))
-  const [titleRefused, setTitleRefused] = useState(false)
-  const titleInput = useRef<HTMLInputElement>(null)
-  const titleErrorId = useId()
+  const [refusal, setRefusal] = useState<Refusal>(null)
+  const inputs = useRef<Partial<Record<keyof EditValues, HTMLInputElement | HTMLTextAreaElement | null>>>({})
+  const errorId = useId()
   // The record's own category stays a choice, so saving other fields never rewrites it.
   const categories = useMemo(() => categoryChoices(record.category), [record.category])
   const change = (name: keyof EditValues) => (event: { target: { value: string } }) => {
     const value = event.target.value
     setValues((current) => ({ ...current, [name]: value }))
-    if (name === 'title' && value.trim() !== '') setTitleRefused(false)
+    if (refusal?.field === name && FIELD_PROBLEMS[name]?.(value) === null) setRefusal(null)
   }
+  /** The refused characters are invisible or hard to reach with the caret: the form takes them out. */
+  const removeRefused = (name: keyof EditValues) => {
+    const value = withoutRefusedCharacters(values[name])
+    setValues((current) => ({ ...current, [name]: value }))
+    setRefusal(null)
+    inputs.current[name]?.focus()
+  }
+  const described = (name: keyof EditValues) => ({
+    'aria-invalid': refusal?.field === name,
+    'aria-describedby': refusal?.field === name ? errorId : undefined,
+  })
+  const refusalOf = (name: keyof EditValues) =>
+    refusal?.field === name && (
+      <div className="form__refusal">
+        <p id={errorId} className="form__error" role="alert">
+          {refusal.message}
+        </p>
+        {refusal.message !== BLANK_TITLE && name !== 'description' && name !== 'notes' && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              removeRefused(name)
+            }}
+          >
+            Remove it
+          </button>
+        )}
+      </div>
+    )
   const field = (name: keyof EditValues, label: string, multiline = false) => (
-    <label className="form__field">
-      <span>{label}</span>
-      {multiline ? (
-        <textarea rows={3} name={name} value={values[name]} onChange={change(name)} />
-      ) : (
-        <input name={name} value={values[name]} onChange={change(name)} />
-      )}
-    </label>
+    <>
+      <label className="form__field">
+        <span>{label}</span>
+        {multiline ? (
+          <textarea
+            ref={(node) => {
+              inputs.current[name] = node
+            }}
+            rows={3}
+            name={name}
+            value={values[name]}
+            {...described(name)}
+            onChange={change(name)}
+          />
+        ) : (
+          <input
+            ref={(node) => {
+              inputs.current[name] = node
+            }}
+            name={name}
+            value={values[name]}
+            {...described(name)}
+            onChange={change(name)}
+          />
+        )}
+      </label>
+      {refusalOf(name)}
+    </>
   )
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
-    if (values.title.trim() === '') {
-      setTitleRefused(true)
-      titleInput.current?.focus()
+    const problem = firstProblem(values)
+    if (problem !== null) {
+      setRefusal(problem)
+      inputs.current[problem.field]?.focus()
       return
     }
     onSave(values)
   }
   return (
     <form className="form" noValidate onSubmit={submit}>
-      <label className="form__field">
-        <span>Title</span>
-        <input
-          ref={titleInput}
-          name="title"
-          value={values.title}
-          aria-invalid={titleRefused}
-          aria-describedby={titleRefused ? titleErrorId : undefined}
-          onChange={change('title')}
-        />
-      </label>
-      {titleRefused && (
-        <p id={titleErrorId} className="form__error" role="alert">
-          {BLANK_TITLE}
-        </p>
-      )}
+      {field('title', 'Title')}
       {field('description', 'Description', true)}
       <div className="form__row">
         <label className="form__field">

@@ -2,6 +2,8 @@ import { useState, type SyntheticEvent } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
+import { FOLDER_NAME_SUBJECT } from '../../../contract/folder'
+import { labelProblem } from '../../../contract/text'
 
 const NAME_REQUIRED = 'Folder name is required'
 
@@ -56,6 +58,12 @@ export function FolderNameDialog(props: FolderNameDialogProps) {
     event.preventDefault()
     if (blank) {
       setState({ kind: 'editing', touched: true })
+      return
+    }
+    // The server's own rule and words: a name holding an invisible or control character is refused.
+    const refused = labelProblem(FOLDER_NAME_SUBJECT, name.trim())
+    if (refused !== null) {
+      setState({ kind: 'failed', message: refused })
       return
     }
     setState({ kind: 'saving' })

@@ -7,7 +7,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { categoryFor } from '../file-details'
 import { UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
 import { UploadBatch, type RunOutcome } from '../upload-batch'
-import type { UploadServices } from '../upload-one'
+import { metadataProblem, type UploadServices } from '../upload-one'
 import { browserUploadServices } from '../upload-services'
 import type { RejectedFile } from '../validate-files'
 import { FileDropZone } from './file-drop-zone'
@@ -148,8 +148,12 @@ export function UploadDialog(props: UploadDialogProps) {
           pending={running}
           disabled={items.length === 0}
           onSubmit={() => {
-            setResult(null)
-            void batch.start().then(finish)
+            const problem = metadataProblem(
+              shared,
+              items.map((item) => item.title),
+            )
+            setResult(problem)
+            if (problem === null) void batch.start().then(finish)
           }}
         />
       </div>
