@@ -23,6 +23,7 @@ import {
 } from './hostile/first-pass.ts'
 import { checkForgedHost, checkRepeatedStatus, checkRepeatedSync } from './hostile/webflow-and-origin.ts'
 import { checkSignOutEverywhere, checkSignOutRevokes } from './hostile/sessions.ts'
+import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labels.ts'
 
 async function cleanUp(): Promise<void> {
   if (createdIds.length === 0) return
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     await checkForgedHost()
     await checkRepeatedSync()
     await checkRepeatedStatus()
+    await checkLookAlikeFolders()
+    await checkHostileTagsAndTitles()
     await checkSignOutRevokes()
     await checkSignOutEverywhere()
     await checkTinyChunks()
