@@ -7,6 +7,14 @@ import { label, labelKey, reference } from './text'
 /** The path of the top level. Spec section 3: a parent_path of '/' or empty means top level. */
 export const ROOT_PATH = '/'
 
+/** What the top level is called wherever a file's folder is shown (spec section 2's folder selector). */
+export const ROOT_FOLDER_LABEL = 'Uncategorized'
+
+/** A file's folder as a person reads it: its path, or 'Uncategorized' for the top level. */
+export function folderPathLabel(path: string): string {
+  return path === ROOT_PATH || path === '' ? ROOT_FOLDER_LABEL : path
+}
+
 export const folderSchema = z.object({
   id: folderIdSchema,
   name: z.string(),

@@ -182,6 +182,7 @@ test('grid and list show the same files; list headers sort and flip', async ({ p
   await expect(table.getByRole('columnheader')).toHaveText([
     'Selected',
     'Name',
+    'Folder',
     'Type',
     'Size',
     'Date',

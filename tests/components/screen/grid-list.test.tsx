@@ -110,7 +110,7 @@ describe('grid and list views', () => {
     expect(shownTitles()).toEqual(['Álbum', 'Banner', 'clip 2', 'clip 10'])
   })
 
-  it('shows the list with Name, Type, Size, Date and Actions columns', async () => {
+  it('shows the list with Name, Folder, Type, Size, Date and Actions columns', async () => {
     await seedFiles([{ title: 'Banner', media_url: 'https://cdn.example.test/b.png', file_size: 2048 }])
     const { user } = renderScreen()
     await card('Banner')
@@ -119,10 +119,17 @@ describe('grid and list views', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent)
-    expect(headers).toEqual(['Selected', 'Name', 'Type', 'Size', 'Date', 'Actions'])
+    expect(headers).toEqual(['Selected', 'Name', 'Folder', 'Type', 'Size', 'Date', 'Actions'])
     const row = within(table).getAllByRole('row')[1]
     if (!row) throw new Error('no row')
     expect(row).toHaveTextContent('Banner')
+    // The row tells the file apart as its card does: its picture, its extension and its folder.
+    expect(row.querySelector('.thumbnail--compact img')).toHaveAttribute(
+      'src',
+      'https://cdn.example.test/b.png',
+    )
+    expect(row.querySelector('.file-table__extension')).toHaveTextContent('.png')
+    expect(row.querySelector('.file-table__col-folder')).toHaveTextContent('Uncategorized')
     expect(row).toHaveTextContent('image')
     expect(row).toHaveTextContent('2 KB')
     for (const name of ['View', 'Edit', 'Download'])

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { Fragment } from 'react'
 
 import type { Sort, SortKey } from '../model/filters'
 
@@ -22,23 +23,30 @@ export function ListHeader({ sort, onSort }: { sort: Sort; onSort: (key: SortKey
           const sorted = sort.key === key
           const Arrow = !sorted ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown
           return (
-            <th
-              key={key}
-              scope="col"
-              className={className}
-              aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-            >
-              <button
-                type="button"
-                className="file-table__sort"
-                onClick={() => {
-                  onSort(key)
-                }}
+            <Fragment key={key}>
+              <th
+                scope="col"
+                className={className}
+                aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
               >
-                {label}
-                <Arrow size={14} aria-hidden="true" />
-              </button>
-            </th>
+                <button
+                  type="button"
+                  className="file-table__sort"
+                  onClick={() => {
+                    onSort(key)
+                  }}
+                >
+                  {label}
+                  <Arrow size={14} aria-hidden="true" />
+                </button>
+              </th>
+              {/* The folder beside the name, so two files of one name in two folders tell apart. */}
+              {key === 'title' && (
+                <th scope="col" className="file-table__col-folder">
+                  Folder
+                </th>
+              )}
+            </Fragment>
           )
         })}
         <th scope="col" className="file-table__col-actions">

@@ -1,14 +1,16 @@
 import { memo } from 'react'
 
 import { typeNameFromMime } from '../../../contract/file-types'
+import { folderPathLabel } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { IconButton } from '../../../components/ui/icon-button'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
-import { FileIcon } from './file-icon'
+import { fileExtension } from '../model/file-extension'
 import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, itemCommands, useItemHandlers } from './item-handlers'
+import { Thumbnail } from './thumbnail'
 
 interface ListRowProps {
   record: MediaRecord
@@ -22,6 +24,8 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
   const tabIndex = active ? 0 : -1
   const item = fileItemProps(record, position, tabIndex, handlers)
   const renaming = useRenaming(record.id)
+  const extension = fileExtension(record)
+  const folder = folderPathLabel(record.folder_path)
   return (
     <tr
       className={`file-table__row${selected ? ' file-table__row--selected' : ''}`}
@@ -40,9 +44,13 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
       </td>
       <td className="file-table__name">
         <div className="file-table__label">
-          <FileIcon mime={record.file_type} />
+          <Thumbnail record={record} compact />
           <EditableTitle record={record} as="span" />
+          {extension && <span className="file-table__extension">.{extension}</span>}
         </div>
+      </td>
+      <td className="file-table__col-folder" title={folder}>
+        {folder}
       </td>
       <td className="file-table__col-type" title={record.file_type}>
         {typeNameFromMime(record.file_type)}

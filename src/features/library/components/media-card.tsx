@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import { memo } from 'react'
 
-import { extensionOf, typeNameFromMime } from '../../../contract/file-types'
+import { typeNameFromMime } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { formatBytes } from '../../../lib/format-bytes'
@@ -11,6 +11,7 @@ import { FileIcon } from './file-icon'
 import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, itemCommands, useItemHandlers, type ItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
+import { fileExtension } from '../model/file-extension'
 
 interface MediaCardProps {
   record: MediaRecord
@@ -20,11 +21,6 @@ interface MediaCardProps {
   active: boolean
   /** Comfortable unless given. */
   density?: CardDensity
-}
-
-/** The extension a card shows after its title, so clip.mp4 and clip.webm tell apart: from the file's URL. */
-function fileExtension(record: MediaRecord): string {
-  return extensionOf(record.media_url) || (record.format?.toLowerCase() ?? '')
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ROOT_PATH } from '../../../contract/folder'
+import { folderPathLabel } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
 import { FILES_PATH } from '../../../contract/uploads'
 
@@ -20,9 +20,7 @@ export function formatDimensions(record: Pick<MediaRecord, 'width' | 'height'>):
 }
 
 /** The folder's path, or 'Uncategorized' for the top level (spec section 2's folder selector). */
-export function folderLabel(path: string): string {
-  return path === ROOT_PATH || path === '' ? 'Uncategorized' : path
-}
+export const folderLabel = folderPathLabel
 
 /**
  * The name the file was uploaded under, where the record keeps it: a file of the built-in host is
