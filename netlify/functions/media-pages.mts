@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
 
-import { encodeMediaPage, PAGE_SHARDS, parseShardRange } from '../../src/contract/media-pages'
+import { PAGE_SHARDS, parseShardRange } from '../../src/contract/media-pages'
 import { InvalidInputError } from '../server/errors'
 import { listShardRange } from '../server/records/record-pages'
 import { route } from '../server/http/route'
@@ -24,10 +24,7 @@ export default route(
       // `no-cache` makes browsers revalidate every time, which the ETag turns into a cheap 304.
       const headers = { ETag: listing.etag, 'Cache-Control': 'no-cache' }
       if (listing.notModified) return new Response(null, { status: 304, headers })
-      const body = JSON.stringify(
-        encodeMediaPage(listing.records, { ...range, shardCount: listing.shardCount }),
-      )
-      return new Response(streamed(body), {
+      return new Response(streamed(listing.body), {
         headers: {
           ...headers,
           'Content-Type': 'application/json; charset=utf-8',
@@ -39,7 +36,11 @@ export default route(
   { message: 'Failed to load files' },
 )
 
-/** A streamed answer may carry 20 MB where a buffered one stops at 6 MB (DESIGN section 3). */
+/**
+ * A streamed answer may carry 20 MB where a buffered one stops at 6 MB (DESIGN section 3); the listing
+ * keeps under `LIMITS.streamedAnswerBytes`. A chunk never ends between the two halves of a surrogate
+ * pair, which would be encoded as two replacement characters.
+ */
 function streamed(body: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let offset = 0
@@ -49,8 +50,11 @@ function streamed(body: string): ReadableStream<Uint8Array> {
         controller.close()
         return
       }
-      controller.enqueue(encoder.encode(body.slice(offset, offset + STREAM_CHUNK_CHARS)))
-      offset += STREAM_CHUNK_CHARS
+      let end = Math.min(body.length, offset + STREAM_CHUNK_CHARS)
+      const last = body.charCodeAt(end - 1)
+      if (end < body.length && last >= 0xd800 && last <= 0xdbff) end -= 1
+      controller.enqueue(encoder.encode(body.slice(offset, end)))
+      offset = end
     },
   })
 }

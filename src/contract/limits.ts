@@ -28,6 +28,39 @@ const FIELD_LIMITS = {
   pageMax: 5_000,
 } as const
 
+/**
+ * Byte budgets (decision 0031): what keeps every stored shard and every listing answer readable, whatever
+ * sequence of calls came before. Bytes are UTF-8 bytes of JSON; 1 MB is 1,000,000 bytes.
+ */
+export const BYTE_BUDGETS = {
+  /**
+   * A buffered answer (`GET /api/media`, `GET /api/trash`, `GET /api/folder-list`): Netlify refuses a
+   * buffered function answer over 6 MB; 2 MB is left for headers and margin. The record listings stop
+   * early with their `next` cursor (at least one record an answer); the folder list is kept under it by
+   * the folder document's budget below.
+   */
+  bufferedAnswerBytes: 4_000_000,
+  /**
+   * A streamed answer (`GET /api/media-pages`): Netlify cuts a streamed answer at 20 MB; 4 MB is left as
+   * margin. An answer stops at a shard boundary before it and names the rest of the range in
+   * `next_shards` (at least one shard an answer, which a shard's own budget keeps far below this).
+   */
+  streamedAnswerBytes: 16_000_000,
+  /**
+   * One record shard (500 consecutive ids), as stored. Every write a caller asks for that would grow a
+   * shard past it is refused (an edit, a batch update's item, a move, a replace: 409), and a create whose
+   * shard is full takes the first id of the next shard instead. Room for each record's trash mark is
+   * kept, so deleting never needs more. A shard of 4 MB reads and rewrites in tens of ms, holds 500
+   * records of 8 KB (typical records are 1-2 KB), and always fits one streamed answer.
+   */
+  shardBytes: 4_000_000,
+  /**
+   * The folder document (`folders`, every folder and recent moves): a create, rename or move that would
+   * grow it past this is refused (409), so `GET /api/folder-list`, a subset of it, fits a buffered answer.
+   */
+  foldersBytes: 4_000_000,
+} as const
+
 /** The most bytes one character of a string takes in JSON: a control character is written `\u001f`. */
 const JSON_BYTES_PER_CHAR = 6
 /** The longest number JSON.stringify writes, such as -2.2250738585072014e-308. */
@@ -108,6 +141,7 @@ function maxRecordBytes(limits: typeof FIELD_LIMITS): number {
  */
 export const LIMITS = {
   ...FIELD_LIMITS,
+  ...BYTE_BUDGETS,
   /**
    * The largest a stored record's JSON (UTF-8) can be, computed from the field limits; every create and
    * update checks the record it would store against those limits, and the Webflow mirror cuts its

@@ -16,7 +16,11 @@ import { mediaRecordSchema, type MediaRecord } from './record'
 
 /** Ids per record shard, as the server stores them. */
 export const SHARD_IDS = 500
-/** Shards per range: 25,000 ids, a few MB encoded, well under the 20 MB a streamed answer may carry. */
+/**
+ * Shards per range: 25,000 ids, a few MB encoded for typical records. An answer stops at a shard before
+ * `LIMITS.streamedAnswerBytes` (16 MB, under the 20 MB a streamed answer may carry) and names the rest in
+ * `next_shards` (decision 0031).
+ */
 export const PAGE_SHARDS = 50
 /**
  * The screen's pages: a small first one (shards 0-3, 2,000 ids) that paints the first cards soon, the
@@ -73,8 +77,13 @@ type Sparse<T> = { at: number[]; values: T[] }
 const webflowSchema = mediaRecordSchema.shape.webflow.unwrap()
 
 export const mediaPagesAnswerSchema = z.object({
-  /** The shard range answered. */
+  /** The shard range answered: the range asked for, or its start when the answer stopped short. */
   shards: z.object({ from: count, to: count }),
+  /**
+   * Present when the answer stopped short of the range asked for at its byte budget: the `shards` of
+   * the request that continues it, such as `12-49`. The whole range's ETag is the first answer's.
+   */
+  next_shards: z.string().regex(SHARD_RANGE).optional(),
   /** Shards in the store (the highest index + 1): which pages exist. The first page's ETag covers it. */
   shard_count: count,
   count,
@@ -117,6 +126,8 @@ export interface PageLayout {
   from: number
   to: number
   shardCount: number
+  /** The rest of the range asked for, when this answer stops short of it. */
+  nextShards?: string | null
 }
 
 /** The records of one page, encoded. */
@@ -185,6 +196,7 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
   }
   return {
     shards: { from: layout.from, to: layout.to },
+    ...(layout.nextShards == null ? {} : { next_shards: layout.nextShards }),
     shard_count: layout.shardCount,
     count: records.length,
     strings,

@@ -1,5 +1,13 @@
 import { errorBodySchema } from '../contract/api'
-import { decodeMediaPage, mediaPagesAnswerSchema, pageCountOf, pageShards } from '../contract/media-pages'
+import {
+  decodeMediaPage,
+  encodeMediaPage,
+  mediaPagesAnswerSchema,
+  PAGE_SHARDS,
+  pageCountOf,
+  pageRange,
+  pageShards,
+} from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
 import type { EarlyStart, FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
@@ -28,24 +36,32 @@ type Fetched =
 
 /** The request for page `page`, conditional on `etag` when the page is kept. */
 export function pageRequest(page: number, etag?: string): [string, RequestInit] {
+  return rangeRequest(pageShards(page), etag)
+}
+
+/** The request for the shards `shards` (`4-49`): a page, or the rest of one that stopped short. */
+function rangeRequest(shards: string, etag?: string): [string, RequestInit] {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (etag !== undefined) headers['If-None-Match'] = etag
   // The kept pages are the cache: the browser's own would hold every page a second time.
-  return [
-    `/api/media-pages?shards=${pageShards(page)}`,
-    { headers, credentials: 'same-origin', cache: 'no-store' },
-  ]
+  return [`/api/media-pages?shards=${shards}`, { headers, credentials: 'same-origin', cache: 'no-store' }]
+}
+
+export interface PageText {
+  records: MediaRecord[]
+  count: number
+  shardCount: number
+  /** The rest of the range asked for, when the answer stopped short of it at its byte budget. */
+  nextShards: string | null
 }
 
 /** The records and layout of a page's answer text; null when it is not a page the contract allows. */
-export function readPageText(
-  text: string,
-): { records: MediaRecord[]; count: number; shardCount: number } | null {
+export function readPageText(text: string): PageText | null {
   const parsed = mediaPagesAnswerSchema.safeParse(readJson(text))
   if (!parsed.success) return null
   try {
-    const { count, shard_count: shardCount } = parsed.data
-    return { records: decodeMediaPage(parsed.data), count, shardCount }
+    const { count, shard_count: shardCount, next_shards: nextShards = null } = parsed.data
+    return { records: decodeMediaPage(parsed.data), count, shardCount, nextShards }
   } catch {
     return null
   }
@@ -272,6 +288,46 @@ export class ListingLoader {
     const handed = page === 0 ? await this.takeHandedFirst() : null
     const response = handed?.response ?? (await this.options.fetch(...pageRequest(page, shown?.etag)))
     if (response.status === 304 && shown) return { fresh: false }
+    const { text, read } = await this.readAnswer(response)
+    const etag = response.headers.get('etag') ?? ''
+    const shownHere = handed?.response != null && handed.shownHere
+    if (read.nextShards === null) {
+      const kept = {
+        page,
+        etag,
+        text,
+        digest: keptDigest(text),
+        count: read.count,
+        shardCount: read.shardCount,
+      }
+      return { fresh: true, kept, records: read.records, shownHere }
+    }
+    // The answer stopped short at its byte budget: the rest of the page follows, and the page is kept
+    // whole, under the first answer's ETag (which covers the whole range).
+    const records = [...read.records]
+    let next: string | null = read.nextShards
+    for (let parts = 1; next !== null; parts++) {
+      if (parts > PAGE_SHARDS) throw new ListingFailure(response.status, this.options.unreadable)
+      const rest = await this.readAnswer(await this.options.fetch(...rangeRequest(next)))
+      records.push(...rest.read.records)
+      next = rest.read.nextShards
+    }
+    const whole = JSON.stringify(
+      encodeMediaPage(records, { ...pageRange(page), shardCount: read.shardCount }),
+    )
+    const kept = {
+      page,
+      etag,
+      text: whole,
+      digest: keptDigest(whole),
+      count: records.length,
+      shardCount: read.shardCount,
+    }
+    return { fresh: true, kept, records, shownHere: false }
+  }
+
+  /** A page's answer, read; a ListingFailure when it is an error or not a page. */
+  private async readAnswer(response: Response): Promise<{ text: string; read: PageText }> {
     const text = await response.text()
     if (!response.ok) {
       const body = errorBodySchema.safeParse(readJson(text))
@@ -283,10 +339,7 @@ export class ListingLoader {
     }
     const read = readPageText(text)
     if (read === null) throw new ListingFailure(response.status, this.options.unreadable)
-    const etag = response.headers.get('etag') ?? ''
-    const { records, count, shardCount } = read
-    const kept = { page, etag, text, digest: keptDigest(text), count, shardCount }
-    return { fresh: true, kept, records, shownHere: handed?.response != null && handed.shownHere }
+    return { text, read }
   }
 
   /** The page's answer for the first page, once: later loads ask the server themselves. */

@@ -1,6 +1,8 @@
 import * as z from 'zod'
 
 import { folderSchema, isWithin, ROOT_PATH, type Folder } from '../../../src/contract/folder'
+import { LIMITS } from '../../../src/contract/limits'
+import { ConflictError } from '../errors'
 import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'
 import { mutateDocument, type Mutation } from '../storage/mutate'
 
@@ -54,6 +56,21 @@ export function mutateFolders<R>(
   apply: (document: FoldersDocument) => Mutation<FoldersDocument, R>,
 ): Promise<R> {
   return mutateDocument(store, FOLDERS_KEY, parseFolders, (document) => apply(document ?? EMPTY))
+}
+
+/**
+ * Refuses (409) a change that would grow the folder document past `LIMITS.foldersBytes` (decision 0031):
+ * `GET /api/folder-list` answers a part of it, so it then always fits one buffered answer. A change that
+ * shrinks the document is let through even above the budget.
+ */
+export function refuseOverBudget(current: FoldersDocument, next: FoldersDocument): void {
+  const bytes = Buffer.byteLength(JSON.stringify(next))
+  if (bytes <= LIMITS.foldersBytes || bytes <= Buffer.byteLength(JSON.stringify(current))) return
+  throw new ConflictError(
+    `The folders would take ${bytes.toLocaleString('en-US')} bytes, more than the ` +
+      `${String(LIMITS.foldersBytes / 1_000_000)} MB they may hold together. Use shorter folder names, or ` +
+      'delete folders you no longer need.',
+  )
 }
 
 /** The folder as the API shows it, without storage-only fields. */

@@ -23,6 +23,7 @@ import {
   nearestLivePath,
   publicFolder,
   readFolders,
+  refuseOverBudget,
   subtreeOf,
   type StoredFolder,
 } from './folder-document'
@@ -58,10 +59,10 @@ export async function createFolder(store: DocumentStore, input: FolderCreate): P
       path,
       parent_path: parentPath,
     }
-    return {
-      next: { next_id: document.next_id + 1, folders: [...document.folders, folder] },
-      result: publicFolder(folder),
-    }
+    // The notes of recent moves stay: they send late files on, and hold a path that is still sweeping.
+    const next = { ...document, next_id: document.next_id + 1, folders: [...document.folders, folder] }
+    refuseOverBudget(document, next)
+    return { next, result: publicFolder(folder) }
   })
 }
 
@@ -236,6 +237,7 @@ function planMove(document: FoldersDocument, id: number, input: FolderUpdate, no
     folders,
     forwards: [...recentForwards(document, now), forward],
   }
+  refuseOverBudget(document, next)
   const folder = folders.find((each) => each.id === target.id) ?? target
   const result: PlannedMove = { folder, forward, folders: subtree.length }
   return { next, result }

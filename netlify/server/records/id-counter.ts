@@ -17,11 +17,24 @@ function parseCounter(value: unknown): { next: number } {
  * callers ever get the same id. A caller that dies before using its ids leaves a gap, never a clash.
  */
 export async function allocateFileIds(store: DocumentStore, count: number): Promise<number[]> {
-  const first = await mutateDocument(store, COUNTER_KEY, parseCounter, (counter) => {
-    const next = counter?.next ?? 1
+  const first = await allocateFrom(store, count, 1)
+  return Array.from({ length: count }, (_, offset) => first + offset)
+}
+
+/**
+ * Allocates one new file id of at least `lowest`: the counter skips ahead to it when behind. Used when
+ * the shard of a freshly allocated id has no room left for the record (decision 0031); the ids skipped
+ * are simply never used.
+ */
+export function allocateFileIdFrom(store: DocumentStore, lowest: number): Promise<number> {
+  return allocateFrom(store, 1, lowest)
+}
+
+function allocateFrom(store: DocumentStore, count: number, lowest: number): Promise<number> {
+  return mutateDocument(store, COUNTER_KEY, parseCounter, (counter) => {
+    const next = Math.max(counter?.next ?? 1, lowest)
     return { next: { next: next + count }, result: next }
   })
-  return Array.from({ length: count }, (_, offset) => first + offset)
 }
 
 /**

@@ -6,6 +6,7 @@ import type { RecordCreate } from '../../../src/contract/record'
 import { ConflictError, InvalidInputError } from '../errors'
 import { forEachLimited } from './record-shards'
 import { CorruptDocumentError, StorageUnavailableError, type DocumentStore } from '../storage/document-store'
+import { mutateDocument } from '../storage/mutate'
 
 /**
  * `Idempotency-Key` on `POST /api/upload`: a create retried after its answer was lost finds the record
@@ -128,6 +129,39 @@ export async function claimId(
     return sameRequest(earlier, claim)
   }
   return id
+}
+
+/**
+ * Points the key from record `from`, whose shard had no room for it (decision 0031), to `to`, a fresh
+ * id in a later shard. Returns the id the key now stands for: `to`, or the id a concurrent create with
+ * the same key moved it to first.
+ */
+export async function repointClaim(
+  store: DocumentStore,
+  claim: IdempotencyClaim,
+  from: number,
+  to: number,
+  now: Date,
+): Promise<number> {
+  for (const day of [dayOf(now.getTime() - IDEMPOTENCY_TTL_MS), dayOf(now.getTime())]) {
+    const key = entryKey(day, claim.keyHash)
+    const standsFor = await mutateDocument(
+      store,
+      key,
+      (value) => {
+        const entry = entrySchema.safeParse(value)
+        if (!entry.success) throw new CorruptDocumentError(`${key} is not a valid idempotency entry`)
+        return entry.data
+      },
+      (entry) => {
+        if (entry === null) return { next: undefined, result: null }
+        if (entry.record_id !== from) return { next: undefined, result: sameRequest(entry, claim) }
+        return { next: { ...entry, record_id: to }, result: to }
+      },
+    )
+    if (standsFor !== null) return standsFor
+  }
+  return to
 }
 
 /**

@@ -9,7 +9,8 @@ import type { DocumentStore } from '../storage/document-store'
 import { moveToTrash } from '../trash/trash-service'
 import { batchResults, summarise } from './batch-results'
 import { allocateFileIds } from './id-counter'
-import { claimId, findClaimedId, idempotencyClaim, type IdempotencyClaim } from './idempotency'
+import { claimId, findClaimedId, idempotencyClaim, repointClaim, type IdempotencyClaim } from './idempotency'
+import { placeNewRecord } from './new-record'
 import { recordLimitProblem } from './record-limits'
 import { applyPatch, buildRecord } from './record-model'
 import { etagMatches, listShards, pageEtag, readPage, type RecordPage } from './record-pages'
@@ -56,16 +57,17 @@ export async function createRecord(
   const problem = recordLimitProblem(draft)
   if (problem) throw new InvalidInputError(problem)
   const id = claimedId ?? (await newRecordId(store, claim, now))
-  const record = { ...draft, id: id as FileId, ...(webflow ? { webflow } : {}) }
-  const [stored] = await operateOnRecords(store, [record.id], (existing, _id, _position, purged) => {
-    // A claimed id whose record was purged meanwhile stays purged (the shard would not write it anyway).
-    if (purged) return { result: null }
-    // An existing record under a freshly allocated (or claimed) id can only be this same create, repeated.
-    return existing ? { result: existing } : { record, result: record }
-  })
+  // An existing record under a freshly allocated (or claimed) id can only be this same create, repeated.
+  const stored = await placeNewRecord(
+    store,
+    id,
+    (at) => ({ ...draft, id: at as FileId, ...(webflow ? { webflow } : {}) }),
+    { onMove: (from, to) => (claim ? repointClaim(store, claim, from, to, now) : Promise.resolve(to)) },
+  )
+  // A claimed id whose record was purged meanwhile stays purged (the shard would not write it anyway).
   if (stored === null) throw purgedCreate(id)
-  const [rehomed] = await followMovedFolders(store, [record.id])
-  return keepIfFilesHeld(store, rehomed ?? stored ?? record)
+  const [rehomed] = await followMovedFolders(store, [stored.id])
+  return keepIfFilesHeld(store, rehomed ?? stored)
 }
 
 const purgedCreate = (id: number) =>
@@ -126,6 +128,7 @@ export async function updateRecord(
   )
   if (!updated) throw fileNotFound(id)
   if (typeof updated === 'string') throw new InvalidInputError(updated)
+  if (updated instanceof ConflictError) throw updated
   return updated
 }
 
@@ -157,6 +160,7 @@ export async function batchUpdate(
     updates.map(({ id }, i) => {
       const record = records[i]
       if (typeof record === 'string') return { id: id as FileId, success: false, error: record }
+      if (record instanceof ConflictError) return { id: id as FileId, success: false, error: record.message }
       return record ? { id: id as FileId, success: true, record } : notFoundResult(id)
     }),
   )
@@ -164,18 +168,21 @@ export async function batchUpdate(
 
 /**
  * The record with `patch` applied, or, when the result would break a limit (tags added to a full
- * record, say), the record unchanged and the reason as the result.
+ * record, say), the record unchanged and the reason as the result; when it would take its shard past
+ * the shard's byte budget, a ConflictError (409) saying so.
  */
 function patched(
   current: MediaRecord,
   patch: RecordPatch,
   now: Date,
   mirrored: boolean,
-): RecordOutcome<MediaRecord | string> {
+): RecordOutcome<MediaRecord | string | ConflictError> {
   const record = applyPatch(current, patch, now, mirrored)
   const problem = recordLimitProblem(record)
-  return problem ? { result: problem } : { record, result: record }
+  return problem ? { result: problem } : { record, result: record, overBudget: shardFull }
 }
+
+const shardFull = (problem: string) => new ConflictError(problem)
 
 /** Moves records to the trash; each result carries its record as trashed. */
 export async function batchDelete(
@@ -198,21 +205,24 @@ export async function moveToFolder(
   now = new Date(),
 ): Promise<BatchMoveResponse> {
   const target = folderId === null ? ROOT_PATH : await livePathOfFolder(store, folderId)
-  const moved = await operateOnRecords(store, fileIds, (current) => {
+  const moved = await operateOnRecords<boolean | string>(store, fileIds, (current) => {
     if (!current) return { result: false }
     if (current.folder_path === target) return { result: true }
-    return { record: { ...current, folder_path: target, updated_at: now.toISOString() }, result: true }
+    const record = { ...current, folder_path: target, updated_at: now.toISOString() }
+    return { record, result: true, overBudget: (problem) => problem }
   })
   const rehomed = await followMovedFolders(
     store,
-    fileIds.filter((_, i) => moved[i]),
+    fileIds.filter((_, i) => moved[i] === true),
   )
   // Files that followed a renamed or moved folder arrived; those sent up from a deleted one did not.
   const targetGone = rehomed.length > 0 && !acceptsFiles(await readFolders(store), target)
   const lost = new Set(targetGone ? rehomed.map((record) => record.id as number) : [])
   const results = fileIds.map((id, i) => {
     const fileId = id as FileId
-    if (!moved[i]) return { fileId, success: false, error: fileNotFound(id).message }
+    const outcome = moved[i]
+    if (typeof outcome === 'string') return { fileId, success: false, error: outcome }
+    if (!outcome) return { fileId, success: false, error: fileNotFound(id).message }
     if (lost.has(id)) return { fileId, success: false, error: folderNotFound(folderId ?? ROOT_PATH).message }
     return { fileId, success: true }
   })

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto'
 
+import { LIMITS } from '../../../src/contract/limits'
+import { encodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore, ListedDocument } from '../storage/document-store'
+import { recordBytes } from './record-bytes'
 import { isTrashed, parseShard, SHARD_PREFIX, shardIndexOf, shardIndexOfKey } from './record-shards'
 
 /**
@@ -40,31 +43,58 @@ export function pageEtag(shards: readonly ListedDocument[], after: number, limit
 }
 
 /**
- * Up to `limit` listable records with ids above `after`, in id order. Reads only the shards the page
- * needs, several at a time. A record without a media URL is never listed (spec section 3), nor is a
- * trashed one.
+ * Up to `limit` listable records with ids above `after`, in id order, and no more than fit `budget`
+ * bytes of answer (`LIMITS.bufferedAnswerBytes`; at least one record, so paging always moves on). Reads
+ * only the shards the page needs, several at a time. A record without a media URL is never listed (spec
+ * section 3), nor is a trashed one.
  */
 export async function readPage(
   store: DocumentStore,
   shards: readonly ListedDocument[],
   after: number,
   limit: number,
+  budget: number = LIMITS.bufferedAnswerBytes,
 ): Promise<RecordPage> {
   const firstShard = shardIndexOf(after + 1)
   const pending = shards.filter(({ key }) => shardIndexOfKey(key) >= firstShard)
   const records: MediaRecord[] = []
-  while (pending.length > 0 && records.length <= limit) {
+  let bytes = PAGE_ENVELOPE_BYTES
+  while (pending.length > 0 && records.length <= limit && bytes <= budget) {
     const window = pending.splice(0, SHARD_READS_IN_PARALLEL)
     const read = await Promise.all(window.map((shard) => readShard(store, shard)))
     for (const shardRecords of read) {
       for (const record of shardRecords) {
-        if (record.id > after && isListable(record)) records.push(record)
+        if (record.id <= after || !isListable(record)) continue
+        records.push(record)
+        bytes += recordBytes(record) + 1
       }
     }
   }
-  if (records.length <= limit) return { records, next: null }
-  const page = records.slice(0, limit)
-  return { records: page, next: String(page[page.length - 1]?.id ?? after) }
+  const page = fitPage(records, limit, budget)
+  const last = page[page.length - 1]
+  return { records: page, next: page.length < records.length && last ? String(last.id) : null }
+}
+
+/**
+ * The most bytes a listing answer takes besides its records: `{"records":[],"next":"..."}` with the
+ * longest cursor either listing writes.
+ */
+const PAGE_ENVELOPE_BYTES = '{"records":[],"next":"9007199254740991-9007199254740991"}'.length
+
+/**
+ * The first of `records` that a listing answer of at most `limit` records and `budget` bytes holds: at
+ * least one, so a client paging through always moves on.
+ */
+export function fitPage(records: readonly MediaRecord[], limit: number, budget: number): MediaRecord[] {
+  let bytes = PAGE_ENVELOPE_BYTES
+  let count = 0
+  while (count < records.length && count < limit) {
+    const size = recordBytes(records[count] as MediaRecord) + (count > 0 ? 1 : 0)
+    if (count > 0 && bytes + size > budget) break
+    bytes += size
+    count++
+  }
+  return records.slice(0, count)
 }
 
 function isListable(record: MediaRecord): boolean {
@@ -122,44 +152,81 @@ export function rangeEtag(shards: readonly ListedDocument[], from: number, to: n
   return `"${hash.digest('base64url').slice(0, 27)}"`
 }
 
-/** The listable records of the shards `from` to `to`, in id order, read several shards at a time. */
-export async function readShardRange(
-  store: DocumentStore,
-  shards: readonly ListedDocument[],
-  from: number,
-  to: number,
-): Promise<MediaRecord[]> {
-  const pending = inRange(shards, from, to).sort((a, b) => shardIndexOfKey(a.key) - shardIndexOfKey(b.key))
-  const records: MediaRecord[] = []
-  while (pending.length > 0) {
-    const window = pending.splice(0, SHARD_READS_IN_PARALLEL)
-    const read = await Promise.all(window.map((shard) => readShard(store, shard)))
-    for (const shardRecords of read) {
-      for (const record of shardRecords) if (isListable(record)) records.push(record)
-    }
-  }
-  return records
+/** The range of shards an answer covers, and the records in it. */
+interface RangePart {
+  index: number
+  records: MediaRecord[]
 }
 
 export type ShardRangeListing = { etag: string } & (
-  { notModified: true } | { notModified: false; records: MediaRecord[]; shardCount: number }
+  | { notModified: true }
+  /** `body` is `answer` as JSON, the text to send. */
+  | { notModified: false; answer: MediaPagesAnswer; body: string }
 )
 
 /**
- * The listable records of the shards `from` to `to`, or `notModified` when the client's ETag still
- * holds (after one `list()`).
+ * The listable records of the shards `from` to `to`, encoded (`src/contract/media-pages.ts`), or
+ * `notModified` when the client's ETag still holds (after one `list()`). The answer holds whole shards
+ * in order while they fit `budget` bytes (`LIMITS.streamedAnswerBytes`; at least one shard, which the
+ * shard budget keeps far smaller); when it stops short, `next_shards` names the rest of the range. The
+ * ETag covers the whole range asked for, so it also stands for the answers that continue it.
  */
 export async function listShardRange(
   store: DocumentStore,
   { from, to, ifNoneMatch }: { from: number; to: number; ifNoneMatch: string | null },
+  budget: number = LIMITS.streamedAnswerBytes,
 ): Promise<ShardRangeListing> {
   const shards = await listShards(store)
   const etag = rangeEtag(shards, from, to)
   if (ifNoneMatch !== null && etagMatches(ifNoneMatch, etag)) return { etag, notModified: true }
-  return {
-    etag,
-    notModified: false,
-    records: await readShardRange(store, shards, from, to),
-    shardCount: shardCountOf(shards),
+  const { parts, stoppedAt } = await readRangeWithin(store, inRange(shards, from, to), budget)
+  const shardCount = shardCountOf(shards)
+  let rest = stoppedAt
+  for (;;) {
+    const answer = encodeMediaPage(
+      parts.flatMap((part) => part.records),
+      {
+        from,
+        to: rest === null ? to : rest - 1,
+        shardCount,
+        nextShards: rest === null ? null : `${String(rest)}-${String(to)}`,
+      },
+    )
+    const body = JSON.stringify(answer)
+    // The records' own JSON stands in for the encoding while reading; should the encoding come out
+    // larger, the last shard goes to the next answer.
+    const last = parts[parts.length - 1]
+    if (parts.length <= 1 || !last || Buffer.byteLength(body) <= budget) {
+      return { etag, notModified: false, answer, body }
+    }
+    parts.pop()
+    rest = last.index
   }
+}
+
+/**
+ * The listable records of `listed`, shard by shard in order, read several at a time, up to the shard
+ * that would take them past `budget` bytes (as the records' JSON); `stoppedAt` is that shard's index.
+ */
+async function readRangeWithin(
+  store: DocumentStore,
+  listed: readonly ListedDocument[],
+  budget: number,
+): Promise<{ parts: RangePart[]; stoppedAt: number | null }> {
+  const pending = [...listed].sort((a, b) => shardIndexOfKey(a.key) - shardIndexOfKey(b.key))
+  const parts: RangePart[] = []
+  let bytes = 0
+  while (pending.length > 0) {
+    const window = pending.splice(0, SHARD_READS_IN_PARALLEL)
+    const read = await Promise.all(window.map((shard) => readShard(store, shard)))
+    for (const [at, shardRecords] of read.entries()) {
+      const index = shardIndexOfKey(window[at]?.key ?? '')
+      const records = shardRecords.filter(isListable)
+      const size = records.reduce((sum, record) => sum + recordBytes(record) + 1, 0)
+      if (parts.length > 0 && bytes + size > budget) return { parts, stoppedAt: index }
+      parts.push({ index, records })
+      bytes += size
+    }
+  }
+  return { parts, stoppedAt: null }
 }

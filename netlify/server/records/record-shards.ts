@@ -1,9 +1,11 @@
 import * as z from 'zod'
 
+import { LIMITS } from '../../../src/contract/limits'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import { CorruptDocumentError, type DocumentStore, type ListedDocument } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
 import { readNextFileId } from './id-counter'
+import { bytesInWords, recordBytes, SHARD_BUDGET_WORDS, shardBytes, TRASH_MARK_BYTES } from './record-bytes'
 
 /**
  * Records live in shard documents of `SHARD_SIZE` consecutive ids (DESIGN section 5): listing reads one
@@ -41,11 +43,33 @@ export function parseShard(key: string, value: unknown): Shard {
  * What an operation does to one record: `record` is its new state (`null` deletes it, `undefined` leaves
  * it as it is), `result` what to report for it. `purged` with `record: null` deletes it for good: the
  * shard keeps its id among the purged, and no record is ever written under that id again.
+ *
+ * `overBudget` makes the write one a caller asked for, held to the shard's byte budget
+ * (`LIMITS.shardBytes`, decision 0031): when the new state would grow the shard past it, the record is
+ * left as it is and `overBudget(problem)` is reported instead, `problem` saying why in words. Without it
+ * the write is the server's own bookkeeping (a trash mark, the mirror's state, a folder sweep), which is
+ * bounded per record and always written.
  */
 export interface RecordOutcome<R> {
   record?: MediaRecord | null
   purged?: true
   result: R
+  overBudget?: (problem: string) => R
+}
+
+/** The first and last id of shard `index`. */
+export function idsOfShard(index: number): { first: number; last: number } {
+  return { first: index * SHARD_SIZE, last: (index + 1) * SHARD_SIZE - 1 }
+}
+
+/** Why record `id` cannot grow by `growth` bytes where it is stored. */
+export function shardFullProblem(id: number, growth: number): string {
+  const { first, last } = idsOfShard(shardIndexOf(id))
+  return (
+    `File ${String(id)} cannot grow by ${bytesInWords(growth)}: it is stored with files ${String(first)}-` +
+    `${String(last)}, which together may take at most ${SHARD_BUDGET_WORDS} and are nearly there. ` +
+    'Make the change smaller, or shorten the text of some of those files first.'
+  )
 }
 
 /**
@@ -138,25 +162,50 @@ function operateOnShard<R>(
   const records = new Map((shard?.records ?? []).map((record) => [record.id as number, record]))
   const purged = new Set(shard?.purged ?? [])
   let changed = false
+  // The shard's bytes as read are measured only once a budgeted write needs them; `growth` is what the
+  // writes so far added to it.
+  let asRead: number | null = null
+  let growth = 0
   const results: R[] = []
   for (const position of positions) {
     const id = ids[position] ?? 0
     const wasPurged = purged.has(id)
-    const outcome = operate(wasPurged ? undefined : records.get(id), id, position, wasPurged)
+    const current = wasPurged ? undefined : records.get(id)
+    const outcome = operate(current, id, position, wasPurged)
     if (outcome.record === null) {
+      if (current) growth -= recordBytes(current) + 1
       changed = records.delete(id) || changed
       if (outcome.purged && !wasPurged) {
         purged.add(id)
         changed = true
       }
     } else if (outcome.record !== undefined && !wasPurged) {
+      // A new record also takes the comma before it.
+      const delta = recordBytes(outcome.record) - (current ? recordBytes(current) : -1)
+      if (outcome.overBudget && delta > 0) {
+        asRead ??= shardDocumentBytes(shard)
+        // Room stays for every record's trash mark, so a delete never needs more than the budget.
+        const reserve = TRASH_MARK_BYTES * (records.size + (current ? 0 : 1))
+        if (asRead + growth + delta + reserve > LIMITS.shardBytes) {
+          results.push(outcome.overBudget(shardFullProblem(id, delta)))
+          continue
+        }
+      }
       records.set(id, outcome.record)
+      growth += delta
       changed = true
     }
     results.push(outcome.result)
   }
   const next = changed ? shardOf([...records.values()], purged) : undefined
   return { next, result: results }
+}
+
+/** The shard document's JSON as read, in bytes: its records and the ids purged from it. */
+function shardDocumentBytes(shard: Shard | null): number {
+  if (!shard) return 0
+  const purged = shard.purged?.length ? Buffer.byteLength(`,"purged":${JSON.stringify(shard.purged)}`) : 0
+  return shardBytes(shard.records) + purged
 }
 
 function shardOf(records: MediaRecord[], purged: ReadonlySet<number>): Shard {

@@ -6,7 +6,8 @@ import { NotFoundError } from '../errors'
 import { releaseFiles } from '../files/release-files'
 import { isLivePath, readFolders } from '../folders/folder-document'
 import { batchResults } from '../records/batch-results'
-import { readAllRecords } from '../records/record-pages'
+import { LIMITS } from '../../../src/contract/limits'
+import { fitPage, readAllRecords } from '../records/record-pages'
 import { isTrashed, operateOnRecords, operateOnStoredRecords } from '../records/record-shards'
 import type { DocumentStore } from '../storage/document-store'
 import type { MediaHostStores } from '../uploads/upload-service'
@@ -39,21 +40,23 @@ export interface TrashPage {
 }
 
 /**
- * One page of trashed records, the most recently deleted first. The order is by deletion time, not id,
- * so every shard is read (each from the instance's cache while unchanged), as a full listing would.
+ * One page of trashed records, the most recently deleted first: at most `limit`, and no more than fit
+ * `budget` bytes of answer (at least one). The order is by deletion time, not id, so every shard is read
+ * (each from the instance's cache while unchanged), as a full listing would.
  */
 export async function listTrash(
   store: DocumentStore,
   { cursor, limit }: { cursor: string | null; limit: number },
+  budget: number = LIMITS.bufferedAnswerBytes,
 ): Promise<TrashPage> {
   const after = cursor === null ? null : decodeTrashCursor(cursor)
   const trashed = (await readAllRecords(store))
     .filter(isTrashed)
     .filter((record) => after === null || isAfterCursor(record, after))
     .sort(newestDeletionFirst)
-  const records = trashed.slice(0, limit)
+  const records = fitPage(trashed, limit, budget)
   const last = records[records.length - 1]
-  return { records, next: trashed.length > limit && last ? encodeTrashCursor(last) : null }
+  return { records, next: trashed.length > records.length && last ? encodeTrashCursor(last) : null }
 }
 
 /**

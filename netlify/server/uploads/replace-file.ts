@@ -5,6 +5,7 @@ import type { ReplaceFileInput } from '../../../src/contract/replace-file'
 import { ConflictError, fileNotFound } from '../errors'
 import { allocateFileIds } from '../records/id-counter'
 import { recordLimitProblem } from '../records/record-limits'
+import { placeNewRecord } from '../records/new-record'
 import { buildRecord } from '../records/record-model'
 import { operateOnRecords, operateOnStoredRecords } from '../records/record-shards'
 import { filesStillHeld, withStoredFileFacts } from '../records/stored-file-facts'
@@ -54,21 +55,27 @@ export async function replaceFile(
   if (current.media_url === fresh.media_url) return { record: current, previous: null }
   if (replaces !== undefined && replaces !== current.media_url) throw replacedMeanwhile(id)
 
-  const previous = previousVersion(current, (await allocateFileIds(store, 1))[0] ?? 0, now)
-  await operateOnStoredRecords(store, [previous.id], (existing) =>
-    existing ? { result: existing } : { record: previous, result: previous },
+  // The old version takes a fresh id, in a later shard when this one's is full (decision 0031).
+  const previous = await placeNewRecord(
+    store,
+    (await allocateFileIds(store, 1))[0] ?? 0,
+    (at) => previousVersion(current, at, now),
+    { seeTrashed: true },
   )
+  // A fresh id was never given out, so it cannot have been purged.
+  if (previous === null) throw new Error('A freshly allocated id was among the purged')
   const [outcome = { kind: 'gone' }] = await operateOnRecords<Outcome>(store, [id], (live) => {
     if (!live) return { result: { kind: 'gone' } }
     if (live.media_url === fresh.media_url) return { result: { kind: 'repeat', record: live } }
     if (live.media_url !== current.media_url) return { result: { kind: 'replaced' } }
     const record: MediaRecord = { ...live, ...fresh, updated_at: now.toISOString() }
     if (mirrored && live.webflow) record.webflow = mirrorNewFile(live.webflow, now)
-    return { record, result: { kind: 'done', record } }
+    return { record, result: { kind: 'done', record }, overBudget: (problem) => ({ kind: 'full', problem }) }
   })
   if (outcome.kind !== 'done') await removeRecord(store, previous.id)
   if (outcome.kind === 'gone') throw fileNotFound(id)
   if (outcome.kind === 'replaced') throw replacedMeanwhile(id)
+  if (outcome.kind === 'full') throw new ConflictError(outcome.problem)
   if (outcome.kind === 'repeat') return { record: outcome.record, previous: null }
   if (!(await filesStillHeld(store, outcome.record))) {
     await undoReplace(store, outcome.record, current, previous.id)
@@ -81,6 +88,7 @@ export async function replaceFile(
 
 type Outcome =
   | { kind: 'gone' }
+  | { kind: 'full'; problem: string }
   | { kind: 'replaced' }
   | { kind: 'repeat'; record: MediaRecord }
   | { kind: 'done'; record: MediaRecord }
