@@ -12,7 +12,14 @@ import {
 import type { FolderId } from '../../../src/contract/ids'
 import { LIMITS } from '../../../src/contract/limits'
 import { ConflictError, folderNotFound, InvalidInputError } from '../errors'
-import { isTrashed, operateOnStoredRecords, updateEveryRecord } from '../records/record-shards'
+import { readAllRecords } from '../records/record-pages'
+import {
+  idsOfShard,
+  isTrashed,
+  operateOnStoredRecords,
+  shardOverflowedBy,
+  updateEveryRecord,
+} from '../records/record-shards'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore } from '../storage/document-store'
 import {
@@ -172,6 +179,7 @@ export async function updateFolder(
   input: FolderUpdate,
   now = new Date(),
 ): Promise<FolderUpdateResponse> {
+  await refuseOverfullShards(store, await readFolders(store), id, input)
   const move = await mutateFolders(store, (document) => planMove(document, id, input, now))
   const { forward } = move
   let movedFiles = 0
@@ -193,6 +201,35 @@ export async function updateFolder(
     updated_folders: move.folders,
     moved_files: movedFiles,
   }
+}
+
+/**
+ * Refuses (409) a rename or move that would lengthen the folder path of files whose shard has no room
+ * for it (decision 0031). Checked before the folders change: the sweep that follows must move every file.
+ */
+async function refuseOverfullShards(
+  store: DocumentStore,
+  document: FoldersDocument,
+  id: number,
+  input: FolderUpdate,
+): Promise<void> {
+  const target = document.folders.find((candidate) => candidate.id === id)
+  if (!target) return
+  const from = target.path
+  const to = joinPath(input.parent_path ?? target.parent_path, input.name ?? target.name)
+  if (to.length <= from.length || from === ROOT_PATH) return
+  const full = shardOverflowedBy(await readAllRecords(store), (record) =>
+    isWithin(record.folder_path, from)
+      ? { ...record, folder_path: to + record.folder_path.slice(from.length) }
+      : undefined,
+  )
+  if (full === null) return
+  const { first, last } = idsOfShard(full)
+  throw new ConflictError(
+    `Renaming or moving this folder would lengthen the folder path of files ${String(first)}-` +
+      `${String(last)}, which together may take at most ${String(LIMITS.shardBytes / 1_000_000)} MB and ` +
+      'have no room left for it. Choose a shorter name, or move some of those files elsewhere first.',
+  )
 }
 
 function sameForward(a: FolderForward, b: FolderForward): boolean {

@@ -234,6 +234,34 @@ export async function forEachLimited<T>(
 export type { ListedDocument }
 
 /**
+ * The first shard, if any, that a sweep rewriting `records` (every stored record, as read) with
+ * `transform` would take past its byte budget: for sweeps a caller asks for (a folder rename that
+ * lengthens every path inside it), checked before the sweep is committed to, since the sweep itself
+ * must then finish whatever the shards hold.
+ */
+export function shardOverflowedBy(
+  records: readonly MediaRecord[],
+  transform: (record: MediaRecord) => MediaRecord | undefined,
+): number | null {
+  const byShard = new Map<number, MediaRecord[]>()
+  for (const record of records) {
+    const index = shardIndexOf(record.id)
+    byShard.set(index, [...(byShard.get(index) ?? []), record])
+  }
+  for (const [index, stored] of byShard) {
+    let growth = 0
+    for (const record of stored) {
+      const next = transform(record)
+      if (next !== undefined) growth += recordBytes(next) - recordBytes(record)
+    }
+    if (growth <= 0) continue
+    const sorted = [...stored].sort((a, b) => a.id - b.id)
+    if (shardBytes(sorted) + growth + TRASH_MARK_BYTES * stored.length > LIMITS.shardBytes) return index
+  }
+  return null
+}
+
+/**
  * Rewrites every stored record, trashed ones included, for which `transform` returns a new state, shard
  * by shard, each with its own compare-and-swap. Returns the records as rewritten. For rare sweeps such
  * as a folder delete, which must move trashed records too so that a restore never lands in a folder
