@@ -3,10 +3,12 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { allocateFileIds } from '../../../netlify/server/records/id-counter'
+import { listShardRange } from '../../../netlify/server/records/record-pages'
 import { operateOnRecords } from '../../../netlify/server/records/record-shards'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../netlify/server/store'
+import { decodeMediaPage, mediaPagesAnswerSchema, parseShardRange } from '../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../src/contract/record'
 import { readKeptFirstPage } from '../../../src/features/library/api/kept-first-page'
 import {
@@ -300,6 +302,46 @@ describe('the listing store', () => {
     expect(await firstPageTitles(true)).toEqual([])
     // The page could not read the answer: the worker sends the server's, never the kept one.
     expect(await firstPageTitles(false)).toEqual(['Server title'])
+  })
+
+  it('follows an answer that stopped at its byte budget to the end of the page, and keeps the page whole', async () => {
+    // The server's own listing with an answer budget of one shard, so every shard is an answer of its own.
+    server.use(
+      http.get('*/api/media-pages', async ({ request }) => {
+        const shards = new URL(request.url).searchParams.get('shards') ?? ''
+        const range = parseShardRange(shards)
+        if (range === null) return new Response(null, { status: 400 })
+        const listed = await listShardRange(
+          store,
+          { ...range, ifNoneMatch: request.headers.get('if-none-match') },
+          1,
+        )
+        answered.push({ shards, status: listed.notModified ? 304 : 200 })
+        const headers = { ETag: listed.etag, 'Content-Type': 'application/json' }
+        if (listed.notModified) return new Response(null, { status: 304, headers })
+        return new Response(listed.body, { headers })
+      }),
+    )
+    await seed([record(1), record(2), record(600), record(1_700), record(2_500), record(3_600)])
+    const kept = memoryCache()
+    const listed = listing(kept)
+    await listed.load()
+    expect(ids(listed.getSnapshot())).toEqual([1, 2, 600, 1_700, 2_500, 3_600])
+    expect(answered.map(({ shards }) => shards).sort()).toEqual(['0-3', '1-3', '3-3', '4-49', '7-49'])
+    // Each page is kept as one answer of all its records, under the ETag of the first part.
+    const first = await kept.readPage(0)
+    const decoded = decodeMediaPage(mediaPagesAnswerSchema.parse(JSON.parse(first?.text ?? 'null')))
+    expect(decoded.map((each) => each.id)).toEqual([1, 2, 600, 1_700])
+    // That ETag stands for the whole page: an unchanged library is two 304s, with no parts asked for.
+    answered.length = 0
+    await listed.revalidate()
+    expect(answered).toEqual(
+      expect.arrayContaining([
+        { shards: '0-3', status: 304 },
+        { shards: '4-49', status: 304 },
+      ]),
+    )
+    expect(answered).toHaveLength(2)
   })
 
   it('keeps a copy of each new first page on the page, for the next visit to read at once', async () => {
