@@ -10,6 +10,7 @@
  * (they are deleted and purged from the trash) and exits 1 if any harm was done.
  */
 
+import { checkAnswerBudgets } from './hostile/budgets.ts'
 import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
 import { base, call, createdIds, outcomes, token } from './hostile/client.ts'
 import {
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     await checkTinyChunks()
     await checkIdsPastCounter()
     await checkPurgedReplay()
+    await checkAnswerBudgets()
   } finally {
     await cleanUp()
     report()
