@@ -201,6 +201,9 @@ function operateOnShard<R>(
   return { next, result: results }
 }
 
+/** The most the list of a shard's purged ids can take: 500 ids of 16 digits. */
+const PURGED_LIST_MOST_BYTES = ',"purged":[]'.length + SHARD_SIZE * 17
+
 /** The shard document's JSON as read, in bytes: its records and the ids purged from it. */
 function shardDocumentBytes(shard: Shard | null): number {
   if (!shard) return 0
@@ -256,7 +259,8 @@ export function shardOverflowedBy(
     }
     if (growth <= 0) continue
     const sorted = [...stored].sort((a, b) => a.id - b.id)
-    if (shardBytes(sorted) + growth + TRASH_MARK_BYTES * stored.length > LIMITS.shardBytes) return index
+    const reserve = TRASH_MARK_BYTES * stored.length + PURGED_LIST_MOST_BYTES
+    if (shardBytes(sorted) + growth + reserve > LIMITS.shardBytes) return index
   }
   return null
 }
