@@ -7,7 +7,8 @@ import { documentStore } from '../../netlify/server/store'
 import { trashPageSchema } from '../../src/contract/api'
 import { LIMITS } from '../../src/contract/limits'
 import { decodeMediaPage, mediaPagesAnswerSchema } from '../../src/contract/media-pages'
-import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
+import type { MediaRecord } from '../../src/contract/record'
+import { listedRecord } from '../support/listed-record'
 import { api, errorOf } from './helpers/client'
 
 /**
@@ -19,31 +20,14 @@ import { api, errorOf } from './helpers/client'
 
 /** A record of about 88 KB: its description and tags at their limits in control characters. */
 function bulky(id: number, fields: Partial<MediaRecord> = {}): MediaRecord {
-  return mediaRecordSchema.parse({
-    id,
-    title: `File ${String(id)}`,
+  return listedRecord(id, {
     description: '\u0001'.repeat(LIMITS.descriptionChars),
-    category: 'Images',
-    file_type: 'image/png',
     media_url: `https://cdn.example.test/${String(id)}.png`,
-    thumbnail: null,
     file_size: 1,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     tags: Array.from({ length: LIMITS.tagsPerRecord }, (_, i) =>
       `${String(i)}:${'\u0001'.repeat(LIMITS.tagChars)}`.slice(0, LIMITS.tagChars),
     ),
-    notes: '',
-    station: '',
     author: '',
-    folder_path: '/',
-    public_id: null,
-    resource_type: null,
-    format: null,
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
     ...fields,
   })
 }

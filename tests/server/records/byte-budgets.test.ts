@@ -16,7 +16,8 @@ import { listShardRange, readAllRecords } from '../../../netlify/server/records/
 import { operateOnRecords, shardKey } from '../../../netlify/server/records/record-shards'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { LIMITS } from '../../../src/contract/limits'
-import { mediaRecordSchema, recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
+import { recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
+import { listedRecord } from '../../support/listed-record'
 
 /** The byte budgets of decision 0031 at the service layer, over the in-memory store. */
 let store: MemoryDocumentStore
@@ -28,29 +29,12 @@ beforeEach(() => {
 /** A record of about `kb` KB: its description and notes are control characters, 6 JSON bytes each. */
 function bulky(id: number, kb: number, fields: Partial<MediaRecord> = {}): MediaRecord {
   const chars = Math.floor((kb * 1000) / 6)
-  return mediaRecordSchema.parse({
-    id,
-    title: `File ${String(id)}`,
+  return listedRecord(id, {
     description: '\u0001'.repeat(Math.min(LIMITS.descriptionChars, chars)),
-    category: 'Images',
-    file_type: 'image/png',
     media_url: `https://cdn.example.test/${String(id)}.png`,
-    thumbnail: null,
     file_size: 1,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    tags: [],
     notes: '\u0001'.repeat(Math.max(0, Math.min(LIMITS.notesChars, chars - LIMITS.descriptionChars))),
-    station: '',
     author: '',
-    folder_path: '/',
-    public_id: null,
-    resource_type: null,
-    format: null,
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
     ...fields,
   })
 }
