@@ -197,6 +197,10 @@ export function App() {
             commands.replace(record)
           }}
           onDownload={commands.downloadOne}
+          onDelete={(record) => {
+            commands.closeDetails()
+            commands.confirmDelete(record)
+          }}
           onCopyLink={commands.copyLinks}
           onRecordChanged={showServerRecord}
           onRefresh={refreshMedia}

@@ -35,6 +35,8 @@ export interface Placement {
   label?: string
   /** The surface's main button (Details' Download), styled as such. */
   primary?: boolean
+  /** A line above it in a menu, setting it and what follows apart from the items before. */
+  startsGroup?: boolean
 }
 
 /**
@@ -56,6 +58,8 @@ export interface FileCommand {
   keyTargets?: 'selection' | 'one'
   /** Destructive commands are styled and placed apart. */
   danger?: boolean
+  /** It puts focus in a field of its own (rename in place): a menu closing must not take it back. */
+  keepsFocus?: boolean
   /** Whether the screen offers the command at all (by default, always). */
   enabled?: (on: CommandHandlers) => boolean
   perform: (on: CommandHandlers, targets: readonly MediaRecord[], scope: ActionScope) => void
@@ -69,6 +73,9 @@ export interface FileAction {
   shortcut?: Shortcut
   keyTargets?: 'selection' | 'one'
   danger?: boolean
+  keepsFocus?: boolean
+  /** On a menu: a line above it (its placement's `startsGroup`). */
+  startsGroup?: boolean
   perform: (targets: readonly MediaRecord[], scope: ActionScope) => void
 }
 
@@ -79,8 +86,8 @@ const first = (run: (record: MediaRecord) => void, targets: readonly MediaRecord
 
 /**
  * Every command on files. Orders: the right-click menu is spec section 2's View Details, Edit, Download,
- * Delete, with Replace file… and Copy link added; the bulk panel is spec section 4's move, update,
- * delete, download, then Copy link.
+ * Delete, then, below a line, Rename, Move to…, Copy link and Replace file…; the bulk panel is spec
+ * section 4's move, update, delete, download, then Copy link; Details ends with Delete, apart.
  */
 export const FILE_COMMANDS: readonly FileCommand[] = [
   {
@@ -105,7 +112,7 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     name: 'replace',
     label: 'Replace file…',
     icon: FileUp,
-    shows: { context: { order: 3 }, details: { order: 2 } },
+    shows: { context: { order: 8 }, details: { order: 2 } },
     enabled: (on) => on.replace !== undefined,
     perform: (on, targets) => {
       if (on.replace) first(on.replace, targets)
@@ -115,7 +122,8 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     name: 'rename',
     label: 'Rename',
     icon: TextCursorInput,
-    shows: {},
+    shows: { context: { order: 5, startsGroup: true } },
+    keepsFocus: true,
     shortcut: SCREEN_KEYS.rename,
     keyTargets: 'one',
     perform: (on, targets) => {
@@ -126,7 +134,7 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     name: 'copy-link',
     label: 'Copy link',
     icon: Link,
-    shows: { context: { order: 4 }, bulk: { order: 5 }, details: { order: 3 } },
+    shows: { context: { order: 7 }, bulk: { order: 5 }, details: { order: 3 } },
     perform: (on, targets) => {
       on.copyLinks(targets)
     },
@@ -135,7 +143,7 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     name: 'move',
     label: 'Move',
     icon: FolderInput,
-    shows: { bulk: { order: 1 } },
+    shows: { context: { order: 6, label: 'Move to…' }, bulk: { order: 1 } },
     perform: (on, targets) => {
       on.openBulk('bulk-move', targets)
     },
@@ -154,7 +162,7 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     label: 'Download',
     icon: Download,
     shows: {
-      context: { order: 5 },
+      context: { order: 3 },
       bulk: { order: 4 },
       card: { order: 3 },
       details: { order: 4, primary: true },
@@ -168,7 +176,7 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     name: 'delete',
     label: 'Delete',
     icon: Trash,
-    shows: { context: { order: 6 }, bulk: { order: 3 } },
+    shows: { context: { order: 4 }, bulk: { order: 3 }, details: { order: 0 } },
     danger: true,
     shortcut: SCREEN_KEYS.delete,
     perform: (on, targets, scope) => {
@@ -188,15 +196,17 @@ export function commandsOn(surface: Surface, registry: readonly FileCommand[] = 
     .sort((a, b) => a.placement.order - b.placement.order)
 }
 
-function bind(command: FileCommand, on: CommandHandlers, label = command.label): FileAction {
-  const { name, icon, shortcut, keyTargets, danger } = command
+function bind(command: FileCommand, on: CommandHandlers, placement?: Placement): FileAction {
+  const { name, icon, shortcut, keyTargets, danger, keepsFocus } = command
   return {
     name,
-    label,
+    label: placement?.label ?? command.label,
     icon,
     shortcut,
     keyTargets,
     danger,
+    keepsFocus,
+    startsGroup: placement?.startsGroup,
     perform: (targets, scope) => {
       command.perform(on, targets, scope)
     },
@@ -211,7 +221,7 @@ function bind(command: FileCommand, on: CommandHandlers, label = command.label):
 export function bindCommands(on: CommandHandlers, registry: readonly FileCommand[] = FILE_COMMANDS) {
   const offered = registry.filter((command) => command.enabled?.(on) ?? true)
   const shownOn = (surface: Surface) =>
-    commandsOn(surface, offered).map(({ command, label }) => bind(command, on, label))
+    commandsOn(surface, offered).map(({ command, placement }) => bind(command, on, placement))
   return {
     all: offered.map((command) => bind(command, on)),
     context: shownOn('context'),

@@ -50,7 +50,7 @@ function record(title: string): StoredRecord {
   return found
 }
 
-test('the right-click menu offers View Details, Edit, Replace file, Copy link, Download and Delete, and closes on a choice', async ({
+test("the right-click menu offers the spec's four, then Rename, Move to, Copy link and Replace file, and closes on a choice", async ({
   page,
   shot,
 }) => {
@@ -58,10 +58,12 @@ test('the right-click menu offers View Details, Edit, Replace file, Copy link, D
   await expect(menu.getByRole('menuitem')).toHaveText([
     'View Details',
     'Edit',
-    'Replace file…',
-    'Copy link',
     'Download',
     'Delete',
+    'Rename',
+    'Move to…',
+    'Copy link',
+    'Replace file…',
   ])
   await shot('context-menu')
   await menu.getByRole('menuitem', { name: 'View Details' }).click()

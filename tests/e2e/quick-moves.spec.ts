@@ -76,7 +76,7 @@ test('F2 and a double-click on a title rename in place; Escape cancels and a bla
   await expect(card(page, 'Beach sunset')).toBeVisible()
 
   await openScreen(page, '/?view=list')
-  await row(page, 'Beach sunset').locator('.file-table__name span').dblclick()
+  await row(page, 'Beach sunset').locator('.file-table__title').dblclick()
   await page.getByRole('textbox', { name: 'Title of Beach sunset' }).fill('Beach at dusk')
   // Leaving the field saves it.
   await page.getByPlaceholder('Search files...').click()
@@ -84,6 +84,28 @@ test('F2 and a double-click on a title rename in place; Escape cancels and a bla
   await expect
     .poll(async () => Object.keys(await stored()).sort())
     .toEqual(['Beach at dusk', 'Jingle (radio)'])
+})
+
+test('Rename and Move to… on the right-click menu work on that one file', async ({ page }) => {
+  await createFolder('Archive')
+  await seedFiles([{ fixture: 'tone.mp3', title: 'Jingle' }])
+  await openScreen(page)
+  await (await contextMenu(page, 'Jingle')).getByRole('menuitem', { name: 'Rename' }).click()
+  const input = page.getByRole('textbox', { name: 'Title of Jingle' })
+  await expect(input).toBeFocused()
+  await input.fill('Jingle (radio)')
+  await page.keyboard.press('Enter')
+  await expect(card(page, 'Jingle (radio)')).toBeFocused()
+
+  await (await contextMenu(page, 'Jingle (radio)')).getByRole('menuitem', { name: 'Move to…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Move files' })
+  await expect(dialog).toContainText('Move 1 file to a folder.')
+  await choose(page, 'Target folder', 'Archive')
+  await dialog.getByRole('button', { name: 'Move' }).click()
+  await expect(toast(page, '1 file processed successfully')).toBeVisible()
+  await expect
+    .poll(async () => (await listFiles()).map((record) => [record.title, record.folder_path]))
+    .toEqual([['Jingle (radio)', '/Archive']])
 })
 
 test('Undo after a drag into a folder puts each file back in the folder it came from', async ({ page }) => {

@@ -35,7 +35,7 @@ const dummy: FileCommand = {
   name: 'star' as ActionName,
   label: 'Star',
   icon: Star,
-  shows: { bulk: { order: 1.5 }, details: { order: 0, label: 'Star it' } },
+  shows: { bulk: { order: 1.5 }, details: { order: -1, label: 'Star it' } },
   shortcut: { keys: ['S'], label: 'Star the selected files', test: (event) => event.key === 's' },
   perform: (_on, targets) => {
     star(targets)
@@ -44,20 +44,31 @@ const dummy: FileCommand = {
 const registry = [...FILE_COMMANDS, dummy]
 
 describe('the registered file commands', () => {
-  it('give each surface the labels and order it has always had', () => {
+  it("give each surface its labels and order: the spec's four first on the right-click menu, then the rest", () => {
     const on = handlers({ replace: vi.fn() })
     const bound = bindCommands(on)
     expect(labels(bound.context)).toEqual([
       'View Details',
       'Edit',
-      'Replace file…',
-      'Copy link',
       'Download',
       'Delete',
+      'Rename',
+      'Move to…',
+      'Copy link',
+      'Replace file…',
+    ])
+    expect(bound.context.filter((action) => action.startsGroup).map((action) => action.label)).toEqual([
+      'Rename',
     ])
     expect(labels(bound.bulk)).toEqual(['Move', 'Update', 'Delete', 'Download', 'Copy link'])
     expect(labels(commandsOn('card'))).toEqual(['View', 'Edit', 'Download'])
-    expect(labels(commandsOn('details'))).toEqual(['Edit', 'Replace file…', 'Copy link', 'Download'])
+    expect(labels(commandsOn('details'))).toEqual([
+      'Delete',
+      'Edit',
+      'Replace file…',
+      'Copy link',
+      'Download',
+    ])
     expect(bound.all.filter((action) => action.shortcut).map((action) => action.shortcut)).toEqual([
       SCREEN_KEYS.rename,
       SCREEN_KEYS.delete,

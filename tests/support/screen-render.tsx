@@ -76,7 +76,7 @@ export function shownTitles(): string[] {
   return screen
     .queryAllByRole('row')
     .slice(1)
-    .map((row) => row.querySelector('.file-table__name span')?.textContent ?? '')
+    .map((row) => row.querySelector('.file-table__title')?.textContent ?? '')
 }
 
 /** A card by title; `behindDialog` also finds it while a modal dialog hides the page from assistive tech. */

@@ -12,7 +12,7 @@ async function openDetails(user: ReturnType<typeof renderScreen>['user'], title:
 }
 
 describe('right-click menu', () => {
-  it('offers View Details, Edit, Replace file, Copy link, Download and Delete, and closes on a choice', async () => {
+  it("offers the spec's View Details, Edit, Download and Delete, then Rename, Move to, Copy link and Replace file, and closes on a choice", async () => {
     await seedFiles([{ title: 'Banner', media_url: 'https://cdn.example.test/banner.png' }])
     const { user } = renderScreen()
     fireEvent.contextMenu(await card('Banner'))
@@ -21,7 +21,17 @@ describe('right-click menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['View Details', 'Edit', 'Replace file…', 'Copy link', 'Download', 'Delete'])
+    ).toEqual([
+      'View Details',
+      'Edit',
+      'Download',
+      'Delete',
+      'Rename',
+      'Move to…',
+      'Copy link',
+      'Replace file…',
+    ])
+    expect(within(menu).getAllByRole('separator')).toHaveLength(1)
     await user.click(within(menu).getByRole('menuitem', { name: 'View Details' }))
     expect(await screen.findByRole('dialog', { name: 'Banner' })).toBeInTheDocument()
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
@@ -42,9 +52,34 @@ describe('right-click menu', () => {
     )
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
   })
+
+  it('Move to… opens the Move dialog for the one file, and Rename edits its title in place', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to…' }))
+    expect(await screen.findByRole('dialog', { name: /Move/ })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }))
+    expect(await screen.findByRole('textbox', { name: 'Title of Banner' })).toHaveValue('Banner')
+  })
 })
 
 describe('Details dialog', () => {
+  it('offers Delete: Details closes and the delete is confirmed as from the menu', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'View Details' }))
+    const details = await screen.findByRole('dialog', { name: 'Banner' })
+    await user.click(within(details).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Are you sure you want to delete "Banner"?',
+    )
+    expect(screen.queryByRole('dialog', { name: 'Banner' })).not.toBeInTheDocument()
+  })
+
   it('shows description, type, size, created, author and tags', async () => {
     await seedFiles([
       {

@@ -9,7 +9,7 @@ export function card(page: Page, title: string): Locator {
 /** A list row by the title in its Name cell. */
 export function row(page: Page, title: string): Locator {
   return page.locator('tr[data-file-id]').filter({
-    has: page.locator('.file-table__name span', { hasText: new RegExp(`^${escape(title)}$`) }),
+    has: page.locator('.file-table__title', { hasText: new RegExp(`^${escape(title)}$`) }),
   })
 }
 
@@ -24,7 +24,7 @@ export async function shownTitles(page: Page): Promise<string[]> {
       .map((item) => ({
         position: Number(item.getAttribute('data-pos')),
         title:
-          item.getAttribute('aria-label') ?? item.querySelector('.file-table__name span')?.textContent ?? '',
+          item.getAttribute('aria-label') ?? item.querySelector('.file-table__title')?.textContent ?? '',
       }))
       .sort((a, b) => a.position - b.position)
       .map((item) => item.title),

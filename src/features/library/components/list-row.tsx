@@ -45,7 +45,7 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
       <td className="file-table__name">
         <div className="file-table__label">
           <Thumbnail record={record} compact />
-          <EditableTitle record={record} as="span" />
+          <EditableTitle record={record} as="span" className="file-table__title" />
           {extension && <span className="file-table__extension">.{extension}</span>}
         </div>
       </td>

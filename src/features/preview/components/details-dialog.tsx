@@ -23,6 +23,8 @@ interface DetailsDialogProps {
   /** Opens Replace file: new bytes for this record. */
   onReplace?: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
+  /** Asks to delete the file (the screen's confirmation, after Details closes). */
+  onDelete?: (record: MediaRecord) => void
   /** Copies the file's address (the screen's Copy link command, with its toast). */
   onCopyLink?: (records: readonly MediaRecord[]) => void
   /** The server's newer version of the shown record (after a Webflow retry). */
@@ -34,7 +36,7 @@ interface DetailsDialogProps {
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
   const { record, order, onShow, onClose, onEdit, onDownload, onCopyLink, onRecordChanged, onRefresh } = props
-  const { onReplace } = props
+  const { onReplace, onDelete } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const neighbours = useMemo(
@@ -102,11 +104,18 @@ export function DetailsDialog(props: DetailsDialogProps) {
                 }),
               // An unsupported file already has spec section 2's 'Download File' link: one download only.
               download: recordPreviewKind(record) === 'none' ? undefined : onDownload,
-            }).map(({ command: { name, icon: Icon }, placement, label, run }) => (
+              delete: onDelete,
+            }).map(({ command: { name, icon: Icon, danger }, placement, label, run }) => (
               <button
                 key={name}
                 type="button"
-                className={placement.primary ? 'button' : 'button button--secondary'}
+                className={
+                  placement.primary
+                    ? 'button'
+                    : danger
+                      ? 'button button--danger-quiet'
+                      : 'button button--secondary'
+                }
                 onClick={() => {
                   run(record)
                 }}
