@@ -23,8 +23,7 @@ export async function shownTitles(page: Page): Promise<string[]> {
     items
       .map((item) => ({
         position: Number(item.getAttribute('data-pos')),
-        title:
-          item.getAttribute('aria-label') ?? item.querySelector('.file-table__title')?.textContent ?? '',
+        title: item.getAttribute('aria-label') ?? item.querySelector('.file-table__title')?.textContent ?? '',
       }))
       .sort((a, b) => a.position - b.position)
       .map((item) => item.title),
