@@ -129,6 +129,11 @@ async function walkThrough(page: Page, size: Size, shot: (name: string) => Promi
   await expect(panel).toBeVisible()
   await expectInsideViewport(page, panel)
   await expectNoSidewaysScroll(page, 'with a selection')
+  // Its buttons sit on two rows at most, even on a phone.
+  const rows = await panel
+    .getByRole('button')
+    .evaluateAll((buttons) => new Set(buttons.map((button) => button.getBoundingClientRect().top)).size)
+  expect(rows, 'rows of the bulk panel').toBeLessThanOrEqual(2)
 
   await showList(page)
   await expectNoSidewaysScroll(page, 'in list')
