@@ -94,7 +94,8 @@ export function App() {
           <UploadButton
             records={records}
             currentFolderPath={uploadFolderFor(folder, screen.trash)}
-            onUploaded={refreshMedia}
+            folderOptions={library.moveOptions}
+            onUploaded={() => media.cache.reload()}
             incoming={pageFiles}
           />
         }

@@ -163,6 +163,9 @@ test.describe('files dropped or pasted on the page', () => {
     expect(page.url()).toBe(url)
     await dialog.getByRole('button', { name: 'Start upload' }).click()
     await expect(toast(page, 'All 1 files uploaded successfully!')).toBeVisible()
+    // The success is said once the list has the new file: the folder never reads as empty meanwhile.
+    expect(await card(page, 'dropped').count()).toBe(1)
+    await expect(page.getByText('No files found')).toHaveCount(0)
     const stored = (await listFiles()).find((record) => record.title === 'dropped')
     expect(stored?.folder_path).toBe('/Photos/2024')
     expect(page.url()).toBe(url)

@@ -27,6 +27,7 @@ interface SelectProps {
   placeholder?: string
   id?: string
   className?: string
+  disabled?: boolean
 }
 
 function item(option: SelectOption) {
@@ -55,9 +56,10 @@ export function Select({
   placeholder,
   id,
   className,
+  disabled,
 }: SelectProps) {
   return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange}>
+    <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <RadixSelect.Trigger id={id} className={`select ${className ?? ''}`} aria-label={label}>
         <RadixSelect.Value placeholder={placeholder} />
         <RadixSelect.Icon className="select__icon">

@@ -25,6 +25,9 @@ export const UPLOAD_WORDS = {
       ? '1 file is waiting for the server; it goes on by itself once the server answers.'
       : `${countOf(count, 'file')} are waiting for the server; they go on by themselves once the server answers.`,
   gaveUp: 'The server could not be reached. Check your connection, then press Retry.',
+  /** The batch as a whole, while it runs. */
+  progress: (finished: number, total: number) => `${String(finished)} of ${countOf(total, 'file')} done`,
+  destination: 'Upload to',
 } as const
 
 /**

@@ -267,6 +267,66 @@ describe('uploading', () => {
   })
 })
 
+describe('where the files go', () => {
+  const folders = [
+    { path: '/', folderId: null, label: 'Uncategorized', depth: 0 },
+    { path: '/Photos', folderId: 1, label: 'Photos', depth: 0 },
+    { path: '/Photos/2024', folderId: 2, label: '2024', depth: 1 },
+  ]
+  // The folder list is a Radix select, which asks for what jsdom lacks.
+  beforeAll(() => {
+    Element.prototype.hasPointerCapture = vi.fn(() => false)
+    Element.prototype.releasePointerCapture = vi.fn()
+    Element.prototype.setPointerCapture = vi.fn()
+    Element.prototype.scrollIntoView = vi.fn()
+  })
+
+  it('names the folder shown as the destination, and stores the files in another one picked', async () => {
+    for (const [name, parent_path] of [
+      ['Photos', '/'],
+      ['2024', '/Photos'],
+    ]) {
+      const created = await fetch('/api/folder-create', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, parent_path }),
+      })
+      expect(created.status).toBe(201)
+    }
+    const { user } = renderUploadDialog({ currentFolderPath: '/Photos', folderOptions: folders })
+    const dialog = await openDialog(user)
+    const destination = within(dialog).getByRole('combobox', { name: 'Upload to' })
+    expect(destination).toHaveTextContent('Photos')
+    await user.click(destination)
+    await user.click(await screen.findByRole('option', { name: '2024' }))
+    await addFiles(user, [makeFile('a.txt', 10, 'text/plain')])
+    await user.click(startButton())
+    expect(await findNotice('All 1 files uploaded successfully!')).toBeInTheDocument()
+    expect((await api.records()).map((record) => record.folder_path)).toEqual(['/Photos/2024'])
+  })
+
+  it('says the success only once the list has reloaded, so the new files are in view', async () => {
+    let reloaded: () => void = () => undefined
+    const onUploaded = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          reloaded = resolve
+        }),
+    )
+    const { user } = renderUploadDialog({ onUploaded })
+    await openDialog(user)
+    await addFiles(user, [makeFile('a.txt', 10, 'text/plain'), makeFile('b.txt', 20, 'text/plain', 2)])
+    await user.click(startButton())
+    await waitFor(() => {
+      expect(onUploaded).toHaveBeenCalledTimes(1)
+    })
+    expect(screen.getByRole('dialog', { name: 'Upload Files' })).toBeInTheDocument()
+    expect(screen.queryByText('All 2 files uploaded successfully!')).not.toBeInTheDocument()
+    reloaded()
+    expect(await findNotice('All 2 files uploaded successfully!')).toBeInTheDocument()
+  })
+})
+
 describe('failures', () => {
   it('shows a file waiting for a server that does not answer, keeping its progress, and finishes once it is back', async () => {
     const { user, onUploaded } = renderUploadDialog({

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { toast } from '../../../components/ui/toast'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
+import { Select } from '../../../components/ui/select'
+import { folderPathLabel } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
+import type { MoveOption } from '../../../lib/move-target'
 import { categoryFor } from '../file-details'
 import { UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
 import { UploadBatch, type RunOutcome } from '../upload-batch'
@@ -26,10 +29,15 @@ export interface UploadDialogProps {
   onOpenChange: (open: boolean) => void
   /** The library's records: a new file whose SHA-256 matches one of theirs is flagged before it is sent. */
   records: readonly MediaRecord[]
-  /** New files go to this folder. */
+  /** New files go to this folder unless the person picks another in the dialog. */
   currentFolderPath: string
-  /** Called when files were stored, so the list reloads. */
-  onUploaded: () => void
+  /** The folders the dialog offers as the destination; without them it names the current one only. */
+  folderOptions?: readonly MoveOption[]
+  /**
+   * Called when files were stored, so the list reloads; the success message waits for it (a few seconds
+   * at most), so the new files are in view when it shows.
+   */
+  onUploaded: () => Promise<void> | void
   /** Files dropped or pasted on the page, added as if dropped on the dialog's zone (after a running batch). */
   incoming?: PageFiles | null
   /** The media host, hashing and inspection; the browser's own unless a test gives others. */
@@ -39,29 +47,37 @@ export interface UploadDialogProps {
 /** The Upload dialog (spec sections 4, 5 and 8); `UploadButton` opens it. */
 export function UploadDialog(props: UploadDialogProps) {
   const { open, onOpenChange, records, currentFolderPath, onUploaded, incoming = null, services } = props
+  const { folderOptions } = props
+  // The folder picked in the dialog, or null for the one the person is looking at.
+  const [chosenFolder, setChosenFolder] = useState<string | null>(null)
+  const destination = chosenFolder ?? currentFolderPath
   const [batch] = useState(() => new UploadBatch(services ?? browserUploadServices()))
   const { items, shared, running } = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
   const [alert, setAlert] = useState<string | null>(null)
   const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
   const [result, setResult] = useState<string | null>(null)
   const waiting = items.filter((item) => item.state.status === 'waiting').length
+  const finished = items.filter(
+    (item) => item.state.status === 'done' || item.state.status === 'failed',
+  ).length
 
   useEffect(() => {
-    batch.setContext({ records, folderPath: currentFolderPath })
-  }, [batch, records, currentFolderPath])
+    batch.setContext({ records, folderPath: destination })
+  }, [batch, records, destination])
 
   // Closing cancels what is under way (an interrupted upload stays resumable) and empties the batch.
   const close = () => {
     batch.reset()
+    setChosenFolder(null)
     setAlert(null)
     setRejected([])
     setResult(null)
     onOpenChange(false)
   }
 
-  const finish = (outcome: RunOutcome | null) => {
+  const finish = async (outcome: RunOutcome | null) => {
     if (!outcome) return
-    if (outcome.succeeded > 0) onUploaded()
+    if (outcome.succeeded > 0) await listed(onUploaded())
     if (outcome.complete) {
       toast.success(outcome.message)
       close()
@@ -128,11 +144,22 @@ export function UploadDialog(props: UploadDialogProps) {
             ))}
           </ul>
         )}
+        {running && items.length > 1 && (
+          <p className="upload__progress" role="status">
+            {UPLOAD_WORDS.progress(finished, items.length)}
+          </p>
+        )}
         {waiting > 0 && (
           <p className="upload__waiting" role="status">
             {UPLOAD_WORDS.waitingSummary(waiting)}
           </p>
         )}
+        <UploadDestination
+          value={destination}
+          options={folderOptions}
+          disabled={running}
+          onChange={setChosenFolder}
+        />
         <SharedFields
           value={shared}
           onChange={(change) => {
@@ -161,6 +188,50 @@ export function UploadDialog(props: UploadDialogProps) {
   )
 }
 
+/** How long the success message waits for the list to show the new files. */
+const LIST_WAIT_MS = 10_000
+
+/** Waits for the list's reload, or a few seconds at most: a slow list must not hold the message back. */
+async function listed(reload: Promise<void> | void): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LIST_WAIT_MS)
+  })
+  await Promise.race([Promise.resolve(reload).catch(() => undefined), late])
+  clearTimeout(timer)
+}
+
+/** Where the files go: the folder shown when the dialog opened, changeable before the upload starts. */
+function UploadDestination(props: {
+  value: string
+  options: readonly MoveOption[] | undefined
+  disabled: boolean
+  onChange: (path: string) => void
+}) {
+  const { value, options, disabled, onChange } = props
+  if (options === undefined)
+    return (
+      <p className="upload__destination">
+        {UPLOAD_WORDS.destination}: {folderPathLabel(value)}
+      </p>
+    )
+  // The folder shown may exist only on files (no folder record): it is still where the files go.
+  const known = options.some((option) => option.path === value)
+  const choices = known ? options : [{ path: value, label: folderPathLabel(value), depth: 0 }, ...options]
+  return (
+    <div className="form__field">
+      <span id="upload-destination-label">{UPLOAD_WORDS.destination}</span>
+      <Select
+        label={UPLOAD_WORDS.destination}
+        value={value}
+        disabled={disabled}
+        options={choices.map((option) => ({ value: option.path, label: option.label, depth: option.depth }))}
+        onValueChange={onChange}
+      />
+    </div>
+  )
+}
+
 /** Adds each arrival of page files once, when no batch is running (the drop zone is off while one runs). */
 function useAddPageFiles(
   incoming: PageFiles | null,
@@ -183,7 +254,10 @@ function useAddPageFiles(
  * Files cut off by a lost connection go on by themselves once the browser is back online, from the
  * offset the server holds; the user need not press Retry.
  */
-function useResumeWhenOnline(batch: UploadBatch, finish: (outcome: RunOutcome | null) => void): void {
+function useResumeWhenOnline(
+  batch: UploadBatch,
+  finish: (outcome: RunOutcome | null) => Promise<void>,
+): void {
   const finishRef = useRef(finish)
   useEffect(() => {
     finishRef.current = finish
@@ -196,7 +270,7 @@ function useResumeWhenOnline(batch: UploadBatch, finish: (outcome: RunOutcome | 
       )
       if (!running && interrupted)
         void batch.start().then((outcome) => {
-          finishRef.current(outcome)
+          void finishRef.current(outcome)
         })
     }
     window.addEventListener('online', resume)
