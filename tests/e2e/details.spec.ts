@@ -187,10 +187,26 @@ test('Office files on a local site ask for a public link, and nothing is sent to
   expect(outsideRequests.filter((url) => url.startsWith(OFFICE_VIEWER))).toEqual([])
 })
 
-test('text, Markdown, CSV and JSON files are shown as text', async ({ page, shot }) => {
+test('text, CSV and JSON files are shown as text; Markdown as a document, its source a click away', async ({
+  page,
+  shot,
+}) => {
+  const markdown = await openDetails(page, 'Readme')
+  const document = markdown.getByLabel('Readme (Markdown)')
+  await expect(document.getByRole('heading', { name: 'Fixture' })).toBeVisible()
+  await expect(document.getByText('Markdown text fixture.')).toBeVisible()
+  await shot('details-markdown')
+  await markdown.getByRole('button', { name: 'Show the source' }).click()
+  await expect(markdown.getByLabel('Readme (text)')).toHaveText(
+    await readFile(fixturePath('readme.md'), 'utf8'),
+    {
+      useInnerText: false,
+    },
+  )
+  await closeDialog(page)
+
   for (const [title, fixture] of [
     ['Meeting notes', 'notes.txt'],
-    ['Readme', 'readme.md'],
     ['Inventory', 'inventory.csv'],
     ['Metadata', 'metadata.json'],
   ] as const) {

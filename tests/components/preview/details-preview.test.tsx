@@ -132,6 +132,25 @@ describe('Details previews', () => {
     expect(within(dialog).queryByText('Showing the first 100 KB.')).not.toBeInTheDocument()
   })
 
+  it('draws a Markdown file as a document, its HTML and scripts as text, with the source a click away', async () => {
+    const body =
+      '# Release notes\n\nSee **this** and [the site](https://example.com).\n\n<script>window.__ran = true</script>\n\n[bad](javascript:alert(1))'
+    server.use(http.get('/api/files/t4/notes.md', () => new HttpResponse(body, { status: 200 })))
+    const dialog = renderDetails(fileRecord('Release', '/api/files/t4/notes.md', 'text/markdown'))
+    const document = await within(dialog).findByLabelText('Release (Markdown)')
+    expect(within(document).getByRole('heading', { name: 'Release notes' })).toBeInTheDocument()
+    expect(within(document).getByText('this').tagName).toBe('STRONG')
+    expect(within(document).getByRole('link', { name: 'the site' })).toHaveAttribute(
+      'href',
+      'https://example.com',
+    )
+    expect(within(document).queryByRole('link', { name: 'bad' })).not.toBeInTheDocument()
+    expect(document.querySelector('script')).toBeNull()
+    expect(document).toHaveTextContent('<script>window.__ran = true</script>')
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Show the source' }))
+    expect(within(dialog).getByLabelText('Release (text)').textContent).toBe(body)
+  })
+
   it('notes that a long text file is cut at 100 KB', async () => {
     const size = TEXT_PREVIEW_BYTES * 2
     server.use(

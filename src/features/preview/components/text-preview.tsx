@@ -2,16 +2,22 @@ import { useEffect, useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { readTextHead, type TextHead } from '../api/read-text-head'
+import { MarkdownView } from './markdown-view'
 
 /** What was read, for the URL it was read from; anything else is still loading. */
 type TextState = { url: string } & ({ kind: 'ready'; head: TextHead } | { kind: 'failed' })
 
+const isMarkdown = (record: MediaRecord) =>
+  record.file_type === 'text/markdown' || record.file_type === 'text/x-markdown'
+
 /**
- * The first 100 KB of a text file (plain text, Markdown, CSV, JSON) as plain text: React escapes it,
- * so markup in the file is shown, never run.
+ * The first 100 KB of a text file (plain text, CSV, JSON) as plain text, and of a Markdown file as a
+ * document, with its source a click away. React escapes both, so markup in the file is shown, never run.
  */
 export function TextPreview({ record, url }: { record: MediaRecord; url: string }) {
   const [read, setRead] = useState<TextState | null>(null)
+  const [source, setSource] = useState(false)
+  const formatted = isMarkdown(record) && !source
   useEffect(() => {
     const controller = new AbortController()
     readTextHead(url, { knownSize: record.file_size, signal: controller.signal }).then(
@@ -43,9 +49,30 @@ export function TextPreview({ record, url }: { record: MediaRecord; url: string 
         </p>
       ) : (
         <>
-          <pre className="preview__text" tabIndex={0} aria-label={`${record.title} (text)`}>
-            {state.head.text}
-          </pre>
+          {formatted ? (
+            <div
+              className="preview__text preview__markdown"
+              tabIndex={0}
+              aria-label={`${record.title} (Markdown)`}
+            >
+              <MarkdownView source={state.head.text} />
+            </div>
+          ) : (
+            <pre className="preview__text" tabIndex={0} aria-label={`${record.title} (text)`}>
+              {state.head.text}
+            </pre>
+          )}
+          {isMarkdown(record) && (
+            <button
+              type="button"
+              className="link-button preview__source-toggle"
+              onClick={() => {
+                setSource(!source)
+              }}
+            >
+              {source ? 'Show formatted' : 'Show the source'}
+            </button>
+          )}
           {state.head.cut && <p className="preview__note">Showing the first 100 KB.</p>}
         </>
       )}
