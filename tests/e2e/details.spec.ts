@@ -239,15 +239,18 @@ test('audio plays in a player; Escape closes Details while the player has focus'
   }
 })
 
-test('archives say Preview not available with one Download File link', async ({ page, shot }) => {
+test('a ZIP lists what it holds, read from its directory, with Download in the footer', async ({
+  page,
+  shot,
+}) => {
   const dialog = await openDetails(page, 'Press bundle')
-  await expect(dialog.getByText('Preview not available for this file type')).toBeVisible()
-  await expect(dialog.getByRole('button', { name: 'Download' })).toHaveCount(0)
-  const link = dialog.getByRole('link', { name: 'Download File' })
-  await expect(link).toHaveAttribute('href', record('Press bundle').media_url)
-  await shot('details-unsupported')
+  const contents = dialog.getByRole('list', { name: 'Press bundle (contents)' })
+  await expect(contents.getByRole('listitem')).toHaveText(['readme.txt17 Bytes', 'photos/list.csv30 Bytes'])
+  await expect(dialog.getByText('2 entries, 47 Bytes unpacked')).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Download File' })).toHaveCount(0)
+  await shot('details-archive')
   const download = page.waitForEvent('download')
-  await link.click()
+  await dialog.getByRole('button', { name: 'Download' }).click()
   const saved = await download
   expect(sha256(await readFile(await saved.path()))).toBe(sha256(await readFile(fixturePath('archive.zip'))))
   await closeDialog(page)

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { readFile } from 'node:fs/promises'
 import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -216,10 +217,48 @@ describe('Details previews', () => {
   })
 
   it('offers one download: the Download File link for unsupported types, the Download button otherwise', () => {
-    const pack = renderDetails(fileRecord('Pack', 'https://cdn.example.test/pack.zip', 'application/zip'))
+    const pack = renderDetails(fileRecord('Pack', 'https://cdn.example.test/pack.tar', 'application/x-tar'))
     expect(within(pack).getByText('Preview not available for this file type')).toBeInTheDocument()
     expect(within(pack).getByRole('link', { name: 'Download File' })).toBeInTheDocument()
     expect(within(pack).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument()
+  })
+
+  it("lists a ZIP's entries from its directory, asking for ranges only, with Download in the footer", async () => {
+    const archive = new Uint8Array(await readFile('tests/fixtures/media/archive.zip'))
+    const ranges: string[] = []
+    server.use(
+      http.get('/api/files/z1/pack.zip', ({ request }) => {
+        const range = request.headers.get('range') ?? ''
+        ranges.push(range)
+        const [, from, to] = /bytes=(\d+)-(\d+)/.exec(range) ?? []
+        const body = archive.slice(Number(from), Number(to) + 1)
+        return new HttpResponse(body, {
+          status: 206,
+          headers: { 'Content-Range': `bytes ${String(from)}-${String(to)}/${String(archive.length)}` },
+        })
+      }),
+    )
+    const dialog = renderDetails(
+      fileRecord('Pack', '/api/files/z1/pack.zip', 'application/zip', { file_size: archive.length }),
+    )
+    const contents = await within(dialog).findByRole('list', { name: 'Pack (contents)' })
+    expect(
+      within(contents)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['readme.txt17 Bytes', 'photos/list.csv30 Bytes'])
+    expect(within(dialog).getByText('2 entries, 47 Bytes unpacked')).toBeInTheDocument()
+    expect(ranges).toHaveLength(2)
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeInTheDocument()
+    expect(within(dialog).queryByRole('link', { name: 'Download File' })).not.toBeInTheDocument()
+  })
+
+  it('says plainly when an archive cannot be read', async () => {
+    server.use(http.get('/api/files/z2/broken.zip', () => new HttpResponse('not a zip', { status: 200 })))
+    const dialog = renderDetails(fileRecord('Broken', '/api/files/z2/broken.zip', 'application/zip'))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "The archive's contents could not be read. Download it to open it.",
+    )
   })
 })
 

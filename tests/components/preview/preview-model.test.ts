@@ -13,7 +13,7 @@ import { isPublicHost, officePreviewSource } from '../../../src/features/preview
 import { svgRasterSrc } from '../../../src/features/preview/model/svg-raster'
 
 describe('previewKind', () => {
-  it('gives audio a player, SVG its own raster preview, and text, Markdown, CSV and JSON the text view', () => {
+  it('gives audio a player, SVG its own raster preview, text, Markdown, CSV and JSON the text view, and a ZIP its contents', () => {
     expect(
       [
         'audio/mpeg',
@@ -25,8 +25,9 @@ describe('previewKind', () => {
         'text/csv',
         'application/json',
         'application/zip',
+        'application/x-tar',
       ].map(previewKind),
-    ).toEqual(['audio', 'audio', 'svg', 'image', 'text', 'text', 'text', 'text', 'none'])
+    ).toEqual(['audio', 'audio', 'svg', 'image', 'text', 'text', 'text', 'text', 'archive', 'none'])
   })
 })
 

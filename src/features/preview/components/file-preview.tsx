@@ -7,6 +7,7 @@ import { safeUrl } from '../../../lib/safe-url'
 import { previewKind, type PreviewKind } from '../model/preview-kind'
 import { officePreviewSource } from '../model/public-link'
 import { svgRasterSrc } from '../model/svg-raster'
+import { ArchivePreview } from './archive-preview'
 import { PdfPreview } from './pdf-preview'
 import { TextPreview } from './text-preview'
 
@@ -139,5 +140,7 @@ export function FilePreview({ record }: { record: MediaRecord }) {
     }
     case 'text':
       return <TextPreview record={record} url={url} />
+    case 'archive':
+      return <ArchivePreview record={record} url={url} />
   }
 }
