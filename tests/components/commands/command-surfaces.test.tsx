@@ -103,6 +103,7 @@ describe('the surfaces read the command registry', () => {
       'View',
       'Edit',
       'Download',
+      'More actions for Launch spot',
     ])
     within(card).getByRole('button', { name: 'Edit' }).click()
     expect(item.edit).toHaveBeenCalledWith(file)

@@ -53,6 +53,30 @@ describe('right-click menu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
   })
 
+  it("a card's More button offers the right-click menu's commands, for touch and keyboard", async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const { user } = renderScreen()
+    await card('Banner')
+    await user.click(screen.getByRole('button', { name: 'More actions for Banner' }))
+    const menu = await screen.findByRole('menu', { name: 'More actions for Banner' })
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'View Details',
+      'Edit',
+      'Download',
+      'Delete',
+      'Rename',
+      'Move to…',
+      'Copy link',
+      'Replace file…',
+    ])
+    await user.click(within(menu).getByRole('menuitem', { name: 'Rename' }))
+    expect(await screen.findByRole('textbox', { name: 'Title of Banner' })).toHaveFocus()
+  })
+
   it('Move to… opens the Move dialog for the one file, and Rename edits its title in place', async () => {
     await seedFiles([{ title: 'Banner' }])
     const { user } = renderScreen()
@@ -138,7 +162,7 @@ describe('Details dialog', () => {
 
   it('shows audio in a player, and Preview not available with Download File otherwise', async () => {
     await seedFiles([
-      { title: 'Pack', media_url: 'https://cdn.example.test/pack.zip' },
+      { title: 'Pack', media_url: 'https://cdn.example.test/pack.tar' },
       { title: 'Tone', media_url: 'https://cdn.example.test/tone.mp3' },
     ])
     const { user } = renderScreen()
@@ -149,7 +173,7 @@ describe('Details dialog', () => {
     const dialog = await openDetails(user, 'Pack')
     expect(within(dialog).getByText('Preview not available for this file type')).toBeInTheDocument()
     const link = within(dialog).getByRole('link', { name: 'Download File' })
-    expect(link).toHaveAttribute('href', 'https://cdn.example.test/pack.zip')
+    expect(link).toHaveAttribute('href', 'https://cdn.example.test/pack.tar')
     expect(link).toHaveAttribute('download')
     expect(within(dialog).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument()
   })

@@ -50,7 +50,7 @@ export function ListHeader({ sort, onSort }: { sort: Sort; onSort: (key: SortKey
           )
         })}
         <th scope="col" className="file-table__col-actions">
-          Actions
+          <span className="file-table__actions-label">Actions</span>
         </th>
       </tr>
     </thead>

@@ -8,6 +8,7 @@ import { IconButton } from '../../../components/ui/icon-button'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import { fileExtension } from '../model/file-extension'
+import { MoreMenu } from './file-menu'
 import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, itemCommands, useItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
@@ -69,6 +70,12 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
             }}
           />
         ))}
+        <MoreMenu
+          record={record}
+          actions={handlers.contextActions}
+          tabIndex={tabIndex}
+          className="icon-button file-table__more"
+        />
       </td>
     </tr>
   )

@@ -8,6 +8,7 @@ import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import type { CardDensity } from './card-geometry'
 import { FileIcon } from './file-icon'
+import { MoreMenu } from './file-menu'
 import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, itemCommands, useItemHandlers, type ItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
@@ -117,6 +118,12 @@ function CardActions({
           }}
         />
       ))}
+      <MoreMenu
+        record={record}
+        actions={handlers.contextActions}
+        tabIndex={tabIndex}
+        className="card__button"
+      />
     </div>
   )
 }

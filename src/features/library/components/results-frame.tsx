@@ -1,15 +1,8 @@
 import { ContextMenu } from 'radix-ui'
-import {
-  Fragment,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react'
+import { useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
+import { CONTEXT_MENU_PARTS, FileMenuItems, useAfterMenuClose } from './file-menu'
 import { ItemHandlersContext, useItemHandlers } from './item-handlers'
 
 interface ResultsFrameProps {
@@ -37,9 +30,7 @@ export function ResultsFrame(props: ResultsFrameProps) {
   const parent = useItemHandlers()
   const handlers = useMemo(() => ({ ...parent, activate }), [parent, activate])
   const [target, setTarget] = useState<MediaRecord | null>(null)
-  // A choice that puts focus in a field of its own (Rename) runs once the menu has closed: inside the
-  // open menu, its focus trap would take the focus back and end the field at once.
-  const afterClose = useRef<(() => void) | null>(null)
+  const afterClose = useAfterMenuClose()
   return (
     <ItemHandlersContext.Provider value={handlers}>
       <ContextMenu.Root>
@@ -73,35 +64,16 @@ export function ResultsFrame(props: ResultsFrameProps) {
           <ContextMenu.Content
             className="menu"
             aria-label={target ? `Actions for ${target.title}` : undefined}
-            onCloseAutoFocus={(event) => {
-              const run = afterClose.current
-              afterClose.current = null
-              if (run === null) return
-              event.preventDefault()
-              run()
-            }}
+            onCloseAutoFocus={afterClose.onCloseAutoFocus}
           >
-            {target !== null &&
-              parent.contextActions.map(
-                ({ name, label: actionLabel, icon: Icon, danger, startsGroup, keepsFocus, perform }) => (
-                  <Fragment key={name}>
-                    {startsGroup && <ContextMenu.Separator className="menu__separator" />}
-                    <ContextMenu.Item
-                      className={`menu__item${danger ? ' menu__item--danger' : ''}`}
-                      onSelect={() => {
-                        const run = () => {
-                          perform([target], 'context')
-                        }
-                        if (keepsFocus === true) afterClose.current = run
-                        else run()
-                      }}
-                    >
-                      <Icon size={14} aria-hidden="true" />
-                      {actionLabel}
-                    </ContextMenu.Item>
-                  </Fragment>
-                ),
-              )}
+            {target !== null && (
+              <FileMenuItems
+                parts={CONTEXT_MENU_PARTS}
+                actions={parent.contextActions}
+                target={target}
+                run={afterClose.run}
+              />
+            )}
           </ContextMenu.Content>
         </ContextMenu.Portal>
       </ContextMenu.Root>
