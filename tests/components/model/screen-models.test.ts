@@ -168,7 +168,7 @@ describe('small rules', () => {
       ['image/gif', 'video/webm', 'application/pdf', 'text/csv', 'application/zip', 'audio/mpeg'].map(
         previewKind,
       ),
-    ).toEqual(['image', 'video', 'pdf', 'text', 'none', 'audio'])
+    ).toEqual(['image', 'video', 'pdf', 'text', 'archive', 'audio'])
     expect(previewKind('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe('office')
     expect(officeViewerUrl('https://a.test/x y.docx?v=1&z')).toBe(
       'https://view.officeapps.live.com/op/embed.aspx?src=https%3A%2F%2Fa.test%2Fx%20y.docx%3Fv%3D1%26z',
