@@ -1,12 +1,16 @@
 import type { Config } from '@netlify/functions'
 
 import { pageLimitOf } from '../server/http/page-query'
+import { serverEnv } from '../server/env'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { documentStore } from '../server/store'
 import { listTrash } from '../server/trash/trash-service'
 
-/** `GET /api/trash`: trashed records, the most recently deleted first, paged like `GET /api/media`. */
+/**
+ * `GET /api/trash`: trashed records, the most recently deleted first, paged like `GET /api/media`, with
+ * `purge_days`, how long a record stays in the trash.
+ */
 export default route(
   {
     GET: async (request) => {
@@ -16,7 +20,8 @@ export default route(
         cursor: cursor === '' ? null : cursor,
         limit: pageLimitOf(query.get('limit')),
       })
-      return json(page)
+      // The screen counts each record's days left from its `deleted_at` and this.
+      return json({ ...page, purge_days: serverEnv().TRASH_PURGE_DAYS })
     },
   },
   { message: 'Failed to load the trash' },

@@ -151,10 +151,15 @@ export const folderUpdateResponseSchema = z.object({
 })
 export type FolderUpdateResponse = z.infer<typeof folderUpdateResponseSchema>
 
-/** `GET /api/trash`: one page of trashed records, the most recently deleted first. */
+/**
+ * `GET /api/trash`: one page of trashed records, the most recently deleted first, and the days a record
+ * stays in the trash (`TRASH_PURGE_DAYS`): the daily sweep deletes one for good once its `deleted_at` is
+ * that old.
+ */
 export const trashPageSchema = z.object({
   records: z.array(mediaRecordSchema.required({ deleted_at: true })),
   next: z.string().nullable(),
+  purge_days: z.number().min(0),
 })
 export type TrashPage = z.infer<typeof trashPageSchema>
 

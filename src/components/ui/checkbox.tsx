@@ -1,9 +1,10 @@
-import { Check } from 'lucide-react'
+import { Check, Minus } from 'lucide-react'
 import { Checkbox as RadixCheckbox } from 'radix-ui'
 import type { MouseEvent } from 'react'
 
 interface CheckboxProps {
-  checked: boolean
+  /** 'indeterminate' for a select-all whose items are partly selected (read as "mixed"). */
+  checked: boolean | 'indeterminate'
   label: string
   /** Receives the click, so callers can read shift for range selection. */
   onClick: (event: MouseEvent<HTMLButtonElement>) => void
@@ -25,7 +26,11 @@ export function Checkbox({ checked, label, onClick, tabIndex }: CheckboxProps) {
       }}
     >
       <RadixCheckbox.Indicator className="checkbox__indicator">
-        <Check size={12} strokeWidth={3} aria-hidden="true" />
+        {checked === 'indeterminate' ? (
+          <Minus size={12} strokeWidth={3} aria-hidden="true" />
+        ) : (
+          <Check size={12} strokeWidth={3} aria-hidden="true" />
+        )}
       </RadixCheckbox.Indicator>
     </RadixCheckbox.Root>
   )

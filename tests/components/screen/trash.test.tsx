@@ -1,11 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
-import { trashPageSchema } from '../../../src/contract/api'
+import { trashPageSchema, type TrashPage } from '../../../src/contract/api'
+import type { MediaRecord } from '../../../src/contract/record'
 import { routeToFunction } from '../../support/function-router'
 import { card, installBrowserGaps, renderScreen, shownTitles } from '../../support/screen-render'
-import { errorAnswer, listFiles, seedFiles, server, setupScreenServer } from '../../support/screen-server'
+import {
+  errorAnswer,
+  listFiles,
+  seedFiles,
+  seedFolder,
+  server,
+  setupScreenServer,
+} from '../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -38,6 +46,20 @@ async function trashedTitles(): Promise<string[]> {
   return trashPageSchema.parse(await response.json()).records.map((record) => record.title)
 }
 
+/** Moves these records to the trash through the API, as another tab would. */
+async function trashRecords(records: readonly MediaRecord[]) {
+  for (let start = 0; start < records.length; start += 500) {
+    const ids = records.slice(start, start + 500).map((record) => record.id)
+    await routeToFunction(
+      new Request('http://localhost/api/batch-delete', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ids }),
+      }),
+    )
+  }
+}
+
 async function deleteOne(user: User, title: string) {
   fireEvent.contextMenu(await card(title))
   await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
@@ -53,13 +75,13 @@ async function deleteSelected(user: User, ...titles: string[]) {
   await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
 }
 
-/** The rows of the Trash view as their visible cells. */
+/** The rows of the Trash view as their cells: title, folder, type, deleted, time left, size. */
 function trashRows(): string[][] {
   const table = screen.getByRole('table', { name: 'Files in the trash' })
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [...row.querySelectorAll('th, td')].slice(0, 4).map((cell) => cell.textContent))
+    .map((row) => [...row.querySelectorAll('th, td')].slice(1, 7).map((cell) => cell.textContent))
 }
 
 describe('Undo after a delete', () => {
@@ -151,11 +173,11 @@ describe('the Trash view', () => {
     expect(screen.getByRole('button', { name: 'Trash' })).toHaveAttribute('aria-current', 'page')
     expect(await screen.findByRole('table', { name: 'Files in the trash' })).toBeInTheDocument()
     const rows = trashRows()
-    expect(rows.map(([title, type, , size]) => [title, type, size])).toEqual([
+    expect(rows.map(([title, , type, , , size]) => [title, type, size])).toEqual([
       ['Photo', 'image', '1 MB'],
       ['Old report', 'document', '2 KB'],
     ])
-    expect(rows.every(([, , deleted]) => deleted !== '—')).toBe(true)
+    expect(rows.every(([, , , deleted]) => deleted !== '—')).toBe(true)
 
     window.history.back()
     expect(await card('Keep')).toBeInTheDocument()
@@ -223,5 +245,110 @@ describe('the Trash view', () => {
     expect(await toast('Failed to restore')).toBeInTheDocument()
     expect(await screen.findByText('Restore failed', { selector: '[data-description]' })).toBeInTheDocument()
     expect(trashRows().map(([title]) => title)).toEqual(['Stuck'])
+  })
+})
+
+describe('the Trash view, file by file', () => {
+  it("shows each file's picture, its original folder, and its days left before the daily purge", async () => {
+    const folder = await seedFolder('Campaigns')
+    const records = await seedFiles([
+      { title: 'Loose' },
+      { title: 'Poster', folder_path: folder.path },
+      { title: 'Late' },
+    ])
+    await trashRecords(records)
+    const day = 86_400_000
+    // The server's TRASH_PURGE_DAYS seen as 12.5, and Late deleted 12.2 days ago.
+    server.use(
+      http.get('*/api/trash', async ({ request }) => {
+        const answer = await routeToFunction(request)
+        if (!answer) throw new Error('no trash function')
+        const page = (await answer.json()) as TrashPage
+        const late = new Date(Date.now() - 12.2 * day).toISOString()
+        return HttpResponse.json({
+          ...page,
+          purge_days: 12.5,
+          records: page.records.map((record) =>
+            record.title === 'Late' ? { ...record, deleted_at: late } : record,
+          ),
+        })
+      }),
+    )
+    renderScreen('/?trash=1')
+    const table = await screen.findByRole('table', { name: 'Files in the trash' })
+    expect(within(table).getByRole('columnheader', { name: 'Folder' })).toBeInTheDocument()
+    expect(within(table).getByRole('columnheader', { name: 'Time left' })).toBeInTheDocument()
+    const rows = trashRows()
+    expect(rows.map(([title, place, , , left]) => [title, place, left]).sort()).toEqual([
+      ['Late', 'Uncategorized', 'less than a day left'],
+      ['Loose', 'Uncategorized', '12 days left'],
+      ['Poster', '/Campaigns', '12 days left'],
+    ])
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(row.querySelector('.thumbnail--compact')).not.toBeNull()
+    }
+    const poster = within(table).getByRole('rowheader', { name: 'Poster' }).closest('tr')
+    expect(poster?.querySelector('.trash__col-left')?.getAttribute('title')).toMatch(
+      /^Deleted for good after /,
+    )
+  })
+
+  it('restores the checked files at once, and deletes the checked ones forever after a confirm naming the count', async () => {
+    const records = await seedFiles([{ title: 'A' }, { title: 'B' }, { title: 'C' }, { title: 'Keep' }])
+    await trashRecords(records.slice(0, 3))
+    const { user } = renderScreen('/?trash=1')
+    const table = await screen.findByRole('table', { name: 'Files in the trash' })
+    const restoreSelected = screen.getByRole('button', { name: 'Restore selected' })
+    const deleteSelected = screen.getByRole('button', { name: 'Delete forever selected' })
+    expect(restoreSelected).toBeDisabled()
+    expect(deleteSelected).toBeDisabled()
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Select A' }))
+    // By keyboard: Space checks the focused box.
+    within(table).getByRole('checkbox', { name: 'Select C' }).focus()
+    await user.keyboard(' ')
+    const all = within(table).getByRole('checkbox', { name: 'Select all files in the trash' })
+    expect(all).toHaveAttribute('aria-checked', 'mixed')
+    expect(screen.getByText('2 files checked')).toBeInTheDocument()
+
+    await user.click(restoreSelected)
+    expect(await toast('2 files restored')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(trashRows().map(([title]) => title)).toEqual(['B'])
+    })
+    expect(screen.getByText('No files checked')).toBeInTheDocument()
+    expect((await listFiles()).records.map((record) => record.title).sort()).toEqual(['A', 'C', 'Keep'])
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Select all files in the trash' }))
+    expect(within(table).getByRole('checkbox', { name: 'Select B' })).toHaveAttribute('aria-checked', 'true')
+    await user.click(deleteSelected)
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Delete the 1 selected file forever? This cannot be undone.')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete forever' }))
+    expect(await toast('"B" deleted forever')).toBeInTheDocument()
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument()
+    expect(await trashedTitles()).toEqual([])
+  })
+
+  it('restores more than 500 checked files in batches of 500', async () => {
+    const records = await seedFiles(
+      Array.from({ length: 501 }, (_, index) => ({ title: `File ${String(index)}` })),
+    )
+    await trashRecords(records)
+    const batches: number[] = []
+    server.use(
+      http.post('*/api/trash/restore', async ({ request }) => {
+        const body = (await request.clone().json()) as { ids: number[] }
+        batches.push(body.ids.length)
+      }),
+    )
+    const { user } = renderScreen('/?trash=1')
+    const table = await screen.findByRole('table', { name: 'Files in the trash' })
+    await user.click(within(table).getByRole('checkbox', { name: 'Select all files in the trash' }))
+    expect(screen.getByText('501 files checked')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Restore selected' }))
+    expect(await toast('501 files restored')).toBeInTheDocument()
+    expect(batches).toEqual([500, 1])
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument()
   })
 })

@@ -254,4 +254,21 @@ describe('TRASH_PURGE_DAYS', () => {
     expect(await maxAgeWith('0.5')).toBe(DAY / 2)
     for (const bad of ['-1', 'soon', '4000']) await expect(maxAgeWith(bad)).rejects.toThrow()
   })
+
+  it("is the trash answer's purge_days, from which the screen counts each file's days left", async () => {
+    for (const [value, days] of [
+      [undefined, 30],
+      ['0.5', 0.5],
+      ['0', 0],
+    ] as const) {
+      vi.resetModules()
+      if (value !== undefined) vi.stubEnv('TRASH_PURGE_DAYS', value)
+      const { replaceDocumentStore: replace } = await import('../../../netlify/server/store')
+      replace(new MemoryDocumentStore())
+      const { default: trashList } = await import('../../../netlify/functions/trash-list.mts')
+      const response = await trashList(new Request('http://localhost/api/trash'))
+      expect(await response.json()).toEqual({ records: [], next: null, purge_days: days })
+      vi.unstubAllEnvs()
+    }
+  })
 })

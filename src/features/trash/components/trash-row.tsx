@@ -1,30 +1,73 @@
-import { memo } from 'react'
+import { memo, type MouseEvent } from 'react'
 
+import { Checkbox } from '../../../components/ui/checkbox'
 import { typeNameFromMime } from '../../../contract/file-types'
+import { folderPathLabel } from '../../../contract/folder'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDateTime } from '../../../lib/format-date'
+import { Thumbnail } from '../../library'
 import type { TrashedRecord } from '../api/get-trash'
+import { daysLeft, purgeTime } from '../model/days-left'
 
 interface TrashRowProps {
   record: TrashedRecord
+  /** The server's `TRASH_PURGE_DAYS`, to count the days left from. */
+  purgeDays: number
+  /** The time the days left are counted to, the same for every row. */
+  now: number
+  checked: boolean
+  onCheck: (record: TrashedRecord, range: boolean) => void
   onRestore: (record: TrashedRecord) => void
   onDeleteForever: (record: TrashedRecord) => void
 }
 
-export const TrashRow = memo(function TrashRow({ record, onRestore, onDeleteForever }: TrashRowProps) {
+export const TrashRow = memo(function TrashRow({
+  record,
+  purgeDays,
+  now,
+  checked,
+  onCheck,
+  onRestore,
+  onDeleteForever,
+}: TrashRowProps) {
+  const folder = folderPathLabel(record.folder_path)
+  const purgeAt = purgeTime(record.deleted_at, purgeDays)
+  const left = daysLeft(record.deleted_at, purgeDays, now)
+  const leftTitle =
+    purgeAt === null ? undefined : `Deleted for good after ${formatDateTime(new Date(purgeAt).toISOString())}`
   return (
-    <tr className="file-table__row">
+    <tr className={`file-table__row${checked ? ' file-table__row--selected' : ''}`}>
+      <td className="file-table__check">
+        <Checkbox
+          checked={checked}
+          label={`Select ${record.title}`}
+          onClick={(event: MouseEvent) => {
+            onCheck(record, event.shiftKey)
+          }}
+        />
+      </td>
       <th scope="row" className="trash__title" title={record.title}>
-        {record.title}
+        <div className="file-table__label">
+          <Thumbnail record={record} compact />
+          <span>{record.title}</span>
+        </div>
       </th>
+      <td className="trash__col-folder" title={folder}>
+        {folder}
+      </td>
       <td className="file-table__col-type" title={record.file_type}>
         {typeNameFromMime(record.file_type)}
       </td>
       <td className="trash__col-deleted">
         <time dateTime={record.deleted_at}>{formatDateTime(record.deleted_at)}</time>
       </td>
+      <td className="trash__col-left" title={leftTitle}>
+        {left}
+      </td>
       <td className="file-table__col-size">{formatBytes(record.file_size)}</td>
       <td className="trash__col-actions">
+        {/* On a phone the days left column is gone, and the words sit here above the buttons. */}
+        <span className="trash__left-narrow">{left}</span>
         {/* Each name starts with the visible word and adds the title, so a list of buttons reads apart. */}
         <div className="trash__actions">
           <button

@@ -1,26 +1,54 @@
 import './trash.css'
 
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { Spinner } from '../../../components/ui/spinner'
+import { countOf } from '../../../lib/plural'
 import type { TrashedRecord } from '../api/get-trash'
+import { useTrashSelection } from '../model/use-trash-selection'
 import { useTrashView } from '../model/use-trash-view'
 import { TrashRow } from './trash-row'
 
-/** What the confirm dialog is asking about: one file, or the whole trash. */
-type Confirmation = { kind: 'one'; record: TrashedRecord } | { kind: 'all'; records: TrashedRecord[] }
+/** What the confirm dialog is asking about: one file, the checked ones, or the whole trash. */
+type Confirmation =
+  | { kind: 'one'; record: TrashedRecord }
+  | { kind: 'selected'; records: TrashedRecord[] }
+  | { kind: 'all'; records: TrashedRecord[] }
+
+const NONE: readonly TrashedRecord[] = []
+const MINUTE_MS = 60_000
+
+/** The time now, moving on each minute, for the days left to count to. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now())
+    }, MINUTE_MS)
+    return () => {
+      clearInterval(timer)
+    }
+  }, [])
+  return now
+}
 
 interface TrashViewProps {
   /** Files came back: the file list should show them. */
   onRestored: () => void
 }
 
-/** The trashed files, most recently deleted first, with Restore, Delete forever and Empty trash. */
+/**
+ * The trashed files, most recently deleted first, each with its picture, folder and days left, with
+ * Restore and Delete forever for one file or the checked ones, and Empty trash.
+ */
 export function TrashView({ onRestored }: TrashViewProps) {
-  const { records, error, retry, restore, purge } = useTrashView(onRestored)
+  const { records, purgeDays, error, retry, restore, purge } = useTrashView(onRestored)
+  const { checked, selected, allChecked, toggle, toggleAll, release } = useTrashSelection(records ?? NONE)
+  const now = useMinuteClock()
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
   const count = records?.length ?? 0
 
@@ -52,40 +80,88 @@ export function TrashView({ onRestored }: TrashViewProps) {
       ) : count === 0 ? (
         <EmptyState title="Trash is empty" hint="Files you delete appear here." />
       ) : (
-        <div className="trash__scroll">
-          <table className="file-table trash__table">
-            <caption className="visually-hidden">Files in the trash</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col" className="file-table__col-type">
-                  Type
-                </th>
-                <th scope="col" className="trash__col-deleted">
-                  Deleted
-                </th>
-                <th scope="col" className="file-table__col-size">
-                  Size
-                </th>
-                <th scope="col" className="trash__col-actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => (
-                <TrashRow
-                  key={record.id}
-                  record={record}
-                  onRestore={(target) => void restore([target])}
-                  onDeleteForever={(target) => {
-                    setConfirmation({ kind: 'one', record: target })
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div className="trash__selection" role="group" aria-label="Checked files">
+            <span className="trash__selection-count" aria-live="polite">
+              {selected.length === 0 ? 'No files checked' : `${countOf(selected.length, 'file')} checked`}
+            </span>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={selected.length === 0}
+              onClick={() => {
+                release(selected)
+                void restore(selected)
+              }}
+            >
+              Restore selected
+            </button>
+            <button
+              type="button"
+              className="button button--danger button--small"
+              disabled={selected.length === 0}
+              onClick={() => {
+                setConfirmation({ kind: 'selected', records: selected })
+              }}
+            >
+              Delete forever selected
+            </button>
+          </div>
+          <div className="trash__scroll">
+            <table className="file-table trash__table">
+              <caption className="visually-hidden">Files in the trash</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="file-table__check">
+                    <Checkbox
+                      checked={allChecked}
+                      label="Select all files in the trash"
+                      onClick={toggleAll}
+                    />
+                  </th>
+                  <th scope="col">Title</th>
+                  <th scope="col" className="trash__col-folder">
+                    Folder
+                  </th>
+                  <th scope="col" className="file-table__col-type">
+                    Type
+                  </th>
+                  <th scope="col" className="trash__col-deleted">
+                    Deleted
+                  </th>
+                  <th scope="col" className="trash__col-left">
+                    Time left
+                  </th>
+                  <th scope="col" className="file-table__col-size">
+                    Size
+                  </th>
+                  <th scope="col" className="trash__col-actions">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {records.map((record) => (
+                  <TrashRow
+                    key={record.id}
+                    record={record}
+                    purgeDays={purgeDays}
+                    now={now}
+                    checked={checked.has(record.id)}
+                    onCheck={toggle}
+                    onRestore={(target) => {
+                      release([target])
+                      void restore([target])
+                    }}
+                    onDeleteForever={(target) => {
+                      setConfirmation({ kind: 'one', record: target })
+                    }}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <ConfirmDialog
         open={confirmation !== null}
@@ -96,8 +172,11 @@ export function TrashView({ onRestored }: TrashViewProps) {
         message={confirmMessage(confirmation)}
         confirmLabel={confirmation?.kind === 'all' ? 'Empty trash' : 'Delete forever'}
         onConfirm={() => {
-          if (confirmation)
-            void purge(confirmation.kind === 'all' ? confirmation.records : [confirmation.record])
+          if (confirmation) {
+            const targets = confirmation.kind === 'one' ? [confirmation.record] : confirmation.records
+            release(targets)
+            void purge(targets)
+          }
           setConfirmation(null)
         }}
       />
@@ -109,6 +188,9 @@ function confirmMessage(confirmation: Confirmation | null): string {
   if (confirmation === null) return ''
   if (confirmation.kind === 'one') {
     return `Delete "${confirmation.record.title}" forever? This cannot be undone.`
+  }
+  if (confirmation.kind === 'selected') {
+    return `Delete the ${countOf(confirmation.records.length, 'selected file')} forever? This cannot be undone.`
   }
   const n = confirmation.records.length
   return `Delete ${n === 1 ? 'the 1 file' : `all ${String(n)} files`} in the trash forever? This cannot be undone.`

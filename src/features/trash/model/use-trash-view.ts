@@ -18,7 +18,7 @@ export function useTrashView(onRestored: () => void) {
   const trash = useTrash()
   const { data, mutate } = trash
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set())
-  const records = useMemo(() => data?.filter((record) => !hidden.has(record.id)), [data, hidden])
+  const records = useMemo(() => data?.records.filter((record) => !hidden.has(record.id)), [data, hidden])
 
   const run = useCallback(
     async (
@@ -31,7 +31,11 @@ export function useTrashView(onRestored: () => void) {
       try {
         const outcome = await request(ids)
         const done = new Set(outcome.results.flatMap((result) => (result.success ? [result.id] : [])))
-        await mutate((current) => current?.filter((record) => !done.has(record.id)), { revalidate: false })
+        await mutate(
+          (current) =>
+            current && { ...current, records: current.records.filter((record) => !done.has(record.id)) },
+          { revalidate: false },
+        )
         report(targets, outcome, words)
         // An item refused (restored or purged elsewhere meanwhile) means this list is out of date.
         if (outcome.failed > 0) void mutate()
@@ -60,7 +64,14 @@ export function useTrashView(onRestored: () => void) {
     [run],
   )
 
-  return { records, error: trash.error, retry: () => void mutate(), restore, purge }
+  return {
+    records,
+    purgeDays: data?.purgeDays ?? 0,
+    error: trash.error,
+    retry: () => void mutate(),
+    restore,
+    purge,
+  }
 }
 
 function report(
