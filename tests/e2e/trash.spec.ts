@@ -85,3 +85,40 @@ test('a delete is undone from its toast; the Trash view restores a file and dele
   await expectTitles(page, ['Beach sunset', 'Portrait'])
   expect((await listFiles()).map((record) => record.title).sort()).toEqual(['Beach sunset', 'Portrait'])
 })
+
+test('the Trash view shows where each file was and its days left, and restores the checked files at once', async ({
+  page,
+  shot,
+}, testInfo) => {
+  await select(page, 'Beach sunset', 'Budget report', 'Portrait')
+  await page.getByRole('region', { name: 'Bulk operations' }).getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, '3 files processed successfully')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Trash', exact: true }).click()
+  const table = page.getByRole('table', { name: 'Files in the trash' })
+  await expect(table.getByRole('rowheader')).toHaveCount(3)
+  const portrait = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Portrait' }) })
+  await expect(portrait.getByRole('cell', { name: 'Uncategorized' })).toBeVisible()
+  // TRASH_PURGE_DAYS is 30 here: a file deleted a moment ago has 29 whole days left.
+  await expect(portrait.getByRole('cell', { name: '29 days left' })).toBeVisible()
+
+  // By keyboard: Tab to the first box, Space checks it; the second by mouse.
+  await table.getByRole('checkbox', { name: 'Select Beach sunset' }).focus()
+  await page.keyboard.press('Space')
+  await table.getByRole('checkbox', { name: 'Select Portrait' }).click()
+  await expect(table.getByRole('checkbox', { name: 'Select all files in the trash' })).toHaveAttribute(
+    'aria-checked',
+    'mixed',
+  )
+  await expect(page.getByText('2 files checked')).toBeVisible()
+  await shot('trash-checked')
+  await scan(page, testInfo, 'trash-checked')
+  await page.getByRole('button', { name: 'Restore selected' }).click()
+  await expect(toast(page, '2 files restored')).toBeVisible()
+  await expect(table.getByRole('rowheader')).toHaveText(['Budget report'])
+  await expect.poll(async () => (await listTrash()).map((record) => record.title)).toEqual(['Budget report'])
+
+  await page.getByRole('treeitem', { name: 'All files' }).click()
+  await expectTitles(page, ['Beach sunset', 'Portrait'])
+})
