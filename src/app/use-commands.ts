@@ -94,11 +94,8 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
         .then(
           () => {
             toast.success(`"${record.title}" deleted`, {
-              action: {
-                label: 'Undo',
-                onClick: () => {
-                  undoDelete([record])
-                },
+              undo: () => {
+                undoDelete([record])
               },
             })
           },

@@ -43,6 +43,12 @@ export const SCREEN_KEYS = {
     label: 'Delete the selected files, or the focused file',
     test: (event) => event.key === 'Delete' && plain(event),
   },
+  undo: {
+    keys: ['Ctrl+Z', '⌘Z'],
+    label: 'Undo the last delete or move, while its message shows',
+    test: (event) =>
+      (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z',
+  },
   rename: {
     keys: ['F2'],
     label: 'Rename the focused file (Enter saves, Esc cancels)',
@@ -73,6 +79,7 @@ export const SHORTCUT_LIST: readonly { group: ShortcutGroup; shortcuts: readonly
       SCREEN_KEYS.selectAll,
       SCREEN_KEYS.clearSelection,
       SCREEN_KEYS.delete,
+      SCREEN_KEYS.undo,
     ],
   },
   {

@@ -12,13 +12,13 @@ export function belongsElsewhere(event: KeyboardEvent): boolean {
 /**
  * One screen-wide key, outside text fields and dialogs, tested by its entry in the shortcuts table
  * (src/lib/shortcuts.ts): for a part that answers a key on its own, such as '/' in the search box.
+ * `run` returns false when the key had nothing to do, leaving it to the browser.
  */
-export function useScreenKey(test: (event: KeyboardEvent) => boolean, run: () => void): void {
+export function useScreenKey(test: (event: KeyboardEvent) => boolean, run: () => unknown): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (belongsElsewhere(event) || !test(event)) return
-      event.preventDefault()
-      run()
+      if (run() !== false) event.preventDefault()
     }
     document.addEventListener('keydown', onKeyDown)
     return () => {

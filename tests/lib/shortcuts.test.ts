@@ -19,7 +19,7 @@ describe('the shortcuts table', () => {
     }
   })
 
-  it('tests keys without modifiers, except Ctrl or Cmd for select all', () => {
+  it('tests keys without modifiers, except Ctrl or Cmd for select all and undo', () => {
     expect(SCREEN_KEYS.focusSearch.test(key({ key: '/' }))).toBe(true)
     expect(SCREEN_KEYS.focusSearch.test(key({ key: '/', ctrlKey: true }))).toBe(false)
     expect(SCREEN_KEYS.showShortcuts.test(key({ key: '?', shiftKey: true }))).toBe(true)
@@ -31,5 +31,10 @@ describe('the shortcuts table', () => {
     expect(SCREEN_KEYS.selectAll.test(key({ key: 'A', metaKey: true }))).toBe(true)
     expect(SCREEN_KEYS.selectAll.test(key({ key: 'a' }))).toBe(false)
     expect(SCREEN_KEYS.clearSelection.test(key({ key: 'Escape' }))).toBe(true)
+    expect(SCREEN_KEYS.undo.test(key({ key: 'z', ctrlKey: true }))).toBe(true)
+    expect(SCREEN_KEYS.undo.test(key({ key: 'z', metaKey: true }))).toBe(true)
+    expect(SCREEN_KEYS.undo.test(key({ key: 'z' }))).toBe(false)
+    // Shift+Ctrl+Z is redo elsewhere: not undo here.
+    expect(SCREEN_KEYS.undo.test(key({ key: 'Z', ctrlKey: true, shiftKey: true }))).toBe(false)
   })
 })

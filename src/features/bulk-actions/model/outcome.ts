@@ -57,9 +57,7 @@ export function reportOutcome(
   const succeeded = outcome.results.filter((result) => result.success).length
   const failed = outcome.results.filter((result) => !result.success)
   if (succeeded > 0) {
-    toast.success(`${countOf(succeeded, 'file')} processed successfully`, {
-      action: undo && { label: 'Undo', onClick: undo },
-    })
+    toast.success(`${countOf(succeeded, 'file')} processed successfully`, { undo })
   }
   const first = failed[0]
   if (first !== undefined) {
