@@ -157,6 +157,7 @@ export function App() {
                     onEdit={commands.edit}
                     onDownload={commands.downloadOne}
                     contextActions={commands.actions.context}
+                    focusRequest={commands.focusRequest}
                     tiles={
                       folder === null || narrowsResults(filters) ? null : (
                         <FolderTiles parentPath={folder} onOpen={setFolder} />
@@ -216,6 +217,8 @@ export function App() {
           bulk={commands.bulk}
           moveOptions={library.moveOptions}
           deleteOne={commands.deleteOne}
+          deleteMany={commands.deleteMany}
+          focusAfterDelete={commands.focusAfterDelete}
           onBulkDone={selection.clear}
         />
       </OpenedOnce>

@@ -27,6 +27,10 @@ interface ScreenDialogsProps {
   bulk: BulkOperations
   moveOptions: readonly MoveOption[]
   deleteOne: (record: MediaRecord) => void
+  /** Deletes the files, resolving to the ids deleted. */
+  deleteMany: (records: readonly MediaRecord[]) => Promise<number[]>
+  /** Focuses the file that took the deleted files' place, once a delete's confirmation has closed. */
+  focusAfterDelete: () => void
   /** After a move or delete that succeeded for some files (an update keeps the selection). */
   onBulkDone: () => void
 }
@@ -41,7 +45,8 @@ async function loadReplaceServices(): Promise<ReplaceServices> {
 }
 
 export function ScreenDialogs(props: ScreenDialogsProps) {
-  const { dialog, onClose, recordById, cache, bulk, moveOptions, deleteOne, onBulkDone } = props
+  const { dialog, onClose, recordById, cache, bulk, moveOptions, onBulkDone } = props
+  const { deleteOne, deleteMany, focusAfterDelete } = props
   const targets = 'targets' in dialog ? dialog.targets : []
   const closeOn = (open: boolean) => {
     if (!open) onClose()
@@ -71,6 +76,7 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
         onConfirm={() => {
           if (dialog.kind === 'delete') deleteOne(dialog.record)
         }}
+        afterConfirm={focusAfterDelete}
       />
       <ConfirmDialog
         open={dialog.kind === 'bulk-delete'}
@@ -79,8 +85,9 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
         message={`Are you sure you want to delete ${countOf(targets.length, 'file')}?`}
         confirmLabel="Delete"
         onConfirm={() => {
-          void bulk.remove(targets).then(afterBulk)
+          void deleteMany(targets).then(afterBulk)
         }}
+        afterConfirm={focusAfterDelete}
       />
       <MoveDialog
         open={dialog.kind === 'bulk-move'}

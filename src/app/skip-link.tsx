@@ -2,7 +2,7 @@
 export const FILES_ID = 'files'
 
 /** The file in the tab order (the list's roving focus), else the list itself, else the region. */
-function focusFiles(): void {
+export function focusFiles(): void {
   const region = document.getElementById(FILES_ID)
   if (region === null) return
   const target =

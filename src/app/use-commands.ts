@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 
 import { toast } from '../components/ui/toast'
 import type { MediaRecord } from '../contract/record'
@@ -8,6 +8,11 @@ import {
   useBulkOperations,
 } from '../features/bulk-actions/model/use-bulk-operations'
 import { deleteFile } from '../features/library/api/delete-file'
+import {
+  fileAfterRemoval,
+  focusRequest as requestFocus,
+  type FocusRequest,
+} from '../features/library/model/focus-after-removal'
 import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
 import { errorMessage } from '../lib/api-errors'
@@ -16,6 +21,7 @@ import { bindCommands, type BulkDialogKind } from '../lib/file-action'
 import { withoutRecords, type MediaCache } from '../lib/record-changes'
 import { safeUrl } from '../lib/safe-url'
 import type { DialogState } from './dialogs'
+import { focusFiles } from './skip-link'
 import { OPENED_DETAILS, type ViewPatch } from './url-state'
 import { useCopyLinks, useFolderAt, useRenaming } from './use-quick-commands'
 
@@ -24,11 +30,31 @@ interface CommandOptions {
   selection: Selection
   byId: ReadonlyMap<number, MediaRecord>
   update: (patch: ViewPatch, mode?: 'push' | 'replace', marker?: string | null) => void
+  /** The ids of the files shown, in their order: where the focus goes after a delete. */
+  shownIds: () => readonly number[]
 }
 
 /** What the user can do to files: the dialogs, the registered actions and the operations behind them. */
-export function useCommands({ cache, selection, byId, update }: CommandOptions) {
+export function useCommands({ cache, selection, byId, update, shownIds }: CommandOptions) {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' })
+  // The file that takes the place of the files being deleted, chosen before they leave the list, and
+  // focused once the confirmation has closed.
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
+  const nextFocus = useRef<number | null | undefined>(undefined)
+  const aimFocusPast = useCallback(
+    (records: readonly MediaRecord[]) => {
+      nextFocus.current = fileAfterRemoval(shownIds(), new Set(records.map((record) => record.id)))
+    },
+    [shownIds],
+  )
+  const focusAfterDelete = useCallback(() => {
+    const id = nextFocus.current
+    nextFocus.current = undefined
+    // A file to take the place: the list focuses it once shown. None left: the files' region.
+    // None of the deleted files was shown: the file in the list's tab order.
+    if (typeof id === 'number') setFocusRequest(requestFocus(id))
+    else focusFiles()
+  }, [])
   const undoDelete = useUndoDelete(cache)
   const folderAt = useFolderAt()
   const bulk = useBulkOperations(cache, undoDelete, folderAt)
@@ -84,6 +110,7 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
 
   const deleteOne = useCallback(
     (record: MediaRecord) => {
+      aimFocusPast([record])
       const gone = withoutRecords([record.id])
       cache
         .change(
@@ -104,7 +131,14 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
           },
         )
     },
-    [cache, undoDelete],
+    [cache, undoDelete, aimFocusPast],
+  )
+  const deleteMany = useCallback(
+    (records: readonly MediaRecord[]) => {
+      aimFocusPast(records)
+      return bulk.remove(records)
+    },
+    [bulk, aimFocusPast],
   )
 
   const rename = useCallback(
@@ -151,6 +185,9 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
       confirmDelete,
       downloadOne,
       deleteOne,
+      deleteMany,
+      focusAfterDelete,
+      focusRequest,
       selectedRecords,
       renaming,
       copyLinks,
@@ -167,6 +204,9 @@ export function useCommands({ cache, selection, byId, update }: CommandOptions) 
       confirmDelete,
       downloadOne,
       deleteOne,
+      deleteMany,
+      focusAfterDelete,
+      focusRequest,
       selectedRecords,
       renaming,
       copyLinks,

@@ -24,7 +24,8 @@ export function useScreen() {
 
   const library = useLibraryView(filters, sort)
   const { byId, query, selection } = library
-  const commands = useCommands({ cache: library.media.cache, selection, byId, update })
+  const shown = useCallback(() => shownIds(query.index, query.positions), [query.index, query.positions])
+  const commands = useCommands({ cache: library.media.cache, selection, byId, update, shownIds: shown })
   const recordById = useCallback((id: number) => byId.get(id), [byId])
   const selectAll = useCallback(() => {
     selection.selectAll(shownIds(query.index, query.positions))

@@ -1,4 +1,6 @@
 import { AlertDialog } from 'radix-ui'
+import { useRef } from 'react'
+
 import { useFocusReturn } from './focus'
 
 interface ConfirmDialogProps {
@@ -8,6 +10,11 @@ interface ConfirmDialogProps {
   message: string
   confirmLabel: string
   onConfirm: () => void
+  /**
+   * Where the focus goes once the dialog has closed after a confirm, when what opened it may be gone
+   * (a deleted file); without it, and after Cancel, the focus goes back to the opener.
+   */
+  afterConfirm?: () => void
 }
 
 /** A destructive confirmation: Cancel holds the focus first, so Enter never deletes by accident. */
@@ -18,18 +25,38 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   onConfirm,
+  afterConfirm,
 }: ConfirmDialogProps) {
   const focusReturn = useFocusReturn()
+  const confirmed = useRef(false)
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog__overlay" />
-        <AlertDialog.Content className="dialog dialog--narrow" {...focusReturn}>
+        <AlertDialog.Content
+          className="dialog dialog--narrow"
+          onOpenAutoFocus={() => {
+            confirmed.current = false
+            focusReturn.onOpenAutoFocus()
+          }}
+          onCloseAutoFocus={(event) => {
+            if (confirmed.current && afterConfirm) {
+              event.preventDefault()
+              afterConfirm()
+            } else focusReturn.onCloseAutoFocus(event)
+          }}
+        >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__message">{message}</AlertDialog.Description>
           <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--secondary">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className="button button--danger" onClick={onConfirm}>
+            <AlertDialog.Action
+              className="button button--danger"
+              onClick={() => {
+                confirmed.current = true
+                onConfirm()
+              }}
+            >
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
+import type { FocusRequest } from '../model/focus-after-removal'
 import { useCardDensity } from './card-density'
 import { gridGeometry } from './card-geometry'
 import './cards.css'
@@ -19,9 +20,12 @@ export interface ResultsProps {
   stale: boolean
   onToggle: (position: number, range: boolean) => void
   onOpen: (position: number) => void
+  /** A file to focus once shown (the one after a deleted file). */
+  focusRequest?: FocusRequest | null
 }
 
-export function MediaGrid({ records, positions, selected, stale, onToggle, onOpen }: ResultsProps) {
+export function MediaGrid(props: ResultsProps) {
+  const { records, positions, selected, stale, onToggle, onOpen, focusRequest } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const width = useWidth(scrollRef)
   const density = useCardDensity()
@@ -50,6 +54,8 @@ export function MediaGrid({ records, positions, selected, stale, onToggle, onOpe
     },
     onToggle,
     onOpen,
+    idAt: (position) => records[positions[position] ?? -1]?.id,
+    focusRequest,
   })
   return (
     <ResultsFrame

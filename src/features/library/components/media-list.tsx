@@ -20,7 +20,7 @@ interface MediaListProps extends ResultsProps {
 
 /** The list view: a real table whose body renders only the rows in view, between two spacer rows. */
 export function MediaList(props: MediaListProps) {
-  const { records, positions, selected, stale, onToggle, onOpen, sort, onSort } = props
+  const { records, positions, selected, stale, onToggle, onOpen, sort, onSort, focusRequest } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library -- see above
@@ -42,6 +42,8 @@ export function MediaList(props: MediaListProps) {
     },
     onToggle,
     onOpen,
+    idAt: (position) => records[positions[position] ?? -1]?.id,
+    focusRequest,
   })
   const rows = virtualizer.getVirtualItems()
   const top = (rows[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT

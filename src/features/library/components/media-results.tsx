@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { FileAction } from '../../../lib/file-action'
 import type { Sort, SortKey } from '../model/filters'
+import type { FocusRequest } from '../model/focus-after-removal'
 import type { MediaIndex } from '../model/media-index'
 import type { Selection } from '../model/selection'
 import { shownIds } from '../model/use-media-query'
@@ -33,6 +34,8 @@ interface MediaResultsProps {
   onEdit: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
   contextActions: readonly FileAction[]
+  /** A file to focus once shown: the one that takes a deleted file's place. */
+  focusRequest?: FocusRequest | null
   /** Shown above the files, outside their scroll area (the subfolders of the folder shown). */
   tiles?: ReactNode
   /** Shown under the empty state when nothing narrows the list (upload into the folder, and so on). */
@@ -41,7 +44,7 @@ interface MediaResultsProps {
 
 export function MediaResults(props: MediaResultsProps) {
   const { index, positions, view, sort, onSort, selection, narrowed, stale } = props
-  const { onView, onEdit, onDownload, contextActions, tiles, emptyActions } = props
+  const { onView, onEdit, onDownload, contextActions, tiles, emptyActions, focusRequest } = props
   const { toggle, extendTo, ids: selected } = selection
 
   // Items read the latest values through a ref, so the handlers stay one object and a keystroke or a
@@ -102,6 +105,7 @@ export function MediaResults(props: MediaResultsProps) {
     positions,
     selected,
     stale,
+    focusRequest,
     onToggle: (place: number, range: boolean) => {
       const record = recordAt(place)
       if (record) handlers.select(record.id, range ? 'range' : 'toggle')

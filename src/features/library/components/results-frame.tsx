@@ -56,6 +56,12 @@ export function ResultsFrame(props: ResultsFrameProps) {
             tabIndex={-1}
             data-focus-fallback
             onKeyDown={onKeyDown}
+            onFocus={(event) => {
+              // A file that takes the focus (a click, a dialog giving it back, the file after a delete)
+              // becomes the one in the tab order and the one the arrow keys move from.
+              const position = Number((event.target as HTMLElement).dataset.pos ?? Number.NaN)
+              if (!Number.isNaN(position)) activate(position)
+            }}
           >
             {children}
           </div>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 
+import type { FocusRequest } from '../model/focus-after-removal'
+
 interface NavigationOptions {
   count: number
   /** Items per visual row: the arrow keys move by this much up and down. */
@@ -11,6 +13,10 @@ interface NavigationOptions {
   scrollToPosition: (position: number) => void
   onToggle: (position: number, range: boolean) => void
   onOpen: (position: number) => void
+  /** The id of the file at a position, to find a requested file. */
+  idAt: (position: number) => number | undefined
+  /** A file to focus once it is shown, such as the one after a deleted file. */
+  focusRequest?: FocusRequest | null
 }
 
 function target(key: string, from: number, { count, columns, pageSize }: NavigationOptions): number | null {
@@ -36,15 +42,30 @@ function target(key: string, from: number, { count, columns, pageSize }: Navigat
   }
 }
 
+function positionOf(id: number, count: number, idAt: (position: number) => number | undefined) {
+  for (let position = 0; position < count; position += 1) if (idAt(position) === id) return position
+  return null
+}
+
 /**
  * Roving focus over a virtualized collection: one item is in the tab order, the arrow keys move it
  * (scrolling the item into the window first), Space toggles selection (with shift: a range), Enter opens.
  */
 export function useResultsNavigation(options: NavigationOptions) {
-  const { count, container, scrollToPosition, onToggle, onOpen } = options
+  const { count, container, scrollToPosition, onToggle, onOpen, idAt, focusRequest } = options
   const [active, setActive] = useState(0)
   const pendingFocus = useRef<number | null>(null)
   const current = Math.min(active, Math.max(count - 1, 0))
+
+  // A requested file is focused like an arrow key's target, as soon as a render shows it in the list
+  // (focusing an item makes it the active one: ResultsFrame).
+  useEffect(() => {
+    if (!focusRequest) return
+    const position = positionOf(focusRequest.id, count, idAt)
+    if (position === null || !focusRequest.take()) return
+    pendingFocus.current = position
+    scrollToPosition(position)
+  })
 
   // The target may only be rendered after the virtualizer reacts to the scroll, so try after every render.
   useEffect(() => {
