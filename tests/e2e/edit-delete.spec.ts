@@ -114,3 +114,32 @@ test('a failed delete puts the file back and says Failed to delete file', async 
   await expect(card(page, 'Beach sunset')).toBeVisible()
   expect((await listFiles()).map((record) => record.title).sort()).toEqual(['Beach sunset', 'Budget report'])
 })
+
+test('Delete from the keyboard leaves the focus on the next file, and Ctrl+Z undoes it', async ({
+  page,
+  shot,
+}) => {
+  const beach = card(page, 'Beach sunset')
+  await beach.focus()
+  await page.keyboard.press('Delete')
+  const confirm = page.getByRole('alertdialog', { name: 'Delete file' })
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await expectTitles(page, ['Budget report'])
+  await expect(card(page, 'Budget report')).toBeFocused()
+  const deleted = toast(page, '"Beach sunset" deleted')
+  await expect(deleted).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+    'aria-keyshortcuts',
+    'Control+Z Meta+Z',
+  )
+  await shot('delete-undo-key')
+
+  await page.keyboard.press('ControlOrMeta+z')
+  await expect(toast(page, '"Beach sunset" restored')).toBeVisible()
+  await expect
+    .poll(async () => (await listFiles()).map((record) => record.title).sort())
+    .toEqual(['Beach sunset', 'Budget report'])
+  await expect(card(page, 'Beach sunset')).toBeVisible()
+})
