@@ -29,6 +29,31 @@ describe('selection with mouse and keyboard', () => {
     expect(checked()).toEqual(['B', 'D', 'E'])
   })
 
+  it('a plain click selects that file alone, a double-click opens it, and a tap on a touch screen opens it', async () => {
+    await seedFiles(SIX)
+    const { user } = renderScreen()
+    await user.click(within(await card('A')).getByRole('checkbox'))
+    await user.click(within(await card('B')).getByRole('checkbox'))
+    await user.click(await card('D'))
+    expect(checked()).toEqual(['D'])
+    expect(await card('D')).toHaveFocus()
+    await user.dblClick(await card('E'))
+    expect(await screen.findByRole('dialog', { name: 'E' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    expect(checked()).toEqual(['E'])
+    // Browsers dispatch a tap's click as a pointer event naming its pointer.
+    fireEvent(await card('F'), new PointerEvent('click', { bubbles: true, pointerType: 'touch' }))
+    expect(await screen.findByRole('dialog', { name: 'F' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    expect(checked()).toEqual(['E'])
+  })
+
   it('Ctrl+A selects every file shown, but stays text selection inside the search box', async () => {
     await seedFiles(SIX)
     const { user } = renderScreen()

@@ -6,8 +6,11 @@ import { recordCommands, type FileAction } from '../../../lib/file-action'
 
 /** What a card or row can ask of the screen; one stable object, so memoised items do not re-render. */
 export interface ItemHandlers {
-  /** A checkbox or modified click: 'toggle' flips one file, 'range' adds everything from the anchor (shift). */
-  select: (id: number, how: 'toggle' | 'range') => void
+  /**
+   * A click or the checkbox: 'only' makes the file the whole selection (a plain click), 'toggle' flips one
+   * file (ctrl/cmd or the checkbox), 'range' adds everything from the anchor (shift).
+   */
+  select: (id: number, how: SelectIntent) => void
   /** Makes the item the one the arrow keys move from. */
   activate: (position: number) => void
   view: (record: MediaRecord) => void
@@ -43,16 +46,32 @@ export function itemCommands(handlers: ItemHandlers) {
   return commands
 }
 
-/** Click modifiers as a selection intent: shift extends, ctrl/cmd toggles, a plain click only focuses. */
-export function clickIntent(event: { shiftKey: boolean; metaKey: boolean; ctrlKey: boolean }) {
+export type SelectIntent = 'only' | 'toggle' | 'range'
+
+/**
+ * What a click on a file means: shift extends the selection, ctrl/cmd toggles, a plain click selects that
+ * file alone (as a file manager's does). A tap on a touch screen opens the file instead, as phones' photo
+ * and file apps do: double-tapping is not a phone gesture, and the checkbox is there to select.
+ */
+export function clickIntent(
+  event: { shiftKey: boolean; metaKey: boolean; ctrlKey: boolean },
+  pointerType?: string,
+): SelectIntent | 'open' {
   if (event.shiftKey) return 'range'
   if (event.metaKey || event.ctrlKey) return 'toggle'
-  return null
+  if (pointerType === 'touch') return 'open'
+  return 'only'
+}
+
+/** The pointer behind a click: Chromium and Firefox dispatch clicks as pointer events. */
+function pointerTypeOf(event: MouseEvent<HTMLElement>): string | undefined {
+  const native = event.nativeEvent as Partial<PointerEvent>
+  return typeof native.pointerType === 'string' ? native.pointerType : undefined
 }
 
 /**
  * What a card and a list row share: identity for keyboard navigation, roving focus, dragging onto a
- * folder, click to select or focus, double-click to view, and the checkbox's click.
+ * folder, click to select, double-click to view, and the checkbox's click.
  */
 export function fileItemProps(
   record: MediaRecord,
@@ -71,9 +90,10 @@ export function fileItemProps(
         event.dataTransfer.effectAllowed = 'move'
       },
       onClick: (event: MouseEvent<HTMLElement>) => {
-        const intent = clickIntent(event)
-        if (intent !== null) handlers.select(record.id, intent)
+        const intent = clickIntent(event, pointerTypeOf(event))
         handlers.activate(position)
+        if (intent === 'open') handlers.view(record)
+        else handlers.select(record.id, intent)
       },
       onDoubleClick: () => {
         handlers.view(record)

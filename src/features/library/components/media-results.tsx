@@ -45,7 +45,7 @@ interface MediaResultsProps {
 export function MediaResults(props: MediaResultsProps) {
   const { index, positions, view, sort, onSort, selection, narrowed, stale } = props
   const { onView, onEdit, onDownload, contextActions, tiles, emptyActions, focusRequest } = props
-  const { toggle, extendTo, ids: selected } = selection
+  const { toggle, only, extendTo, ids: selected } = selection
 
   // Items read the latest values through a ref, so the handlers stay one object and a keystroke or a
   // selection change re-renders only the items whose own props changed.
@@ -57,6 +57,7 @@ export function MediaResults(props: MediaResultsProps) {
     () => ({
       select: (id, how) => {
         if (how === 'toggle') toggle(id)
+        else if (how === 'only') only(id)
         else extendTo(id, shownIds(latest.current.index, latest.current.positions))
       },
       activate: () => undefined,
@@ -75,7 +76,7 @@ export function MediaResults(props: MediaResultsProps) {
       },
       contextActions,
     }),
-    [toggle, extendTo, contextActions],
+    [toggle, only, extendTo, contextActions],
   )
 
   if (positions.length === 0) {

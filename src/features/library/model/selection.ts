@@ -20,6 +20,8 @@ export function rangeBetween(shown: readonly number[], anchor: number | null, ta
 export interface Selection {
   ids: ReadonlySet<number>
   toggle: (id: number) => void
+  /** Makes `id` the whole selection (a plain click). */
+  only: (id: number) => void
   /** Adds every file shown between the anchor and `id` (shift-click). */
   extendTo: (id: number, shown: readonly number[]) => void
   selectAll: (ids: readonly number[]) => void
@@ -35,6 +37,10 @@ export function useSelection(): Selection {
       if (!next.delete(id)) next.add(id)
       return { ids: next, anchor: id }
     })
+  }, [])
+
+  const only = useCallback((id: number) => {
+    setState({ ids: new Set([id]), anchor: id })
   }, [])
 
   const extendTo = useCallback((id: number, shown: readonly number[]) => {
@@ -54,8 +60,8 @@ export function useSelection(): Selection {
   }, [])
 
   return useMemo(
-    () => ({ ids: state.ids, toggle, extendTo, selectAll, clear }),
-    [state.ids, toggle, extendTo, selectAll, clear],
+    () => ({ ids: state.ids, toggle, only, extendTo, selectAll, clear }),
+    [state.ids, toggle, only, extendTo, selectAll, clear],
   )
 }
 
