@@ -156,6 +156,7 @@ export function App() {
                     onView={commands.view}
                     onEdit={commands.edit}
                     onDownload={commands.downloadOne}
+                    onFilter={screen.filterBy}
                     contextActions={commands.actions.context}
                     focusRequest={commands.focusRequest}
                     tiles={
@@ -206,6 +207,7 @@ export function App() {
           onCopyLink={commands.copyLinks}
           onRecordChanged={showServerRecord}
           onRefresh={refreshMedia}
+          onFilter={screen.filterFromDetails}
         />
       </OpenedOnce>
       <OpenedOnce open={commands.dialog.kind !== 'none'} region="dialog">

@@ -6,7 +6,11 @@ import { FolderSelect } from '../features/folders/components/folder-select'
 import { NewFolderButton } from '../features/folders/components/new-folder-button'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { DateRange } from '../features/library/components/date-range'
-import { CategorySelect, TypeSelect } from '../features/library/components/filter-controls'
+import {
+  ActiveFilters,
+  CategorySelect,
+  TypeSelect,
+} from '../features/library/components/filter-controls'
 import { preloadListView, type ViewMode } from '../features/library/components/media-results'
 import { SearchBox } from '../features/library/components/search-box'
 import { SortControl, ViewToggle } from '../features/library/components/view-controls'
@@ -61,6 +65,15 @@ export function Toolbar(props: ToolbarProps) {
         </div>
       </div>
       {!trash && (
+        <ActiveFilters
+          tag={filters.tag}
+          author={filters.author}
+          onRemove={(filter) => {
+            props.onChange({ filters: { [filter]: null } })
+          }}
+        />
+      )}
+      {!trash && (
         <FilterBar
           open={filtersOpen}
           folder={filters.folder}
@@ -79,7 +92,7 @@ export function Toolbar(props: ToolbarProps) {
   )
 }
 
-type FilterBarProps = Omit<Filters, 'query'> &
+type FilterBarProps = Omit<Filters, 'query' | 'tag' | 'author'> &
   Pick<ToolbarProps, 'sort' | 'view' | 'folderTree' | 'fileTypes' | 'onChange'> & {
     /** Unfolded by the Filters button on a narrow screen. */
     open: boolean

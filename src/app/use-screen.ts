@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 
-import type { Filters, Sort, SortKey } from '../features/library/model/filters'
+import type { FileFilter, Filters, Sort, SortKey } from '../features/library/model/filters'
 import { shownIds } from '../features/library/model/use-media-query'
 import type { MoveTarget } from '../lib/move-target'
 import { useViewState, type ViewPatch } from './url-state'
@@ -13,11 +13,11 @@ import { useShortcuts } from './use-shortcuts'
 export function useScreen() {
   const { state, update } = useViewState()
   const [searchText, setSearchText] = useSearchText(state.filters.query, update)
-  const { folder, category, type, from, to } = state.filters
+  const { folder, category, type, from, to, tag, author } = state.filters
   // Stable objects: a query runs again only when a filter or the sort really changed.
   const filters = useMemo<Filters>(
-    () => ({ query: searchText, folder, category, type, from, to }),
-    [searchText, folder, category, type, from, to],
+    () => ({ query: searchText, folder, category, type, from, to, tag, author }),
+    [searchText, folder, category, type, from, to, tag, author],
   )
   const { key: sortKey, direction } = state.sort
   const sort = useMemo<Sort>(() => ({ key: sortKey, direction }), [sortKey, direction])
@@ -66,6 +66,19 @@ export function useScreen() {
     },
     [move, byId, selection.clear],
   )
+  const filterBy = useCallback(
+    (filter: FileFilter) => {
+      update({ filters: filter })
+    },
+    [update],
+  )
+  // Details' entry in the history becomes the filtered list: Back still returns to the list before it.
+  const filterFromDetails = useCallback(
+    (filter: FileFilter) => {
+      update({ filters: filter, file: null }, 'replace')
+    },
+    [update],
+  )
   const sortBy = (key: SortKey) => {
     update({ sort: { key, direction: key === sort.key && sort.direction === 'asc' ? 'desc' : 'asc' } })
   }
@@ -86,6 +99,8 @@ export function useScreen() {
     setFolder,
     changeView,
     dropFiles,
+    filterBy,
+    filterFromDetails,
     sortBy,
   }
 }

@@ -90,6 +90,7 @@ describe('the surfaces read the command registry', () => {
       view: vi.fn(),
       edit: vi.fn(),
       download: vi.fn(),
+      filterBy: vi.fn(),
       dragIds: () => [file.id],
       contextActions: [],
     }

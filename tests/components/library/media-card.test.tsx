@@ -53,6 +53,7 @@ function renderCard(file: MediaRecord, density?: CardDensity) {
     view: vi.fn(),
     edit: vi.fn(),
     download: vi.fn(),
+    filterBy: vi.fn(),
     dragIds: () => [file.id],
     contextActions: [],
   }

@@ -273,12 +273,34 @@ describe('filters', () => {
     expect(titles(records, { from: 'garbage' })).toHaveLength(4)
   })
 
+  it('filters by a whole tag or author, compared as labels are, beside the search', () => {
+    const tagged = [
+      record({ title: 'one', tags: ['Summer', 'beach'], author: 'Ana Lima' }),
+      record({ title: 'two', tags: ['summertime'], author: 'ana  lima' }),
+      record({ title: 'three', tags: ['ＳＵＭＭＥＲ'], author: 'Bo' }),
+      record({ title: 'four', tags: [], author: 'Bo', description: 'summer' }),
+    ]
+    // A tag matches whole, in any case or width; the spec's search matches parts of words, by case only.
+    expect(titles(tagged, { tag: 'summer' })).toEqual(['one', 'three'])
+    expect(titles(tagged, { query: 'summer' })).toEqual(['four', 'one', 'two'])
+    expect(titles(tagged, { author: 'ANA LIMA' })).toEqual(['one', 'two'])
+    expect(titles(tagged, { author: 'Bo', query: 'summer' })).toEqual(['four'])
+    expect(titles(tagged, { tag: 'beach', author: 'Bo' })).toEqual([])
+    const index = new MediaIndex(tagged)
+    const byTag = queryIndex(index, { ...NO_FILTERS, tag: 'summer' }, TITLE_ASC)
+    // Each filter is a scope of its own among the recent queries: no answer is taken for another's.
+    expect(queryIndex(index, { ...NO_FILTERS, tag: 'beach' }, TITLE_ASC)).not.toBe(byTag)
+    expect(queryIndex(index, NO_FILTERS, TITLE_ASC)).toHaveLength(4)
+  })
+
   it('knows which filters call for the adjust-criteria hint', () => {
     expect(narrowsResults(NO_FILTERS)).toBe(false)
     expect(narrowsResults({ ...NO_FILTERS, folder: '/A' })).toBe(false)
     expect(narrowsResults({ ...NO_FILTERS, query: ' x ' })).toBe(true)
     expect(narrowsResults({ ...NO_FILTERS, category: 'audio' })).toBe(true)
     expect(narrowsResults({ ...NO_FILTERS, to: '2026-01-01' })).toBe(true)
+    expect(narrowsResults({ ...NO_FILTERS, tag: 'x' })).toBe(true)
+    expect(narrowsResults({ ...NO_FILTERS, author: 'x' })).toBe(true)
   })
 
   it('lists the distinct types and folder paths present', () => {

@@ -18,7 +18,7 @@ import { safeUrl } from '../../../src/lib/safe-url'
 describe('view state in the URL', () => {
   it('round-trips every part and leaves defaults out', () => {
     const search =
-      '?q=beach+day&folder=%2FA%2FB&category=images&type=image%2Fpng&from=2026-01-01&to=2026-02-01&sort=size&dir=desc&view=list&file=42&trash=1'
+      '?q=beach+day&folder=%2FA%2FB&category=images&type=image%2Fpng&from=2026-01-01&to=2026-02-01&tag=Summer+%26+sun&author=Ana&sort=size&dir=desc&view=list&file=42&trash=1'
     const state = parseViewState(search)
     expect(state).toEqual({
       filters: {
@@ -28,6 +28,8 @@ describe('view state in the URL', () => {
         type: 'image/png',
         from: '2026-01-01',
         to: '2026-02-01',
+        tag: 'Summer & sun',
+        author: 'Ana',
       },
       sort: { key: 'size', direction: 'desc' },
       view: 'list',

@@ -232,6 +232,50 @@ describe('type and date filters', () => {
   })
 })
 
+describe('filters from a file', () => {
+  it('a tag or an author clicked on a card lists the files that share it, as a chip that removes it', async () => {
+    await seedLibrary()
+    await seedFiles([{ title: 'Radio spot', author: 'Dana', tags: ['radio'] }])
+    const { user } = renderScreen()
+    await user.click(within(await card('Jingle')).getByRole('button', { name: 'Radio' }))
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Jingle', 'Radio spot'])
+    })
+    expect(window.location.search).toBe('?tag=Radio')
+    // The click filtered; it did not select the card it was on.
+    expect(screen.getByText('0 selected')).toBeInTheDocument()
+    await user.click(within(await card('Radio spot')).getByRole('button', { name: 'Dana' }))
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Radio spot'])
+    })
+    expect(window.location.search).toBe('?tag=Radio&author=Dana')
+    await user.click(screen.getByRole('button', { name: 'Remove filter tag: Radio' }))
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Beach sunset', 'Radio spot'])
+    })
+    await user.click(screen.getByRole('button', { name: 'Remove filter author: Dana' }))
+    await waitFor(() => {
+      expect(shownTitles()).toHaveLength(6)
+    })
+    expect(screen.queryByRole('list', { name: 'Filters from files' })).not.toBeInTheDocument()
+  })
+
+  it('a tag clicked in Details closes it and lists the files with that tag', async () => {
+    await seedLibrary()
+    const { user } = renderScreen('/?file=1')
+    const details = await screen.findByRole('dialog', { name: 'Beach sunset' })
+    await user.click(within(details).getByRole('button', { name: 'summer' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    expect(window.location.search).toBe('?tag=summer')
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Beach sunset'])
+    })
+    expect(screen.getByRole('button', { name: 'Remove filter tag: summer' })).toBeInTheDocument()
+  })
+})
+
 describe('view state in the URL', () => {
   it('restores search, filters, sort and view from the address', async () => {
     await seedLibrary()

@@ -1,8 +1,11 @@
+import { X } from 'lucide-react'
 import { useMemo } from 'react'
 
 import { Select, type SelectOption } from '../../../components/ui/select'
 import { CATEGORY_FILTERS, CATEGORY_LABELS, isCategoryFilter, type CategoryFilter } from '../model/categories'
 import { typeGroupsOf } from '../model/type-options'
+
+import './filter-controls.css'
 
 const CATEGORY_OPTIONS: readonly SelectOption[] = CATEGORY_FILTERS.map((value) => ({
   value,
@@ -58,5 +61,47 @@ export function TypeSelect({
         onChange(next === ANY_TYPE ? null : next)
       }}
     />
+  )
+}
+
+/**
+ * The tag and author picked from a file, each a chip that removes its filter. Outside the folding filter
+ * row, so a phone shows them too; nothing when neither is set.
+ */
+export function ActiveFilters({
+  tag,
+  author,
+  onRemove,
+}: {
+  tag: string | null
+  author: string | null
+  onRemove: (filter: 'tag' | 'author') => void
+}) {
+  const chips = [
+    { filter: 'tag' as const, name: 'Tag', value: tag },
+    { filter: 'author' as const, name: 'Author', value: author },
+  ].filter((chip) => chip.value !== null)
+  if (chips.length === 0) return null
+  return (
+    <ul className="active-filters" aria-label="Filters from files">
+      {chips.map(({ filter, name, value }) => (
+        <li key={filter} className="active-filters__chip">
+          <span>
+            {name}: <strong>{value}</strong>
+          </span>
+          <button
+            type="button"
+            className="active-filters__remove"
+            aria-label={`Remove filter ${filter}: ${value ?? ''}`}
+            title="Remove this filter"
+            onClick={() => {
+              onRemove(filter)
+            }}
+          >
+            <X size={14} aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -3,6 +3,7 @@ import { createContext, useContext, type DragEvent, type MouseEvent } from 'reac
 import type { MediaRecord } from '../../../contract/record'
 import { FILE_DRAG_TYPE } from '../../../lib/drag'
 import { recordCommands, type FileAction } from '../../../lib/file-action'
+import type { FileFilter } from '../model/filters'
 
 /** What a card or row can ask of the screen; one stable object, so memoised items do not re-render. */
 export interface ItemHandlers {
@@ -16,6 +17,8 @@ export interface ItemHandlers {
   view: (record: MediaRecord) => void
   edit: (record: MediaRecord) => void
   download: (record: MediaRecord) => void
+  /** Shows only the files with this tag or this author (a chip or author on a file, clicked). */
+  filterBy: (filter: FileFilter) => void
   /** The ids a drag of this file carries: the whole selection when the file is part of it. */
   dragIds: (record: MediaRecord) => number[]
   /** The right-click menu's commands. */

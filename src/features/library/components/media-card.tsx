@@ -11,6 +11,7 @@ import { FileIcon } from './file-icon'
 import { MoreMenu } from './file-menu'
 import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, itemCommands, useItemHandlers, type ItemHandlers } from './item-handlers'
+import { TagChips } from './tag-chips'
 import { Thumbnail } from './thumbnail'
 import { fileExtension } from '../model/file-extension'
 
@@ -76,14 +77,28 @@ export const MediaCard = memo(function MediaCard({
         ) : (
           <>
             <p className="card__description">{record.description || 'No description'}</p>
-            <p className="card__author">By: {record.author}</p>
-            <ul className="card__tags" aria-label="Tags">
-              {record.tags.map((tag) => (
-                <li key={tag} className="badge">
-                  {tag}
-                </li>
-              ))}
-            </ul>
+            <p className="card__author">
+              By:{' '}
+              <button
+                type="button"
+                className="card__author-button"
+                title={`Show files by ${record.author}`}
+                tabIndex={tabIndex}
+                onClick={(event) => {
+                  event.stopPropagation()
+                  handlers.filterBy({ author: record.author })
+                }}
+              >
+                {record.author}
+              </button>
+            </p>
+            <TagChips
+              tags={record.tags}
+              tabIndex={tabIndex}
+              onPick={(tag) => {
+                handlers.filterBy({ tag })
+              }}
+            />
             <div className="card__meta">
               <span>{formatBytes(record.file_size)}</span>
               <span>{formatDate(record.created_at)}</span>

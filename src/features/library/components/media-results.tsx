@@ -4,7 +4,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { FileAction } from '../../../lib/file-action'
-import type { Sort, SortKey } from '../model/filters'
+import type { FileFilter, Sort, SortKey } from '../model/filters'
 import type { FocusRequest } from '../model/focus-after-removal'
 import type { MediaIndex } from '../model/media-index'
 import type { Selection } from '../model/selection'
@@ -33,6 +33,7 @@ interface MediaResultsProps {
   onView: (record: MediaRecord) => void
   onEdit: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
+  onFilter: (filter: FileFilter) => void
   contextActions: readonly FileAction[]
   /** A file to focus once shown: the one that takes a deleted file's place. */
   focusRequest?: FocusRequest | null
@@ -44,14 +45,14 @@ interface MediaResultsProps {
 
 export function MediaResults(props: MediaResultsProps) {
   const { index, positions, view, sort, onSort, selection, narrowed, stale } = props
-  const { onView, onEdit, onDownload, contextActions, tiles, emptyActions, focusRequest } = props
+  const { onView, onEdit, onDownload, onFilter, contextActions, tiles, emptyActions, focusRequest } = props
   const { toggle, only, extendTo, ids: selected } = selection
 
   // Items read the latest values through a ref, so the handlers stay one object and a keystroke or a
   // selection change re-renders only the items whose own props changed.
-  const latest = useRef({ index, positions, selected, onView, onEdit, onDownload })
+  const latest = useRef({ index, positions, selected, onView, onEdit, onDownload, onFilter })
   useLayoutEffect(() => {
-    latest.current = { index, positions, selected, onView, onEdit, onDownload }
+    latest.current = { index, positions, selected, onView, onEdit, onDownload, onFilter }
   })
   const handlers = useMemo<ItemHandlers>(
     () => ({
@@ -69,6 +70,9 @@ export function MediaResults(props: MediaResultsProps) {
       },
       download: (record) => {
         latest.current.onDownload(record)
+      },
+      filterBy: (filter) => {
+        latest.current.onFilter(filter)
       },
       dragIds: (record) => {
         const current = latest.current.selected

@@ -1,7 +1,10 @@
 import { ROOT_PATH } from '../../../contract/folder'
 import type { CategoryFilter } from './categories'
 
-/** Every filter of the screen (spec section 4: search, category, folder, type and date range). */
+/**
+ * Every filter of the screen: spec section 4's search, category, folder, type and date range, and a tag
+ * or an author picked from a file (which the spec's search does not replace: it matches parts of words).
+ */
 export interface Filters {
   /** Matched case-insensitively against title, description, author and each tag. */
   query: string
@@ -13,7 +16,14 @@ export interface Filters {
   /** Calendar days (YYYY-MM-DD, local time), inclusive; null for open-ended. */
   from: string | null
   to: string | null
+  /** One of a file's tags, compared as labels are (`labelKey`: case and look-alikes aside); null for any. */
+  tag: string | null
+  /** A file's author, compared the same way; null for any. */
+  author: string | null
 }
+
+/** A filter picked from a file: one of its tags, or its author. */
+export type FileFilter = { tag: string } | { author: string }
 
 export const NO_FILTERS: Filters = {
   query: '',
@@ -22,6 +32,8 @@ export const NO_FILTERS: Filters = {
   type: null,
   from: null,
   to: null,
+  tag: null,
+  author: null,
 }
 
 export type SortKey = 'title' | 'type' | 'size' | 'date'
@@ -35,7 +47,7 @@ export const DEFAULT_SORT: Sort = { key: 'title', direction: 'asc' }
 
 /**
  * Whether the empty state should suggest changing the criteria rather than uploading. The spec names
- * search and category; type and date narrow the list the same way, so they count too. A folder does not:
+ * search and category; type, date, tag and author narrow the list the same way, so they count too. A folder does not:
  * an empty folder is one to upload into.
  */
 export function narrowsResults(filters: Filters): boolean {
@@ -44,7 +56,9 @@ export function narrowsResults(filters: Filters): boolean {
     filters.category !== 'all' ||
     filters.type !== null ||
     filters.from !== null ||
-    filters.to !== null
+    filters.to !== null ||
+    filters.tag !== null ||
+    filters.author !== null
   )
 }
 

@@ -1,5 +1,6 @@
 import { ROOT_PATH } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
+import { labelKey } from '../../../contract/text'
 import type { FileCategory } from './categories'
 import { endOfDay, normaliseFolderPath, startOfDay, type Filters, type Sort, type SortKey } from './filters'
 import { RecentQueries } from './recent-queries'
@@ -137,6 +138,15 @@ export class MediaIndex {
     return this.columns.created.all()
   }
 
+  /** Made on the first tag filter only: most visits never use one. */
+  get tagKeys(): readonly (readonly string[])[] {
+    return this.columns.tagKeys.all()
+  }
+
+  get authorKeys(): readonly string[] {
+    return this.columns.authorKeys.all()
+  }
+
   /**
    * Makes the search text and the filter columns ahead of their first use, while `more()` allows;
    * true once done. The screen calls it while the page is idle.
@@ -244,8 +254,8 @@ export class MediaIndex {
  */
 export function queryIndex(index: MediaIndex, filters: Filters, sort: Sort): Uint32Array {
   const query = searchText(filters)
-  const { folder, category, type, from, to } = filters
-  const scope = JSON.stringify([folder, category, type, from, to, sort.key, sort.direction])
+  const { folder, category, type, from, to, tag, author } = filters
+  const scope = JSON.stringify([folder, category, type, from, to, tag, author, sort.key, sort.direction])
   const started = performance.now()
   const answer = index.recentQueries.answer(scope, query, (within) =>
     within === null
@@ -287,6 +297,10 @@ export function matching(
   const folders = folder === null ? null : index.folders
   const categories = category === 'all' ? null : index.categories
   const created = from === null && to === null ? null : index.created
+  const tag = filters.tag === null ? null : labelKey(filters.tag)
+  const tagKeys = tag === null ? null : index.tagKeys
+  const author = filters.author === null ? null : labelKey(filters.author)
+  const authorKeys = author === null ? null : index.authorKeys
   const matches = new Uint32Array(count)
   let found = 0
   for (let step = 0; step < count; step++) {
@@ -300,6 +314,8 @@ export function matching(
       if (from !== null && !(time >= from)) continue
       if (to !== null && !(time <= to)) continue
     }
+    if (tagKeys !== null && !tagKeys[position]?.includes(tag ?? '')) continue
+    if (authorKeys !== null && authorKeys[position] !== author) continue
     if (haystacks !== null && !(haystacks[position] ?? '').includes(query)) continue
     matches[found++] = position
   }

@@ -1,4 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
+import { labelKey } from '../../../contract/text'
 import { categoryOf, type FileCategory } from './categories'
 import { normaliseFolderPath } from './filters'
 import { titleSortKey } from './title-key'
@@ -12,6 +13,9 @@ const titleKeyOf = (record: MediaRecord) => titleSortKey(record.title)
 const createdOf = (record: MediaRecord) => Date.parse(record.created_at)
 const categoryOfRecord = (record: MediaRecord) => categoryOf(record.category)
 const folderOf = (record: MediaRecord) => normaliseFolderPath(record.folder_path)
+/** Tags and author as the tag and author filters compare them. */
+const tagKeysOf = (record: MediaRecord): readonly string[] => record.tags.map(labelKey)
+const authorKeyOf = (record: MediaRecord) => labelKey(record.author)
 
 /** The Type sort's key per record; a list holds few distinct types, so each is worked out once. */
 function typeKeyOf(): (record: MediaRecord) => string {
@@ -96,6 +100,8 @@ export interface RecordColumns {
   categories: Column<FileCategory>
   folders: Column<string>
   created: Column<number>
+  tagKeys: Column<readonly string[]>
+  authorKeys: Column<string>
 }
 
 /** The columns of `records`, none made yet; `previous` are those of the list before. */
@@ -107,5 +113,7 @@ export function recordColumns(records: readonly MediaRecord[], previous?: Record
     categories: new Column(records, categoryOfRecord, previous?.categories.made ?? null),
     folders: new Column(records, folderOf, previous?.folders.made ?? null),
     created: new Column(records, createdOf, previous?.created.made ?? null),
+    tagKeys: new Column(records, tagKeysOf, previous?.tagKeys.made ?? null),
+    authorKeys: new Column(records, authorKeyOf, previous?.authorKeys.made ?? null),
   }
 }

@@ -5,7 +5,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
 import { recordCommands } from '../../../lib/file-action'
 import { neighboursOf, type VisibleOrder } from '../model/neighbours'
-import { DetailsFields } from './details-fields'
+import { DetailsFields, type DetailsFilter } from './details-fields'
 import { FilePreview, recordPreviewKind } from './file-preview'
 import { useArrowKeys } from './use-arrow-keys'
 import { WebflowSyncStatus } from './webflow-sync-status'
@@ -31,12 +31,14 @@ interface DetailsDialogProps {
   onRecordChanged: (record: MediaRecord) => void
   /** Fetches the file list again, to follow a Webflow sync in progress. */
   onRefresh: () => void
+  /** Lists the files sharing a tag or the author, in place of Details. */
+  onFilter?: (filter: DetailsFilter) => void
 }
 
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
   const { record, order, onShow, onClose, onEdit, onDownload, onCopyLink, onRecordChanged, onRefresh } = props
-  const { onReplace, onDelete } = props
+  const { onReplace, onDelete, onFilter } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const neighbours = useMemo(
@@ -68,7 +70,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
         <div className="details" ref={details}>
           <FilePreview key={record.id} record={record} />
           <dl className="details__fields">
-            <DetailsFields record={record} />
+            <DetailsFields record={record} onFilter={onFilter} />
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
           <div className="dialog__actions details__actions">

@@ -14,7 +14,17 @@ import { folderLabel, formatDimensions, formatDuration, originalFileName } from 
  * Spec section 2's description, type, size, created, author and tags, then what else the record
  * stores: dimensions and duration when measured, the folder, the uploaded name and the file's address.
  */
-export function DetailsFields({ record }: { record: MediaRecord }) {
+/** A tag or the author of the file shown, picked to list the files that share it. */
+export type DetailsFilter = { tag: string } | { author: string }
+
+export function DetailsFields({
+  record,
+  onFilter,
+}: {
+  record: MediaRecord
+  /** Without it, the author and tags are plain text. */
+  onFilter?: (filter: DetailsFilter) => void
+}) {
   const dimensions = formatDimensions(record)
   const fileName = originalFileName(record.media_url)
   const url = safeUrl(record.media_url)
@@ -33,7 +43,22 @@ export function DetailsFields({ record }: { record: MediaRecord }) {
       <dt>Created</dt>
       <dd>{formatDateTime(record.created_at)}</dd>
       <dt>Author</dt>
-      <dd>{record.author}</dd>
+      <dd>
+        {onFilter === undefined ? (
+          record.author
+        ) : (
+          <button
+            type="button"
+            className="link-button"
+            title={`Show files by ${record.author}`}
+            onClick={() => {
+              onFilter({ author: record.author })
+            }}
+          >
+            {record.author}
+          </button>
+        )}
+      </dd>
       <dt>Tags</dt>
       <dd>
         {record.tags.length === 0 ? (
@@ -41,8 +66,21 @@ export function DetailsFields({ record }: { record: MediaRecord }) {
         ) : (
           <ul className="details__tags">
             {record.tags.map((tag) => (
-              <li key={tag} className="badge">
-                {tag}
+              <li key={tag} className={onFilter === undefined ? 'badge' : undefined}>
+                {onFilter === undefined ? (
+                  tag
+                ) : (
+                  <button
+                    type="button"
+                    className="badge badge--button"
+                    title={`Show files tagged ${tag}`}
+                    onClick={() => {
+                      onFilter({ tag })
+                    }}
+                  >
+                    {tag}
+                  </button>
+                )}
               </li>
             ))}
           </ul>
