@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
 
-import { imageCdnThumbnail, officeViewerUrl } from '../../src/contract/access'
+import { cardPictureWidth, imageCdnThumbnail, officeViewerUrl } from '../../src/contract/access'
 import { mimeFromName } from '../../src/contract/file-types'
 import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'
@@ -54,7 +54,7 @@ function redirect(location: string, cacheControl: string): Response {
 }
 
 /**
- * `GET /api/file-link/{thumbnail|office}/{id}/{name}`: for fetchers that cannot send the visitor's
+ * `GET /api/file-link/{thumbnail|card-320|card-480|card-640|office}/{id}/{name}`: for fetchers that cannot send the visitor's
  * cookie. Reached with the cookie, it redirects to the Image CDN's thumbnail or to Microsoft's Office
  * viewer, each given a link to the file signed for a short while (plain links when the gate is open).
  */
@@ -63,9 +63,11 @@ export default route(
     GET: (request) => {
       const file = linkedFile(request)
       const now = new Date()
-      if (file.purpose === 'thumbnail') {
+      const cardWidth = cardPictureWidth(file.purpose)
+      if (file.purpose === 'thumbnail' || cardWidth !== null) {
         const { expiresAt, cacheSeconds } = thumbnailWindow(now)
-        const location = imageCdnThumbnail(filePath(file, expiresAt), mimeFromName(file.name))
+        const source = filePath(file, expiresAt)
+        const location = imageCdnThumbnail(source, mimeFromName(file.name), cardWidth ?? undefined)
         return Promise.resolve(redirect(location, `private, max-age=${String(cacheSeconds)}`))
       }
       if (file.purpose === 'office') {
@@ -74,7 +76,9 @@ export default route(
         const absolute = new URL(path, siteOrigins(request).public).href
         return Promise.resolve(redirect(officeViewerUrl(absolute), 'no-store'))
       }
-      throw new InvalidInputError('A file link is for a thumbnail or office')
+      throw new InvalidInputError(
+        'A file link is for a thumbnail, a card picture (card-320, card-480 or card-640) or office',
+      )
     },
   },
   { message: 'Failed to link the file' },

@@ -6,11 +6,7 @@ import { FolderSelect } from '../features/folders/components/folder-select'
 import { NewFolderButton } from '../features/folders/components/new-folder-button'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { DateRange } from '../features/library/components/date-range'
-import {
-  ActiveFilters,
-  CategorySelect,
-  TypeSelect,
-} from '../features/library/components/filter-controls'
+import { ActiveFilters, CategorySelect, TypeSelect } from '../features/library/components/filter-controls'
 import { preloadListView, type ViewMode } from '../features/library/components/media-results'
 import { SearchBox } from '../features/library/components/search-box'
 import { SortControl, ViewToggle } from '../features/library/components/view-controls'

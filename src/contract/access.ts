@@ -37,13 +37,39 @@ export function signOutPath(everywhere: boolean): string {
 export const THUMBNAIL_SIZE = 150
 
 /**
- * A 150x150 filled crop of an image on this site, made by the Netlify Image CDN. An SVG is drawn as a
- * PNG: without a format the CDN hands it back as it is, which the file route serves as a download.
+ * The widths of the card's picture at the box's own 4:3 shape, beside the spec's 150x150: the browser
+ * picks one from `srcset` for the box's width and the screen's density, so a 215 px box on a 2x screen
+ * gets a 480 px picture rather than 150 px stretched.
  */
-export function imageCdnThumbnail(sourcePath: string, mime: string): string {
-  const size = String(THUMBNAIL_SIZE)
-  const thumbnail = `/.netlify/images?url=${encodeURIComponent(sourcePath)}&w=${size}&h=${size}&fit=cover`
+export const CARD_PICTURE_WIDTHS = [320, 480, 640] as const
+export type CardPictureWidth = (typeof CARD_PICTURE_WIDTHS)[number]
+
+/**
+ * A filled crop of an image on this site, made by the Netlify Image CDN: 150x150 (spec section 9), or
+ * `width` wide at 4:3 for a card. An SVG is drawn as a PNG: without a format the CDN hands it back as it
+ * is, which the file route serves as a download.
+ */
+export function imageCdnThumbnail(sourcePath: string, mime: string, width?: CardPictureWidth): string {
+  const w = String(width ?? THUMBNAIL_SIZE)
+  const h = String(width === undefined ? THUMBNAIL_SIZE : (width * 3) / 4)
+  const thumbnail = `/.netlify/images?url=${encodeURIComponent(sourcePath)}&w=${w}&h=${h}&fit=cover`
   return mime === 'image/svg+xml' ? `${thumbnail}&fm=png` : thumbnail
+}
+
+/** How a file link names a card picture of each width. */
+const CARD_PICTURE_PURPOSES = {
+  320: 'card-320',
+  480: 'card-480',
+  640: 'card-640',
+} as const satisfies Record<CardPictureWidth, string>
+
+export function cardPicturePurpose(width: CardPictureWidth): FileLinkPurpose {
+  return CARD_PICTURE_PURPOSES[width]
+}
+
+/** A card picture's width as a file link names it (`card-480`), or null for any other purpose. */
+export function cardPictureWidth(purpose: string): CardPictureWidth | null {
+  return CARD_PICTURE_WIDTHS.find((width) => CARD_PICTURE_PURPOSES[width] === purpose) ?? null
 }
 
 /** Microsoft's online viewer for an Office file, given the file's absolute URL; it fetches the file itself. */
@@ -53,8 +79,11 @@ export function officeViewerUrl(absoluteFileUrl: string): string {
 
 const FILES_PREFIX = '/api/files/'
 
-/** What a file link redirects to: the Image CDN's thumbnail, or Microsoft's Office viewer. */
-export type FileLinkPurpose = 'thumbnail' | 'office'
+/**
+ * What a file link redirects to: the Image CDN's thumbnail or a card's picture at one of its widths, or
+ * Microsoft's Office viewer.
+ */
+export type FileLinkPurpose = 'thumbnail' | (typeof CARD_PICTURE_PURPOSES)[CardPictureWidth] | 'office'
 
 /**
  * `/api/file-link/{purpose}/{id}/{name}` for a file of the built-in host (`/api/files/{id}/{name}`), or

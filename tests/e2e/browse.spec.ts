@@ -132,6 +132,24 @@ test('filters combine, and search narrows within them', async ({ page }) => {
   await expect(page.getByText('Try adjusting your search or filter criteria.')).toBeVisible()
 })
 
+test('a tag or an author clicked on a card filters by it, as a chip kept in the address', async ({
+  page,
+  shot,
+}) => {
+  await card(page, 'Jingle').getByRole('button', { name: 'Radio' }).click()
+  await expectTitles(page, ['Jingle'])
+  await expect(page).toHaveURL(/[?&]tag=Radio(&|$)/)
+  await expect(page.getByText('0 selected')).toBeVisible()
+  await shot('filter-by-tag')
+  await page.getByRole('button', { name: 'Remove filter tag: Radio' }).click()
+  await expectTitles(page, ALL_TITLES)
+  await card(page, 'Beach sunset').getByRole('button', { name: 'By: Dana' }).click()
+  await expectTitles(page, ['Beach sunset'])
+  await page.reload()
+  await expectTitles(page, ['Beach sunset'])
+  await expect(page.getByRole('button', { name: 'Remove filter author: Dana' })).toBeVisible()
+})
+
 test('the grid sorts by title ascending first, then by the toolbar sort and direction', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true')
   await page.getByRole('button', { name: 'Sort ascending' }).click()

@@ -10,7 +10,7 @@ import { buildFolderTree, flattenTree } from '../../../src/features/folders/mode
 import { mediaAnswerSchema, readRecord } from '../../../src/features/library/api/media-answer'
 import { pageCountOf, pageShards } from '../../../src/contract/media-pages'
 import { rangeBetween } from '../../../src/features/library/model/selection'
-import { thumbnailSrc } from '../../../src/features/library/model/thumbnail'
+import { cardPictureSrcSet, thumbnailSrc } from '../../../src/features/library/model/thumbnail'
 import { officeViewerUrl, previewKind } from '../../../src/features/preview/model/preview-kind'
 import { patchRecord, withFolder, withoutRecords } from '../../../src/lib/record-changes'
 import { safeUrl } from '../../../src/lib/safe-url'
@@ -157,6 +157,19 @@ describe('small rules', () => {
       }),
     ).toBe('https://x.test/p.jpg')
     expect(thumbnailSrc({ ...base, media_url: 'javascript:alert(1)' })).toBeNull()
+  })
+
+  it("offers a card's picture at 320, 480 and 640 px wide at 4:3 for images on this site only", () => {
+    expect(cardPictureSrcSet(base)?.split(', ')).toEqual([
+      '/.netlify/images?url=%2Fapi%2Ffiles%2F1%2Fa%20b.png&w=320&h=240&fit=cover 320w',
+      '/.netlify/images?url=%2Fapi%2Ffiles%2F1%2Fa%20b.png&w=480&h=360&fit=cover 480w',
+      '/.netlify/images?url=%2Fapi%2Ffiles%2F1%2Fa%20b.png&w=640&h=480&fit=cover 640w',
+    ])
+    expect(cardPictureSrcSet(base, { gated: true })).toMatch(
+      /^\/api\/file-link\/card-320\/1\/a b\.png 320w, /,
+    )
+    expect(cardPictureSrcSet({ ...base, media_url: 'https://x.test/a.png' })).toBeNull()
+    expect(cardPictureSrcSet({ ...base, file_type: 'application/pdf' })).toBeNull()
   })
 
   it('asks the Image CDN for a PNG of an SVG, never the SVG itself', () => {

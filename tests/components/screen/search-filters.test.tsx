@@ -244,7 +244,7 @@ describe('filters from a file', () => {
     expect(window.location.search).toBe('?tag=Radio')
     // The click filtered; it did not select the card it was on.
     expect(screen.getByText('0 selected')).toBeInTheDocument()
-    await user.click(within(await card('Radio spot')).getByRole('button', { name: 'Dana' }))
+    await user.click(within(await card('Radio spot')).getByRole('button', { name: 'By: Dana' }))
     await waitFor(() => {
       expect(shownTitles()).toEqual(['Radio spot'])
     })

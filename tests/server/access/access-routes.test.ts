@@ -217,13 +217,18 @@ describe('file links', () => {
     expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true)
   })
 
-  it('are plain links when the gate is open, and refuse unknown purposes and ids', async () => {
+  it('are plain links when the gate is open, draw card pictures at their widths, and refuse unknown purposes and ids', async () => {
     replaceAccessGate(accessGateFor(undefined))
     const { url } = await hostFixture('landscape.jpg', {})
     const redirect = await call(url.replace('/api/files/', '/api/file-link/thumbnail/'))
     expect(redirect.headers.get('location')).toBe(
       `/.netlify/images?url=${encodeURIComponent(url)}&w=150&h=150&fit=cover`,
     )
+    const card = await call(url.replace('/api/files/', '/api/file-link/card-480/'))
+    expect(card.headers.get('location')).toBe(
+      `/.netlify/images?url=${encodeURIComponent(url)}&w=480&h=360&fit=cover`,
+    )
+    expect((await call(url.replace('/api/files/', '/api/file-link/card-500/'))).status).toBe(400)
     expect((await call(url.replace('/api/files/', '/api/file-link/other/'))).status).toBe(400)
     expect((await call('/api/file-link/thumbnail/not-an-id/a.png')).status).toBe(404)
   })

@@ -78,7 +78,6 @@ export const MediaCard = memo(function MediaCard({
           <>
             <p className="card__description">{record.description || 'No description'}</p>
             <p className="card__author">
-              By:{' '}
               <button
                 type="button"
                 className="card__author-button"
@@ -89,7 +88,7 @@ export const MediaCard = memo(function MediaCard({
                   handlers.filterBy({ author: record.author })
                 }}
               >
-                {record.author}
+                By: {record.author}
               </button>
             </p>
             <TagChips

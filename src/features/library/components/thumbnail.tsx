@@ -2,12 +2,16 @@ import { useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { useAccess } from '../../../lib/access'
-import { THUMBNAIL_SIZE, thumbnailSrc } from '../model/thumbnail'
+import { cardPictureSrcSet, THUMBNAIL_SIZE, thumbnailSrc } from '../model/thumbnail'
 import { FileIcon } from './file-icon'
 import './thumbnail.css'
 
+/** The card's picture box's width, as `sizes` gives it: half a narrow screen, else at most 260 px. */
+const CARD_PICTURE_SIZES = '(max-width: 600px) 50vw, 260px'
+
 /**
- * The card's picture box, as wide as the card: the 150x150 filled crop cut to the box. The file's type
+ * The card's picture box, as wide as the card: for images on this site a 4:3 crop at the width the box
+ * needs on this screen (`srcset`), else the 150x150 filled crop cut to the box. The file's type
  * icon sits centred in the same box, shown while the picture loads, and for good when there is no
  * picture or it cannot load.
  *
@@ -17,6 +21,8 @@ import './thumbnail.css'
 export function Thumbnail({ record, compact = false }: { record: MediaRecord; compact?: boolean }) {
   const { gate } = useAccess()
   const src = thumbnailSrc(record, { gated: gate === 'closed' })
+  // A card's box is about half a phone's width, or 180 to 260 px on a wider screen.
+  const srcSet = compact ? null : cardPictureSrcSet(record, { gated: gate === 'closed' })
   const [failed, setFailed] = useState<string | null>(null)
   const [loaded, setLoaded] = useState<string | null>(null)
   // A list row's picture is a small square beside the title; the same 150 px crop serves it at 2x.
@@ -43,6 +49,8 @@ export function Thumbnail({ record, compact = false }: { record: MediaRecord; co
       <FileIcon mime={record.file_type} size={iconSize} />
       <img
         src={src}
+        srcSet={srcSet ?? undefined}
+        sizes={srcSet === null ? undefined : CARD_PICTURE_SIZES}
         alt=""
         width={THUMBNAIL_SIZE}
         height={THUMBNAIL_SIZE}

@@ -1,4 +1,9 @@
-import { fileLinkPath, imageCdnThumbnail } from '../../../contract/access'
+import {
+  CARD_PICTURE_WIDTHS,
+  cardPicturePurpose,
+  fileLinkPath,
+  imageCdnThumbnail,
+} from '../../../contract/access'
 import { isPdf } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { safeUrl } from '../../../lib/safe-url'
@@ -32,4 +37,24 @@ export function thumbnailSrc(
   }
   if (isPdf(mime) || mime.startsWith('video/')) return safeUrl(record.thumbnail)
   return null
+}
+
+/**
+ * The card's picture at each of its widths, for `srcset`: only for images on this site, which the Image
+ * CDN can draw at any size (through a signed file link when the gate is closed); null for the rest, which
+ * keep their one picture.
+ */
+export function cardPictureSrcSet(
+  record: Pick<MediaRecord, 'file_type' | 'media_url'>,
+  { gated = false }: ThumbnailOptions = {},
+): string | null {
+  const mime = record.file_type
+  const url = mime.startsWith('image/') ? safeUrl(record.media_url) : null
+  if (!url?.startsWith('/')) return null
+  const candidates = CARD_PICTURE_WIDTHS.map((width) => {
+    const src =
+      (gated ? fileLinkPath(url, cardPicturePurpose(width)) : null) ?? imageCdnThumbnail(url, mime, width)
+    return `${src} ${String(width)}w`
+  })
+  return candidates.join(', ')
 }
