@@ -236,6 +236,20 @@ test.describe('on a phone', () => {
     expect(tops.filter((top) => top === tops[0]).length).toBeGreaterThanOrEqual(2)
   })
 
+  test('the first screen of a 390 x 844 phone shows four whole cards', async ({ page, shot }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    await expect(page.getByRole('article')).not.toHaveCount(0)
+    const whole = await page.getByRole('article').evaluateAll((cards) =>
+      cards.filter((each) => {
+        const box = each.getBoundingClientRect()
+        return box.top >= 0 && box.bottom <= window.innerHeight
+      }),
+    )
+    expect(whole.length).toBeGreaterThanOrEqual(4)
+    await shot('layout-phone-first-screen')
+  })
+
   test('the toolbar fits: search across, Upload and New Folder in reach, the filters folded', async ({
     page,
   }) => {

@@ -27,14 +27,24 @@ describe('grid geometry', () => {
   })
 
   it('makes each row one card and one gap tall, the card a 4:3 picture over a fixed body', () => {
-    for (const width of [336, 968, 1600]) {
+    for (const width of [968, 1600]) {
       for (const density of ['comfortable', 'compact'] as const) {
-        const { columns, gap, cardHeight, rowHeight } = gridGeometry(width, density)
+        const { narrow, columns, gap, cardHeight, rowHeight } = gridGeometry(width, density)
         const cardWidth = (width - gap * (columns - 1)) / columns
+        expect(narrow).toBe(false)
         expect(rowHeight).toBe(cardHeight + gap)
         expect(cardHeight - Math.ceil(cardWidth * 0.75)).toBe(density === 'comfortable' ? 168 : 52)
       }
     }
+  })
+
+  it('on a phone, flattens the picture to 8:5 and keeps one line of description, so two rows fit', () => {
+    // A 390 px phone: 366 px of files; the first card starts about 300 px down with touch-sized controls.
+    const { narrow, columns, gap, cardHeight } = gridGeometry(366, 'comfortable')
+    const cardWidth = (366 - gap) / 2
+    expect({ narrow, columns }).toEqual({ narrow: true, columns: 2 })
+    expect(cardHeight).toBe(Math.ceil(cardWidth * 0.625) + 152)
+    expect(300 + 2 * cardHeight + gap).toBeLessThanOrEqual(844)
   })
 
   it('is one column before the width is known, never zero', () => {

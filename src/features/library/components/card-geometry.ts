@@ -7,8 +7,11 @@ export type CardDensity = 'comfortable' | 'compact'
 
 export const CARD_DENSITIES: readonly CardDensity[] = ['comfortable', 'compact']
 
-/** The thumbnail box fills the card's width at 4:3; the 150x150 filled crop is cut to it. */
-const THUMBNAIL_RATIO = 3 / 4
+/**
+ * The thumbnail box's height for its width: 4:3, and 8:5 on a narrow files area, where two rows of
+ * cards must fit a phone's first screen. The picture is cut to the box (thumbnail.css).
+ */
+const THUMBNAIL_RATIO = { wide: 3 / 4, narrow: 5 / 8 }
 
 /**
  * Below this width (a phone, or a narrow window with the sidebar open) cards may be narrower and sit
@@ -24,13 +27,18 @@ const MIN_CARD_WIDTH: Record<CardDensity, { narrow: number; wide: number }> = {
 
 /**
  * The height of everything under the thumbnail, borders included: in Comfortable the title row,
- * two lines of description, author, tags, size and date, and the actions; in Compact the title row
- * and one line of kind, size and date. cards.css gives each of these rows a fixed line height that
- * adds up to no more than this.
+ * two lines of description (one on a narrow files area), author, tags, size and date, and the actions;
+ * in Compact the title row and one line of kind, size and date. cards.css gives each of these rows a
+ * fixed line height that adds up to no more than this.
  */
-const BODY_HEIGHT: Record<CardDensity, number> = { comfortable: 168, compact: 52 }
+const BODY_HEIGHT: Record<CardDensity, { narrow: number; wide: number }> = {
+  comfortable: { narrow: 152, wide: 168 },
+  compact: { narrow: 52, wide: 52 },
+}
 
 export interface GridGeometry {
+  /** A phone or a narrow window: the cards' CSS shortens the picture and the description to match. */
+  narrow: boolean
   columns: number
   gap: number
   /** The height of one card. */
@@ -45,6 +53,7 @@ export function gridGeometry(width: number, density: CardDensity): GridGeometry 
   const minWidth = MIN_CARD_WIDTH[density][narrow ? 'narrow' : 'wide']
   const columns = Math.max(1, Math.floor((width + gap) / (minWidth + gap)))
   const cardWidth = Math.max(minWidth, (width - gap * (columns - 1)) / columns)
-  const cardHeight = Math.ceil(cardWidth * THUMBNAIL_RATIO) + BODY_HEIGHT[density]
-  return { columns, gap, cardHeight, rowHeight: cardHeight + gap }
+  const size = narrow ? 'narrow' : 'wide'
+  const cardHeight = Math.ceil(cardWidth * THUMBNAIL_RATIO[size]) + BODY_HEIGHT[density][size]
+  return { narrow, columns, gap, cardHeight, rowHeight: cardHeight + gap }
 }

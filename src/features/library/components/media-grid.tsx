@@ -29,7 +29,7 @@ export function MediaGrid(props: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const width = useWidth(scrollRef)
   const density = useCardDensity()
-  const { columns, gap, cardHeight, rowHeight } = gridGeometry(width, density)
+  const { narrow, columns, gap, cardHeight, rowHeight } = gridGeometry(width, density)
   // No rows before the width is known: one column of 100,000 rows would be laid out for nothing.
   const rowCount = width === 0 ? 0 : Math.ceil(positions.length / columns)
   // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
@@ -66,7 +66,7 @@ export function MediaGrid(props: ResultsProps) {
       records={records}
       stale={stale}
     >
-      <div className="grid" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="grid" data-narrow={narrow || undefined} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const first = row.index * columns
           const cells = Array.from(positions.subarray(first, first + columns))
