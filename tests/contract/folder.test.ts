@@ -4,6 +4,7 @@ import { LIMITS } from '../../src/contract/limits'
 import {
   folderCreateSchema,
   folderNameSchema,
+  folderPathLabel,
   folderPathSchema,
   isWithin,
   joinPath,
@@ -134,5 +135,15 @@ describe('folder names in Unicode', () => {
     expect(createMessage({ name: '\u202eevil' })).toBe(
       'Folder name contains a text direction control (U+202E RIGHT-TO-LEFT OVERRIDE); remove it.',
     )
+  })
+})
+
+describe('folder path label', () => {
+  it("names the top level 'Uncategorized' (spec section 2's folder selector) and keeps other paths", () => {
+    expect([folderPathLabel('/'), folderPathLabel(''), folderPathLabel('/Campaigns/2026')]).toEqual([
+      'Uncategorized',
+      'Uncategorized',
+      '/Campaigns/2026',
+    ])
   })
 })

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 
 import type { MediaRecord } from '../../../src/contract/record'
 import {
-  folderLabel,
   formatDimensions,
   formatDuration,
   originalFileName,
@@ -13,7 +12,7 @@ import { isPublicHost, officePreviewSource } from '../../../src/features/preview
 import { svgRasterSrc } from '../../../src/features/preview/model/svg-raster'
 
 describe('previewKind', () => {
-  it('gives audio a player, SVG its own raster preview, text, Markdown, CSV and JSON the text view, and a ZIP its contents', () => {
+  it('gives images, video, PDFs and Office files theirs, audio a player, SVG its own raster preview, text, Markdown, CSV and JSON the text view, and a ZIP its contents', () => {
     expect(
       [
         'audio/mpeg',
@@ -26,8 +25,27 @@ describe('previewKind', () => {
         'application/json',
         'application/zip',
         'application/x-tar',
+        'image/gif',
+        'video/webm',
+        'application/pdf',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       ].map(previewKind),
-    ).toEqual(['audio', 'audio', 'svg', 'image', 'text', 'text', 'text', 'text', 'archive', 'none'])
+    ).toEqual([
+      'audio',
+      'audio',
+      'svg',
+      'image',
+      'text',
+      'text',
+      'text',
+      'text',
+      'archive',
+      'none',
+      'image',
+      'video',
+      'pdf',
+      'office',
+    ])
   })
 })
 
@@ -132,15 +150,10 @@ describe('svgRasterSrc', () => {
 })
 
 describe('details fields', () => {
-  it('formats durations, dimensions and the top-level folder', () => {
+  it('formats durations and dimensions', () => {
     expect([0, 5.9, 65, 3725].map(formatDuration)).toEqual(['0:00', '0:05', '1:05', '1:02:05'])
     expect(formatDimensions({ width: 800, height: 600 })).toBe('800 × 600')
     expect(formatDimensions({ width: 800, height: null })).toBeNull()
-    expect([folderLabel('/'), folderLabel(''), folderLabel('/Campaigns/2026')]).toEqual([
-      'Uncategorized',
-      'Uncategorized',
-      '/Campaigns/2026',
-    ])
   })
 
   it('reads the uploaded name from a built-in file URL only', () => {

@@ -1,35 +1,16 @@
 import { Folder, File } from 'lucide-react'
-import { useEffect, useState } from 'react'
-
 import type { MediaRecord } from '../../../contract/record'
 import { formatBytes } from '../../../lib/format-bytes'
 import { countOf } from '../../../lib/plural'
-import { readZipEntries, type ZipListing } from '../api/read-zip-entries'
-
-type ArchiveState = { url: string } & ({ kind: 'ready'; listing: ZipListing } | { kind: 'failed' })
+import { readZipEntries } from '../api/read-zip-entries'
+import { useFileRead } from '../api/use-file-read'
 
 /**
  * What a ZIP archive holds, read from its central directory (the end of the file, not the whole of it):
  * each entry's path and unpacked size. The footer's Download gets the archive itself.
  */
 export function ArchivePreview({ record, url }: { record: MediaRecord; url: string }) {
-  const [read, setRead] = useState<ArchiveState | null>(null)
-  useEffect(() => {
-    const controller = new AbortController()
-    readZipEntries(url, { size: record.file_size, signal: controller.signal }).then(
-      (listing) => {
-        setRead({ url, kind: 'ready', listing })
-      },
-      () => {
-        if (!controller.signal.aborted) setRead({ url, kind: 'failed' })
-      },
-    )
-    return () => {
-      controller.abort()
-    }
-  }, [url, record.file_size])
-
-  const state = read?.url === url ? read : { kind: 'loading' as const }
+  const state = useFileRead(url, record.file_size, readZipEntries)
   if (state.kind === 'loading')
     return (
       <div className="preview preview--text">
@@ -44,7 +25,7 @@ export function ArchivePreview({ record, url }: { record: MediaRecord; url: stri
         <p role="alert">The archive's contents could not be read. Download it to open it.</p>
       </div>
     )
-  const { entries, total } = state.listing
+  const { entries, total } = state.value
   const files = entries.filter((entry) => !entry.folder)
   const unpacked = files.reduce((sum, entry) => sum + entry.size, 0)
   return (

@@ -3,12 +3,13 @@ import { useState } from 'react'
 
 import { categoryLabel } from '../../../contract/categories'
 import { fileTypeLabel } from '../../../contract/file-types'
+import { folderPathLabel } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
 import { copyText } from '../../../lib/clipboard'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDateTime } from '../../../lib/format-date'
 import { absoluteUrl, safeUrl } from '../../../lib/safe-url'
-import { folderLabel, formatDimensions, formatDuration, originalFileName } from '../model/details-fields'
+import { formatDimensions, formatDuration, originalFileName } from '../model/details-fields'
 
 /**
  * Spec section 2's description, type, size, created, author and tags, then what else the record
@@ -99,7 +100,7 @@ export function DetailsFields({
         </>
       )}
       <dt>Folder</dt>
-      <dd>{folderLabel(record.folder_path)}</dd>
+      <dd>{folderPathLabel(record.folder_path)}</dd>
       {fileName !== null && (
         <>
           <dt>File name</dt>

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
-import { readTextHead, type TextHead } from '../api/read-text-head'
+import { readTextHead } from '../api/read-text-head'
+import { useFileRead } from '../api/use-file-read'
 import { MarkdownView } from './markdown-view'
 
-/** What was read, for the URL it was read from; anything else is still loading. */
-type TextState = { url: string } & ({ kind: 'ready'; head: TextHead } | { kind: 'failed' })
+const readHead = (url: string, { size, signal }: { size: number; signal: AbortSignal }) =>
+  readTextHead(url, { knownSize: size, signal })
 
 const isMarkdown = (record: MediaRecord) =>
   record.file_type === 'text/markdown' || record.file_type === 'text/x-markdown'
@@ -15,25 +16,9 @@ const isMarkdown = (record: MediaRecord) =>
  * document, with its source a click away. React escapes both, so markup in the file is shown, never run.
  */
 export function TextPreview({ record, url }: { record: MediaRecord; url: string }) {
-  const [read, setRead] = useState<TextState | null>(null)
   const [source, setSource] = useState(false)
   const formatted = isMarkdown(record) && !source
-  useEffect(() => {
-    const controller = new AbortController()
-    readTextHead(url, { knownSize: record.file_size, signal: controller.signal }).then(
-      (head) => {
-        setRead({ url, kind: 'ready', head })
-      },
-      () => {
-        if (!controller.signal.aborted) setRead({ url, kind: 'failed' })
-      },
-    )
-    return () => {
-      controller.abort()
-    }
-  }, [url, record.file_size])
-
-  const state = read?.url === url ? read : { kind: 'loading' as const }
+  const state = useFileRead(url, record.file_size, readHead)
   if (state.kind === 'failed') {
     return (
       <div className="preview preview--none">
@@ -55,11 +40,11 @@ export function TextPreview({ record, url }: { record: MediaRecord; url: string 
               tabIndex={0}
               aria-label={`${record.title} (Markdown)`}
             >
-              <MarkdownView source={state.head.text} />
+              <MarkdownView source={state.value.text} />
             </div>
           ) : (
             <pre className="preview__text" tabIndex={0} aria-label={`${record.title} (text)`}>
-              {state.head.text}
+              {state.value.text}
             </pre>
           )}
           {isMarkdown(record) && (
@@ -73,7 +58,7 @@ export function TextPreview({ record, url }: { record: MediaRecord; url: string 
               {source ? 'Show formatted' : 'Show the source'}
             </button>
           )}
-          {state.head.cut && <p className="preview__note">Showing the first 100 KB.</p>}
+          {state.value.cut && <p className="preview__note">Showing the first 100 KB.</p>}
         </>
       )}
     </div>

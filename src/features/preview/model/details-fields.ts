@@ -1,4 +1,3 @@
-import { folderPathLabel } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
 import { FILES_PATH } from '../../../contract/uploads'
 
@@ -18,9 +17,6 @@ export function formatDimensions(record: Pick<MediaRecord, 'width' | 'height'>):
   const { width, height } = record
   return width === null || height === null ? null : `${String(width)} × ${String(height)}`
 }
-
-/** The folder's path, or 'Uncategorized' for the top level (spec section 2's folder selector). */
-export const folderLabel = folderPathLabel
 
 /**
  * The name the file was uploaded under, where the record keeps it: a file of the built-in host is
