@@ -224,8 +224,11 @@ test('grid and list show the same files; list headers sort and flip', async ({ p
     'Jingle',
     'Launch spot',
   ])
-  await header('Size').click()
-  await expect(table.getByRole('columnheader', { name: /Size/ })).toHaveAttribute('aria-sort', 'descending')
+  // The whole header cell sorts, its far corner too, not only the label inside it.
+  const sizeCell = table.getByRole('columnheader', { name: /Size/ })
+  const cell = await sizeCell.boundingBox()
+  await sizeCell.click({ position: { x: (cell?.width ?? 4) - 3, y: (cell?.height ?? 4) - 3 } })
+  await expect(sizeCell).toHaveAttribute('aria-sort', 'descending')
   await expectTitles(page, [
     'Launch spot',
     'Jingle',

@@ -11,7 +11,10 @@ const COLUMNS: readonly { key: SortKey; label: string; className?: string }[] = 
   { key: 'date', label: 'Date', className: 'file-table__col-date' },
 ]
 
-/** Spec section 2: Name, Type, Size and Date sort; clicking the sorted column flips its direction. */
+/**
+ * Spec section 2: Name, Type, Size and Date sort; clicking the sorted column flips its direction. Each
+ * sortable header cell is one button from edge to edge, so a click anywhere in it sorts.
+ */
 export function ListHeader({ sort, onSort }: { sort: Sort; onSort: (key: SortKey) => void }) {
   return (
     <thead>
@@ -26,7 +29,7 @@ export function ListHeader({ sort, onSort }: { sort: Sort; onSort: (key: SortKey
             <Fragment key={key}>
               <th
                 scope="col"
-                className={className}
+                className={className ? `${className} file-table__sortable` : 'file-table__sortable'}
                 aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
               >
                 <button
