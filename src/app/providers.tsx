@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { SWRConfig, type SWRConfiguration } from 'swr'
+import { SWRConfig, type Middleware, type SWRConfiguration } from 'swr'
 
 import { preloadLazyParts } from '../components/ui/lazy-load'
 import { preloadToasts, Toasts } from '../components/ui/toast'
+import { afterFirstPage } from '../lib/first-page-gate'
 import { runWhenIdle } from '../lib/when-idle'
 import { useThemeChoice } from './theme'
 
@@ -22,12 +23,23 @@ export function preloadOnceIdle(): void {
   })
 }
 
+/**
+ * Every SWR call (folders, access status, the Trash count, Webflow) waits for the file list's first page
+ * (first-page-gate.ts): at start they would compete with it; later the wait is over at once.
+ */
+const afterTheFirstPage: Middleware = (useSWRNext) => (key, fetcher, config) =>
+  useSWRNext(
+    key,
+    fetcher === null ? null : (...args: unknown[]) => afterFirstPage().then(() => fetcher(...args)),
+    config,
+  )
+
 /** Everything the screen needs around it; tests pass their own SWR cache so each starts empty. */
 export function Providers({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
   // Toasts follow the page's theme; 'system' lets sonner follow the system as the page does.
   const theme = useThemeChoice()
   return (
-    <SWRConfig value={{ shouldRetryOnError: false, ...swr }}>
+    <SWRConfig value={{ shouldRetryOnError: false, use: [afterTheFirstPage], ...swr }}>
       {children}
       <Toasts position="bottom-right" richColors closeButton duration={6000} theme={theme} />
     </SWRConfig>

@@ -198,6 +198,56 @@ describe('the listing started before the screen, on a first visit', () => {
   })
 })
 
+describe('the listing started before the screen, from the request its HTML started', () => {
+  it('takes that request over instead of asking again, and lets the other calls go once it is in', async () => {
+    vi.resetModules()
+    const fresh = await import('../../../src/features/library/api/listing-store')
+    const gate = await import('../../../src/lib/first-page-gate')
+    vi.stubGlobal('Worker', FakeWorker)
+    vi.stubGlobal('localStorage', new MemoryStorage())
+    const text = JSON.stringify(encodeMediaPage(records(1, 2), { from: 0, to: 3, shardCount: 4 }))
+    let answer: (response: Response) => void = () => undefined
+    const started = new Promise<Response>((resolve) => {
+      answer = resolve
+    })
+    const window: Record<string, unknown> = { mediaFileManagerFirstPage: started }
+    vi.stubGlobal('window', window)
+    const asked: string[] = []
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url)
+      return new Promise(() => undefined)
+    })
+    FakeWorker.started.length = 0
+    let othersWent = false
+    void gate.afterFirstPage().then(() => {
+      othersWent = true
+    })
+    fresh.startListingEarly()
+    // Taken: a script that ran late would ask nothing more.
+    expect(window.mediaFileManagerFirstPage).toBeNull()
+    // Held until the first page is in: the gate was armed by the early start.
+    let heldOthers = false
+    void gate.afterFirstPage().then(() => {
+      heldOthers = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(othersWent).toBe(true)
+    expect(heldOthers).toBe(false)
+    answer(new Response(text, { headers: { etag: '"p0"' } }))
+    const worker = FakeWorker.started[0] as FakeWorker
+    await vi.waitFor(() => {
+      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
+    })
+    await vi.waitFor(() => {
+      expect(heldOthers).toBe(true)
+    })
+    expect(asked).toEqual([])
+    const store = new fresh.ListingStore(fresh.connectListing)
+    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
+    store.close()
+  })
+})
+
 describe('the listing started before the screen, on a reload', () => {
   it('shows the first page kept on the page before the worker says anything, and asks it for the rest', async () => {
     // A fresh copy of the module: the listing starts early once per page.

@@ -13,7 +13,7 @@ import {
  * The worker still keeps every page, this one included, in IndexedDB; it sends this copy whenever it
  * shows a first page the page did not have (ListingReply `kept-first`).
  */
-const STORAGE_KEY = `media-file-manager-listing-first:${String(LISTING_CACHE_VERSION)}`
+export const KEPT_FIRST_PAGE_KEY = `media-file-manager-listing-first:${String(LISTING_CACHE_VERSION)}`
 
 export interface KeptFirstPage {
   /** The digest of the kept page's text: the worker sends the rest only (ListingRequest `shownFirst`). */
@@ -34,7 +34,7 @@ function storage(): Storage | undefined {
 
 /** The kept first page, checked and decoded; undefined when none is kept or it fails its digest. */
 export function readKeptFirstPage(): KeptFirstPage | undefined {
-  const stored = storage()?.getItem(STORAGE_KEY)
+  const stored = storage()?.getItem(KEPT_FIRST_PAGE_KEY)
   if (stored === null || stored === undefined) return undefined
   try {
     const page = JSON.parse(stored) as KeptPage
@@ -48,7 +48,7 @@ export function readKeptFirstPage(): KeptFirstPage | undefined {
 /** Keeps `page` (the first) for the next visit; a full storage keeps nothing, the worker's copy stays. */
 export function keepFirstPage(page: KeptPage): void {
   try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(page))
+    storage()?.setItem(KEPT_FIRST_PAGE_KEY, JSON.stringify(page))
   } catch {
     forgetKeptFirstPage()
   }
@@ -56,7 +56,7 @@ export function keepFirstPage(page: KeptPage): void {
 
 export function forgetKeptFirstPage(): void {
   try {
-    storage()?.removeItem(STORAGE_KEY)
+    storage()?.removeItem(KEPT_FIRST_PAGE_KEY)
   } catch {
     // Nothing kept where there is no storage.
   }

@@ -4,10 +4,12 @@ import { reportAccessRefused } from '../../../lib/access'
 import { ApiError } from '../../../lib/api-client'
 import { isGatewayFailure, reportUnreachable } from '../../../lib/connectivity'
 import { ERROR_WORDS } from '../../../lib/error-words'
+import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
 import type { RecordsChange } from '../../../lib/record-changes'
 import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
 import { ListingLoader, pageRequest, readPageText } from '../../../workers/listing-loader'
 import type { FirstAnswer, ListingReply, ListingRequest } from '../../../workers/listing-protocol'
+import { takeStartedFirstPage } from './first-page-request'
 import { forgetKeptFirstPage, keepFirstPage, readKeptFirstPage } from './kept-first-page'
 
 /** How far the list has come while its pages arrive: `expected` is the count last time, if known. */
@@ -284,12 +286,15 @@ let early: EarlyListing | null = null
  * Starts the listing worker and its load (the kept pages, then the server's) as the app's code runs,
  * before React renders anything: the first store to connect takes it over, replies held meanwhile
  * included. The first page does not wait for the worker to start: on a reload the kept copy is read
- * here (readKeptFirstPage) and the worker told to send only the rest; on a first visit the page asks
- * the server for it and hands the answer to the worker, which then does not ask again. Does nothing
+ * here (readKeptFirstPage) and the worker told to send only the rest; on a first visit the page takes
+ * over the request its HTML started (or asks the server itself) and hands the answer to the worker, which
+ * then does not ask again. The screen's other calls wait until then (first-page-gate.ts). Does nothing
  * without workers (tests, old browsers), or once started.
  */
 export function startListingEarly(): void {
   if (early !== null || typeof Worker === 'undefined') return
+  const startedInHtml = takeStartedFirstPage()
+  holdForFirstPage()
   const started: EarlyListing = { worker: startWorker(), held: [], receive: null }
   const deliver = (reply: ListingReply) => {
     if (started.receive) started.receive(reply)
@@ -312,25 +317,31 @@ export function startListingEarly(): void {
     performance.mark('listing:kept-first-here')
     showFirstPage(kept.records, kept.shardCount)
     post({ type: 'load', request: EARLY_LOAD, shownFirst: kept.digest })
+    firstPageSettled()
     return
   }
   // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
   // worker to start, and hands the answer on.
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
-  void askFirstPage().then((answer) => {
+  void askFirstPage(startedInHtml).then((answer) => {
     const read = answer?.status === 200 ? readPageText(answer.text) : null
     // First, so the worker's load goes on whatever showing it here meets.
     post({ type: 'first-answer', answer, shownHere: read !== null })
-    if (read === null) return
-    performance.mark('listing:first-page-here')
-    showFirstPage(read.records, read.shardCount)
+    if (read !== null) {
+      performance.mark('listing:first-page-here')
+      showFirstPage(read.records, read.shardCount)
+    }
+    firstPageSettled()
   })
 }
 
-/** The first page, asked for by the page itself; null when no answer came at all. */
-async function askFirstPage(): Promise<FirstAnswer | null> {
+/**
+ * The first page, from the request the HTML started or else asked for by the page itself; null when no
+ * answer came at all.
+ */
+async function askFirstPage(startedInHtml: Promise<Response> | null): Promise<FirstAnswer | null> {
   try {
-    const response = await fetch(...pageRequest(0))
+    const response = await (startedInHtml ?? fetch(...pageRequest(0)))
     return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
   } catch {
     return null
