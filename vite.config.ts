@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 import { unsignedPresetPlugin } from './scripts/cloudinary-preset.ts'
 import { contentSecurityPolicyPlugin } from './scripts/csp.ts'
+import { startAfterPaintPlugin } from './scripts/start-after-paint.ts'
 
 /**
  * Component tests that stand in for browser APIs, modules or the server settings per file (workers, msw
@@ -18,7 +19,8 @@ const ISOLATED_COMPONENT_TESTS = [
 export default defineConfig({
   // The Content-Security-Policy is written into dist/_headers from the Cloudinary settings; a build for a
   // site behind the access gate leaves the unsigned Cloudinary preset out (uploads are signed instead).
-  plugins: [react(), unsignedPresetPlugin(), contentSecurityPolicyPlugin()],
+  // The built page runs the app's script once it has painted its own HTML (start-after-paint.ts).
+  plugins: [react(), unsignedPresetPlugin(), contentSecurityPolicyPlugin(), startAfterPaintPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../components/ui/toast'
 
 import { useAccess } from '../../../lib/access'
 import { serverMessage } from '../../../lib/api-errors'

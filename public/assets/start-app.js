@@ -1,0 +1,77 @@
+// What the page starts once it has painted its HTML (the header and 'Loading files...'), so that nothing
+// competes with that paint and the paint waits for no script (decision 0038), then at once:
+// 1. The file list's first page, asked for while the app's script is still on its way. The app takes this
+//    request over (src/features/library/api/first-page-request.ts, which keeps the same names and
+//    request) and hands its answer to the listing worker. Asked only where the app would ask itself: on a
+//    visit with no first page kept in this browser, and with workers.
+// 2. The app's script. The build turns it into a modulepreload marked data-app-script
+//    (scripts/start-after-paint.ts): the browser downloads it at once, and this runs it. In development
+//    there is no such link: the module script runs as written.
+// A file of its own, as the Content-Security-Policy allows no inline script.
+;(function () {
+  var FIRST_PAGE = 'mediaFileManagerFirstPage'
+
+  function askFirstPage() {
+    // The app ran first: it has asked for the page already.
+    if (FIRST_PAGE in window) return
+    var kept = null
+    try {
+      kept = window.localStorage.getItem('media-file-manager-listing-first:4')
+    } catch {
+      // Storage blocked: nothing is kept, and the app asks as on a first visit.
+    }
+    if (kept !== null || typeof Worker === 'undefined' || typeof fetch !== 'function') return
+    var answer = fetch('/api/media-pages?shards=0-3', {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+    // No answer at all is the app's to report when it takes the request over, not an unhandled rejection.
+    answer.catch(function () {})
+    window[FIRST_PAGE] = answer
+  }
+
+  function runApp() {
+    var link = document.querySelector('link[data-app-script]')
+    if (!link) return
+    var script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = 'anonymous'
+    script.src = link.href
+    document.head.appendChild(script)
+  }
+
+  var started = false
+  function start() {
+    if (started) return
+    started = true
+    askFirstPage()
+    runApp()
+  }
+
+  // A page out of sight paints nothing, and does not wait for a paint.
+  if (document.visibilityState === 'hidden') {
+    start()
+    return
+  }
+  var observing = false
+  try {
+    if (PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return
+        observer.disconnect()
+        start()
+      }).observe({ type: 'paint', buffered: true })
+      observing = true
+    }
+  } catch {
+    // No paint timing: the next frame stands in for it.
+  }
+  if (!observing) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0)
+    })
+  }
+  // Never later than this: a page whose paint is held up (a slow style sheet) starts all the same.
+  setTimeout(start, 1000)
+})()
