@@ -14,7 +14,18 @@ import { resolve } from 'node:path'
 import { formatTable, RESULTS_DIR, type Figure } from './lib/figures.ts'
 
 /** In the order of the issue's table; the browser suite measures hash, mount, scroll and search. */
-const SUITES = ['list', 'bulk', 'upload', 'screen', 'bundle', 'cold', 'load', 'listing', 'zip'] as const
+const SUITES = [
+  'list',
+  'bulk',
+  'upload',
+  'screen',
+  'bundle',
+  'cold',
+  'load',
+  'listing',
+  'zip',
+  'lighthouse',
+] as const
 
 function runSuite(suite: string): Promise<number> {
   const file = resolve(import.meta.dirname, `${suite}.bench.ts`)

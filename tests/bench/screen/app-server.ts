@@ -9,6 +9,7 @@ import { createServer } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
 
 import { encodeMediaPage, parseShardRange, SHARD_IDS } from '../../../src/contract/media-pages.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
@@ -62,11 +63,44 @@ export interface AppServer {
   close: () => Promise<void>
 }
 
-export async function serveApp(directory: string, data: AppData): Promise<AppServer> {
+/** Types a CDN compresses; `compress` serves them with brotli, as a deploy does. */
+const COMPRESSED = /^(?:text\/|application\/json|image\/svg)/
+
+/**
+ * `compress`: answers text (the page, scripts, styles, JSON) with brotli where the request accepts it, as
+ * Netlify's CDN does, for benchmarks whose figures depend on bytes sent (Lighthouse's simulated network).
+ */
+export async function serveApp(
+  directory: string,
+  data: AppData,
+  { compress = false }: { compress?: boolean } = {},
+): Promise<AppServer> {
   const thumbnail = thumbnailPng()
+  const compressed = new WeakMap<Buffer, Buffer>()
+  const brotli = (body: Buffer) => {
+    let done = compressed.get(body)
+    if (!done) {
+      done = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      compressed.set(body, done)
+    }
+    return done
+  }
+  const files = new Map<string, Buffer>()
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
     const send = (body: Buffer, type: string) => {
+      const accepts = /\bbr\b/.test(request.headers['accept-encoding'] ?? '')
+      if (compress && accepts && COMPRESSED.test(type)) {
+        const sent = brotli(body)
+        response.writeHead(200, {
+          'Content-Type': type,
+          'Content-Length': sent.length,
+          'Content-Encoding': 'br',
+          Vary: 'Accept-Encoding',
+        })
+        response.end(sent)
+        return
+      }
       response.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length })
       response.end(body)
     }
@@ -89,8 +123,11 @@ export async function serveApp(directory: string, data: AppData): Promise<AppSer
       return
     }
     const file = join(directory, path)
-    readFile(file)
+    // Read once: the same Buffer is then compressed once.
+    const known = files.get(file)
+    ;(known ? Promise.resolve(known) : readFile(file))
       .then((body) => {
+        files.set(file, body)
         send(body, TYPES[extname(file)] ?? 'application/octet-stream')
       })
       .catch(() =>
