@@ -7,7 +7,8 @@ const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script
 
 /**
  * The built page with its module script turned into a modulepreload of the same file, marked for
- * start-app.js: the browser downloads the script as before, and start-app.js runs it once the page has
+ * start-app.js: the browser downloads the script from the start, after what the first paint needs (low
+ * priority: the style sheet and theme-init.js go first), and start-app.js runs it once the page has
  * painted its HTML (decision 0038). A page without exactly one module script is an error.
  */
 export function startAfterPaint(html: string): string {
@@ -19,7 +20,8 @@ export function startAfterPaint(html: string): string {
   }
   return html.replace(
     MODULE_SCRIPT,
-    (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" ${APP_SCRIPT_ATTRIBUTE}>`,
+    (_, src: string) =>
+      `<link rel="modulepreload" crossorigin href="${src}" fetchpriority="low" ${APP_SCRIPT_ATTRIBUTE}>`,
   )
 }
 

@@ -5,7 +5,7 @@ import './start-listing'
 // Then the theme (the page's head set it for the first paint; from here it follows the system's).
 import './theme-init'
 
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App } from './app'
@@ -15,10 +15,14 @@ import './styles.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <App />
-    </Providers>
-  </StrictMode>,
-)
+// A transition: React renders the screen in slices, yielding to the browser between them, rather than in
+// one long task; the page's HTML shows the header and 'Loading files...' meanwhile (decision 0038).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <App />
+      </Providers>
+    </StrictMode>,
+  )
+})

@@ -12,7 +12,9 @@ describe('the built page runs its app script after its first paint', () => {
       page('<script type="module" crossorigin src="/assets/index-a.js"></script>'),
     )
     expect(built).toBe(
-      page('<link rel="modulepreload" crossorigin href="/assets/index-a.js" data-app-script>'),
+      page(
+        '<link rel="modulepreload" crossorigin href="/assets/index-a.js" fetchpriority="low" data-app-script>',
+      ),
     )
   })
 
