@@ -12,6 +12,15 @@ interface Attached {
   targetInfo: { type: string; url: string }
 }
 
+interface HeapUsage {
+  usedSize?: number
+  embedderHeapUsedSize?: number
+  backingStorageSize?: number
+}
+
+const inUse = (usage: HeapUsage) =>
+  (usage.usedSize ?? 0) + (usage.embedderHeapUsedSize ?? 0) + (usage.backingStorageSize ?? 0)
+
 export class HeapProbe {
   private readonly workers = new Map<string, string>()
   private seq = 0
@@ -57,16 +66,17 @@ export class HeapProbe {
     })
   }
 
-  /** Bytes of JS heap used: the page's, and the sum over its workers. */
+  /**
+   * Bytes in use after a collection: the page's JS heap, and the sum over its workers of JS heap,
+   * embedder heap and ArrayBuffer backing stores (typed arrays and a wasm instance's memory live there).
+   */
   async usage(): Promise<{ page: number; workers: number }> {
     await this.session.send('HeapProfiler.collectGarbage').catch(() => undefined)
-    const page = (await this.session.send('Runtime.getHeapUsage')).usedSize
+    const page = inUse(await this.session.send('Runtime.getHeapUsage'))
     let workers = 0
     for (const sessionId of this.workers.keys()) {
       await this.inWorker(sessionId, 'HeapProfiler.collectGarbage')
-      const result = (await this.inWorker(sessionId, 'Runtime.getHeapUsage')) as
-        { usedSize?: number } | undefined
-      workers += result?.usedSize ?? 0
+      workers += inUse((await this.inWorker(sessionId, 'Runtime.getHeapUsage')) ?? {})
     }
     return { page, workers }
   }
