@@ -32,12 +32,16 @@
  * ENGINE_LIST (default baseline,columnar,sqlite,sqlite-fts) picks engines. ENGINE_BASELINE_MAX (default 250000) leaves the baseline out above that size: at 1M it would hold a
  * million record objects on the page.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import type { BrowserContext, Page } from 'playwright-core'
 
 import { HeapProbe } from './engine/heap.ts'
 import { DEFAULT_QUERY, type EngineName, type Query, type Request } from './engine/protocol.ts'
 import { serveEngines, type EngineServer } from './engine/server.ts'
-import { launchChromium } from './lib/chromium.ts'
+import { launchChromiumProfile } from './lib/chromium.ts'
 import { figure, p95, median, report, round, type Figure } from './lib/figures.ts'
 
 const SIZES = (process.env.ENGINE_SIZES ?? '10000,100000')
@@ -106,12 +110,15 @@ async function inTurn(sides: readonly Side[], run: number, task: (side: Side) =>
   for (let i = 0; i < sides.length; i++) await task(sides[(i + run) % sides.length] as Side)
 }
 
-async function measureSize(browser: Browser, server: EngineServer, size: number): Promise<Side[]> {
+async function measureSize(profiles: string, server: EngineServer, size: number): Promise<Side[]> {
   const pages = server.pagesOf(size)
   const engines = ENGINES.filter((engine) => engine !== 'baseline' || size <= BASELINE_MAX)
   const sides: Side[] = []
-  for (const engine of engines)
-    sides.push({ engine, context: await browser.newContext(), page: null, probe: null, runs: {}, notes: {} })
+  // A browser and a profile on disk per engine: each its own OPFS and IndexedDB, kept as files.
+  for (const engine of engines) {
+    const context = await launchChromiumProfile(await mkdtemp(join(profiles, `${engine}-`)))
+    sides.push({ engine, context, page: null, probe: null, runs: {}, notes: {} })
+  }
 
   // Import, ENGINE_RUNS times each, each replacing what the last kept.
   for (const side of sides) side.page = await openPage(side, server, false)
@@ -139,93 +146,117 @@ async function measureSize(browser: Browser, server: EngineServer, size: number)
   }
 
   for (const side of sides) {
-    const page = side.page as Page
-    const call = bench(page)
-    // The heap probe attaches to the page now; the worker it finds is this page's.
-    side.probe = await HeapProbe.attach(page)
-    for (const phrase of TYPED) {
-      for (let length = 1; length <= phrase.length; length++) {
-        const answer = await call.type({ ...DEFAULT_QUERY, text: phrase.slice(0, length) })
-        push(side, 'keystroke', answer.ms)
-        side.notes[`count_${phrase.slice(0, length)}`] = answer.count
-      }
-    }
-    const sorts: Query[] = [
-      { ...DEFAULT_QUERY, sort: 'date', ascending: false },
-      { ...DEFAULT_QUERY, sort: 'date', ascending: true },
-      { ...DEFAULT_QUERY, sort: 'size', ascending: false },
-      { ...DEFAULT_QUERY, sort: 'size', ascending: true },
-      { ...DEFAULT_QUERY, sort: 'title', ascending: false },
-    ]
-    for (const query of sorts) {
-      const answer = await call.type(query)
-      push(side, 'sort', answer.ms)
-      side.notes[`first_${query.sort}_${query.ascending ? 'asc' : 'desc'}`] = answer.first
-    }
-    const filters: Query[] = [
-      { ...DEFAULT_QUERY, category: 'images' },
-      { ...DEFAULT_QUERY, folder: '/Campaigns' },
-      { ...DEFAULT_QUERY, from: '2025-01-01', to: '2025-06-30' },
-      { ...DEFAULT_QUERY, category: 'videos', folder: '/Events', sort: 'date', ascending: false },
-      { ...DEFAULT_QUERY, category: 'images', text: 'beach' },
-      { ...DEFAULT_QUERY, folder: '/Press', text: 'studio', from: '2025-01-01' },
-    ]
-    for (const [i, query] of filters.entries()) {
-      const answer = await call.type(query)
-      push(side, 'filter', answer.ms)
-      side.notes[`count_filter_${String(i)}`] = answer.count
-    }
-    for (let run = 0; run < RUNS; run++) {
-      const all = await call.select(DEFAULT_QUERY)
-      push(side, 'select', all.ms)
-      side.notes.selected = all.count
-      const some = await call.select({ ...DEFAULT_QUERY, category: 'images', sort: 'date', ascending: false })
-      push(side, 'select_filtered', some.ms)
-      side.notes.selected_filtered = some.count
-    }
-    for (let run = 0; run < RUNS; run++) {
-      const id = 1 + Math.floor(((run + 1) * size) / (RUNS + 2))
-      const title = `Zebra edit ${String(run)}`
-      const updated = await call.call({ op: 'update', id, title, tags: ['edited'] })
-      push(side, 'update', updated.ms)
-      const after = await call.type({ ...DEFAULT_QUERY, text: title })
-      push(side, 'after_update', after.ms)
-      if (after.count !== 1 || after.first !== title)
-        side.notes[`update_error_${String(run)}`] = `${String(after.count)} ${after.first}`
-    }
-    const heap = await side.probe.usage()
-    side.notes.page_heap_mb = round(heap.page / 1e6)
-    side.notes.worker_heap_mb = round(heap.workers / 1e6)
-    const memory = (await call.call({ op: 'memory' })).value as Record<string, number>
-    for (const [key, value] of Object.entries(memory)) side.notes[key] = value
-    if (side.engine === 'baseline') {
-      side.notes.originUsageBytes = await page.evaluate(
-        async () => (await navigator.storage.estimate()).usage ?? 0,
-      )
+    try {
+      await queries(side, size)
+    } catch (error) {
+      side.notes.query_error = String(error)
+      console.error(`  ${String(size)} ${side.engine}: ${String(error)}`)
     }
   }
 
   // A second tab of the same origin while the first holds the library.
   for (const side of sides) {
-    const second = await openPage(side, server, true)
-    const opened = await waitOpened(second)
-    side.notes.second_tab = opened.error ?? `opened ${String(opened.count)} records`
-    side.notes.second_tab_ms = round(opened.ms)
-    const first = await bench(side.page as Page).type({ ...DEFAULT_QUERY, text: 'sun' })
-    side.notes.first_tab_after = `${String(first.count)} matches`
-    // The first tab closes: does the second get the library on its next try?
-    await side.probe?.detach()
-    await side.page?.close()
-    side.page = null
-    await second.close()
-    const retry = await openPage(side, server, true)
-    const reopened = await waitOpened(retry)
-    side.notes.after_first_closed = reopened.error ?? `opened ${String(reopened.count)} records`
-    side.notes.after_first_closed_ms = round(reopened.ms)
-    await retry.close()
+    try {
+      await secondTab(side, server)
+    } catch (error) {
+      side.notes.second_tab_error = String(error)
+      console.error(`  ${String(size)} ${side.engine}: ${String(error)}`)
+    }
     await side.context.close()
   }
   return sides
+}
+
+/** Keystrokes, sorts, filters, selections, edits and memory, on the page the last reopen left open. */
+async function queries(side: Side, size: number): Promise<void> {
+  const page = side.page as Page
+  const call = bench(page)
+  // The heap probe attaches to the page now; the worker it finds is this page's.
+  side.probe = await HeapProbe.attach(page)
+  for (const phrase of TYPED) {
+    for (let length = 1; length <= phrase.length; length++) {
+      const answer = await call.type({ ...DEFAULT_QUERY, text: phrase.slice(0, length) })
+      push(side, 'keystroke', answer.ms)
+      side.notes[`count_${phrase.slice(0, length)}`] = answer.count
+    }
+  }
+  const sorts: Query[] = [
+    { ...DEFAULT_QUERY, sort: 'date', ascending: false },
+    { ...DEFAULT_QUERY, sort: 'date', ascending: true },
+    { ...DEFAULT_QUERY, sort: 'size', ascending: false },
+    { ...DEFAULT_QUERY, sort: 'size', ascending: true },
+    { ...DEFAULT_QUERY, sort: 'title', ascending: false },
+  ]
+  for (const query of sorts) {
+    const answer = await call.type(query)
+    push(side, 'sort', answer.ms)
+    side.notes[`first_${query.sort}_${query.ascending ? 'asc' : 'desc'}`] = answer.first
+  }
+  const filters: Query[] = [
+    { ...DEFAULT_QUERY, category: 'images' },
+    { ...DEFAULT_QUERY, folder: '/Campaigns' },
+    { ...DEFAULT_QUERY, from: '2025-01-01', to: '2025-06-30' },
+    { ...DEFAULT_QUERY, category: 'videos', folder: '/Events', sort: 'date', ascending: false },
+    { ...DEFAULT_QUERY, category: 'images', text: 'beach' },
+    { ...DEFAULT_QUERY, folder: '/Press', text: 'studio', from: '2025-01-01' },
+  ]
+  for (const [i, query] of filters.entries()) {
+    const answer = await call.type(query)
+    push(side, 'filter', answer.ms)
+    side.notes[`count_filter_${String(i)}`] = answer.count
+  }
+  for (let run = 0; run < RUNS; run++) {
+    const all = await call.select(DEFAULT_QUERY)
+    push(side, 'select', all.ms)
+    side.notes.selected = all.count
+    const some = await call.select({ ...DEFAULT_QUERY, category: 'images', sort: 'date', ascending: false })
+    push(side, 'select_filtered', some.ms)
+    side.notes.selected_filtered = some.count
+  }
+  for (let run = 0; run < RUNS; run++) {
+    const id = 1 + Math.floor(((run + 1) * size) / (RUNS + 2))
+    const title = `Zebra edit ${String(run)}`
+    const updated = await call.call({ op: 'update', id, title, tags: ['edited'] })
+    push(side, 'update', updated.ms)
+    const after = await call.type({ ...DEFAULT_QUERY, text: title })
+    push(side, 'after_update', after.ms)
+    if (after.count !== 1 || after.first !== title)
+      side.notes[`update_error_${String(run)}`] = `${String(after.count)} ${after.first}`
+  }
+  const keys = side.runs.keystroke ?? []
+  console.log(
+    `  ${String(size)} ${side.engine}: keystroke p50 ${String(round(median(keys)))} p95 ${String(round(p95(keys)))}, sort ${String(side.runs.sort)}, filter ${String(side.runs.filter)}, select ${String(side.runs.select)}, update ${String(side.runs.update)} then ${String(side.runs.after_update)} ms`,
+  )
+  const heap = await side.probe.usage()
+  side.notes.page_heap_mb = round(heap.page / 1e6)
+  side.notes.worker_heap_mb = round(heap.workers / 1e6)
+  const memory = (await call.call({ op: 'memory' })).value as Record<string, number>
+  for (const [key, value] of Object.entries(memory)) side.notes[key] = value
+  if (side.engine === 'baseline') {
+    side.notes.originUsageBytes = await page.evaluate(
+      async () => (await navigator.storage.estimate()).usage ?? 0,
+    )
+  }
+}
+
+/** A second tab opening the library while the first holds it; then the first closes. */
+async function secondTab(side: Side, server: EngineServer): Promise<void> {
+  const second = await openPage(side, server, true)
+  const opened = await waitOpened(second)
+  side.notes.second_tab = opened.error ?? `opened ${String(opened.count)} records`
+  side.notes.second_tab_ms = round(opened.ms)
+  const first = await bench(side.page as Page).type({ ...DEFAULT_QUERY, text: 'sun' })
+  side.notes.first_tab_after = `${String(first.count)} matches`
+  // The first tab closes: does the second get the library on its next try?
+  await side.probe?.detach()
+  await side.page?.close()
+  side.page = null
+  await second.close()
+  const retry = await openPage(side, server, true)
+  const reopened = await waitOpened(retry)
+  side.notes.after_first_closed = reopened.error ?? `opened ${String(reopened.count)} records`
+  side.notes.after_first_closed_ms = round(reopened.ms)
+  await retry.close()
 }
 
 const TARGETS: Record<
@@ -289,27 +320,21 @@ function figuresOf(size: number, sides: readonly Side[]): Figure[] {
 async function main() {
   const started = performance.now()
   const server = await serveEngines()
-  const browser = await launchChromium()
-  console.log(`Chromium ${browser.version()}, sizes ${SIZES.join(', ')}, ${String(RUNS)} runs`)
+  const profiles = await mkdtemp(join(tmpdir(), 'bench-engine-'))
+  console.log(`sizes ${SIZES.join(', ')}, ${String(RUNS)} runs, engines ${ENGINES.join(', ')}`)
   const figures: Figure[] = []
   try {
     for (const size of SIZES) {
       console.log(
         `${String(size)} records, ${String(Math.round(server.jsonBytesOf(size) / 1e6))} MB of page JSON`,
       )
-      const sides = await measureSize(browser, server, size)
+      const sides = await measureSize(profiles, server, size)
       figures.push(...figuresOf(size, sides))
-      for (const side of sides) {
-        const keys = side.runs.keystroke ?? []
-        console.log(
-          `  ${side.engine}: keystroke p50 ${String(round(median(keys)))} p95 ${String(round(p95(keys)))} ms;`,
-          JSON.stringify(side.notes),
-        )
-      }
+      for (const side of sides) console.log(`  ${side.engine}:`, JSON.stringify(side.notes))
     }
   } finally {
-    await browser.close()
     await server.close()
+    await rm(profiles, { recursive: true, force: true })
   }
   await report('engine', figures)
   console.log(`engine benchmark: ${String(Math.round((performance.now() - started) / 1000))} s`)

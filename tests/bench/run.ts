@@ -25,6 +25,7 @@ const SUITES = [
   'listing',
   'zip',
   'lighthouse',
+  'engine',
 ] as const
 
 function runSuite(suite: string): Promise<number> {

@@ -1,5 +1,5 @@
 /** Debian's Chromium for the browser benchmarks (never a downloaded browser), headless and quiet. */
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 
@@ -15,4 +15,12 @@ const ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })
+}
+
+/**
+ * A browser with a profile on disk in `directory`: its OPFS and IndexedDB are files, as a visitor's are.
+ * A context of `launchChromium` is off the record, which keeps storage in memory.
+ */
+export function launchChromiumProfile(directory: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(directory, { executablePath: CHROMIUM_PATH, args: ARGS })
 }
