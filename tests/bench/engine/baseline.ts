@@ -7,7 +7,7 @@
  */
 import { decodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
-import type { Filters, Sort } from '../../../src/features/library/model/filters.ts'
+import { NO_FILTERS, type Filters, type Sort } from '../../../src/features/library/model/filters.ts'
 import { MediaIndex, queryIndex } from '../../../src/features/library/model/media-index.ts'
 import { pageUrl } from './derive.ts'
 import { ROWS_IN_VIEW, SELECTION_BATCH, type Answer, type Engine, type Query, type Row } from './protocol.ts'
@@ -35,10 +35,10 @@ function openDb(): Promise<IDBDatabase> {
 }
 
 const filtersOf = (query: Query): Filters => ({
+  ...NO_FILTERS,
   query: query.text,
   folder: query.folder,
   category: query.category as Filters['category'],
-  type: null,
   from: query.from,
   to: query.to,
 })
