@@ -8,6 +8,8 @@ const FIELD_LIMITS = {
   titleChars: 500,
   descriptionChars: 5_000,
   notesChars: 5_000,
+  /** A file's alternative text: what a screen reader says in place of an image. */
+  altTextChars: 1_000,
   shortTextChars: 200,
   urlChars: 2_048,
   tagChars: 100,
@@ -84,6 +86,7 @@ export const RECORD_TEXT_LIMITS = {
   media_url: FIELD_LIMITS.urlChars,
   thumbnail: FIELD_LIMITS.urlChars,
   notes: FIELD_LIMITS.notesChars,
+  alt_text: FIELD_LIMITS.altTextChars,
   station: FIELD_LIMITS.shortTextChars,
   author: FIELD_LIMITS.shortTextChars,
   folder_path: FIELD_LIMITS.folderPathChars,

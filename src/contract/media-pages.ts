@@ -106,6 +106,7 @@ export const mediaPagesAnswerSchema = z.object({
     updated_at: sparse(z.string()).optional(),
     tags: sparse(z.array(index)).optional(),
     notes: sparse(z.string()).optional(),
+    alt_text: sparse(z.string()).optional(),
     station: sparse(z.string()).optional(),
     public_id: sparse(z.string()).optional(),
     resource_type: sparse(z.string()).optional(),
@@ -180,6 +181,7 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
     ),
     tags: sparseOf((record) => (record.tags.length === 0 ? undefined : record.tags.map(place))),
     notes: sparseOf((record) => text(record.notes)),
+    alt_text: sparseOf((record) => text(record.alt_text)),
     station: sparseOf((record) => text(record.station)),
     public_id: sparseOf((record) => nullable(record.public_id)),
     resource_type: sparseOf((record) => nullable(record.resource_type)),
@@ -245,6 +247,7 @@ export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
       updated_at: columns.created_at[i] ?? '',
       tags: [],
       notes: '',
+      alt_text: '',
       station: '',
       author: word(columns.author[i] ?? -1, 'author'),
       folder_path: word(columns.folder_path[i] ?? -1, 'folder_path'),
@@ -275,6 +278,7 @@ export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
   fill('updated_at', columns.updated_at, (record, value) => (record.updated_at = value))
   fill('tags', columns.tags, (record, value) => (record.tags = value.map((at) => word(at, 'tags'))))
   fill('notes', columns.notes, (record, value) => (record.notes = value))
+  fill('alt_text', columns.alt_text, (record, value) => (record.alt_text = value))
   fill('station', columns.station, (record, value) => (record.station = value))
   fill('public_id', columns.public_id, (record, value) => (record.public_id = value))
   fill('resource_type', columns.resource_type, (record, value) => (record.resource_type = value))

@@ -19,6 +19,7 @@ export function patchFields(record: MediaRecord, patch: RecordPatch): MediaRecor
     category: patch.category === undefined ? record.category : patch.category || RECORD_DEFAULTS.category,
     tags,
     notes: patch.notes ?? record.notes,
+    alt_text: patch.alt_text ?? record.alt_text,
     station: patch.station ?? record.station,
     author: patch.author === undefined ? record.author : patch.author || RECORD_DEFAULTS.author,
   }

@@ -5,7 +5,7 @@ import { folderPathSchema } from './folder'
 import { fileIdSchema } from './ids'
 import { LIMITS } from './limits'
 import { tagsInput } from './tags'
-import { freeText, label, reference } from './text'
+import { freeText, label, reference, trimmedFreeText } from './text'
 
 /** A file record as the API returns it (spec section 3), in canonical snake_case. */
 export const mediaRecordSchema = z.object({
@@ -21,6 +21,11 @@ export const mediaRecordSchema = z.object({
   updated_at: z.string(),
   tags: z.array(z.string()),
   notes: z.string(),
+  /**
+   * What a screen reader says in place of the file when it is an image; '' when none is given. Records
+   * stored before the field existed lack it and read as ''.
+   */
+  alt_text: z.string().default(''),
   station: z.string(),
   author: z.string(),
   folder_path: z.string(),
@@ -175,6 +180,7 @@ const editableFields = {
   category: label(LIMITS.shortTextChars, 'Category').optional(),
   tags: tagsInput.optional(),
   notes: freeText(LIMITS.notesChars, 'Notes').optional(),
+  alt_text: trimmedFreeText(LIMITS.altTextChars, 'Alt text').optional(),
   station: label(LIMITS.shortTextChars, 'Station').optional(),
   author: label(LIMITS.shortTextChars, 'Author').optional(),
 }

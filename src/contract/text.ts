@@ -194,3 +194,16 @@ export const freeText = (maxChars: number, subject: string) =>
     const problem = freeTextProblem(subject, value)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
+
+/**
+ * Free text that is trimmed and kept in NFC, as labels are, but may hold what free text may (line
+ * breaks, joiners): an image's alternative text, which is read aloud rather than told apart.
+ */
+export const trimmedFreeText = (maxChars: number, subject: string) =>
+  text(maxChars)
+    .pipe(z.string().trim())
+    .superRefine((value, ctx) => {
+      const problem = freeTextProblem(subject, value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
+    .transform((value) => value.normalize('NFC'))

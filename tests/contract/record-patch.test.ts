@@ -19,6 +19,7 @@ const RECORD: MediaRecord = {
   updated_at: '2026-01-01T00:00:00.000Z',
   tags: ['Pets', 'Summer'],
   notes: 'n',
+  alt_text: '',
   station: 's',
   author: 'Ann',
   folder_path: '/',
@@ -45,6 +46,13 @@ describe('the patch rule', () => {
     })
   })
 
+  it('sets alt text, keeps it when left out and clears it when blank', () => {
+    const described = patchFields(RECORD, { alt_text: 'A cat on a mat' })
+    expect(described.alt_text).toBe('A cat on a mat')
+    expect(patchFields(described, { title: 'Mat' }).alt_text).toBe('A cat on a mat')
+    expect(patchFields(described, { alt_text: '' }).alt_text).toBe('')
+  })
+
   it('replaces tags, then adds the missing ones and drops removed ones whatever their case', () => {
     expect(patchFields(RECORD, { tags: ['a', 'b'] }).tags).toEqual(['a', 'b'])
     expect(patchFields(RECORD, { add_tags: ['Pets', 'New'] }).tags).toEqual(['Pets', 'Summer', 'New'])
@@ -62,6 +70,7 @@ describe('the patch rule', () => {
       { title: '' },
       { add_tags: ['pets', 'Dogs'], remove_tags: ['summer'] },
       { category: 'Video', author: 'Bo', station: '' },
+      { alt_text: 'A cat' },
     ]
     for (const patch of patches) {
       const { updated_at, webflow, ...stored } = applyPatch(mirrored, patch, now, true)

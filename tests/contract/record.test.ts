@@ -6,6 +6,7 @@ import { LIMITS } from '../../src/contract/limits'
 import {
   canonicaliseFields,
   describeIssue,
+  mediaRecordSchema,
   NO_FIELDS_MESSAGE,
   recordCreateSchema,
   recordPatchSchema,
@@ -380,5 +381,72 @@ describe('labels, dates and URLs that look right but are not', () => {
     expect(createError({ media_url: 'https://user:secret@cdn.example.com/a.png' })).toBe(
       'media_url must be an http(s) URL without credentials, or a path starting with /',
     )
+  })
+})
+
+describe('alt_text', () => {
+  it('is trimmed, kept in NFC and may hold line breaks and joiners, on create and update alike', () => {
+    expect(created({ alt_text: '  A cafe\u0301 on the pier\n at dusk  ' }).alt_text).toBe(
+      'A café on the pier\n at dusk',
+    )
+    expect(recordPatchSchema.parse({ alt_text: ' Family 👨‍👩‍👧 ' })).toEqual({ alt_text: 'Family 👨‍👩‍👧' })
+    expect(recordPatchSchema.parse({ alt_text: null })).toEqual({ alt_text: '' })
+  })
+
+  it(`holds at most ${String(LIMITS.altTextChars)} characters`, () => {
+    expect(LIMITS.altTextChars).toBe(1_000)
+    expect(created({ alt_text: 'a'.repeat(LIMITS.altTextChars) }).alt_text).toHaveLength(1_000)
+    expect(createError({ alt_text: 'a'.repeat(LIMITS.altTextChars + 1) })).toBe(
+      'alt_text must be at most 1000 characters',
+    )
+    expect(outcome(recordPatchSchema, { alt_text: 'a'.repeat(1_001) })).toEqual({
+      ok: false,
+      message: 'alt_text must be at most 1000 characters',
+    })
+  })
+
+  it('refuses what is not a string, NUL and the direction controls', () => {
+    expect(createError({ alt_text: 5 })).toBe('alt_text must be a string')
+    expect(outcome(recordPatchSchema, { alt_text: ['a'] })).toEqual({
+      ok: false,
+      message: 'alt_text must be a string',
+    })
+    expect(createError({ alt_text: 'a\u0000' })).toBe('alt_text must not contain NUL characters')
+    expect(createError({ alt_text: 'a\u202eb' })).toBe(
+      'Alt text contains a text direction control (U+202E RIGHT-TO-LEFT OVERRIDE); remove it.',
+    )
+  })
+
+  it('counts as a field to update, a blank one too', () => {
+    expect(recordPatchSchema.parse({ alt_text: '' })).toEqual({ alt_text: '' })
+  })
+
+  it('reads as empty on a record stored before the field existed', () => {
+    const stored = {
+      id: 1,
+      title: 'T',
+      description: '',
+      category: 'Images',
+      file_type: 'image/png',
+      media_url: '/a.png',
+      thumbnail: null,
+      file_size: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      tags: [],
+      notes: '',
+      station: '',
+      author: 'Unknown',
+      folder_path: '/',
+      public_id: null,
+      resource_type: null,
+      format: null,
+      width: null,
+      height: null,
+      duration: null,
+      sha256: null,
+    }
+    expect(mediaRecordSchema.parse(stored).alt_text).toBe('')
+    expect(mediaRecordSchema.parse({ ...stored, alt_text: 'A pier' }).alt_text).toBe('A pier')
   })
 })

@@ -90,6 +90,7 @@ describe.each(STORE_KINDS)('media service (%s)', (kind: StoreKind) => {
         updated_at: NOW.toISOString(),
         tags: [],
         notes: '',
+        alt_text: '',
         station: '',
         author: 'Unknown',
         folder_path: '/',

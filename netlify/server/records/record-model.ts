@@ -30,6 +30,7 @@ export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRe
     updated_at: timestamp,
     tags: input.tags ?? [],
     notes: input.notes ?? '',
+    alt_text: input.alt_text ?? '',
     station: input.station ?? '',
     author: input.author || RECORD_DEFAULTS.author,
     folder_path: input.folder_path ?? ROOT_PATH,

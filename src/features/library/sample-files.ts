@@ -8,6 +8,7 @@ const base = {
   updated_at: '2026-01-01T00:00:00.000Z',
   tags: ['sample'],
   notes: '',
+  alt_text: '',
   station: '',
   author: 'Media File Manager',
   folder_path: '/',

@@ -94,6 +94,7 @@ export function benchRecords(count: number, firstId = 1, seed = 20_261_121): Med
       updated_at: created,
       tags: [...new Set(tags)],
       notes: '',
+      alt_text: '',
       station: next() < 0.3 ? 'KXYZ' : '',
       author: pick(AUTHORS),
       folder_path: pick(FOLDERS),

@@ -28,6 +28,7 @@ function library(count: number): MediaRecord[] {
     updated_at: '2026-01-01T00:00:00Z',
     tags: [],
     notes: '',
+    alt_text: '',
     station: '',
     author: 'Unknown',
     folder_path: i % 2 === 0 ? '/A' : '/',

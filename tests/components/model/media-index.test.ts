@@ -32,6 +32,7 @@ function record(fields: Partial<MediaRecord>): MediaRecord {
     updated_at: '2026-01-01T00:00:00.000Z',
     tags: [],
     notes: '',
+    alt_text: '',
     station: '',
     author: 'Unknown',
     folder_path: '/',

@@ -68,6 +68,7 @@ export function readRecord(raw: unknown, place: number, now: string): MediaRecor
         ? parseTags(tags)
         : [],
     notes: text(input.notes),
+    alt_text: text(input.alt_text),
     station: text(input.station),
     author: filled(input.author, RECORD_DEFAULTS.author),
     folder_path: filled(input.folder_path, ROOT_PATH),
