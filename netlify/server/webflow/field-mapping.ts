@@ -203,9 +203,12 @@ function valueFor(
   }
 }
 
-/** An Image or File field: the uploaded asset, or Webflow imports the public URL itself. */
+/**
+ * An Image or File field: the uploaded asset, or Webflow imports the public URL itself; its alt is the
+ * record's alt text, else its title.
+ */
 function mediaValue(source: ItemSource, collectionField: CollectionField): Written {
-  const alt = source.record.title
+  const alt = source.record.alt_text || source.record.title
   if (collectionField.type === 'Image' && !source.record.file_type.startsWith('image/')) {
     return {
       note: `Media not written: the collection field "${collectionField.slug}" is an Image field and the file is not an image`,

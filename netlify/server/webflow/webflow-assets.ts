@@ -73,11 +73,12 @@ export function assetLimit(type: string): number | null {
 /**
  * Webflow's three-step asset upload (DESIGN section 7): register `fileName` and the MD5 `fileHash`, post
  * the bytes to the presigned S3 form (every `uploadDetails` field by its raw name, then `file` last),
- * then set the display name and alt text. Returns the asset with its public `hostedUrl`.
+ * then set the display name and alt text: the record's own alt text, else its description, else its
+ * title. Returns the asset with its public `hostedUrl`.
  */
 export async function uploadAsset(
   api: WebflowApi,
-  record: Pick<MediaRecord, 'title' | 'description' | 'file_type' | 'media_url'>,
+  record: Pick<MediaRecord, 'title' | 'description' | 'alt_text' | 'file_type' | 'media_url'>,
   bytes: Uint8Array,
   fileName: string,
   fetchImpl: typeof fetch = fetch,
@@ -99,7 +100,7 @@ export async function uploadAsset(
   const patched = assetResponseSchema.safeParse(
     await api.request('PATCH', `assets/${encodeURIComponent(created.id)}`, {
       displayName: name,
-      altText: (record.description || record.title).slice(0, 250),
+      altText: (record.alt_text || record.description || record.title).slice(0, 250),
     }),
   )
   const hostedUrl = (patched.success ? patched.data.hostedUrl : undefined) ?? created.hostedUrl

@@ -140,6 +140,21 @@ describe('mapFieldData', () => {
     })
   })
 
+  it("gives an Image field the record's alt text as its alt, when it has one", () => {
+    const { fieldData } = mapFieldData(
+      schema(field('media-url', 'Image')),
+      source({
+        record: { ...RECORD, alt_text: 'Fishing boats moored at night' },
+        asset: { fileId: 'asset-1', url: 'https://cdn.example.test/harbour.png' },
+      }),
+    )
+    expect(fieldData['media-url']).toEqual({
+      fileId: 'asset-1',
+      url: 'https://cdn.example.test/harbour.png',
+      alt: 'Fishing boats moored at night',
+    })
+  })
+
   it('leaves out a value with no option, with a note naming it and the options', () => {
     const { fieldData, notes } = mapFieldData(
       schema(field('category', 'Option', { options: OPTIONS })),

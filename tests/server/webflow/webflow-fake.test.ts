@@ -231,7 +231,13 @@ describe('the Webflow fake over HTTP', () => {
     const bytes = new Uint8Array(2_048).map((_, i) => i % 251)
     const { id, hostedUrl } = await uploadAsset(
       api,
-      { title: 'Pattern', description: '', file_type: 'image/png', media_url: '/x/pattern.png' },
+      {
+        title: 'Pattern',
+        description: '',
+        alt_text: 'Grey diagonal stripes',
+        file_type: 'image/png',
+        media_url: '/x/pattern.png',
+      },
       bytes,
       'pattern.png',
     )
@@ -240,7 +246,7 @@ describe('the Webflow fake over HTTP', () => {
       uploaded: true,
       size: 2_048,
       fileHash: md5(bytes),
-      altText: 'Pattern',
+      altText: 'Grey diagonal stripes',
     })
     expect(fake.received.map((request) => [request.kind, request.method, request.status])).toEqual([
       ['api', 'POST', 200],

@@ -222,6 +222,27 @@ describe('runSyncJob: assets through the three-step flow', () => {
     })
   })
 
+  it("sets the asset's alt text to the record's alt text over its description", async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const bytes = await fixture('portrait.png')
+    const url = await storeBuiltInFile(context.stores, 'portrait.png', bytes)
+    const record = await pendingRecord(context.stores, {
+      title: 'Portrait',
+      description: 'Taken for the spring issue',
+      alt_text: 'A face in the window, lit from the left',
+      media_url: url,
+      file_size: bytes.length,
+    })
+    await upsert(context, record)
+
+    const [asset] = [...fake.assets.values()]
+    expect(fake.received[2]?.body).toEqual({
+      displayName: 'portrait.png',
+      altText: 'A face in the window, lit from the left',
+    })
+    expect(asset).toMatchObject({ uploaded: true, altText: 'A face in the window, lit from the left' })
+  })
+
   it('uploads a PDF held by the built-in host, with the title as alt text when there is no description', async () => {
     const context = syncContext(stores(), readySetup(fake))
     const bytes = await fixture('report.pdf')
