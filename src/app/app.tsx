@@ -195,6 +195,10 @@ export function App() {
             commands.closeDetails()
             commands.edit(record)
           }}
+          onAddAltText={(record) => {
+            commands.closeDetails()
+            commands.editAltText(record)
+          }}
           onReplace={(record) => {
             commands.closeDetails()
             commands.replace(record)

@@ -14,7 +14,8 @@ import { countOf } from '../lib/plural'
 /** The one dialog open at a time, besides Details (which lives in the URL) and New Folder (its own). */
 export type DialogState =
   | { kind: 'none' }
-  | { kind: 'edit'; id: number }
+  /** `field`: the field that takes the focus when the dialog opens, rather than the first. */
+  | { kind: 'edit'; id: number; field?: 'alt_text' }
   | { kind: 'replace'; id: number }
   | { kind: 'delete'; record: MediaRecord }
   | { kind: BulkDialogKind; targets: readonly MediaRecord[] }
@@ -58,6 +59,7 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
     <>
       <EditFileDialog
         record={dialog.kind === 'edit' ? (recordById(dialog.id) ?? null) : null}
+        focusField={dialog.kind === 'edit' ? dialog.field : undefined}
         cache={cache}
         onClose={onClose}
       />

@@ -82,6 +82,10 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
   const edit = useCallback((record: MediaRecord) => {
     setDialog({ kind: 'edit', id: record.id })
   }, [])
+  /** Edit, with the caret in the alt text field. */
+  const editAltText = useCallback((record: MediaRecord) => {
+    setDialog({ kind: 'edit', id: record.id, field: 'alt_text' })
+  }, [])
   const replace = useCallback((record: MediaRecord) => {
     setDialog({ kind: 'replace', id: record.id })
   }, [])
@@ -181,6 +185,7 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
       showDetails,
       closeDetails,
       edit,
+      editAltText,
       replace,
       confirmDelete,
       downloadOne,
@@ -200,6 +205,7 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
       showDetails,
       closeDetails,
       edit,
+      editAltText,
       replace,
       confirmDelete,
       downloadOne,

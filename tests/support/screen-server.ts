@@ -65,6 +65,7 @@ export interface SeedFile {
   file_size?: number
   created_at?: string
   tags?: string[]
+  alt_text?: string
   author?: string
   folder_path?: string
   thumbnail?: string | null

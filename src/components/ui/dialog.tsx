@@ -14,13 +14,16 @@ interface DialogProps {
   wide?: boolean
   /** Keeps one height (the window's, up to a cap) whatever it holds; its content scrolls inside. */
   tall?: boolean
+  /** A selector for the element inside that takes the focus on open, rather than the first one. */
+  initialFocus?: string | undefined
 }
 
 /**
  * A modal Radix dialog: focus is trapped inside and, on close, returns to whatever held it when the
  * dialog opened, even when it was opened from a menu or a shortcut rather than a Dialog.Trigger.
  */
-export function Dialog({ open, onOpenChange, title, description, children, wide, tall }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const { open, onOpenChange, title, description, children, wide, tall, initialFocus } = props
   const focusReturn = useFocusReturn()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -30,6 +33,17 @@ export function Dialog({ open, onOpenChange, title, description, children, wide,
           className={`dialog${wide ? ' dialog--wide' : ''}${tall ? ' dialog--tall' : ''}`}
           aria-describedby={description === undefined ? undefined : 'dialog-description'}
           {...focusReturn}
+          onOpenAutoFocus={(event) => {
+            focusReturn.onOpenAutoFocus()
+            const target =
+              initialFocus === undefined
+                ? null
+                : (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(initialFocus)
+            if (target) {
+              event.preventDefault()
+              target.focus()
+            }
+          }}
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description !== undefined && (

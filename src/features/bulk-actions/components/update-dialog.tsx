@@ -12,6 +12,7 @@ import type { RecordFields } from '../../../lib/record-changes'
 const FIELDS = [
   { name: 'title', label: 'Title' },
   { name: 'description', label: 'Description' },
+  { name: 'alt_text', label: 'Alt text' },
   { name: 'category', label: 'Category' },
   { name: 'author', label: 'Author' },
   { name: 'station', label: 'Station' },
@@ -28,6 +29,7 @@ const TAG_FIELDS = new Set<FieldName>(['tags', 'add_tags', 'remove_tags'])
 const FIELD_PROBLEMS: Partial<Record<FieldName, (value: string) => string | null>> = {
   title: (value) => labelProblem('Title', value),
   description: (value) => freeTextProblem('Description', value),
+  alt_text: (value) => freeTextProblem('Alt text', value),
   author: (value) => labelProblem('Author', value),
   station: (value) => labelProblem('Station', value),
   notes: (value) => freeTextProblem('Notes', value),

@@ -14,6 +14,8 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; messa
 interface EditFileDialogProps {
   /** The file being edited; null when closed. */
   record: MediaRecord | null
+  /** The field that takes the focus when the dialog opens; the first one otherwise. */
+  focusField?: keyof EditValues | undefined
   cache: MediaCache
   onClose: () => void
 }
@@ -22,7 +24,7 @@ interface EditFileDialogProps {
  * Spec section 4: save updates the list and closes the dialog. The list changes at once; if the server
  * refuses, it rolls back and the dialog stays open with the reason, so nothing typed is lost.
  */
-export function EditFileDialog({ record, cache, onClose }: EditFileDialogProps) {
+export function EditFileDialog({ record, focusField, cache, onClose }: EditFileDialogProps) {
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
 
   const save = async (target: MediaRecord, values: EditValues) => {
@@ -53,6 +55,7 @@ export function EditFileDialog({ record, cache, onClose }: EditFileDialogProps) 
         }
       }}
       title="Edit File"
+      initialFocus={focusField === undefined ? undefined : `[name="${focusField}"]`}
     >
       {record !== null && (
         <EditFileForm

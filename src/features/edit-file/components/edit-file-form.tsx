@@ -10,6 +10,7 @@ import { freeTextProblem, labelProblem, withoutRefusedCharacters } from '../../.
 export interface EditValues {
   title: string
   description: string
+  alt_text: string
   category: string
   tags: string
   author: string
@@ -21,6 +22,7 @@ export function valuesOf(record: MediaRecord): EditValues {
   return {
     title: record.title,
     description: record.description,
+    alt_text: record.alt_text,
     category: record.category,
     tags: record.tags.join(', '),
     author: record.author,
@@ -47,11 +49,18 @@ export function titleProblem(title: string): string | null {
 const FIELD_PROBLEMS: Partial<Record<keyof EditValues, (value: string) => string | null>> = {
   title: titleProblem,
   description: (value) => freeTextProblem('Description', value),
+  alt_text: (value) => freeTextProblem('Alt text', value),
   author: (value) => labelProblem('Author', value),
   tags: tagsProblem,
   station: (value) => labelProblem('Station', value),
   notes: (value) => freeTextProblem('Notes', value),
 }
+
+/** Free text keeps what labels refuse, so a refusal there offers no "Remove it". */
+const FREE_TEXT = new Set<keyof EditValues>(['description', 'alt_text', 'notes'])
+
+/** Under the alt text field: what it is for. */
+export const ALT_TEXT_HINT = 'Describes the image for people who cannot see it.'
 
 /** The first field the server would refuse and why, in the order the form shows them. */
 export function firstProblem(values: EditValues): { field: keyof EditValues; message: string } | null {
@@ -77,6 +86,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
   const [refusal, setRefusal] = useState<Refusal>(null)
   const inputs = useRef<Partial<Record<keyof EditValues, HTMLInputElement | HTMLTextAreaElement | null>>>({})
   const errorId = useId()
+  const altHintId = useId()
   // The record's own category stays a choice, so saving other fields never rewrites it.
   const categories = useMemo(() => categoryChoices(record.category), [record.category])
   const change = (name: keyof EditValues) => (event: { target: { value: string } }) => {
@@ -101,7 +111,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
         <p id={errorId} className="form__error" role="alert">
           {refusal.message}
         </p>
-        {refusal.message !== BLANK_TITLE && name !== 'description' && name !== 'notes' && (
+        {refusal.message !== BLANK_TITLE && !FREE_TEXT.has(name) && (
           <button
             type="button"
             className="button button--secondary"
@@ -114,7 +124,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
         )}
       </div>
     )
-  const field = (name: keyof EditValues, label: string, multiline = false) => (
+  const field = (name: keyof EditValues, label: string, multiline = false, hint?: string) => (
     <>
       <label className="form__field">
         <span>{label}</span>
@@ -123,10 +133,11 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
             ref={(node) => {
               inputs.current[name] = node
             }}
-            rows={3}
+            rows={name === 'alt_text' ? 2 : 3}
             name={name}
             value={values[name]}
             {...described(name)}
+            {...(hint === undefined || refusal?.field === name ? {} : { 'aria-describedby': altHintId })}
             onChange={change(name)}
           />
         ) : (
@@ -141,6 +152,11 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
           />
         )}
       </label>
+      {hint !== undefined && (
+        <p id={altHintId} className="form__hint">
+          {hint}
+        </p>
+      )}
       {refusalOf(name)}
     </>
   )
@@ -158,6 +174,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
     <form className="form" noValidate onSubmit={submit}>
       {field('title', 'Title')}
       {field('description', 'Description', true)}
+      {field('alt_text', 'Alt text', true, ALT_TEXT_HINT)}
       <div className="form__row">
         <label className="form__field">
           <span>Category</span>

@@ -1,9 +1,10 @@
-import type { LucideIcon } from 'lucide-react'
+import { CircleAlert, type LucideIcon } from 'lucide-react'
 import { memo } from 'react'
 
 import { typeNameFromMime } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { lacksAltText, NO_ALT_TEXT } from '../../../lib/alt-text'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import type { CardDensity } from './card-geometry'
@@ -52,6 +53,13 @@ export const MediaCard = memo(function MediaCard({
       draggable={!renaming}
     >
       <Thumbnail record={record} />
+      {lacksAltText(record) && (
+        // Over the picture's corner, so every card keeps the height card-geometry.ts gives it.
+        <p className="card__alt-hint">
+          <CircleAlert size={12} aria-hidden="true" />
+          {NO_ALT_TEXT}
+        </p>
+      )}
       <div className="card__body">
         <div className="card__header">
           <Checkbox

@@ -20,6 +20,8 @@ interface DetailsDialogProps {
   onShow?: (record: MediaRecord) => void
   onClose: () => void
   onEdit: (record: MediaRecord) => void
+  /** Opens Edit on the alt text field, from an image's "Add alt text"; Edit as it opens otherwise. */
+  onAddAltText?: (record: MediaRecord) => void
   /** Opens Replace file: new bytes for this record. */
   onReplace?: (record: MediaRecord) => void
   onDownload: (record: MediaRecord) => void
@@ -38,7 +40,7 @@ interface DetailsDialogProps {
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
   const { record, order, onShow, onClose, onEdit, onDownload, onCopyLink, onRecordChanged, onRefresh } = props
-  const { onReplace, onDelete, onFilter } = props
+  const { onReplace, onDelete, onFilter, onAddAltText = onEdit } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const neighbours = useMemo(
@@ -70,7 +72,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
         <div className="details" ref={details}>
           <FilePreview key={record.id} record={record} />
           <dl className="details__fields">
-            <DetailsFields record={record} onFilter={onFilter} />
+            <DetailsFields record={record} onFilter={onFilter} onAddAltText={onAddAltText} />
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
           <div className="dialog__actions details__actions">

@@ -1,30 +1,35 @@
-import { Check, Copy } from 'lucide-react'
+import { Check, CircleAlert, Copy } from 'lucide-react'
 import { useState } from 'react'
 
 import { categoryLabel } from '../../../contract/categories'
 import { fileTypeLabel } from '../../../contract/file-types'
 import { folderPathLabel } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
+import { lacksAltText, NO_ALT_TEXT } from '../../../lib/alt-text'
 import { copyText } from '../../../lib/clipboard'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDateTime } from '../../../lib/format-date'
 import { absoluteUrl, safeUrl } from '../../../lib/safe-url'
 import { formatDimensions, formatDuration, originalFileName } from '../model/details-fields'
 
-/**
- * Spec section 2's description, type, size, created, author and tags, then what else the record
- * stores: dimensions and duration when measured, the folder, the uploaded name and the file's address.
- */
 /** A tag or the author of the file shown, picked to list the files that share it. */
 export type DetailsFilter = { tag: string } | { author: string }
 
+/**
+ * Spec section 2's description, type, size, created, author and tags, then what else the record
+ * stores: alt text (on an image without any, a hint and a button to add it), dimensions and duration
+ * when measured, the folder, the uploaded name and the file's address.
+ */
 export function DetailsFields({
   record,
   onFilter,
+  onAddAltText,
 }: {
   record: MediaRecord
   /** Without it, the author and tags are plain text. */
   onFilter?: (filter: DetailsFilter) => void
+  /** Opens Edit on the alt text field. */
+  onAddAltText?: ((record: MediaRecord) => void) | undefined
 }) {
   const dimensions = formatDimensions(record)
   const fileName = originalFileName(record.media_url)
@@ -33,6 +38,33 @@ export function DetailsFields({
     <>
       <dt>Description</dt>
       <dd>{record.description || 'No description'}</dd>
+      {record.alt_text !== '' ? (
+        <>
+          <dt>Alt text</dt>
+          <dd className="details__alt">{record.alt_text}</dd>
+        </>
+      ) : (
+        lacksAltText(record) && (
+          <>
+            <dt>Alt text</dt>
+            <dd className="details__alt details__alt--missing">
+              <CircleAlert size={14} aria-hidden="true" />
+              <span>{NO_ALT_TEXT}</span>
+              {onAddAltText && (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    onAddAltText(record)
+                  }}
+                >
+                  Add alt text
+                </button>
+              )}
+            </dd>
+          </>
+        )
+      )}
       <dt>Type</dt>
       <dd>
         {fileTypeLabel(record.file_type)} <span className="details__mime">{record.file_type}</span>
