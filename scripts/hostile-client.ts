@@ -10,6 +10,7 @@
  * (they are deleted and purged from the trash) and exits 1 if any harm was done.
  */
 
+import { checkAltText } from './hostile/alt-text.ts'
 import { checkAnswerBudgets } from './hostile/budgets.ts'
 import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
 import { base, call, createdIds, outcomes, token } from './hostile/client.ts'
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     await checkIdsPastCounter()
     await checkPurgedReplay()
     await checkAnswerBudgets()
+    await checkAltText()
   } finally {
     await cleanUp()
     report()
