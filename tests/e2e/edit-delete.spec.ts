@@ -1,6 +1,6 @@
 import { listFiles, seedFiles } from './support/library'
 import { expect, test } from './support/fixtures'
-import { card, contextMenu, expectTitles, openScreen, toast } from './support/screen'
+import { card, contextMenu, expectTitles, openDetails, openScreen, toast } from './support/screen'
 
 test.beforeEach(async ({ page }) => {
   await seedFiles([
@@ -56,6 +56,28 @@ test('Edit File shows the current values, saves them, updates the card and the s
     notes: 'Shot on film',
     author: 'Dana',
   })
+})
+
+test('an image without alt text says so on its card and in Details, whose Add alt text opens Edit on it', async ({
+  page,
+}) => {
+  const image = card(page, 'Beach sunset')
+  await expect(image.getByText('No alt text')).toBeVisible()
+  await expect(card(page, 'Budget report').getByText('No alt text')).toHaveCount(0)
+  const details = await openDetails(page, 'Beach sunset')
+  await expect(details.getByText('No alt text')).toBeVisible()
+  await details.getByRole('button', { name: 'Add alt text' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit File' })
+  await expect(dialog.getByLabel('Alt text')).toBeFocused()
+  await page.keyboard.type('The sun low over a calm bay')
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(toast(page, 'File updated successfully!')).toBeVisible()
+  await expect(image.getByText('No alt text')).toHaveCount(0)
+  const shown = await openDetails(page, 'Beach sunset')
+  await expect(shown.getByText('The sun low over a calm bay')).toBeVisible()
+  expect((await listFiles()).find((record) => record.title === 'Beach sunset')?.alt_text).toBe(
+    'The sun low over a calm bay',
+  )
 })
 
 test('Edit from the right-click menu saves too', async ({ page }) => {

@@ -35,6 +35,7 @@ export interface StoredRecord {
   author: string
   station: string
   notes: string
+  alt_text: string
   folder_path: string
 }
 
