@@ -432,8 +432,9 @@ describe('upload, record, delete end to end', () => {
       category: 'Images',
       file_size: jpeg.length,
       public_id: result.public_id,
-      width: 640,
-      height: 427,
+      // Read by the server from the JPEG's header, over the 640 x 427 the upload claimed (decision 0040).
+      width: 800,
+      height: 600,
     })
     const served = await fetch(fileUrl)
     expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(jpeg))

@@ -22,7 +22,8 @@ function expectClaim(field: string, claimed: string | null | undefined, expected
  * nothing may act on a client's claim about a file:
  * - a Cloudinary delivery URL gives `public_id` and `resource_type`;
  * - a built-in file (`/api/files/{id}/...`) must exist (as must one named by `thumbnail`) and gives
- *   `public_id` (`HIBF_assets/{id}`), `resource_type` and `sha256` from its manifest;
+ *   `public_id` (`HIBF_assets/{id}`), `resource_type` and `sha256` from its manifest, and `width` and
+ *   `height` when the manifest has them (read from the image's header: decision 0040);
  * - for any other URL a `public_id` stays as data that nothing acts on, and a claimed `sha256` is
  *   dropped: the server cannot check it.
  * A claim that contradicts the derived value is a 400.
@@ -53,7 +54,14 @@ export async function withStoredFileFacts(store: DocumentStore, input: RecordCre
   const publicId = `${MEDIA_HOST_FOLDER}/${fileId}`
   expectClaim('public_id', input.public_id, publicId)
   expectClaim('resource_type', input.resource_type, manifest.resource_type)
-  return { ...input, public_id: publicId, resource_type: manifest.resource_type, sha256: manifest.sha256 }
+  const known = manifest.width !== null && manifest.height !== null
+  return {
+    ...input,
+    public_id: publicId,
+    resource_type: manifest.resource_type,
+    sha256: manifest.sha256,
+    ...(known ? { width: manifest.width, height: manifest.height } : {}),
+  }
 }
 
 /**

@@ -28,6 +28,11 @@ export const uploadStateSchema = z.object({
   metadata: uploadMetadataSchema,
   /** The first bytes of the file (base64), kept from the first chunk to decide how to serve it. */
   head: z.string(),
+  /**
+   * The width and height read from the first chunk's image header (`image-dimensions.ts`); null when it
+   * has none the server can read, absent before the first chunk (and in uploads begun before it was kept).
+   */
+  measured: z.object({ width: z.number(), height: z.number() }).nullable().optional(),
   created_at: z.string(),
   expires_at: z.string(),
 })
@@ -47,6 +52,10 @@ export const fileManifestSchema = z.object({
    * received. Files finished before that hold the plain SHA-256 their uploader claimed, or null.
    */
   sha256: z.string().nullable(),
+  /**
+   * An image's width and height as read from its header by the server; when it could not read them,
+   * what the uploader measured (`Upload-Metadata`), or null. Decision 0040.
+   */
   width: z.number().nullable(),
   height: z.number().nullable(),
   duration: z.number().nullable(),

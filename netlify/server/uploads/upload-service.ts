@@ -8,7 +8,7 @@ import {
   type MediaHostResult,
   type UploadMetadata,
 } from '../../../src/contract/uploads'
-import { extensionOf } from '../../../src/contract/file-types'
+import { extensionOf, mimeFromName } from '../../../src/contract/file-types'
 import { ConflictError, InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
 import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'
 import type { ByteStore } from '../storage/byte-store'
@@ -20,6 +20,7 @@ import {
 import { mutateDocument, type Mutation } from '../storage/mutate'
 import { cleanFileName } from './file-names'
 import { fingerprintOf, newBlockDigests } from './fingerprint'
+import { imageDimensions } from './image-dimensions'
 import {
   chunkKey,
   chunkPrefix,
@@ -171,6 +172,8 @@ export async function appendChunk(
   if (bytes.length === 0) return { offset, length: state.length, expiresAt: new Date(state.expires_at) }
 
   const key = chunkKey(id, offset)
+  // The image header is in the first chunk (at least 1 MiB, or the whole file): read while it is here.
+  const measured = offset === 0 ? imageDimensions(bytes) : undefined
   // The blocks this chunk completes are hashed while its bytes are stored. While the offset is still
   // `offset` the upload cannot have changed since it was read (offsets only grow), so digests taken
   // from `state` fit the document the compare-and-swap below sees.
@@ -189,6 +192,7 @@ export async function appendChunk(
         offset === 0 ? Buffer.from(bytes.subarray(0, SNIFF_BYTES)).toString('base64') : current.head
       const next: UploadState = {
         ...current,
+        ...(offset === 0 ? { measured } : {}),
         offset: offset + bytes.length,
         chunks: [...current.chunks, { key, start: offset, size: bytes.length }],
         blocks: [...current.blocks.slice(0, state.blocks.length), ...digests],
@@ -388,6 +392,11 @@ async function writeManifest(stores: MediaHostStores, state: UploadState, now: D
   // from its stored chunks here.
   const blocks = [...state.blocks, ...(await newBlockDigests(stores.bytes, state, state.length))]
   const policy = servingPolicy(state.metadata.filename, Buffer.from(state.head, 'base64'))
+  // What the server read wins over what the uploader measured (decision 0040); only for a file its name
+  // says is an image (an SVG too, which is served as a download), so a look-alike header in another kind
+  // of file gives nothing.
+  const named = mimeFromName(state.metadata.filename).startsWith('image/')
+  const measured = named ? (state.measured ?? null) : null
   const manifest: FileManifest = {
     id: state.id,
     name: state.metadata.filename,
@@ -398,8 +407,8 @@ async function writeManifest(stores: MediaHostStores, state: UploadState, now: D
     sandbox: policy.sandbox,
     resource_type: policy.resourceType,
     sha256: fingerprintOf(blocks),
-    width: state.metadata.width ?? null,
-    height: state.metadata.height ?? null,
+    width: measured ? measured.width : (state.metadata.width ?? null),
+    height: measured ? measured.height : (state.metadata.height ?? null),
     duration: state.metadata.duration ?? null,
     created_at: now.toISOString(),
   }
