@@ -86,7 +86,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
   const [refusal, setRefusal] = useState<Refusal>(null)
   const inputs = useRef<Partial<Record<keyof EditValues, HTMLInputElement | HTMLTextAreaElement | null>>>({})
   const errorId = useId()
-  const altHintId = useId()
+  const hintId = useId()
   // The record's own category stays a choice, so saving other fields never rewrites it.
   const categories = useMemo(() => categoryChoices(record.category), [record.category])
   const change = (name: keyof EditValues) => (event: { target: { value: string } }) => {
@@ -137,7 +137,9 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
             name={name}
             value={values[name]}
             {...described(name)}
-            {...(hint === undefined || refusal?.field === name ? {} : { 'aria-describedby': altHintId })}
+            {...(hint === undefined || refusal?.field === name
+              ? {}
+              : { 'aria-describedby': `${hintId}-${name}` })}
             onChange={change(name)}
           />
         ) : (
@@ -153,7 +155,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
         )}
       </label>
       {hint !== undefined && (
-        <p id={altHintId} className="form__hint">
+        <p id={`${hintId}-${name}`} className="form__hint">
           {hint}
         </p>
       )}
