@@ -28,6 +28,9 @@ export const ENDPOINTS = {
   trashRestore: routePath('trashRestore'),
   trashPurge: routePath('trashPurge'),
   cloudinarySignature: routePath('cloudinarySignature'),
+  /** POST with a file id makes a share link; DELETE with a share id revokes one. */
+  share: (fileOrShareId: number | string) => routePath('share', { id: String(fileOrShareId) }),
+  shares: (fileId: number) => `${routePath('shares')}?file=${String(fileId)}`,
 } as const
 
 /** Every error the API sends: `{ "error": "<message>" }`, sometimes with details. */

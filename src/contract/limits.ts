@@ -28,6 +28,11 @@ const FIELD_LIMITS = {
   /** `GET /api/media` page size when `limit` is absent, and its ceiling. */
   pageDefault: 2_000,
   pageMax: 5_000,
+  /** A share link lives from one hour to 30 days (`POST /api/share/{id}`, decision 0040). */
+  shareHoursMin: 1,
+  shareHoursMax: 720,
+  /** Active share links one file may have at once; bounds its listing and what creating one reads. */
+  sharesPerFile: 50,
 } as const
 
 /**

@@ -69,6 +69,15 @@ export const API_ROUTES = [
     function: 'files',
     query: ['id', 'expires', 'signature'],
   },
+  // One path for both: POST names a file id (create), DELETE a share id (revoke).
+  { name: 'share', path: '/api/share/:id', function: 'share', query: ['id'] },
+  { name: 'shares', path: '/api/shares', function: 'shares' },
+  {
+    name: 'sharedFile',
+    path: '/api/shared/:share/:signature',
+    function: 'shared-file',
+    query: ['share', 'signature'],
+  },
   { name: 'access', path: '/api/access', function: 'access' },
   { name: 'webflowStatus', path: '/api/webflow-status', function: 'webflow-status' },
   { name: 'webflowSyncAll', path: '/api/webflow-sync-all', function: 'webflow-sync-all' },

@@ -13,6 +13,9 @@ import folderUpdate from '../../netlify/functions/folder-update.mts'
 import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
 import replaceFile from '../../netlify/functions/replace-file.mts'
+import share from '../../netlify/functions/share.mts'
+import sharedFile from '../../netlify/functions/shared-file.mts'
+import shares from '../../netlify/functions/shares.mts'
 import trashDeleteForever from '../../netlify/functions/trash-delete-forever.mts'
 import trashList from '../../netlify/functions/trash-list.mts'
 import trashRestore from '../../netlify/functions/trash-restore.mts'
@@ -48,6 +51,9 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   media,
   'media-pages': mediaPages,
   'replace-file': replaceFile,
+  share,
+  'shared-file': sharedFile,
+  shares,
   'trash-delete-forever': trashDeleteForever,
   'trash-list': trashList,
   'trash-restore': trashRestore,

@@ -298,3 +298,13 @@ export async function updateEveryRecord(
   })
   return changed
 }
+
+/** The live record `id` (not in the trash), from one read of its shard; undefined when there is none. */
+export async function readLiveRecord(store: DocumentStore, id: number): Promise<MediaRecord | undefined> {
+  const key = shardKey(shardIndexOf(id))
+  const stored = await store.read(key)
+  const record = stored
+    ? parseShard(key, stored.value).records.find((candidate) => candidate.id === id)
+    : undefined
+  return record && !isTrashed(record) ? record : undefined
+}

@@ -2,7 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 import * as z from 'zod'
 
-import { CorruptDocumentError, StorageUnavailableError, type DocumentStore } from '../storage/document-store'
+import type { DocumentStore } from '../storage/document-store'
+import { storedSecret } from '../storage/stored-secret'
 import type { SyncJob } from './webflow-sync'
 
 /** The background function's own URL path: invoked by name, it answers 202 at once and runs on. */
@@ -50,46 +51,13 @@ export interface OpenedJob {
 }
 
 /**
- * The secret jobs are signed with: 32 random bytes of the app's own, kept in the document store under
- * `secrets/sync-jobs`. Not the Webflow token (Webflow holds that too) and not an environment variable
- * (one more setting to get right): it is made on first use, written only if new so instances that start
- * together agree, and read back. Whoever can read the store can already change every record.
+ * The secret jobs are signed with, kept under `secrets/sync-jobs` (`storage/stored-secret.ts`). Not
+ * the Webflow token, which Webflow holds too.
  */
 export const SYNC_SECRET_KEY = 'secrets/sync-jobs'
 
-const secretSchema = z.object({ key: z.string().regex(/^[\w-]{43}$/) })
-
-/** Per instance and store: the secret never changes once written. */
-const secrets = new WeakMap<DocumentStore, Promise<Buffer>>()
-
 export function syncJobSecret(documents: DocumentStore): Promise<Buffer> {
-  let secret = secrets.get(documents)
-  if (!secret) {
-    secret = loadOrCreateSecret(documents)
-    secrets.set(documents, secret)
-    // A failed read is not remembered: the next job tries again.
-    secret.catch(() => secrets.delete(documents))
-  }
-  return secret
-}
-
-async function loadOrCreateSecret(documents: DocumentStore): Promise<Buffer> {
-  const existing = await documents.read(SYNC_SECRET_KEY)
-  if (existing) return secretOf(existing.value)
-  await documents.exclusive(SYNC_SECRET_KEY, async () => {
-    const fresh = { key: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() }
-    // Null: another instance wrote first, and its secret is the one read back below.
-    await documents.write(SYNC_SECRET_KEY, fresh, { ifNew: true })
-  })
-  const stored = await documents.read(SYNC_SECRET_KEY)
-  if (!stored) throw new StorageUnavailableError('The sync job secret could not be stored')
-  return secretOf(stored.value)
-}
-
-function secretOf(value: unknown): Buffer {
-  const parsed = secretSchema.safeParse(value)
-  if (!parsed.success) throw new CorruptDocumentError(`${SYNC_SECRET_KEY} is not a sync job secret`)
-  return Buffer.from(parsed.data.key, 'base64url')
+  return storedSecret(documents, SYNC_SECRET_KEY)
 }
 
 function sign(payload: string, secret: Buffer): string {

@@ -1,0 +1,35 @@
+import type { Config } from '@netlify/functions'
+
+import { shareCreateSchema } from '../../src/contract/shares'
+import { json } from '../server/http/respond'
+import { idParameter, readJson, validate } from '../server/http/request'
+import { route } from '../server/http/route'
+import { siteOrigins } from '../server/http/site-origin'
+import { createShare, revokeShare } from '../server/shares/share-links'
+import { documentStore } from '../server/store'
+
+/**
+ * `POST /api/share/{file id}` with `{ "expires_in_hours": n }` makes a share link (201);
+ * `DELETE /api/share/{share id}` revokes one (204). One path, so one function (decision 0040).
+ */
+export default route(
+  {
+    POST: async (request) => {
+      const id = idParameter(request, 'file')
+      const { expires_in_hours } = validate(shareCreateSchema, await readJson(request))
+      const origin = siteOrigins(request).public
+      return json(await createShare(documentStore(), id, expires_in_hours, origin), 201)
+    },
+    DELETE: async (request) => {
+      await revokeShare(documentStore(), new URL(request.url).searchParams.get('id') ?? '')
+      return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
+    },
+  },
+  { message: 'Failed to change the share link' },
+)
+
+// Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low
+// enough to slow a script down.
+export const config: Config = {
+  rateLimit: { windowLimit: 200, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}
