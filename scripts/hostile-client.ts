@@ -25,6 +25,7 @@ import {
 } from './hostile/first-pass.ts'
 import { checkForgedHost, checkRepeatedStatus, checkRepeatedSync } from './hostile/webflow-and-origin.ts'
 import { checkSignOutEverywhere, checkSignOutRevokes } from './hostile/sessions.ts'
+import { checkShareLinkForgery, checkShareLinkRevoked } from './hostile/share-links.ts'
 import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labels.ts'
 
 async function cleanUp(): Promise<void> {
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
     await checkPurgedReplay()
     await checkAnswerBudgets()
     await checkAltText()
+    await checkShareLinkForgery()
+    await checkShareLinkRevoked()
   } finally {
     await cleanUp()
     report()
