@@ -16,7 +16,7 @@ export default route(
       const id = parseIdSegment(raw)
       if (id === null)
         throw new InvalidInputError('Say which file with ?file={id}: file ids are positive whole numbers')
-      return json(await listShares(documentStore(), id, siteOrigins(request).public))
+      return json(await listShares(documentStore(), id, () => siteOrigins(request).public))
     },
   },
   { message: 'Failed to list the share links' },

@@ -135,22 +135,22 @@ export async function createShare(
   return { id, url: shareUrl(origin, secret, id), expires_at: share.expires_at }
 }
 
-/** The live file's active links, newest first. */
+/** The live file's active links, newest first; `origin` is asked only when there is one. */
 export async function listShares(
   documents: DocumentStore,
   fileId: number,
-  origin: string,
+  origin: () => string,
   now = new Date(),
 ): Promise<Share[]> {
   await liveRecord(documents, fileId)
   const active = (await storedShares(documents, fileId)).filter((share) => isActive(share, now))
   if (active.length === 0) return []
-  const secret = await storedSecret(documents, SHARE_SECRET_KEY)
+  const [secret, publicOrigin] = [await storedSecret(documents, SHARE_SECRET_KEY), origin()]
   return active
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
     .map(({ id, created_at, expires_at }) => ({
       id,
-      url: shareUrl(origin, secret, id),
+      url: shareUrl(publicOrigin, secret, id),
       expires_at,
       created_at,
     }))

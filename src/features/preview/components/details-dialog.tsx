@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
 import { recordCommands } from '../../../lib/file-action'
+import { ShareLinks } from '../../share'
 import { neighboursOf, type VisibleOrder } from '../model/neighbours'
 import { DetailsFields, type DetailsFilter } from './details-fields'
 import { FilePreview, recordPreviewKind } from './file-preview'
@@ -75,6 +76,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
             <DetailsFields record={record} onFilter={onFilter} onAddAltText={onAddAltText} />
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
+          <ShareLinks key={record.id} fileId={record.id} />
           <div className="dialog__actions details__actions">
             {neighbours !== null && (
               <div className="details__steps">

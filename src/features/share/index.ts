@@ -1,0 +1,1 @@
+export { createAndCopyShare, ShareLinks } from './components/share-links'
