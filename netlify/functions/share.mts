@@ -10,7 +10,7 @@ import { documentStore } from '../server/store'
 
 /**
  * `POST /api/share/{file id}` with `{ "expires_in_hours": n }` makes a share link (201);
- * `DELETE /api/share/{share id}` revokes one (204). One path, so one function (decision 0040).
+ * `DELETE /api/share/{share id}` revokes one (204). One path, so one function (decision 0041).
  */
 export default route(
   {

@@ -19,7 +19,7 @@ const NOT_KEPT = 'private, no-cache'
 
 /**
  * `GET`/`HEAD /api/shared/{share id}/{signature}`: the shared file, for anyone holding the link, with
- * or without the access gate (decision 0040). Built-in files are served by the serving policy (0011:
+ * or without the access gate (decision 0041). Built-in files are served by the serving policy (0011:
  * inert types, 8 MiB windows, Range); Cloudinary files redirect to their stored URL.
  */
 async function openShared(request: Request): Promise<Response> {

@@ -8,7 +8,7 @@ import { siteOrigins } from '../server/http/site-origin'
 import { listShares } from '../server/shares/share-links'
 import { documentStore } from '../server/store'
 
-/** `GET /api/shares?file={id}`: the file's active share links, newest first (decision 0040). */
+/** `GET /api/shares?file={id}`: the file's active share links, newest first (decision 0041). */
 export default route(
   {
     GET: async (request) => {

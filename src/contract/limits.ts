@@ -28,7 +28,7 @@ const FIELD_LIMITS = {
   /** `GET /api/media` page size when `limit` is absent, and its ceiling. */
   pageDefault: 2_000,
   pageMax: 5_000,
-  /** A share link lives from one hour to 30 days (`POST /api/share/{id}`, decision 0040). */
+  /** A share link lives from one hour to 30 days (`POST /api/share/{id}`, decision 0041). */
   shareHoursMin: 1,
   shareHoursMax: 720,
   /** Active share links one file may have at once; bounds its listing and what creating one reads. */

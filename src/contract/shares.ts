@@ -3,7 +3,7 @@ import * as z from 'zod'
 import { LIMITS } from './limits'
 
 /**
- * Share links (decision 0040): an address that opens one file, with or without the access gate, until
+ * Share links (decision 0041): an address that opens one file, with or without the access gate, until
  * it expires or is revoked. A share's id names its file and a random part (`{file id}-{22 characters}`);
  * the link carries the id and a signature, and the server checks the stored share on every request.
  */

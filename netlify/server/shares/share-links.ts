@@ -19,7 +19,7 @@ import { CorruptDocumentError, type DocumentStore } from '../storage/document-st
 import { existingSecret, storedSecret } from '../storage/stored-secret'
 
 /**
- * Share links (decision 0040). A share is a document `shares/{file id}/{random}`; its id is
+ * Share links (decision 0041). A share is a document `shares/{file id}/{random}`; its id is
  * `{file id}-{random}`, so a revoke finds it from the id alone, and a file's links are one listing. The
  * link is `/api/shared/{share id}/{signature}` on the public origin, the signature an HMAC of the id
  * under a secret of the app's own (`secrets/share-links`). Opening a link checks the signature in

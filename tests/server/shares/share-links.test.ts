@@ -1,6 +1,6 @@
 /**
  * Share links through the real functions and routing table, on in-memory stores: making, listing and
- * revoking them, expiry, tampered links, and the access gate (decision 0040).
+ * revoking them, expiry, tampered links, and the access gate (decision 0041).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
