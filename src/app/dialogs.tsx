@@ -5,6 +5,7 @@ import { UpdateDialog } from '../features/bulk-actions/components/update-dialog'
 import type { BulkOperations } from '../features/bulk-actions/model/use-bulk-operations'
 import { EditFileDialog } from '../features/edit-file/components/edit-file-dialog'
 import { ReplaceFileDialog } from '../features/replace-file/components/replace-file-dialog'
+import { ShareDialog } from '../features/share'
 import type { ReplaceServices } from '../features/replace-file/replace-one'
 import type { BulkDialogKind } from '../lib/file-action'
 import type { MoveOption } from '../lib/move-target'
@@ -17,6 +18,7 @@ export type DialogState =
   /** `field`: the field that takes the focus when the dialog opens, rather than the first. */
   | { kind: 'edit'; id: number; field?: 'alt_text' }
   | { kind: 'replace'; id: number }
+  | { kind: 'share'; id: number }
   | { kind: 'delete'; record: MediaRecord }
   | { kind: BulkDialogKind; targets: readonly MediaRecord[] }
 
@@ -67,6 +69,10 @@ export function ScreenDialogs(props: ScreenDialogsProps) {
         record={dialog.kind === 'replace' ? (recordById(dialog.id) ?? null) : null}
         cache={cache}
         loadServices={loadReplaceServices}
+        onClose={onClose}
+      />
+      <ShareDialog
+        record={dialog.kind === 'share' ? (recordById(dialog.id) ?? null) : null}
         onClose={onClose}
       />
       <ConfirmDialog

@@ -86,6 +86,9 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
   const editAltText = useCallback((record: MediaRecord) => {
     setDialog({ kind: 'edit', id: record.id, field: 'alt_text' })
   }, [])
+  const share = useCallback((record: MediaRecord) => {
+    setDialog({ kind: 'share', id: record.id })
+  }, [])
   const replace = useCallback((record: MediaRecord) => {
     setDialog({ kind: 'replace', id: record.id })
   }, [])
@@ -164,9 +167,10 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
         downloadMany,
         confirmDelete,
         openBulk,
+        share,
         replace,
       }),
-    [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, replace],
+    [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, share, replace],
   )
   const selectedRecords = useCallback(
     () => [...selection.ids].flatMap((id) => byId.get(id) ?? []),

@@ -1,4 +1,15 @@
-import { Download, Eye, FileUp, FolderInput, Link, Pencil, Tags, TextCursorInput, Trash } from 'lucide-react'
+import {
+  Download,
+  Eye,
+  FileUp,
+  FolderInput,
+  Link,
+  Pencil,
+  Share2,
+  Tags,
+  TextCursorInput,
+  Trash,
+} from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 
 import type { MediaRecord } from '../contract/record'
@@ -11,7 +22,7 @@ export type ActionScope = 'context' | 'bulk'
 export type Surface = 'context' | 'bulk' | 'card' | 'details'
 
 export type ActionName =
-  'view' | 'edit' | 'copy-link' | 'download' | 'delete' | 'move' | 'update' | 'rename' | 'replace'
+  'view' | 'edit' | 'copy-link' | 'share' | 'download' | 'delete' | 'move' | 'update' | 'rename' | 'replace'
 
 export type BulkDialogKind = 'bulk-move' | 'bulk-update' | 'bulk-delete'
 
@@ -25,6 +36,8 @@ export interface CommandHandlers {
   downloadMany: (records: readonly MediaRecord[]) => void
   confirmDelete: (record: MediaRecord) => void
   openBulk: (kind: BulkDialogKind, records: readonly MediaRecord[]) => void
+  /** Opens the share link dialog for the record; without it no surface offers a share link. */
+  share?: (record: MediaRecord) => void
   /** Opens Replace file for the record; without it no surface offers Replace file. */
   replace?: (record: MediaRecord) => void
 }
@@ -86,7 +99,7 @@ const first = (run: (record: MediaRecord) => void, targets: readonly MediaRecord
 
 /**
  * Every command on files. Orders: the right-click menu is spec section 2's View Details, Edit, Download,
- * Delete, then, below a line, Rename, Move to…, Copy link and Replace file…; the bulk panel is spec
+ * Delete, then, below a line, Rename, Move to…, Copy link, Share link (expires)… and Replace file…; the bulk panel is spec
  * section 4's move, update, delete, download, then Copy link; Details ends with Delete, apart.
  */
 export const FILE_COMMANDS: readonly FileCommand[] = [
@@ -112,7 +125,7 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     name: 'replace',
     label: 'Replace file…',
     icon: FileUp,
-    shows: { context: { order: 8 }, details: { order: 2 } },
+    shows: { context: { order: 9 }, details: { order: 2 } },
     enabled: (on) => on.replace !== undefined,
     perform: (on, targets) => {
       if (on.replace) first(on.replace, targets)
@@ -137,6 +150,16 @@ export const FILE_COMMANDS: readonly FileCommand[] = [
     shows: { context: { order: 7 }, bulk: { order: 5 }, details: { order: 3 } },
     perform: (on, targets) => {
       on.copyLinks(targets)
+    },
+  },
+  {
+    name: 'share',
+    label: 'Share link (expires)…',
+    icon: Share2,
+    shows: { context: { order: 8 } },
+    enabled: (on) => on.share !== undefined,
+    perform: (on, targets) => {
+      if (on.share) first(on.share, targets)
     },
   },
   {

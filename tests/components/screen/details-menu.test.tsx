@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
-import { card, installBrowserGaps, renderScreen } from '../../support/screen-render'
-import { seedFiles, setupScreenServer } from '../../support/screen-server'
+import { card, choose, installBrowserGaps, renderScreen } from '../../support/screen-render'
+import { seedFiles, server, setupScreenServer } from '../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -12,7 +13,7 @@ async function openDetails(user: ReturnType<typeof renderScreen>['user'], title:
 }
 
 describe('right-click menu', () => {
-  it("offers the spec's View Details, Edit, Download and Delete, then Rename, Move to, Copy link and Replace file, and closes on a choice", async () => {
+  it("offers the spec's View Details, Edit, Download and Delete, then Rename, Move to, Copy link, Share link and Replace file, and closes on a choice", async () => {
     await seedFiles([{ title: 'Banner', media_url: 'https://cdn.example.test/banner.png' }])
     const { user } = renderScreen()
     fireEvent.contextMenu(await card('Banner'))
@@ -29,6 +30,7 @@ describe('right-click menu', () => {
       'Rename',
       'Move to…',
       'Copy link',
+      'Share link (expires)…',
       'Replace file…',
     ])
     expect(within(menu).getAllByRole('separator')).toHaveLength(1)
@@ -71,10 +73,40 @@ describe('right-click menu', () => {
       'Rename',
       'Move to…',
       'Copy link',
+      'Share link (expires)…',
       'Replace file…',
     ])
     await user.click(within(menu).getByRole('menuitem', { name: 'Rename' }))
     expect(await screen.findByRole('textbox', { name: 'Title of Banner' })).toHaveFocus()
+  })
+
+  it('Share link (expires)… makes a link that lasts the time chosen and copies it', async () => {
+    const [banner] = await seedFiles([{ title: 'Banner' }])
+    const asked: { id: unknown; body: unknown }[] = []
+    const shareId = `${String(banner?.id)}-AAAAAAAAAAAAAAAAAAAAAA`
+    const url = `https://media.example.test/api/shared/${shareId}/signature`
+    server.use(
+      http.post('*/api/share/:id', async ({ request, params }) => {
+        asked.push({ id: params.id, body: await request.json() })
+        return HttpResponse.json(
+          { id: shareId, url, expires_at: '2026-12-01T10:00:00.000Z' },
+          { status: 201 },
+        )
+      }),
+    )
+    const { user } = renderScreen()
+    fireEvent.contextMenu(await card('Banner'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Share link (expires)…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Share link' })
+    expect(dialog).toHaveTextContent('Anyone with the link can open "Banner" until it expires')
+    await choose(user, 'Link expires after', '1 hour')
+    await user.click(within(dialog).getByRole('button', { name: 'Create and copy link' }))
+    expect(await screen.findByText('Share link copied', { selector: '[data-title]' })).toBeInTheDocument()
+    expect(asked).toEqual([{ id: String(banner?.id), body: { expires_in_hours: 1 } }])
+    expect(await navigator.clipboard.readText()).toBe(url)
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Share link' })).not.toBeInTheDocument()
+    })
   })
 
   it('Move to… opens the Move dialog for the one file, and Rename edits its title in place', async () => {

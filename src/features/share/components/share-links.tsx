@@ -6,6 +6,8 @@ import { copyText } from '../../../lib/clipboard'
 import { createShare, revokeShare, useShares } from '../api/shares'
 import { copiedHint, expiryWords, SHARE_WORDS } from '../model/share-words'
 
+import './share-links.css'
+
 /** Makes a share link and copies it, with a toast either way; answers whether it was made. */
 export async function createAndCopyShare(fileId: number, hours: number): Promise<boolean> {
   let created
