@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 
 import { createFolder, fixturePath, seedFiles, sha256, type StoredRecord } from './support/library'
 import { expect, OFFICE_VIEWER, startFromLibrary, test } from './support/fixtures'
-import { card, closeDialog, contextMenu, openDetails, openScreen } from './support/screen'
+import { card, closeDialog, contextMenu, openDetails, openScreen, toast } from './support/screen'
 
 // Opening previews and menus changes no file: one library for the whole file.
 test.use({ resetLibrary: false })
@@ -50,7 +50,7 @@ function record(title: string): StoredRecord {
   return found
 }
 
-test("the right-click menu offers the spec's four, then Rename, Move to, Copy link and Replace file, and closes on a choice", async ({
+test("the right-click menu offers the spec's four, then Rename, Move to, Copy link, Share link and Replace file, and closes on a choice", async ({
   page,
   shot,
 }) => {
@@ -63,6 +63,7 @@ test("the right-click menu offers the spec's four, then Rename, Move to, Copy li
     'Rename',
     'Move to…',
     'Copy link',
+    'Share link (expires)…',
     'Replace file…',
   ])
   await shot('context-menu')
@@ -275,4 +276,40 @@ test('Edit in Details opens the Edit File dialog for the same file', async ({ pa
   await expect(edit.getByLabel('Title')).toHaveValue('Jingle')
   await edit.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('a share link made from the menu opens the file to anyone until Revoke in Details ends it', async ({
+  page,
+  playwright,
+  shot,
+}) => {
+  const notes = record('Meeting notes')
+  await (
+    await contextMenu(page, 'Meeting notes')
+  )
+    .getByRole('menuitem', { name: 'Share link (expires)…' })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Share link' })
+  await dialog.getByRole('button', { name: 'Create and copy link' }).click()
+  // Copying may be refused to a headless page; the link is made and listed either way.
+  await expect(toast(page, 'Share link').first()).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+
+  const listed = await page.request.get(`/api/shares?file=${String(notes.id)}`)
+  const [share] = (await listed.json()) as { url: string }[]
+  const path = new URL(share?.url ?? '').pathname
+  // Someone else: no cookie, no token.
+  const stranger = await playwright.request.newContext({ baseURL: new URL(page.url()).origin })
+  const opened = await stranger.get(path)
+  expect(opened.status()).toBe(200)
+  expect(sha256(await opened.body())).toBe(sha256(await readFile(fixturePath('notes.txt'))))
+
+  const details = await openDetails(page, 'Meeting notes')
+  const links = details.getByRole('region', { name: 'Share links' })
+  await expect(links.getByRole('listitem')).toHaveCount(1)
+  await shot('details-share-links')
+  await links.getByRole('button', { name: /^Revoke the link that expires/ }).click()
+  await expect(links.getByText('No active share links.')).toBeVisible()
+  expect((await stranger.get(path)).status()).toBe(410)
+  await stranger.dispose()
 })
