@@ -7,7 +7,12 @@ import type { WebflowStatus } from '../../src/contract/webflow'
 import { ratePerMinuteOf } from '../server/webflow/backfill'
 import { connectionStatus } from '../server/webflow/connection-status'
 import { webflowBudget } from '../server/webflow/request-budget'
-import { INVALID_PUBLISH_MODE, publishMode, siteConfig } from '../server/webflow/webflow-config'
+import {
+  fieldMapSetting,
+  INVALID_PUBLISH_MODE,
+  publishMode,
+  siteConfig,
+} from '../server/webflow/webflow-config'
 
 const answer = (status: WebflowStatus, code?: number) => json(status, code)
 
@@ -31,7 +36,8 @@ export default route(
       if (!publish) return answer({ ok: false, configured: true, error: INVALID_PUBLISH_MODE }, 503)
       const documents = documentStore()
       const budget = webflowBudget(documents, ratePerMinuteOf(process.env), { maxWaitMs: BUDGET_WAIT_MS })
-      const result = await connectionStatus(documents, config, publish, { budget })
+      const fieldMap = fieldMapSetting(process.env)
+      const result = await connectionStatus(documents, config, publish, { fieldMap, budget })
       const response = answer(result.status, result.code)
       if (result.age === null) response.headers.set('Cache-Status', 'webflow-status; fwd=miss; stored')
       else {

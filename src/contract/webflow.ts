@@ -60,16 +60,25 @@ export const webflowFieldMappingSchema = z.object({
   /** The spec field slug. */
   field: z.string(),
   /**
-   * `mapped`: written on every sync; `missing`: the collection has no field of that slug, so it is
-   * skipped; `unsupported`: the collection's field has a type the app cannot fill (Reference,
+   * `mapped`: written on every sync; `missing`: the collection has no field for it, so it is skipped;
+   * `unsupported`: the collection's field has a type the app cannot fill (Reference,
    * MultiReference, ...), so it is left empty.
    */
   status: z.enum(['mapped', 'missing', 'unsupported']),
-  /** The collection's field of that slug; null when it has none. */
+  /** The collection's field the spec field goes to (`chosen_by` says how it was found); null when none. */
   collection_field: webflowCollectionFieldSchema.nullable(),
   /** How the value is written; null when it is not written. */
   write_as: webflowWriteAsSchema.nullable(),
-  /** Why the field is not written, or what to know about it (e.g. an Option field's option names). */
+  /**
+   * How `collection_field` was found: `setting` (`WEBFLOW_FIELD_MAP` names it), `slug` (it has the spec
+   * field's slug), `first-image` / `first-file` (the media only: the collection's first Image field, else
+   * its first File field). Absent when there is none.
+   */
+  chosen_by: z.enum(['setting', 'slug', 'first-image', 'first-file']).optional(),
+  /**
+   * How the field was found when not by its slug, why it is not written, or what to know about it (e.g.
+   * an Option field's option names).
+   */
   message: z.string().optional(),
 })
 export type WebflowFieldMapping = z.infer<typeof webflowFieldMappingSchema>
@@ -84,7 +93,10 @@ export const webflowStatusSchema = z.object({
   configured: z.boolean(),
   /** Why the test failed: a missing setting, or Webflow's answer. */
   error: z.string().optional(),
-  /** Something to fix that does not stop the mirror, e.g. 'Collection configuration missing'. */
+  /**
+   * Something to fix that does not stop the mirror, e.g. 'Collection configuration missing', or what
+   * of `WEBFLOW_FIELD_MAP` is ignored.
+   */
   warning: z.string().optional(),
   site: z
     .object({

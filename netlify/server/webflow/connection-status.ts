@@ -10,15 +10,16 @@ import {
 import type { DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
 import { collectionSchemaFor } from './collection-schema'
-import { planFields } from './field-mapping'
+import { fieldMapWarning, planFields } from './field-mapping'
 import { WebflowBudgetSpentError, type RequestBudget } from './request-budget'
 import { WebflowApi, WebflowError, type WebflowApiOptions, type WebflowConfig } from './webflow-api'
+import { NO_FIELD_MAP, type FieldMap } from './webflow-config'
 
 /**
  * The connection test's last answer, kept for every instance (decision 0034): a test repeated within a
  * minute (ten seconds after a failure, so a fix shows soon) is answered from it and costs Webflow
- * nothing. Keyed by a hash of the settings, so a changed token, site, collection or publish mode is
- * tested afresh; the token itself is never stored.
+ * nothing. Keyed by a hash of the settings, so a changed token, site, collection, publish mode or
+ * `WEBFLOW_FIELD_MAP` is tested afresh; the token itself is never stored.
  */
 export const STATUS_CACHE_KEY = 'webflow/status'
 export const STATUS_FRESH_MS = 60_000
@@ -42,6 +43,8 @@ export interface ConnectionStatus {
 }
 
 export interface StatusOptions {
+  /** `WEBFLOW_FIELD_MAP`, read; unset: none. */
+  fieldMap?: FieldMap
   budget?: RequestBudget
   apiOptions?: WebflowApiOptions
   now?: () => number
@@ -56,9 +59,9 @@ export async function connectionStatus(
   documents: DocumentStore,
   config: WebflowConfig,
   publish: WebflowPublishMode,
-  { budget, apiOptions, now = Date.now }: StatusOptions = {},
+  { fieldMap = NO_FIELD_MAP, budget, apiOptions, now = Date.now }: StatusOptions = {},
 ): Promise<ConnectionStatus> {
-  const settings = settingsHash(config, publish)
+  const settings = settingsHash(config, publish, fieldMap)
   const kept = await readKept(documents, settings)
   const ageMs = kept ? now() - kept.at : Infinity
   const freshFor = kept?.code === 200 ? STATUS_FRESH_MS : FAILED_STATUS_FRESH_MS
@@ -67,7 +70,7 @@ export async function connectionStatus(
   }
   try {
     const api = new WebflowApi(config, { rateLimitRetries: 0, ...apiOptions, budget })
-    const fresh = await askWebflow(api, config, publish)
+    const fresh = await askWebflow(api, config, publish, fieldMap)
     const at = now()
     await mutateDocument(
       documents,
@@ -91,6 +94,7 @@ async function askWebflow(
   api: WebflowApi,
   config: WebflowConfig,
   publish: WebflowPublishMode,
+  fieldMap: FieldMap,
 ): Promise<{ status: WebflowStatus; code: number }> {
   try {
     const site = (await api.request('GET', `sites/${encodeURIComponent(config.siteId)}`)) as Record<
@@ -113,17 +117,19 @@ async function askWebflow(
     }
     // Read afresh, and cached for the syncs of this instance.
     const schema = await collectionSchemaFor(api, config.collectionId, { refresh: true })
-    const plan = planFields(schema)
+    const plan = planFields(schema, fieldMap)
     const required = plan.unmappedRequired.map((field) => `"${field.slug}"`).join(', ')
+    const warnings = [
+      required && `Webflow will refuse every item: the app cannot fill the required fields ${required}`,
+      fieldMapWarning(plan.fieldMapProblems),
+    ].filter(Boolean)
     const status: WebflowStatus = {
       ...reached,
       collection: { id: schema.id, display_name: schema.displayName, slug: schema.slug },
       mapping: plan.mapping,
       skipped_fields: plan.skipped,
       unmapped_required: plan.unmappedRequired,
-      ...(required
-        ? { warning: `Webflow will refuse every item: the app cannot fill the required fields ${required}` }
-        : {}),
+      ...(warnings.length > 0 ? { warning: warnings.join('. ') } : {}),
     }
     return { status, code: 200 }
   } catch (error) {
@@ -139,9 +145,9 @@ async function readKept(documents: DocumentStore, settings: string): Promise<Cac
   return parsed.success && parsed.data.settings === settings ? parsed.data : null
 }
 
-function settingsHash(config: WebflowConfig, publish: WebflowPublishMode): string {
+function settingsHash(config: WebflowConfig, publish: WebflowPublishMode, fieldMap: FieldMap): string {
   const { token, siteId, collectionId, apiUrl } = config
   return createHash('sha256')
-    .update(JSON.stringify([token, siteId, collectionId, apiUrl, publish]))
+    .update(JSON.stringify([token, siteId, collectionId, apiUrl, publish, fieldMap]))
     .digest('base64url')
 }

@@ -8,16 +8,16 @@ import {
   type WebflowWriteAs,
 } from '../../../src/contract/webflow'
 import type { CollectionField, CollectionSchema } from './collection-schema'
+import { BUILT_IN_SLUGS, NO_FIELD_MAP, type FieldMap } from './webflow-config'
 
 /**
- * Maps the spec's fields (section 3) onto the collection the site owner built: each spec field goes to
- * the collection's field of the same slug, written the way its type takes values (Webflow's field
- * types and item values). Fields the collection lacks are skipped; types the app cannot fill are left
- * empty. Both are said once, by the connection test, not on every record.
+ * Maps the spec's fields (section 3) onto the collection the site owner built. Each spec field goes to
+ * one collection field (`resolveTargets`): the one `WEBFLOW_FIELD_MAP` names, else the field of the same
+ * slug, else, for the media only, the first Image field, else the first File field. It is written the
+ * way that field's type takes values (Webflow's field types and item values), keyed by its slug. Fields
+ * the collection lacks are skipped; types the app cannot fill are left empty. Both are said once, by
+ * the connection test, not on every record.
  */
-
-/** Webflow's own fields, always present and always filled by the mirror. */
-const BUILT_IN_SLUGS = new Set(['name', 'slug'])
 
 const WRITE_AS: Record<string, WebflowWriteAs> = {
   PlainText: 'text',
@@ -55,28 +55,120 @@ function describe(field: CollectionField): WebflowCollectionField {
   return { slug: field.slug, display_name: field.displayName, type: field.type, required: field.isRequired }
 }
 
+/** How a spec field's collection field was found. */
+export type ChosenBy = NonNullable<WebflowFieldMapping['chosen_by']>
+
+/** The collection field a spec field goes to, and how it was found; null when the collection lacks one. */
+export type FieldTarget = { collectionField: CollectionField; chosenBy: ChosenBy } | null
+
+export interface Targets {
+  targets: Record<WebflowSpecField, FieldTarget>
+  /** What of `WEBFLOW_FIELD_MAP` is ignored, in words: the setting's own problems, then missing slugs. */
+  problems: string[]
+}
+
+/**
+ * Where each spec field goes in this collection: (1) the slug `WEBFLOW_FIELD_MAP` names, else (2) the
+ * field of the spec field's own slug, else (3) for `media-url` only, the first Image field, else the
+ * first File field, in the collection's order. A field already taken by another spec field is never
+ * chosen again, so no two spec fields write one field. The plan, the item's `fieldData` and the sync's
+ * media field all come from here.
+ */
+export function resolveTargets(schema: CollectionSchema, fieldMap: FieldMap = NO_FIELD_MAP): Targets {
+  const bySlug = new Map(schema.fields.map((field) => [field.slug, field]))
+  const problems = [...fieldMap.problems]
+  const targets = Object.fromEntries(WEBFLOW_SPEC_FIELDS.map((field) => [field, null])) as Record<
+    WebflowSpecField,
+    FieldTarget
+  >
+  const taken = new Set<string>(BUILT_IN_SLUGS)
+  for (const field of WEBFLOW_SPEC_FIELDS) {
+    const slug = fieldMap.targets[field]
+    if (slug === undefined) continue
+    const collectionField = bySlug.get(slug)
+    if (!collectionField) {
+      problems.push(`the collection has no field "${slug}" (named for ${field})`)
+      continue
+    }
+    targets[field] = { collectionField, chosenBy: 'setting' }
+    taken.add(slug)
+  }
+  for (const field of WEBFLOW_SPEC_FIELDS) {
+    const collectionField = bySlug.get(field)
+    if (targets[field] || !collectionField || taken.has(field)) continue
+    targets[field] = { collectionField, chosenBy: 'slug' }
+    taken.add(field)
+  }
+  if (!targets['media-url']) {
+    const free = schema.fields.filter((field) => !taken.has(field.slug))
+    const image = free.find((field) => field.type === 'Image')
+    const file = free.find((field) => field.type === 'File')
+    if (image) targets['media-url'] = { collectionField: image, chosenBy: 'first-image' }
+    else if (file) targets['media-url'] = { collectionField: file, chosenBy: 'first-file' }
+  }
+  return { targets, problems }
+}
+
+/** The connection test's warning for what of `WEBFLOW_FIELD_MAP` is ignored; undefined when nothing is. */
+export function fieldMapWarning(problems: readonly string[]): string | undefined {
+  if (problems.length === 0) return undefined
+  return `WEBFLOW_FIELD_MAP is partly ignored: ${problems.join('; ')}`
+}
+
+/** How a target was found, in words; nothing for the field of the spec field's own slug. */
+function chosenText(field: WebflowSpecField, target: NonNullable<FieldTarget>): string | undefined {
+  const slug = target.collectionField.slug
+  switch (target.chosenBy) {
+    case 'setting':
+      return `Written to "${slug}", as WEBFLOW_FIELD_MAP says`
+    case 'first-image':
+      return `Written to the first Image field, "${slug}" (no field is named ${field})`
+    case 'first-file':
+      return `Written to the first File field, "${slug}" (no field is named ${field}, and none is an Image field)`
+    case 'slug':
+      return undefined
+  }
+}
+
+/** Why a spec field has no target. */
+function missingText(field: WebflowSpecField, schema: CollectionSchema, fieldMap: FieldMap): string {
+  const own = schema.fields.some((candidate) => candidate.slug === field)
+  if (own) {
+    const holder = WEBFLOW_SPEC_FIELDS.find((other) => fieldMap.targets[other] === field)
+    return `Skipped: the collection field "${field}" takes ${holder ?? 'another field'}, as WEBFLOW_FIELD_MAP says`
+  }
+  if (field !== 'media-url') return `Skipped: the collection has no field "${field}"`
+  return schema.fields.some((candidate) => candidate.type === 'Image' || candidate.type === 'File')
+    ? `Skipped: the collection has no field "${field}", and its Image and File fields take other fields, as WEBFLOW_FIELD_MAP says`
+    : `Skipped: the collection has no field "${field}", nor an Image or File field`
+}
+
 export interface FieldPlan {
   mapping: WebflowFieldMapping[]
   /** The spec fields the collection lacks. */
   skipped: WebflowSpecField[]
   /** Required fields of the collection the app leaves empty: Webflow refuses every item without them. */
   unmappedRequired: WebflowCollectionField[]
+  /** What of `WEBFLOW_FIELD_MAP` is ignored, in words. */
+  fieldMapProblems: string[]
 }
 
-/** Where each spec field goes in this collection, or why it does not. */
-export function planFields(schema: CollectionSchema): FieldPlan {
-  const bySlug = new Map(schema.fields.map((field) => [field.slug, field]))
+/** Where each spec field goes in this collection, how that field was found, or why it goes nowhere. */
+export function planFields(schema: CollectionSchema, fieldMap: FieldMap = NO_FIELD_MAP): FieldPlan {
+  const { targets, problems } = resolveTargets(schema, fieldMap)
   const mapping = WEBFLOW_SPEC_FIELDS.map((field): WebflowFieldMapping => {
-    const collectionField = bySlug.get(field)
-    if (!collectionField) {
+    const target = targets[field]
+    if (!target) {
       return {
         field,
         status: 'missing',
         collection_field: null,
         write_as: null,
-        message: `Skipped: the collection has no field "${field}"`,
+        message: missingText(field, schema, fieldMap),
       }
     }
+    const { collectionField, chosenBy } = target
+    const chosen = chosenText(field, target)
     const plan = planFor(field, collectionField)
     if ('unsupported' in plan) {
       return {
@@ -84,18 +176,28 @@ export function planFields(schema: CollectionSchema): FieldPlan {
         status: 'unsupported',
         collection_field: describe(collectionField),
         write_as: null,
-        message: plan.unsupported,
+        chosen_by: chosenBy,
+        message:
+          chosenBy === 'setting'
+            ? `${plan.unsupported} ("${collectionField.slug}" is named by WEBFLOW_FIELD_MAP)`
+            : plan.unsupported,
       }
     }
+    const message = [chosen, plan.message].filter(Boolean).join('. ')
     return {
       field,
       status: 'mapped',
       collection_field: describe(collectionField),
       write_as: plan.writeAs,
-      ...(plan.message ? { message: plan.message } : {}),
+      chosen_by: chosenBy,
+      ...(message ? { message } : {}),
     }
   })
-  const filled = new Set(mapping.filter((entry) => entry.status === 'mapped').map((entry) => entry.field))
+  const filled = new Set(
+    mapping.flatMap((entry) =>
+      entry.status === 'mapped' && entry.collection_field ? [entry.collection_field.slug] : [],
+    ),
+  )
   return {
     mapping,
     skipped: mapping
@@ -104,6 +206,7 @@ export function planFields(schema: CollectionSchema): FieldPlan {
     unmappedRequired: schema.fields
       .filter((field) => field.isRequired && !BUILT_IN_SLUGS.has(field.slug) && !filled.has(field.slug))
       .map(describe),
+    fieldMapProblems: problems,
   }
 }
 
@@ -122,8 +225,12 @@ export interface MappedFields {
   notes: string[]
 }
 
-/** The item's `fieldData` for this collection. */
-export function mapFieldData(schema: CollectionSchema, source: ItemSource): MappedFields {
+/** The item's `fieldData` for this collection, keyed by each target's slug. */
+export function mapFieldData(
+  schema: CollectionSchema,
+  source: ItemSource,
+  fieldMap: FieldMap = NO_FIELD_MAP,
+): MappedFields {
   const { record } = source
   const values: Record<WebflowSpecField, string | number> = {
     'media-url': source.mediaUrl,
@@ -137,9 +244,9 @@ export function mapFieldData(schema: CollectionSchema, source: ItemSource): Mapp
   }
   const fieldData: Record<string, unknown> = { name: record.title }
   const notes: string[] = []
-  const bySlug = new Map(schema.fields.map((field) => [field.slug, field]))
+  const { targets } = resolveTargets(schema, fieldMap)
   for (const field of WEBFLOW_SPEC_FIELDS) {
-    const collectionField = bySlug.get(field)
+    const collectionField = targets[field]?.collectionField
     if (!collectionField) continue
     const plan = planFor(field, collectionField)
     if ('unsupported' in plan) continue
@@ -148,7 +255,7 @@ export function mapFieldData(schema: CollectionSchema, source: ItemSource): Mapp
         ? mediaValue(source, collectionField)
         : valueFor(field, values[field], plan.writeAs, collectionField)
     if ('note' in written) notes.push(written.note)
-    if ('value' in written) fieldData[field] = written.value
+    if ('value' in written) fieldData[collectionField.slug] = written.value
   }
   return { fieldData, notes }
 }

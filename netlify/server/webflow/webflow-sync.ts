@@ -9,11 +9,11 @@ import { currentAccessGate } from '../http/access-gate'
 import { configuredCloudName } from '../store'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { SchemaSession } from './collection-schema'
-import { mapFieldData, type ItemSource } from './field-mapping'
+import { mapFieldData, resolveTargets, type ItemSource } from './field-mapping'
 import { WebflowBudgetSpentError, type RequestBudget } from './request-budget'
 import { WebflowApi, WebflowError, type WebflowApiOptions } from './webflow-api'
 import { assetLimit, fitsAssetLimits, hostedAsset, uploadAsset } from './webflow-assets'
-import type { WebflowSetup } from './webflow-config'
+import { NO_FIELD_MAP, type FieldMap, type WebflowSetup } from './webflow-config'
 import { createItem, deleteItem, updateItem } from './webflow-items'
 
 /** A unit of mirror work, small enough for a background function's 256 KB payload. */
@@ -69,6 +69,7 @@ export async function runSyncJob(context: SyncContext, job: SyncJob): Promise<vo
   const target: Target = {
     collectionId: setup.config.collectionId,
     publish: setup.config.publish ?? 'live',
+    fieldMap: setup.config.fieldMap ?? NO_FIELD_MAP,
     schema: new SchemaSession(api, setup.config.collectionId),
   }
   for (const [index, id] of job.ids.entries()) {
@@ -84,10 +85,14 @@ export async function runSyncJob(context: SyncContext, job: SyncJob): Promise<vo
   }
 }
 
-/** Where a run writes: the collection, its schema as this run knows it, and the publish mode. */
+/**
+ * Where a run writes: the collection, its schema as this run knows it, the publish mode, and the
+ * collection fields `WEBFLOW_FIELD_MAP` names.
+ */
 interface Target {
   collectionId: string
   publish: WebflowPublishMode
+  fieldMap: FieldMap
   schema: SchemaSession
 }
 
@@ -113,7 +118,7 @@ const MAX_ROUNDS = 4
  * - a record deleted meanwhile takes its new item and asset with it.
  */
 async function syncRecord(context: SyncContext, api: WebflowApi, target: Target, id: number) {
-  const { collectionId, publish } = target
+  const { collectionId, publish, fieldMap } = target
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const record = await readRecord(context, id)
     if (!record) return
@@ -126,7 +131,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
       const gated = builtIn && currentAccessGate().kind !== 'open'
       let schema = await target.schema.get()
       // An Image or File field takes the asset by its public URL, as the gated `media-url` does.
-      const mediaField = schema.fields.find((field) => field.slug === 'media-url')
+      const mediaField = resolveTargets(schema, fieldMap).targets['media-url']?.collectionField
       const needsHostedUrl = gated || mediaField?.type === 'Image' || mediaField?.type === 'File'
       let hostedUrl: string | null = null
       let staleAsset: string | undefined
@@ -166,7 +171,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
         mediaUrl,
         asset: assetId && hostedUrl ? { fileId: assetId, url: hostedUrl } : null,
       }
-      let mapped = mapFieldData(schema, source)
+      let mapped = mapFieldData(schema, source, fieldMap)
       const write = async <T>(call: () => Promise<T>): Promise<T> => {
         try {
           return await call()
@@ -174,7 +179,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
           // The collection changed since its schema was read: read it again (once a run) and retry.
           if (!isRefusedValue(error) || !(await target.schema.refresh())) throw error
           schema = await target.schema.get()
-          mapped = mapFieldData(schema, source)
+          mapped = mapFieldData(schema, source, fieldMap)
           return call()
         }
       }

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
 import type { CollectionField, CollectionSchema } from '../../../netlify/server/webflow/collection-schema'
-import { mapFieldData, planFields, type ItemSource } from '../../../netlify/server/webflow/field-mapping'
-import { publishMode, webflowSetup } from '../../../netlify/server/webflow/webflow-config'
+import {
+  fieldMapWarning,
+  mapFieldData,
+  planFields,
+  resolveTargets,
+  type ItemSource,
+} from '../../../netlify/server/webflow/field-mapping'
+import { fieldMapSetting, publishMode, webflowSetup } from '../../../netlify/server/webflow/webflow-config'
 import type { MediaRecord } from '../../../src/contract/record'
 
 function field(slug: string, type: string, extra: Partial<CollectionField> = {}): CollectionField {
@@ -197,6 +203,204 @@ describe('mapFieldData', () => {
     })
     expect(mapFieldData(schema(field('media-url', 'Link')), source({ mediaUrl: '' })).fieldData).toEqual({
       name: 'Harbour',
+    })
+  })
+})
+
+const ASSET = { fileId: 'asset-1', url: 'https://cdn.example.test/harbour.png' }
+
+/** The slug each spec field goes to, and how it was found, for `WEBFLOW_FIELD_MAP` = `map`. */
+function resolved(collection: CollectionSchema, map?: string) {
+  const { targets } = resolveTargets(collection, fieldMapSetting({ WEBFLOW_FIELD_MAP: map }))
+  return Object.fromEntries(
+    Object.entries(targets).flatMap(([field, target]) =>
+      target ? [[field, `${target.collectionField.slug} (${target.chosenBy})`]] : [],
+    ),
+  )
+}
+
+describe('where each spec field goes', () => {
+  const images = schema(
+    field('caption', 'PlainText'),
+    field('download', 'File'),
+    field('hero-image', 'Image'),
+    field('photo', 'Image'),
+    field('description', 'PlainText'),
+    field('summary', 'RichText'),
+  )
+
+  it('the media goes to the first Image field, else the first File field, when no field is named media-url', () => {
+    expect(resolved(images)).toEqual({
+      'media-url': 'hero-image (first-image)',
+      description: 'description (slug)',
+    })
+    const files = schema(field('notes', 'PlainText'), field('download', 'File'), field('sheet', 'File'))
+    expect(resolved(files)).toEqual({ 'media-url': 'download (first-file)' })
+    expect(resolved(schema(field('media-url', 'Link'), field('photo', 'Image')))).toEqual({
+      'media-url': 'media-url (slug)',
+    })
+    // Only the media falls back; nothing else goes anywhere but to its own slug.
+    expect(resolved(schema(field('caption', 'PlainText')))).toEqual({})
+  })
+
+  it('a field WEBFLOW_FIELD_MAP names wins over the slug and the first Image field', () => {
+    expect(resolved(images, ' media-url = photo , description=summary,')).toEqual({
+      'media-url': 'photo (setting)',
+      description: 'summary (setting)',
+    })
+    // A field the setting gives one spec field is not another's, even of its own slug.
+    expect(resolved(images, 'media-url=description')).toEqual({
+      'media-url': 'description (setting)',
+    })
+    expect(resolved(images, 'tags=hero-image')).toEqual({
+      'media-url': 'photo (first-image)',
+      description: 'description (slug)',
+      tags: 'hero-image (setting)',
+    })
+  })
+
+  it('keys fieldData by the collection field each spec field goes to', () => {
+    const { fieldData, notes } = mapFieldData(
+      images,
+      source({ record: { ...RECORD, alt_text: 'Boats at night' }, asset: ASSET }),
+      fieldMapSetting({ WEBFLOW_FIELD_MAP: 'description=summary,tags=caption' }),
+    )
+    expect(notes).toEqual([])
+    expect(fieldData).toEqual({
+      name: 'Harbour',
+      'hero-image': { ...ASSET, alt: 'Boats at night' },
+      summary: '<p>Boats &amp; &lt;lights&gt;</p>',
+      caption: 'sea, night',
+    })
+    // A file that is not an image does not go into the Image field found for it, and says so.
+    expect(mapFieldData(images, source({ record: { ...RECORD, file_type: 'video/mp4' } }))).toEqual({
+      fieldData: { name: 'Harbour', description: 'Boats & <lights>' },
+      notes: [
+        'Media not written: the collection field "hero-image" is an Image field and the file is not an image',
+      ],
+    })
+  })
+
+  it('the plan says how each field was found, and a required Image field filled by the media is not unfilled', () => {
+    const plan = planFields(
+      schema(
+        field('photo', 'Image', { isRequired: true }),
+        field('category', 'Option', { options: OPTIONS }),
+      ),
+      fieldMapSetting({ WEBFLOW_FIELD_MAP: 'category=category' }),
+    )
+    const bySlug = Object.fromEntries(plan.mapping.map((entry) => [entry.field, entry]))
+    expect(bySlug['media-url']).toMatchObject({
+      status: 'mapped',
+      write_as: 'asset',
+      chosen_by: 'first-image',
+      collection_field: { slug: 'photo', type: 'Image', required: true },
+      message: 'Written to the first Image field, "photo" (no field is named media-url)',
+    })
+    expect(bySlug.category).toMatchObject({
+      chosen_by: 'setting',
+      message:
+        'Written to "category", as WEBFLOW_FIELD_MAP says. Written as the option of the same name (options: Images, Video)',
+    })
+    expect(bySlug.description).toEqual({
+      field: 'description',
+      status: 'missing',
+      collection_field: null,
+      write_as: null,
+      message: 'Skipped: the collection has no field "description"',
+    })
+    expect(plan.unmappedRequired).toEqual([])
+    expect(plan.fieldMapProblems).toEqual([])
+
+    const files = planFields(
+      schema(field('download', 'File'), field('author', 'PlainText')),
+      fieldMapSetting({ WEBFLOW_FIELD_MAP: 'author=download' }),
+    )
+    expect(files.mapping[0]).toEqual({
+      field: 'media-url',
+      status: 'missing',
+      collection_field: null,
+      write_as: null,
+      message:
+        'Skipped: the collection has no field "media-url", and its Image and File fields take other fields, as WEBFLOW_FIELD_MAP says',
+    })
+    expect(files.mapping.find((entry) => entry.field === 'author')).toMatchObject({
+      status: 'unsupported',
+      chosen_by: 'setting',
+      message: 'Left empty: only the media field carries a file ("download" is named by WEBFLOW_FIELD_MAP)',
+    })
+    expect(planFields(schema(field('caption', 'PlainText'))).mapping[0]?.message).toBe(
+      'Skipped: the collection has no field "media-url", nor an Image or File field',
+    )
+    const own = planFields(
+      schema(field('media-url', 'File'), field('description', 'PlainText')),
+      fieldMapSetting({ WEBFLOW_FIELD_MAP: 'media-url=description' }),
+    )
+    expect(own.mapping.find((entry) => entry.field === 'description')?.message).toBe(
+      'Skipped: the collection field "description" takes media-url, as WEBFLOW_FIELD_MAP says',
+    )
+    expect(planFields(schema(field('download', 'File'), field('hero', 'Image'))).mapping[0]).toMatchObject({
+      chosen_by: 'first-image',
+      collection_field: { slug: 'hero' },
+    })
+    expect(planFields(schema(field('download', 'File'))).mapping[0]?.message).toBe(
+      'Written to the first File field, "download" (no field is named media-url, and none is an Image field)',
+    )
+  })
+})
+
+describe('WEBFLOW_FIELD_MAP', () => {
+  it('is empty when unset or blank', () => {
+    expect(fieldMapSetting({})).toEqual({ targets: {}, problems: [] })
+    expect(fieldMapSetting({ WEBFLOW_FIELD_MAP: ' , ' })).toEqual({ targets: {}, problems: [] })
+  })
+
+  it('ignores each malformed pair, unknown spec field, built-in slug and name given twice, naming each', () => {
+    const map = fieldMapSetting({
+      WEBFLOW_FIELD_MAP:
+        'media-url=hero-image, description, =summary, tags=, a=b=c, title=heading, author=name, ' +
+        'category=kind, file-type=kind, file-size=bytes, file-size=size',
+    })
+    expect(map.targets).toEqual({ 'media-url': 'hero-image' })
+    expect(map.problems).toEqual([
+      '"description" is not a pair spec-field=collection-slug',
+      '"=summary" is not a pair spec-field=collection-slug',
+      '"tags=" is not a pair spec-field=collection-slug',
+      '"a=b=c" is not a pair spec-field=collection-slug',
+      '"title" is not a field the mirror writes (media-url, description, category, file-type, file-size, tags, author, upload-date)',
+      '"name" is Webflow\'s own field, which holds the title or its slug',
+      '"file-size" is named more than once',
+      'the collection field "kind" is named more than once',
+    ])
+  })
+
+  it('ignores a slug the collection lacks: the field goes where it would without the setting', () => {
+    const collection = schema(field('photo', 'Image'), field('description', 'PlainText'))
+    const map = fieldMapSetting({ WEBFLOW_FIELD_MAP: 'media-url=hero,description=summary,oops' })
+    const { targets, problems } = resolveTargets(collection, map)
+    expect(targets['media-url']).toMatchObject({
+      collectionField: { slug: 'photo' },
+      chosenBy: 'first-image',
+    })
+    expect(targets.description).toMatchObject({ chosenBy: 'slug' })
+    expect(problems).toEqual([
+      '"oops" is not a pair spec-field=collection-slug',
+      'the collection has no field "hero" (named for media-url)',
+      'the collection has no field "summary" (named for description)',
+    ])
+    expect(planFields(collection, map).fieldMapProblems).toEqual(problems)
+    expect(fieldMapWarning(problems)).toBe(
+      'WEBFLOW_FIELD_MAP is partly ignored: "oops" is not a pair spec-field=collection-slug; ' +
+        'the collection has no field "hero" (named for media-url); the collection has no field "summary" (named for description)',
+    )
+    expect(fieldMapWarning([])).toBeUndefined()
+  })
+
+  it('is read with the other settings', () => {
+    const ready = { WEBFLOW_API_TOKEN: 't', WEBFLOW_SITE_ID: 's', WEBFLOW_COLLECTION_ID: 'c' }
+    expect(webflowSetup({ ...ready, WEBFLOW_FIELD_MAP: 'media-url=photo' })).toMatchObject({
+      kind: 'ready',
+      config: { fieldMap: { targets: { 'media-url': 'photo' }, problems: [] } },
     })
   })
 })

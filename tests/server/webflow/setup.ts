@@ -18,7 +18,7 @@ import {
   forgetCollectionSchemas,
 } from '../../../netlify/server/webflow/collection-schema'
 import { WebflowApi } from '../../../netlify/server/webflow/webflow-api'
-import type { WebflowSetup } from '../../../netlify/server/webflow/webflow-config'
+import { fieldMapSetting, type WebflowSetup } from '../../../netlify/server/webflow/webflow-config'
 import { runSyncJob, type SyncContext } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
@@ -64,7 +64,7 @@ export function webflowFakeForFile({ warmSchema = true }: { warmSchema?: boolean
 
 export function readySetup(
   fake: WebflowFake,
-  overrides: { token?: string; publish?: WebflowPublishMode } = {},
+  overrides: { token?: string; publish?: WebflowPublishMode; fieldMap?: string } = {},
 ): WebflowSetup {
   return {
     kind: 'ready',
@@ -74,6 +74,9 @@ export function readySetup(
       collectionId: COLLECTION_ID,
       apiUrl: fake.apiBase,
       ...(overrides.publish ? { publish: overrides.publish } : {}),
+      ...(overrides.fieldMap === undefined
+        ? {}
+        : { fieldMap: fieldMapSetting({ WEBFLOW_FIELD_MAP: overrides.fieldMap }) }),
     },
   }
 }

@@ -155,6 +155,69 @@ describe('a collection with typed fields', () => {
   })
 })
 
+describe('a collection whose Image field is not called media-url', () => {
+  /** The Designer's usual names: the media in `hero-image`, the description in `summary`. */
+  const heroFields = () => [
+    { slug: 'caption', type: 'PlainText' },
+    { slug: 'hero-image', type: 'Image', displayName: 'Hero image' },
+    { slug: 'photo', type: 'Image' },
+    { slug: 'summary', type: 'RichText' },
+    ...typedFields().filter((field) => field.slug !== 'media-url'),
+  ]
+
+  async function uploadedPortrait(context: ReturnType<typeof syncContext>) {
+    const bytes = await fixture('portrait.png')
+    const url = await storeBuiltInFile(context.stores, 'portrait.png', bytes)
+    return pendingRecord(context.stores, {
+      title: 'Portrait',
+      category: 'Images',
+      description: 'Sitting for the painter',
+      alt_text: 'A face in the window',
+      media_url: url,
+      file_type: 'image/png',
+      file_size: bytes.length,
+    })
+  }
+
+  it("puts the uploaded asset, with the record's alt text, into the first Image field", async () => {
+    fake.setFields(COLLECTION_ID, heroFields())
+    const context = syncContext(stores(), readySetup(fake))
+    const record = await uploadedPortrait(context)
+    await upsert(context, record)
+
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    const { webflow } = await stored(context, record.id)
+    expect(webflow).toMatchObject({ state: 'synced', message: 'Published live', item_id: item?.id })
+    const asset = fake.assets.get(String(webflow?.asset_id))
+    expect(asset).toMatchObject({ uploaded: true, altText: 'A face in the window' })
+    expect(item?.fieldData['hero-image']).toEqual({
+      fileId: asset?.id,
+      url: `https://cdn.prod.website-files.com/${String(asset?.uploadDetails.key)}`,
+      alt: 'A face in the window',
+    })
+    expect(item?.fieldData).not.toHaveProperty('photo')
+    expect(item?.fieldData).not.toHaveProperty('media-url')
+    expect(item?.fieldData.description).toBe('<p>Sitting for the painter</p>')
+  })
+
+  it('writes the fields WEBFLOW_FIELD_MAP names, and ignores a slug the collection lacks', async () => {
+    fake.setFields(COLLECTION_ID, heroFields())
+    const setup = readySetup(fake, { fieldMap: 'media-url=photo,description=summary,tags=missing' })
+    const context = syncContext(stores(), setup)
+    const record = await uploadedPortrait(context)
+    await upsert(context, record)
+
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    const { webflow } = await stored(context, record.id)
+    expect(webflow).toMatchObject({ state: 'synced', message: 'Published live' })
+    expect(item?.fieldData.photo).toMatchObject({ fileId: webflow?.asset_id, alt: 'A face in the window' })
+    expect(item?.fieldData.summary).toBe('<p>Sitting for the painter</p>')
+    expect(item?.fieldData).not.toHaveProperty('hero-image')
+    expect(item?.fieldData).not.toHaveProperty('description')
+    expect(item?.fieldData.tags).toBe('')
+  })
+})
+
 describe('WEBFLOW_PUBLISH', () => {
   // A File field takes the video by its URL.
   beforeEach(() => {
@@ -287,6 +350,50 @@ describe('GET /api/webflow-status with a typed collection', () => {
     expect(body.mapping?.find((entry) => entry.field === 'category')?.message).toBe(
       'Written as the option of the same name (options: Images, Video)',
     )
+    vi.unstubAllEnvs()
+  })
+
+  it('says how the media field was found, warns of each ignored part of WEBFLOW_FIELD_MAP, and tests a changed one afresh', async () => {
+    configure({ WEBFLOW_FIELD_MAP: 'description=summary,media-url=hero,title=heading' })
+    fake.setFields(COLLECTION_ID, [
+      { slug: 'hero-image', type: 'Image', displayName: 'Hero image' },
+      { slug: 'summary', type: 'PlainText', displayName: 'Summary' },
+      ...typedFields().filter((field) => field.slug !== 'media-url'),
+    ])
+    const first = await status()
+    expect(first.headers.get('cache-status')).toBe('webflow-status; fwd=miss; stored')
+    const body = webflowStatusSchema.parse(await first.json())
+    expect(body.warning).toBe(
+      'WEBFLOW_FIELD_MAP is partly ignored: "title" is not a field the mirror writes ' +
+        '(media-url, description, category, file-type, file-size, tags, author, upload-date); ' +
+        'the collection has no field "hero" (named for media-url)',
+    )
+    expect(body.mapping?.slice(0, 2)).toEqual([
+      {
+        field: 'media-url',
+        status: 'mapped',
+        collection_field: { slug: 'hero-image', display_name: 'Hero image', type: 'Image', required: false },
+        write_as: 'asset',
+        chosen_by: 'first-image',
+        message: 'Written to the first Image field, "hero-image" (no field is named media-url)',
+      },
+      {
+        field: 'description',
+        status: 'mapped',
+        collection_field: { slug: 'summary', display_name: 'Summary', type: 'PlainText', required: false },
+        write_as: 'text',
+        chosen_by: 'setting',
+        message: 'Written to "summary", as WEBFLOW_FIELD_MAP says',
+      },
+    ])
+
+    // A changed setting is tested at once, not answered from the kept test.
+    configure({ WEBFLOW_FIELD_MAP: 'description=summary' })
+    const second = await status()
+    expect(second.headers.get('cache-status')).toBe('webflow-status; fwd=miss; stored')
+    const fixed = webflowStatusSchema.parse(await second.json())
+    expect(fixed.warning).toBeUndefined()
+    expect((await status()).headers.get('cache-status')).toBe('webflow-status; hit')
     vi.unstubAllEnvs()
   })
 

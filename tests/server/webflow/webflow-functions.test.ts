@@ -245,6 +245,7 @@ describe('with the mirror configured', () => {
           required: false,
         },
         write_as: 'text',
+        chosen_by: 'slug',
       })),
       skipped_fields: [],
       unmapped_required: [],
