@@ -43,8 +43,25 @@ const CONNECTED: WebflowStatus = {
     {
       field: 'media-url',
       status: 'mapped',
-      collection_field: field('media-url', 'Media URL', 'Link'),
-      write_as: 'link',
+      collection_field: field('hero-image', 'Hero image', 'Image'),
+      write_as: 'asset',
+      chosen_by: 'first-image',
+      message: 'Written to the first Image field, "hero-image" (no field is named media-url)',
+    },
+    {
+      field: 'description',
+      status: 'mapped',
+      collection_field: field('summary', 'Summary', 'RichText'),
+      write_as: 'text',
+      chosen_by: 'setting',
+      message: 'Written to "summary", as WEBFLOW_FIELD_MAP says',
+    },
+    {
+      field: 'file-type',
+      status: 'mapped',
+      collection_field: field('file-type', 'File type', 'PlainText'),
+      write_as: 'text',
+      chosen_by: 'slug',
     },
     {
       field: 'category',
@@ -112,11 +129,18 @@ describe('the Webflow panel', () => {
     )
 
     const row = (label: string) => within(panel).getByRole('row', { name: new RegExp(`^${label}`) })
-    expect(row('File URL')).toHaveTextContent('Media URL (Link)')
-    expect(row('Category')).toHaveTextContent('Category (Option)Options: Photos, Videos')
+    // Each file field names the collection field it goes to, by its name and slug, and how it was found.
+    expect(row('File URL')).toHaveTextContent(
+      'Hero image (Image field “hero-image”)Written to the first Image field, "hero-image" (no field is named media-url)',
+    )
+    expect(row('Description')).toHaveTextContent(
+      'Summary (RichText field “summary”)Written to "summary", as WEBFLOW_FIELD_MAP says',
+    )
+    expect(row('File type')).toHaveTextContent(/^File type\s*File type \(PlainText field “file-type”\)$/)
+    expect(row('Category')).toHaveTextContent('Category (Option field “category”)Options: Photos, Videos')
     expect(row('Tags')).toHaveTextContent('Not copied: the collection has no field “tags”.')
     expect(row('Author')).toHaveTextContent(
-      'Author (Reference) Not copied: the app cannot fill a field of this type.',
+      'Author (Reference field “author”) Not copied: the app cannot fill a field of this type.',
     )
     expect(within(panel).getByRole('button', { name: 'Sync all' })).toBeEnabled()
   })

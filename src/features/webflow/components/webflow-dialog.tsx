@@ -14,8 +14,8 @@ interface WebflowDialogProps {
 }
 
 /**
- * The Webflow panel: whether the site answers, where each file field goes in the collection, how items
- * are published, and Sync all with its progress.
+ * The Webflow panel: whether the site answers, which collection field each file field goes to and how
+ * it was found, how items are published, and Sync all with its progress.
  */
 export function WebflowDialog({ open, onOpenChange }: WebflowDialogProps) {
   const status = useWebflowStatus(open)
@@ -164,9 +164,13 @@ function FieldMapping({ status }: { status: WebflowStatus }) {
 
 function MappingCell({ entry }: { entry: WebflowFieldMapping }) {
   const field = entry.collection_field
+  // The field's name in the Designer, and its slug: what the item's value is keyed by.
   const named = field && (
     <>
-      {field.display_name} <span className="webflow-panel__type">({field.type})</span>
+      {field.display_name}{' '}
+      <span className="webflow-panel__type">
+        ({field.type} field “{field.slug}”)
+      </span>
     </>
   )
   const note = entry.message && <div className="webflow-panel__type">{entry.message}</div>
