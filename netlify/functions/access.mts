@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions'
 
-import { accessSignInSchema, SIGN_OUT_EVERYWHERE_QUERY } from '../../src/contract/access'
+import { SIGN_OUT_EVERYWHERE_QUERY } from '../../src/contract/access'
+import { accessSignInSchema } from '../../src/contract/access-schemas'
 import { ConflictError, InvalidInputError } from '../server/errors'
 import { signInCookie, signOutCookie } from '../server/http/access-cookie'
 import { tokenMatches } from '../server/http/access-credentials'

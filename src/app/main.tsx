@@ -1,6 +1,4 @@
-// First, so that zod is configured before any module parses with it.
-import './zod-config'
-// Then the file list, before the screen's own modules run.
+// First the file list, before the screen's own modules run.
 import './start-listing'
 // Then the theme (the page's head set it for the first paint; from here it follows the system's).
 import './theme-init'

@@ -1,4 +1,4 @@
-import { ROOT_PATH } from '../contract/folder'
+import { ROOT_PATH } from '../contract/folder-paths'
 import { FILE_DRAG_TYPE } from '../lib/drag'
 
 /** What the page reads of a drag's or a paste's data: DataTransfer in the browser, a plain object in tests. */

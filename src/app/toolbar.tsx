@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { memo, useState, type ReactNode } from 'react'
 
-import { ROOT_PATH } from '../contract/folder'
+import { ROOT_PATH } from '../contract/folder-paths'
 import { FolderSelect } from '../features/folders/components/folder-select'
 import { NewFolderButton } from '../features/folders/components/new-folder-button'
 import type { FolderNode } from '../features/folders/model/folder-tree'

@@ -9,7 +9,7 @@ import { useSelection, useSelectionWithin } from '../features/library/model/sele
 import { useIdleValue } from '../features/library/model/use-idle-value'
 import { useMediaQuery } from '../features/library/model/use-media-query'
 import { SAMPLE_FILES } from '../features/library/sample-files'
-import { ROOT_PATH } from '../contract/folder'
+import { ROOT_PATH } from '../contract/folder-paths'
 import type { MediaRecord } from '../contract/record'
 import type { MoveOption } from '../lib/move-target'
 import { preloadOnceIdle } from './providers'

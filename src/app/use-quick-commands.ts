@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 
 import { toast } from '../components/ui/toast'
-import { ROOT_PATH } from '../contract/folder'
+import { ROOT_PATH } from '../contract/folder-paths'
 import type { MediaRecord } from '../contract/record'
 import type { FolderAt } from '../features/bulk-actions/model/use-bulk-operations'
 import { updateFile } from '../features/edit-file/api/update-file'

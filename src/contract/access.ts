@@ -1,5 +1,3 @@
-import * as z from 'zod'
-
 /**
  * The optional access gate (set `APP_ACCESS_TOKEN` on the server): how the screen signs in, and the
  * links that let fetchers without the visitor's cookie (the Image CDN, Microsoft's Office viewer) read
@@ -15,13 +13,6 @@ export const ACCESS_COOKIE_NAME = 'mfm_access'
 
 /** A week: long enough that a reload or a new tab never asks again, short enough that a lost cookie expires. */
 export const ACCESS_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
-
-/** `GET /api/access`: whether calls need the token (answered 401 when they do and none was sent). */
-export const accessStatusSchema = z.object({ required: z.boolean() })
-export type AccessStatus = z.infer<typeof accessStatusSchema>
-
-/** `POST /api/access`: the token, in this body or as `Authorization: Bearer <token>`. */
-export const accessSignInSchema = z.object({ token: z.string().min(1).max(1000) })
 
 /**
  * `DELETE /api/access` ends the session of the cookie it comes with; `DELETE /api/access?everywhere=true`

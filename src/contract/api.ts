@@ -4,34 +4,8 @@ import { folderSchema } from './folder'
 import { fileIdSchema, folderIdSchema } from './ids'
 import { LIMITS } from './limits'
 import { mediaRecordSchema } from './record'
-import { functionUrl, routePath } from './routes'
 
-/** Every path the screen calls (spec section 7), filled in from the one route table (routes.ts). */
-export const ENDPOINTS = {
-  media: routePath('media'),
-  mediaPages: (shards: string) => `${routePath('mediaPages')}?shards=${shards}`,
-  upload: routePath('upload'),
-  update: (id: number) => routePath('update', { id: String(id) }),
-  replace: (id: number) => routePath('replace', { id: String(id) }),
-  delete: (id: number) => routePath('delete', { id: String(id) }),
-  batchUpdate: routePath('batchUpdate'),
-  batchDelete: routePath('batchDelete'),
-  folderList: routePath('folderList'),
-  folderCreate: routePath('folderCreate'),
-  folderUpdate: (id: number) => routePath('folderUpdate', { id: String(id) }),
-  folderDelete: (id: number) => routePath('folderDelete', { id: String(id) }),
-  batchMoveToFolder: functionUrl('batch-move-to-folder'),
-  webflowSync: (id: number) => routePath('webflowSync', { id: String(id) }),
-  webflowStatus: routePath('webflowStatus'),
-  webflowSyncAll: routePath('webflowSyncAll'),
-  trash: routePath('trash'),
-  trashRestore: routePath('trashRestore'),
-  trashPurge: routePath('trashPurge'),
-  cloudinarySignature: routePath('cloudinarySignature'),
-  /** POST with a file id makes a share link; DELETE with a share id revokes one. */
-  share: (fileOrShareId: number | string) => routePath('share', { id: String(fileOrShareId) }),
-  shares: (fileId: number) => `${routePath('shares')}?file=${String(fileId)}`,
-} as const
+export { ENDPOINTS } from './endpoints'
 
 /** Every error the API sends: `{ "error": "<message>" }`, sometimes with details. */
 export const errorBodySchema = z.object({ error: z.string(), details: z.unknown().optional() })

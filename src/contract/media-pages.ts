@@ -1,6 +1,7 @@
-import * as z from 'zod'
+import type { MediaRecord } from './record'
+import type { MediaPagesAnswer } from './media-pages-schema'
 
-import { mediaRecordSchema, type MediaRecord } from './record'
+export type { MediaPagesAnswer } from './media-pages-schema'
 
 /**
  * `GET /api/media-pages?shards=A-B`: the listable records of a range of record shards (500 consecutive
@@ -55,7 +56,7 @@ export function pageCountOf(shardCount: number): number {
   return shardCount <= PAGE_SHARDS ? 2 : Math.ceil(shardCount / PAGE_SHARDS) + 1
 }
 
-const SHARD_RANGE = /^(\d{1,7})-(\d{1,7})$/
+export const SHARD_RANGE = /^(\d{1,7})-(\d{1,7})$/
 
 /** Reads `shards=A-B`: whole numbers, A <= B, at most `PAGE_SHARDS` shards. Null when malformed. */
 export function parseShardRange(raw: string | null): { from: number; to: number } | null {
@@ -67,58 +68,7 @@ export function parseShardRange(raw: string | null): { from: number; to: number 
   return { from, to }
 }
 
-const count = z.int().min(0)
-const index = z.int().min(-1)
-
-/** Positions (ascending) of the records whose value differs from the column's default, and those values. */
-const sparse = <T extends z.ZodType>(value: T) => z.object({ at: z.array(count), values: z.array(value) })
 type Sparse<T> = { at: number[]; values: T[] }
-
-const webflowSchema = mediaRecordSchema.shape.webflow.unwrap()
-
-export const mediaPagesAnswerSchema = z.object({
-  /** The shard range answered: the range asked for, or its start when the answer stopped short. */
-  shards: z.object({ from: count, to: count }),
-  /**
-   * Present when the answer stopped short of the range asked for at its byte budget: the `shards` of
-   * the request that continues it, such as `12-49`. The whole range's ETag is the first answer's.
-   */
-  next_shards: z.string().regex(SHARD_RANGE).optional(),
-  /** Shards in the store (the highest index + 1): which pages exist. The first page's ETag covers it. */
-  shard_count: count,
-  count,
-  strings: z.array(z.string()),
-  columns: z.object({
-    /** Each id minus the one before it (the first minus 0). */
-    id: z.array(z.number()),
-    title: z.array(z.string()),
-    media_url: z.array(z.string()),
-    file_size: z.array(z.number()),
-    created_at: z.array(z.string()),
-    category: z.array(index),
-    file_type: z.array(index),
-    author: z.array(index),
-    folder_path: z.array(index),
-    /** -1 is null. */
-    format: z.array(index),
-    description: sparse(z.string()).optional(),
-    thumbnail: sparse(z.string()).optional(),
-    updated_at: sparse(z.string()).optional(),
-    tags: sparse(z.array(index)).optional(),
-    notes: sparse(z.string()).optional(),
-    alt_text: sparse(z.string()).optional(),
-    station: sparse(z.string()).optional(),
-    public_id: sparse(z.string()).optional(),
-    resource_type: sparse(z.string()).optional(),
-    width: sparse(z.number()).optional(),
-    height: sparse(z.number()).optional(),
-    duration: sparse(z.number()).optional(),
-    sha256: sparse(z.string()).optional(),
-    deleted_at: sparse(z.string()).optional(),
-    webflow: sparse(webflowSchema).optional(),
-  }),
-})
-export type MediaPagesAnswer = z.infer<typeof mediaPagesAnswerSchema>
 type Columns = MediaPagesAnswer['columns']
 type DenseColumn = 'id' | 'title' | 'media_url' | 'file_size' | 'created_at' | IndexedColumn
 type IndexedColumn = 'category' | 'file_type' | 'author' | 'folder_path' | 'format'

@@ -1,5 +1,6 @@
-import { RECORD_DEFAULTS, type MediaRecord, type RecordPatch } from './record'
-import { mergeTags, withoutTags } from './tags'
+import type { MediaRecord, RecordPatch } from './record'
+import { RECORD_DEFAULTS } from './record-defaults'
+import { mergeTags, withoutTags } from './tag-list'
 
 /**
  * The rule for applying an edit, shared by the server (`record-model.ts`, which adds its timestamp and

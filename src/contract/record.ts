@@ -70,11 +70,7 @@ export const mediaRecordSchema = z.object({
 })
 export type MediaRecord = z.infer<typeof mediaRecordSchema>
 
-export const RECORD_DEFAULTS = {
-  title: 'Untitled',
-  category: 'Files',
-  author: 'Unknown',
-} as const
+export { RECORD_DEFAULTS } from './record-defaults'
 
 /**
  * Where each canonical field may arrive under another name, in order of preference. Spec section 3

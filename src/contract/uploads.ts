@@ -1,11 +1,6 @@
 import * as z from 'zod'
 
-/**
- * The built-in media host: files go up through the tus 1.0 resumable protocol at `UPLOADS_PATH` and are
- * served from `/api/files/{uploadId}/{name}`. Shared by the upload client and the functions.
- */
-export const UPLOADS_PATH = '/api/uploads'
-export const FILES_PATH = '/api/files'
+export { FILES_PATH, UPLOADS_PATH } from './upload-paths'
 
 /** The largest PATCH body: a Netlify request carries about 4.5 MB of raw bytes (DESIGN section 3). */
 export const MAX_CHUNK_BYTES = 4 * 1024 * 1024

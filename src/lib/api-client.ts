@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
-import { errorBodySchema } from '../contract/api'
 import { reportAccessRefused } from './access'
+import type { AnswerSchemas } from './answer-schemas'
 import { isGatewayFailure, reportUnreachable, SLOW_ANSWER_MS } from './connectivity'
 import { ERROR_WORDS } from './error-words'
 
@@ -18,10 +18,40 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions<S extends z.ZodType> {
+/** The name of one of the contract's answer schemas (answer-schemas.ts). */
+export type AnswerName = keyof AnswerSchemas
+
+/** What a call answers once checked: the output of the schema given, or of the one named. */
+export type AnswerOf<S extends z.ZodType | AnswerName> = S extends AnswerName
+  ? z.output<AnswerSchemas[S]>
+  : S extends z.ZodType
+    ? z.output<S>
+    : never
+
+let loadingSchemas: Promise<AnswerSchemas> | null = null
+
+/**
+ * The contract's answer schemas, with zod: loaded by the first call, beside its request, and not part of
+ * the first route (decision 0040). A load that failed is tried again by the next call.
+ */
+export function answerSchemas(): Promise<AnswerSchemas> {
+  if (loadingSchemas === null) {
+    const loading = import('./answer-schemas').then((loaded) => loaded.ANSWER_SCHEMAS)
+    loading.catch(() => {
+      if (loadingSchemas === loading) loadingSchemas = null
+    })
+    loadingSchemas = loading
+  }
+  return loadingSchemas
+}
+
+interface RequestOptions<S extends z.ZodType | AnswerName> {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   body?: unknown
-  /** Validates the answer, so the screen only ever sees data of the contract's shape. */
+  /**
+   * Validates the answer, so the screen only ever sees data of the contract's shape: the name of a
+   * contract schema (answer-schemas.ts), or a schema where the caller has zod loaded already.
+   */
   schema: S
   signal?: AbortSignal
   /** Headers beyond the JSON ones, such as an `Idempotency-Key`. */
@@ -29,10 +59,13 @@ interface RequestOptions<S extends z.ZodType> {
 }
 
 /** The one fetch of the app: JSON in, JSON out, same-origin credentials (spec section 6). */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodType | AnswerName>(
   path: string,
   { method = 'GET', body, schema, signal, headers: extraHeaders = {} }: RequestOptions<S>,
-): Promise<z.infer<S>> {
+): Promise<AnswerOf<S>> {
+  const schemas = answerSchemas()
+  // Read once the answer is in; a failed load before that is the answer's failure, not an unhandled one.
+  schemas.catch(() => undefined)
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' })
   const init: RequestInit = { method, credentials: 'same-origin', headers }
   if (body !== undefined) {
@@ -40,29 +73,37 @@ export async function apiRequest<S extends z.ZodType>(
     headers.set('Content-Type', 'application/json')
   }
   if (signal) init.signal = signal
-  const { response, payload } = await send(path, init)
+  const { response, payload } = await send(path, init, schemas)
+  const checks = await schemas
   // The server's access gate wants the token: the screen asks for it once, then revalidates.
   if (response.status === 401) reportAccessRefused()
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(payload)
+    const parsed = checks.errorBody.safeParse(payload)
     const message = parsed.success ? parsed.data.error : `HTTP error! status: ${String(response.status)}`
     throw new ApiError(response.status, message, parsed.success ? parsed.data.details : payload)
   }
-  const parsed = schema.safeParse(payload)
+  const given: z.ZodType | AnswerName = schema
+  const check = typeof given === 'string' ? checks[given] : given
+  const parsed = check.safeParse(payload)
   if (!parsed.success) throw new ApiError(response.status, ERROR_WORDS.unreadable, parsed.error)
-  return parsed.data
+  return parsed.data as AnswerOf<S>
 }
 
 /**
  * The request and its body, telling the connectivity watch when the server could not be reached: no
  * answer at all (fetch's TypeError), a gateway's 502/503/504, or no answer yet after `SLOW_ANSWER_MS`.
  */
-async function send(path: string, init: RequestInit): Promise<{ response: Response; payload: unknown }> {
+async function send(
+  path: string,
+  init: RequestInit,
+  schemas: Promise<AnswerSchemas>,
+): Promise<{ response: Response; payload: unknown }> {
   const slow = setTimeout(reportUnreachable, SLOW_ANSWER_MS)
   try {
     const response = await fetch(path, init)
     const payload = await readPayload(response)
-    if (isGatewayFailure(response.status, errorBodySchema.safeParse(payload).success)) reportUnreachable()
+    const fromServer = (await schemas).errorBody.safeParse(payload).success
+    if (isGatewayFailure(response.status, fromServer)) reportUnreachable()
     return { response, payload }
   } catch (error) {
     // A cancelled request says nothing about the server.

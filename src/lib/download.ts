@@ -1,6 +1,6 @@
 import { extensionOf } from '../contract/file-types'
 import type { MediaRecord } from '../contract/record'
-import { FILES_PATH } from '../contract/uploads'
+import { FILES_PATH } from '../contract/upload-paths'
 import { reportAccessRefused } from './access'
 import { safeUrl } from './safe-url'
 

@@ -1,6 +1,4 @@
-import * as z from 'zod'
-
-import { decodeMediaPage, mediaPagesAnswerSchema, type MediaPagesAnswer } from '../contract/media-pages'
+import { decodeMediaPage, type MediaPagesAnswer } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import { textDigest } from './text-digest'
 
@@ -31,7 +29,15 @@ export function keptRecords(page: KeptPage): MediaRecord[] {
   return decodeMediaPage(JSON.parse(page.text) as MediaPagesAnswer)
 }
 
-let schemaSeed: number | null = null
+/**
+ * The schema's own digest: the first 8 hex digits of `textDigest` of `mediaPagesAnswerSchema` as JSON
+ * Schema. Written here rather than computed so that the page, which checks its kept first page before
+ * anything else, loads no zod (decision 0040); tests/contract/page-schema-digest.test.ts holds it to the
+ * schema, so a change of the schema must change it.
+ */
+export const PAGE_SCHEMA_DIGEST = '38ec5a97'
+
+const schemaSeed = Number.parseInt(PAGE_SCHEMA_DIGEST, 16)
 
 /**
  * The digest a kept page is checked against: of its text, seeded with the page schema itself, so a page
@@ -39,10 +45,6 @@ let schemaSeed: number | null = null
  * LISTING_CACHE_VERSION was bumped.
  */
 export function keptDigest(text: string): string {
-  schemaSeed ??= Number.parseInt(
-    textDigest(JSON.stringify(z.toJSONSchema(mediaPagesAnswerSchema))).slice(0, 8),
-    16,
-  )
   return textDigest(text, schemaSeed)
 }
 

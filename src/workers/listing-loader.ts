@@ -1,16 +1,10 @@
 import { errorBodySchema } from '../contract/api'
-import {
-  decodeMediaPage,
-  encodeMediaPage,
-  mediaPagesAnswerSchema,
-  PAGE_SHARDS,
-  pageCountOf,
-  pageRange,
-  pageShards,
-} from '../contract/media-pages'
+import { encodeMediaPage, PAGE_SHARDS, pageCountOf, pageRange } from '../contract/media-pages'
 import type { MediaRecord } from '../contract/record'
 import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
 import type { EarlyStart, FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
+import { pageRequest, rangeRequest } from './page-request'
+import { readJson, readPageText, type PageText } from './page-text'
 
 /**
  * Records per message to the page. Receiving a message is one task on the page's main thread; 2,000
@@ -33,39 +27,6 @@ type Fetched =
   | { fresh: false }
   /** `shownHere`: the page has shown these records already (it fetched them itself). */
   | { fresh: true; kept: KeptPage; records: MediaRecord[]; shownHere: boolean }
-
-/** The request for page `page`, conditional on `etag` when the page is kept. */
-export function pageRequest(page: number, etag?: string): [string, RequestInit] {
-  return rangeRequest(pageShards(page), etag)
-}
-
-/** The request for the shards `shards` (`4-49`): a page, or the rest of one that stopped short. */
-function rangeRequest(shards: string, etag?: string): [string, RequestInit] {
-  const headers: Record<string, string> = { Accept: 'application/json' }
-  if (etag !== undefined) headers['If-None-Match'] = etag
-  // The kept pages are the cache: the browser's own would hold every page a second time.
-  return [`/api/media-pages?shards=${shards}`, { headers, credentials: 'same-origin', cache: 'no-store' }]
-}
-
-export interface PageText {
-  records: MediaRecord[]
-  count: number
-  shardCount: number
-  /** The rest of the range asked for, when the answer stopped short of it at its byte budget. */
-  nextShards: string | null
-}
-
-/** The records and layout of a page's answer text; null when it is not a page the contract allows. */
-export function readPageText(text: string): PageText | null {
-  const parsed = mediaPagesAnswerSchema.safeParse(readJson(text))
-  if (!parsed.success) return null
-  try {
-    const { count, shard_count: shardCount, next_shards: nextShards = null } = parsed.data
-    return { records: decodeMediaPage(parsed.data), count, shardCount, nextShards }
-  } catch {
-    return null
-  }
-}
 
 /** The page's answer as the Response the loader would have had (null: none the loader can use). */
 function responseOf(answer: FirstAnswer | null): Response | null {
@@ -347,14 +308,5 @@ export class ListingLoader {
     const handed = this.handedFirst
     this.handedFirst = null
     return handed
-  }
-}
-
-function readJson(text: string): unknown {
-  if (text === '') return null
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return null
   }
 }

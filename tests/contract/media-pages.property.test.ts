@@ -5,7 +5,6 @@ import {
   decodeMediaPage,
   encodeMediaPage,
   MalformedPageError,
-  mediaPagesAnswerSchema,
   PAGE_SHARDS,
   pageCountOf,
   pageOfId,
@@ -13,6 +12,7 @@ import {
   pageShards,
   parseShardRange,
 } from '../../src/contract/media-pages'
+import { mediaPagesAnswerSchema } from '../../src/contract/media-pages-schema'
 import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
 
 const LAYOUT = { from: 0, to: PAGE_SHARDS - 1, shardCount: 3 }

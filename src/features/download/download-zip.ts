@@ -1,5 +1,5 @@
 import { toast } from '../../components/ui/toast'
-import { FILES_PATH } from '../../contract/uploads'
+import { FILES_PATH } from '../../contract/upload-paths'
 import type { MediaRecord } from '../../contract/record'
 import { errorMessage } from '../../lib/api-errors'
 import { downloadName, DownloadStatusError, openInRanges } from '../../lib/download'

@@ -5,7 +5,7 @@ import {
   type CategoryKind,
 } from '../../contract/categories'
 import { categoryFromMime, MIME_PATTERN, mimeFromName } from '../../contract/file-types'
-import { withoutRefusedCharacters } from '../../contract/text'
+import { withoutRefusedCharacters } from '../../contract/labels'
 
 /** The shared category's fixed choices (spec section 9), labelled as everywhere on the screen. */
 export const CATEGORY_CHOICES = CATEGORY_KINDS.map((value) => ({ value, label: CATEGORY_KIND_LABELS[value] }))

@@ -1,6 +1,6 @@
 import type { MediaRecord } from '../../contract/record'
-import { parseTags, tagsProblem } from '../../contract/tags'
-import { freeTextProblem, labelProblem } from '../../contract/text'
+import { parseTags, tagsProblem } from '../../contract/tag-list'
+import { freeTextProblem, labelProblem } from '../../contract/labels'
 import type { MediaHostResult } from '../../contract/uploads'
 import type { createRecord, RecordBody } from './api/create-record'
 import { categoryFor, mimeOf, titleFromName, type CategoryChoice } from './file-details'

@@ -32,13 +32,8 @@ import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-stor
 import { listTrash, restoreFromTrash } from '../../../netlify/server/trash/trash-service'
 import { folderCreateSchema, folderUpdateSchema } from '../../../src/contract/folder'
 import { LIMITS } from '../../../src/contract/limits'
-import {
-  decodeMediaPage,
-  mediaPagesAnswerSchema,
-  pageCountOf,
-  pageShards,
-  parseShardRange,
-} from '../../../src/contract/media-pages'
+import { decodeMediaPage, pageCountOf, pageShards, parseShardRange } from '../../../src/contract/media-pages'
+import { mediaPagesAnswerSchema } from '../../../src/contract/media-pages-schema'
 import { recordCreateSchema, recordPatchSchema, type MediaRecord } from '../../../src/contract/record'
 
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value))

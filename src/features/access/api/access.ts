@@ -1,14 +1,14 @@
 import useSWR from 'swr'
-import * as z from 'zod'
 
-import { ACCESS_PATH, accessStatusSchema, signOutPath, type AccessStatus } from '../../../contract/access'
+import { ACCESS_PATH, signOutPath } from '../../../contract/access'
+import type { AccessStatus } from '../../../contract/access-schemas'
 import { reportGate } from '../../../lib/access'
 import { apiRequest } from '../../../lib/api-client'
 
 export const accessKey = () => ACCESS_PATH
 
 export async function getAccessStatus(): Promise<AccessStatus> {
-  const status = await apiRequest(ACCESS_PATH, { schema: accessStatusSchema })
+  const status = await apiRequest(ACCESS_PATH, { schema: 'accessStatus' })
   reportGate(status.required)
   return status
 }
@@ -23,7 +23,7 @@ export function useAccessStatus() {
 
 /** Sends the token once; the answer's HttpOnly cookie then goes with every call, image and video. */
 export async function signIn(token: string): Promise<void> {
-  await apiRequest(ACCESS_PATH, { method: 'POST', body: { token }, schema: z.null() })
+  await apiRequest(ACCESS_PATH, { method: 'POST', body: { token }, schema: 'nothing' })
 }
 
 /**
@@ -32,5 +32,5 @@ export async function signIn(token: string): Promise<void> {
  * cache and storage.
  */
 export async function signOut(everywhere: boolean): Promise<void> {
-  await apiRequest(signOutPath(everywhere), { method: 'DELETE', schema: z.null() })
+  await apiRequest(signOutPath(everywhere), { method: 'DELETE', schema: 'nothing' })
 }

@@ -1,4 +1,5 @@
-import { batchResponseSchema, ENDPOINTS, type BatchResponse } from '../../../contract/api'
+import type { BatchResponse } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import type { RecordFields } from '../../../lib/record-changes'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -6,6 +7,6 @@ export function batchUpdate(ids: readonly number[], fields: RecordFields): Promi
   return apiRequest(ENDPOINTS.batchUpdate, {
     method: 'POST',
     body: { updates: ids.map((id) => ({ id, fields })) },
-    schema: batchResponseSchema,
+    schema: 'batchResponse',
   })
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 
-import { ENDPOINTS, updateResponseSchema } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import type { MediaRecord, recordPatchSchema } from '../../../contract/record'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -11,6 +11,6 @@ export function updateFile(id: number, fields: UpdateFields): Promise<MediaRecor
   return apiRequest(ENDPOINTS.update(id), {
     method: 'PATCH',
     body: fields,
-    schema: updateResponseSchema,
+    schema: 'updateResponse',
   }).then((answer) => answer.record)
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import { toast } from '../../../components/ui/toast'
-import { parseTags } from '../../../contract/tags'
+import { parseTags } from '../../../contract/tag-list'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
 import { errorMessage } from '../../../lib/api-errors'

@@ -3,8 +3,8 @@ import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { FormFooter } from '../../../components/ui/form-footer'
 import { categoryChoices } from '../../../contract/categories'
 import type { MediaRecord } from '../../../contract/record'
-import { tagsProblem } from '../../../contract/tags'
-import { freeTextProblem, labelProblem, withoutRefusedCharacters } from '../../../contract/text'
+import { tagsProblem } from '../../../contract/tag-list'
+import { freeTextProblem, labelProblem, withoutRefusedCharacters } from '../../../contract/labels'
 
 /** The editable metadata (spec section 3), as the form holds it: tags as the comma-separated text typed. */
 export interface EditValues {

@@ -1,12 +1,12 @@
 import { useSWRConfig } from 'swr'
 
-import { ENDPOINTS } from '../../../contract/api'
-import { folderSchema, type Folder, type FolderCreate } from '../../../contract/folder'
+import { ENDPOINTS } from '../../../contract/endpoints'
+import type { Folder, FolderCreate } from '../../../contract/folder'
 import { apiRequest } from '../../../lib/api-client'
 import { foldersKey } from './get-folders'
 
 export function createFolder(input: FolderCreate): Promise<Folder> {
-  return apiRequest(ENDPOINTS.folderCreate, { method: 'POST', body: input, schema: folderSchema })
+  return apiRequest(ENDPOINTS.folderCreate, { method: 'POST', body: input, schema: 'folder' })
 }
 
 /** Creates a folder and adds the server's answer to the cached list, in the list's path order. */

@@ -1,13 +1,13 @@
 import useSWR from 'swr'
 
-import { ENDPOINTS, folderListSchema } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import type { Folder } from '../../../contract/folder'
 import { apiRequest } from '../../../lib/api-client'
 
 export const foldersKey = () => ENDPOINTS.folderList
 
 export function getFolders(): Promise<Folder[]> {
-  return apiRequest(ENDPOINTS.folderList, { schema: folderListSchema })
+  return apiRequest(ENDPOINTS.folderList, { schema: 'folderList' })
 }
 
 export function useFolders() {

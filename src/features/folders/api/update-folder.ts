@@ -1,4 +1,5 @@
-import { ENDPOINTS, folderUpdateResponseSchema, type FolderUpdateResponse } from '../../../contract/api'
+import type { FolderUpdateResponse } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import type { FolderUpdate } from '../../../contract/folder'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -7,6 +8,6 @@ export function updateFolder(id: number, input: FolderUpdate): Promise<FolderUpd
   return apiRequest(ENDPOINTS.folderUpdate(id), {
     method: 'POST',
     body: input,
-    schema: folderUpdateResponseSchema,
+    schema: 'folderUpdateResponse',
   })
 }

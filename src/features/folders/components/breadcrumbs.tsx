@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react'
 
-import { ROOT_PATH } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import { ancestorsOf, folderLabel } from '../model/folder-tree'
 
 interface BreadcrumbsProps {

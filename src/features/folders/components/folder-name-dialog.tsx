@@ -2,8 +2,8 @@ import { useState, type SyntheticEvent } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
-import { FOLDER_NAME_SUBJECT } from '../../../contract/folder'
-import { labelProblem } from '../../../contract/text'
+import { FOLDER_NAME_SUBJECT } from '../../../contract/folder-paths'
+import { labelProblem } from '../../../contract/labels'
 
 const NAME_REQUIRED = 'Folder name is required'
 

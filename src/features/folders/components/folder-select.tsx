@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 
-import { ROOT_PATH } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import { Select, type SelectOption } from '../../../components/ui/select'
 import { flattenTree, type FolderNode } from '../model/folder-tree'
 

@@ -1,6 +1,6 @@
 import { memo, useRef, useState, type KeyboardEvent } from 'react'
 
-import { ROOT_PATH } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import type { MoveTarget } from '../../../lib/move-target'
 import { ancestorsOf, flattenTree, type FolderNode } from '../model/folder-tree'
 import { TreeRow, type TreeItem } from './tree-row'

@@ -1,5 +1,6 @@
 import { toast } from '../../../components/ui/toast'
-import { ROOT_PATH, type Folder } from '../../../contract/folder'
+import type { Folder } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import { serverMessage } from '../../../lib/api-errors'
 import { useCreateFolder } from '../api/create-folder'
 import { FolderNameDialog } from './folder-name-dialog'

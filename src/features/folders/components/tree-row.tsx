@@ -1,7 +1,8 @@
 import { ChevronDown, ChevronRight, Folder as FolderIcon, FolderOpen, Inbox, Layers } from 'lucide-react'
 import { useState, type KeyboardEvent } from 'react'
 
-import { ROOT_PATH, type Folder } from '../../../contract/folder'
+import type { Folder } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import { setDraggedFolder } from '../../../lib/drag'
 import type { MoveTarget } from '../../../lib/move-target'
 import type { FolderNode } from '../model/folder-tree'

@@ -1,11 +1,11 @@
+import type { Folder } from '../../../contract/folder'
 import {
   folderClashMessage,
   isWithin,
   joinPath,
   ROOT_PATH,
   sameFolderName,
-  type Folder,
-} from '../../../contract/folder'
+} from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
 import { countOf } from '../../../lib/plural'
 import { folderLabel } from './folder-tree'

@@ -1,4 +1,5 @@
-import { joinPath, ROOT_PATH, type Folder } from '../../../contract/folder'
+import type { Folder } from '../../../contract/folder'
+import { joinPath, ROOT_PATH } from '../../../contract/folder-paths'
 
 export interface FolderNode {
   name: string

@@ -1,6 +1,7 @@
 import { useSWRConfig } from 'swr'
 
-import { isWithin, joinPath, ROOT_PATH, type Folder } from '../../../contract/folder'
+import type { Folder } from '../../../contract/folder'
+import { isWithin, joinPath, ROOT_PATH } from '../../../contract/folder-paths'
 import { errorMessage } from '../../../lib/api-errors'
 import type { MediaCache } from '../../../lib/record-changes'
 import { toast } from '../../../components/ui/toast'

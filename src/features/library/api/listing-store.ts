@@ -6,8 +6,10 @@ import { isGatewayFailure, reportUnreachable } from '../../../lib/connectivity'
 import { ERROR_WORDS } from '../../../lib/error-words'
 import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
 import type { RecordsChange } from '../../../lib/record-changes'
+import { retryingImport } from '../../../lib/retry-import'
 import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
-import { ListingLoader, pageRequest, readPageText } from '../../../workers/listing-loader'
+import type { ListingLoader } from '../../../workers/listing-loader'
+import { pageRequest } from '../../../workers/page-request'
 import type { FirstAnswer, ListingReply, ListingRequest } from '../../../workers/listing-protocol'
 import { takeStartedFirstPage } from './first-page-request'
 import { forgetKeptFirstPage, keepFirstPage, readKeptFirstPage } from './kept-first-page'
@@ -323,8 +325,12 @@ export function startListingEarly(): void {
   // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
   // worker to start, and hands the answer on.
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
-  void askFirstPage(startedInHtml).then((answer) => {
-    const read = answer?.status === 200 ? readPageText(answer.text) : null
+  // The schema check (zod) loads beside the request, not on the first route (decision 0040); should it
+  // not arrive, the worker shows the page instead.
+  const reading = retryingImport(() => import('../../../workers/page-text')).catch(() => null)
+  void askFirstPage(startedInHtml).then(async (answer) => {
+    const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
+    const read = answer && readPageText ? readPageText(answer.text) : null
     // First, so the worker's load goes on whatever showing it here meets.
     post({ type: 'first-answer', answer, shownHere: read !== null })
     if (read !== null) {
@@ -400,24 +406,33 @@ export function connectListing(receive: (reply: ListingReply) => void): ListingP
   return connectOnPage(receive, (input, init) => fetch(input, init), memoryCache())
 }
 
-/** The listing's loader run on the page itself, with the given fetch and cache. */
+/**
+ * The listing's loader run on the page itself, with the given fetch and cache. Its code (with zod) loads
+ * on the first call, apart from the first route; requests posted meanwhile wait for it.
+ */
 export function connectOnPage(
   receive: (reply: ListingReply) => void,
   fetchPage: typeof fetch,
   cache: ListingCache,
 ): ListingPort {
   let closed = false
-  const loader = new ListingLoader({
-    fetch: fetchPage,
-    cache,
-    post: (reply) => {
-      if (!closed) receive(reply)
-    },
-    unreadable: ERROR_WORDS.unreadable,
+  let loader: ListingLoader | null = null
+  const waiting: ListingRequest[] = []
+  void retryingImport(() => import('../../../workers/listing-loader')).then((loaded) => {
+    loader = new loaded.ListingLoader({
+      fetch: fetchPage,
+      cache,
+      post: (reply) => {
+        if (!closed) receive(reply)
+      },
+      unreadable: ERROR_WORDS.unreadable,
+    })
+    for (const request of waiting.splice(0)) loader.receive(request)
   })
   return {
     post: (request) => {
-      loader.receive(request)
+      if (loader) loader.receive(request)
+      else waiting.push(request)
     },
     close: () => {
       closed = true

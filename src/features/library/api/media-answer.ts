@@ -2,15 +2,11 @@ import * as z from 'zod'
 
 import type { MediaPage } from '../../../contract/api'
 import { MIME_PATTERN, mimeFromName } from '../../../contract/file-types'
-import { ROOT_PATH } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import type { FileId } from '../../../contract/ids'
-import {
-  canonicaliseFields,
-  mediaRecordSchema,
-  RECORD_DEFAULTS,
-  type MediaRecord,
-} from '../../../contract/record'
-import { parseTags } from '../../../contract/tags'
+import { canonicaliseFields, mediaRecordSchema, type MediaRecord } from '../../../contract/record'
+import { RECORD_DEFAULTS } from '../../../contract/record-defaults'
+import { parseTags } from '../../../contract/tag-list'
 
 const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback)
 const filled = (value: unknown, fallback: string): string =>

@@ -1,7 +1,7 @@
 import { memo } from 'react'
 
 import { typeNameFromMime } from '../../../contract/file-types'
-import { folderPathLabel } from '../../../contract/folder'
+import { folderPathLabel } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { IconButton } from '../../../components/ui/icon-button'

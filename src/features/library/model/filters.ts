@@ -1,4 +1,4 @@
-import { ROOT_PATH } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import type { CategoryFilter } from './categories'
 
 /**

@@ -1,6 +1,6 @@
-import { ROOT_PATH } from '../../../contract/folder'
+import { ROOT_PATH } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
-import { labelKey } from '../../../contract/text'
+import { labelKey } from '../../../contract/labels'
 import type { FileCategory } from './categories'
 import { endOfDay, normaliseFolderPath, startOfDay, type Filters, type Sort, type SortKey } from './filters'
 import { RecentQueries } from './recent-queries'

@@ -1,5 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
-import { labelKey } from '../../../contract/text'
+import { labelKey } from '../../../contract/labels'
 import { categoryOf, type FileCategory } from './categories'
 import { normaliseFolderPath } from './filters'
 import { titleSortKey } from './title-key'

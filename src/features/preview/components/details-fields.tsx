@@ -3,7 +3,7 @@ import { useState } from 'react'
 
 import { categoryLabel } from '../../../contract/categories'
 import { fileTypeLabel } from '../../../contract/file-types'
-import { folderPathLabel } from '../../../contract/folder'
+import { folderPathLabel } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
 import { lacksAltText, NO_ALT_TEXT } from '../../../lib/alt-text'
 import { copyText } from '../../../lib/clipboard'

@@ -1,5 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
-import { FILES_PATH } from '../../../contract/uploads'
+import { FILES_PATH } from '../../../contract/upload-paths'
 
 /** `1:05` or `1:02:05`, from seconds; fractions are dropped. */
 export function formatDuration(seconds: number): string {

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import {
   replaceFileResponseSchema,
   type ReplaceFileInput,

@@ -1,6 +1,7 @@
 import useSWR from 'swr'
 
-import { ENDPOINTS, trashPageSchema, type TrashPage } from '../../../contract/api'
+import type { TrashPage } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import { LIMITS } from '../../../contract/limits'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -23,7 +24,7 @@ export async function getTrash(): Promise<TrashList> {
   do {
     const query = new URLSearchParams({ limit: String(LIMITS.pageMax) })
     if (cursor !== null) query.set('cursor', cursor)
-    const page = await apiRequest(`${ENDPOINTS.trash}?${query.toString()}`, { schema: trashPageSchema })
+    const page = await apiRequest(`${ENDPOINTS.trash}?${query.toString()}`, { schema: 'trashPage' })
     records.push(...page.records)
     purgeDays = page.purge_days
     cursor = page.next

@@ -1,4 +1,4 @@
-import { batchResponseSchema, type BatchResponse } from '../../../contract/api'
+import type { BatchResponse } from '../../../contract/api'
 import { LIMITS } from '../../../contract/limits'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -10,7 +10,7 @@ export async function postInBatches(path: string, ids: readonly number[]): Promi
   const joined: BatchResponse = { results: [], succeeded: 0, failed: 0 }
   for (let start = 0; start < ids.length; start += LIMITS.batchItems) {
     const body = { ids: ids.slice(start, start + LIMITS.batchItems) }
-    const answer = await apiRequest(path, { method: 'POST', body, schema: batchResponseSchema })
+    const answer = await apiRequest(path, { method: 'POST', body, schema: 'batchResponse' })
     joined.results.push(...answer.results)
     joined.succeeded += answer.succeeded
     joined.failed += answer.failed

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type BatchResponse } from '../../../contract/api'
+import type { BatchResponse } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import { postInBatches } from './in-batches'
 
 /** Deletes trashed files for good, with the stored files no other record uses. */

@@ -2,7 +2,7 @@ import { memo, type MouseEvent } from 'react'
 
 import { Checkbox } from '../../../components/ui/checkbox'
 import { typeNameFromMime } from '../../../contract/file-types'
-import { folderPathLabel } from '../../../contract/folder'
+import { folderPathLabel } from '../../../contract/folder-paths'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDateTime } from '../../../lib/format-date'
 import { Thumbnail } from '../../library'

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 
-import { ENDPOINTS, uploadResponseSchema } from '../../../contract/api'
+import { uploadResponseSchema } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import type { MediaRecord, RecordCreate } from '../../../contract/record'
 import { apiRequest, ApiError } from '../../../lib/api-client'
 import { isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } from '../messages'

@@ -6,12 +6,12 @@ import {
   MAX_CHUNK_BYTES,
   MIN_CHUNK_BYTES,
   UPLOAD_RESULT_HEADER,
-  UPLOADS_PATH,
   uploadStatusSchema,
   type MediaHostResult,
   type UploadMetadata,
   type UploadStatus,
 } from '../../../contract/uploads'
+import { UPLOADS_PATH } from '../../../contract/upload-paths'
 import { reportAccessRefused } from '../../../lib/access'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { isGatewayFailure } from '../../../lib/connectivity'

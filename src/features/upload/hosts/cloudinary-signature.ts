@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import { cloudinarySignatureSchema, type CloudinarySignature } from '../../../contract/cloudinary-signature'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { isAbortError, UPLOAD_MESSAGES, UploadError } from '../messages'

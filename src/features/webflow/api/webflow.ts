@@ -1,14 +1,10 @@
 import useSWR from 'swr'
 
-import {
-  ENDPOINTS,
-  webflowSyncAllResponseSchema,
-  webflowSyncAllStatusSchema,
-  type WebflowSyncAllStatus,
-} from '../../../contract/api'
-import { webflowStatusSchema, type WebflowStatus } from '../../../contract/webflow'
+import type { WebflowSyncAllStatus } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
+import type { WebflowStatus } from '../../../contract/webflow'
 import { reportAccessRefused } from '../../../lib/access'
-import { apiRequest, ApiError } from '../../../lib/api-client'
+import { answerSchemas, apiRequest, ApiError } from '../../../lib/api-client'
 
 /** While Sync all runs, its progress is fetched this often. */
 export const SYNC_ALL_POLL_MS = 2_000
@@ -17,7 +13,7 @@ export const syncAllKey = () => ENDPOINTS.webflowSyncAll
 export const webflowStatusKey = () => ENDPOINTS.webflowStatus
 
 export function getSyncAll(): Promise<WebflowSyncAllStatus> {
-  return apiRequest(ENDPOINTS.webflowSyncAll, { schema: webflowSyncAllStatusSchema })
+  return apiRequest(ENDPOINTS.webflowSyncAll, { schema: 'webflowSyncAllStatus' })
 }
 
 /**
@@ -33,7 +29,7 @@ export function useSyncAll() {
 
 /** Starts Sync all; the answer says how many files it queued. */
 export function startSyncAll() {
-  return apiRequest(ENDPOINTS.webflowSyncAll, { method: 'POST', schema: webflowSyncAllResponseSchema })
+  return apiRequest(ENDPOINTS.webflowSyncAll, { method: 'POST', schema: 'webflowSyncAllResponse' })
 }
 
 /**
@@ -48,7 +44,7 @@ export async function getWebflowStatus(): Promise<WebflowStatus> {
   })
   if (response.status === 401) reportAccessRefused()
   const payload: unknown = await response.json().catch(() => null)
-  const parsed = webflowStatusSchema.safeParse(payload)
+  const parsed = (await answerSchemas()).webflowStatus.safeParse(payload)
   if (parsed.success) return parsed.data
   const error =
     typeof payload === 'object' && payload !== null && 'error' in payload && typeof payload.error === 'string'
