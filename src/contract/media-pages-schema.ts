@@ -6,7 +6,7 @@ import { mediaRecordSchema } from './record'
 /**
  * The schema of a `GET /api/media-pages` answer (media-pages.ts describes the encoding). Apart from the
  * encoding's functions so that the screen's first route, which only encodes, decodes and counts pages,
- * loads no zod; the page checks answers with this once it has loaded (decision 0040).
+ * loads no zod; the page checks answers with this once it has loaded (decision 0042).
  */
 
 const count = z.int().min(0)

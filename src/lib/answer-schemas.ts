@@ -24,7 +24,7 @@ import { webflowStatusSchema } from '../contract/webflow'
 /**
  * The contract's schemas of the answers the screen's own calls read, by name (`apiRequest(path, {
  * schema: 'folderList' })`). This module and zod load with the first call rather than on the first
- * route (decision 0040); each name is the contract's one schema, not a copy.
+ * route (decision 0042); each name is the contract's one schema, not a copy.
  */
 export const ANSWER_SCHEMAS = {
   accessStatus: accessStatusSchema,

@@ -32,7 +32,7 @@ let loadingSchemas: Promise<AnswerSchemas> | null = null
 
 /**
  * The contract's answer schemas, with zod: loaded by the first call, beside its request, and not part of
- * the first route (decision 0040). A load that failed is tried again by the next call.
+ * the first route (decision 0042). A load that failed is tried again by the next call.
  */
 export function answerSchemas(): Promise<AnswerSchemas> {
   if (loadingSchemas === null) {

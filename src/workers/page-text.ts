@@ -6,7 +6,7 @@ import type { MediaRecord } from '../contract/record'
 
 /**
  * A page's answer read and checked with the contract schema, apart from the loader so that the page,
- * which reads the first page itself on a first visit, loads zod with this module only (decision 0040).
+ * which reads the first page itself on a first visit, loads zod with this module only (decision 0042).
  */
 
 export interface PageText {

@@ -325,7 +325,7 @@ export function startListingEarly(): void {
   // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
   // worker to start, and hands the answer on.
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
-  // The schema check (zod) loads beside the request, not on the first route (decision 0040); should it
+  // The schema check (zod) loads beside the request, not on the first route (decision 0042); should it
   // not arrive, the worker shows the page instead.
   const reading = retryingImport(() => import('../../../workers/page-text')).catch(() => null)
   void askFirstPage(startedInHtml).then(async (answer) => {
