@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import * as z from 'zod'
 
-import { ENDPOINTS } from '../../../contract/api'
+import { ENDPOINTS } from '../../../contract/endpoints'
 import { createdShareSchema, shareListSchema, type CreatedShare, type Share } from '../../../contract/shares'
 import { apiRequest } from '../../../lib/api-client'
 
