@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
@@ -8,6 +7,7 @@ import { gridGeometry } from './card-geometry'
 import './cards.css'
 import { MediaCard } from './media-card'
 import { ResultsFrame } from './results-frame'
+import { useScaledVirtualizer } from './use-scaled-virtualizer'
 import { useResultsNavigation } from './use-results-navigation'
 import { useWidth } from './use-width'
 
@@ -32,12 +32,10 @@ export function MediaGrid(props: ResultsProps) {
   const { narrow, columns, gap, cardHeight, rowHeight } = gridGeometry(width, density)
   // No rows before the width is known: one column of 100,000 rows would be laid out for nothing.
   const rowCount = width === 0 ? 0 : Math.ceil(positions.length / columns)
-  // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
-  // eslint-disable-next-line react-hooks/incompatible-library -- see above
-  const virtualizer = useVirtualizer({
+  const { virtualizer, height, shift } = useScaledVirtualizer({
     count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
+    scrollRef,
     overscan: 2,
   })
   // Row sizes are cached by index: a new width or density must drop them.
@@ -66,7 +64,7 @@ export function MediaGrid(props: ResultsProps) {
       records={records}
       stale={stale}
     >
-      <div className="grid" data-narrow={narrow || undefined} style={{ height: virtualizer.getTotalSize() }}>
+      <div className="grid" data-narrow={narrow || undefined} style={{ height }}>
         {virtualizer.getVirtualItems().map((row) => {
           const first = row.index * columns
           const cells = Array.from(positions.subarray(first, first + columns))
@@ -75,7 +73,7 @@ export function MediaGrid(props: ResultsProps) {
               key={row.key}
               className="grid__row"
               style={{
-                transform: `translateY(${String(row.start)}px)`,
+                transform: `translateY(${String(row.start - shift)}px)`,
                 gridTemplateColumns: `repeat(${String(columns)}, minmax(0, 1fr))`,
                 gridAutoRows: `${String(cardHeight)}px`,
                 gap: `${String(gap)}px`,

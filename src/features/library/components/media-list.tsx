@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { Tooltip } from 'radix-ui'
 import { useRef } from 'react'
 
@@ -8,6 +7,7 @@ import { ListRow } from './list-row'
 import type { ResultsProps } from './media-grid'
 import { ResultsFrame } from './results-frame'
 import { useResultsNavigation } from './use-results-navigation'
+import { useScaledVirtualizer } from './use-scaled-virtualizer'
 
 const ROW_HEIGHT = 52
 /** The sticky header's height: rows start below it, and scrolling to a row keeps it clear of it. */
@@ -22,12 +22,10 @@ interface MediaListProps extends ResultsProps {
 export function MediaList(props: MediaListProps) {
   const { records, positions, selected, stale, onToggle, onOpen, sort, onSort, focusRequest } = props
   const scrollRef = useRef<HTMLDivElement>(null)
-  // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
-  // eslint-disable-next-line react-hooks/incompatible-library -- see above
-  const virtualizer = useVirtualizer({
+  const { virtualizer, height, shift } = useScaledVirtualizer({
     count: positions.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
+    scrollRef,
     overscan: 8,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
@@ -45,9 +43,12 @@ export function MediaList(props: MediaListProps) {
     idAt: (position) => records[positions[position] ?? -1]?.id,
     focusRequest,
   })
-  const rows = virtualizer.getVirtualItems()
-  const top = (rows[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT
-  const bottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? HEADER_HEIGHT)
+  // In a scaled scroll area (use-scaled-virtualizer.ts) rows are drawn `shift` higher; one that would
+  // start above the table's body is out of view and left out, as a spacer cannot be negative.
+  const rows = virtualizer.getVirtualItems().filter((row) => row.start - shift >= HEADER_HEIGHT)
+  const top = (rows[0] === undefined ? HEADER_HEIGHT : rows[0].start - shift) - HEADER_HEIGHT
+  const last = rows.at(-1)
+  const bottom = height - (last === undefined ? HEADER_HEIGHT : last.end - shift)
   // The rows' icon buttons share one tooltip provider: once one tooltip shows, the next comes at once.
   return (
     <Tooltip.Provider delayDuration={400}>
