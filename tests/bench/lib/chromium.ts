@@ -13,8 +13,13 @@ const ARGS = [
   '--disable-sync',
 ]
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })
+/** `scrollbars`: draw scrollbars as a desktop does (Playwright hides them in headless runs), to drag. */
+export function launchChromium({ scrollbars = false }: { scrollbars?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ARGS,
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
+  })
 }
 
 /**

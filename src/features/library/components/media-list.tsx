@@ -22,7 +22,7 @@ interface MediaListProps extends ResultsProps {
 export function MediaList(props: MediaListProps) {
   const { records, positions, selected, stale, onToggle, onOpen, sort, onSort, focusRequest } = props
   const scrollRef = useRef<HTMLDivElement>(null)
-  const { virtualizer, height, shift } = useScaledVirtualizer({
+  const { virtualizer, height, shift, scaled } = useScaledVirtualizer({
     count: positions.length,
     rowHeight: ROW_HEIGHT,
     scrollRef,
@@ -60,7 +60,13 @@ export function MediaList(props: MediaListProps) {
         records={records}
         stale={stale}
       >
-        <table className="file-table" aria-rowcount={positions.length + 1}>
+        <table
+          className="file-table"
+          aria-rowcount={positions.length + 1}
+          // Scaled, the table is as tall as the capped area whatever rows it holds: a scroll range that
+          // changed by a border's half pixel as rows come and go would end a drag of the scrollbar.
+          style={scaled ? { height: height + 2 } : undefined}
+        >
           <ListHeader sort={sort} onSort={onSort} />
           <tbody>
             {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}

@@ -89,7 +89,9 @@ class ScaledScroller {
     return 0
   }
   get scrollHeight(): number {
-    return this.plan.total
+    // The list's height, and whatever the scroll area holds past the rows (its bottom padding).
+    const beyond = this.element ? Math.max(this.element.scrollHeight - this.plan.physical, 0) : 0
+    return this.plan.total + beyond
   }
   get scrollWidth(): number {
     return this.element?.scrollWidth ?? 0
@@ -136,6 +138,8 @@ export interface ScaledVirtualizer {
   height: number
   /** How much higher than `start` a row is drawn. */
   shift: number
+  /** Whether the list passes `MAX_SCROLL_HEIGHT`, so its scroll area is capped. */
+  scaled: boolean
 }
 
 /**
@@ -190,5 +194,6 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
     virtualizer,
     height: scaled ? plan.physical : virtualizer.getTotalSize(),
     shift: scaled ? scroller.shift : 0,
+    scaled,
   }
 }

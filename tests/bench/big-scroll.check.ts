@@ -1,0 +1,201 @@
+/**
+ * `node tests/bench/big-scroll.check.ts`: the grid and the list over a million files, in Debian's
+ * Chromium, reach the last file and come back to the first: by the keyboard (End, Home), by dragging the
+ * scrollbar's thumb to the bottom and the top, and a wheel turn still moves the files by the pixels it
+ * scrolls. Exits 1 when any check fails. The page (screen/big-scroll/) mounts the grid or the list alone,
+ * served by Vite, over records made when read, so a million files cost 4 MB.
+ */
+import { resolve } from 'node:path'
+
+import react from '@vitejs/plugin-react'
+import type { Page } from 'playwright-core'
+import { createServer } from 'vite'
+
+import { launchChromium } from './lib/chromium.ts'
+
+const COUNT = 1_000_000
+const VIEWPORT = { width: 1000, height: 800 }
+/** Chromium stops laying out an element past 2^24 px. */
+const CHROMIUM_LIMIT = 16_777_216
+
+const failures: string[] = []
+function check(name: string, ok: boolean, detail: string) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`)
+  if (!ok) failures.push(name)
+}
+
+/** Whether the file at `position` is drawn inside the scroll area's box (under the list's header). */
+async function shown(page: Page, position: number): Promise<boolean> {
+  return page.evaluate((place) => {
+    const results = document.querySelector('.results')
+    const item = document.querySelector(`[data-pos="${String(place)}"]`)
+    if (!results || !item) return false
+    const area = results.getBoundingClientRect()
+    const box = item.getBoundingClientRect()
+    return box.bottom > area.top + 45 && box.top < area.bottom && box.height > 0
+  }, position)
+}
+
+async function waitShown(page: Page, position: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    if (await shown(page, position)) return true
+    await page.waitForTimeout(50)
+  }
+  return false
+}
+
+async function topOf(page: Page, position: number): Promise<number | null> {
+  return page.evaluate(
+    (place) => document.querySelector(`[data-pos="${String(place)}"]`)?.getBoundingClientRect().top ?? null,
+    position,
+  )
+}
+
+async function where(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const results = document.querySelector<HTMLElement>('.results') ?? document.body
+    const items = [...document.querySelectorAll<HTMLElement>('[data-pos]')].map((item) => item.dataset.pos)
+    return `scrollTop ${String(results.scrollTop)} of ${String(results.scrollHeight - results.clientHeight)}, items ${String(items[0])}..${String(items.at(-1))}`
+  })
+}
+
+/** Drags the scrollbar's thumb of the scroll area from where it is to the top or the bottom. */
+async function dragThumb(page: Page, to: 'top' | 'bottom') {
+  const geometry = await page.evaluate(() => {
+    const results = document.querySelector<HTMLElement>('.results') ?? document.body
+    const box = results.getBoundingClientRect()
+    const bar = results.offsetWidth - results.clientWidth
+    // Linux's scrollbar has a square arrow button at each end of the track.
+    const track = results.clientHeight - 2 * bar
+    const thumb = Math.max((track * results.clientHeight) / results.scrollHeight, bar)
+    const thumbTop = (results.scrollTop / (results.scrollHeight - results.clientHeight)) * (track - thumb)
+    return {
+      x: box.right - bar / 2,
+      top: box.top,
+      bottom: box.top + results.clientHeight,
+      thumbMiddle: box.top + bar + thumbTop + thumb / 2,
+      bar,
+    }
+  })
+  if (geometry.bar === 0) throw new Error('The scroll area shows no scrollbar to drag')
+  await page.mouse.move(geometry.x, geometry.thumbMiddle)
+  await page.mouse.down()
+  // Past the track's end, but inside the window: the browser drops a pointer outside it.
+  const target = to === 'bottom' ? VIEWPORT.height - 1 : 0
+  await page.mouse.move(geometry.x, target, { steps: 12 })
+  // The thumb follows the pointer once the page has drawn the last step: hold it there a moment.
+  await page.waitForTimeout(200)
+  await page.mouse.up()
+}
+
+/**
+ * Drags the thumb to an end and waits for the file there. Headless Chromium now and then ends a drag
+ * early (seen once in several runs, the page showing no reason): the drag is tried once more
+ * from where the thumb stopped, and a second miss fails.
+ */
+async function dragUntilShown(page: Page, to: 'top' | 'bottom', position: number): Promise<boolean> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    await dragThumb(page, to)
+    if (await waitShown(page, position)) return true
+    console.log(`     drag ${String(attempt)} to the ${to} stopped short: ${await where(page)}`)
+  }
+  return false
+}
+
+async function checkView(page: Page, origin: string, view: 'grid' | 'list') {
+  const started = performance.now()
+  await page.goto(`${origin}/?view=${view}&count=${String(COUNT)}`)
+  await page.waitForSelector('[data-pos="0"]', { timeout: 30_000 })
+  const last = COUNT - 1
+  const height = await page.evaluate(() => document.querySelector('.results')?.scrollHeight ?? 0)
+  check(
+    `${view}: scroll area`,
+    height < CHROMIUM_LIMIT / 2 + 1000,
+    `${String(height)} px for ${String(COUNT)} files`,
+  )
+
+  await page.focus('[data-pos="0"]')
+  await page.keyboard.press('End')
+  const endShown = await waitShown(page, last)
+  const endFocused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pos)
+  check(
+    `${view}: End`,
+    endShown && endFocused === String(last),
+    `last file shown ${String(endShown)}, focused ${String(endFocused)}`,
+  )
+
+  await page.keyboard.press('Home')
+  const homeShown = await waitShown(page, 0)
+  check(`${view}: Home`, homeShown, `first file shown ${String(homeShown)}`)
+
+  await page.keyboard.press('PageDown')
+  await page.keyboard.press('ArrowDown')
+  const focused = Number(
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pos),
+  )
+  check(
+    `${view}: PageDown, ArrowDown`,
+    focused > 0 && (await waitShown(page, focused)),
+    `file ${String(focused)} focused and shown`,
+  )
+
+  const dragEnd = await dragUntilShown(page, 'bottom', last)
+  check(`${view}: thumb dragged to the bottom`, dragEnd, `last file shown ${String(dragEnd)}`)
+
+  // A wheel turn near the end moves the files by the pixels it scrolls, not by a scaled amount.
+  await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2)
+  await page.mouse.wheel(0, -300)
+  await page.waitForTimeout(400)
+  const before = await topOf(page, last)
+  await page.mouse.wheel(0, -200)
+  await page.waitForTimeout(400)
+  const after = await topOf(page, last)
+  const moved = before === null || after === null ? null : after - before
+  check(
+    `${view}: wheel near the end`,
+    moved !== null && Math.abs(moved - 200) <= 2,
+    `last file moved ${String(moved)} px for 200 px of wheel`,
+  )
+
+  const dragTop = await dragUntilShown(page, 'top', 0)
+  check(`${view}: thumb dragged to the top`, dragTop, `first file shown ${String(dragTop)}`)
+  console.log(`     ${view} took ${String(Math.round(performance.now() - started))} ms`)
+}
+
+async function main() {
+  const server = await createServer({
+    configFile: false,
+    root: resolve(import.meta.dirname, 'screen/big-scroll'),
+    plugins: [react()],
+    logLevel: 'error',
+    server: { port: 0, fs: { allow: [resolve(import.meta.dirname, '../..')] } },
+  })
+  await server.listen()
+  const address = server.httpServer?.address()
+  if (address === null || address === undefined || typeof address === 'string')
+    throw new Error('No server address')
+  const origin = `http://127.0.0.1:${String(address.port)}`
+  const browser = await launchChromium({ scrollbars: true })
+  try {
+    const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage()
+    page.on('pageerror', (error) => {
+      failures.push(`page error: ${error.message}`)
+      console.log(`FAIL page error: ${error.message}`)
+    })
+    for (const view of ['grid', 'list'] as const) await checkView(page, origin, view)
+    const memory = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    )
+    console.log(`     page heap ${String(Math.round(memory / 1e6))} MB`)
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+  if (failures.length > 0) {
+    console.log(`\n${String(failures.length)} check(s) failed`)
+    process.exit(1)
+  }
+  console.log('\nall checks passed')
+}
+
+await main()

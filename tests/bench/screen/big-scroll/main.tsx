@@ -1,0 +1,97 @@
+/**
+ * The grid or the list alone (`?view=list`), over `?count=` files (a million by default) that take no
+ * memory: `records` makes each record when it is read, and the order is 4 bytes a file.
+ */
+import { createRoot } from 'react-dom/client'
+
+import { fileIdSchema } from '../../../../src/contract/ids'
+import type { MediaRecord } from '../../../../src/contract/record'
+import { DEFAULT_SORT } from '../../../../src/features/library/model/filters'
+import {
+  ItemHandlersContext,
+  type ItemHandlers,
+} from '../../../../src/features/library/components/item-handlers'
+import { MediaGrid } from '../../../../src/features/library/components/media-grid'
+import { MediaList } from '../../../../src/features/library/components/media-list'
+import '../../../../src/app/styles.css'
+
+const params = new URLSearchParams(window.location.search)
+const count = Number(params.get('count') ?? 1_000_000)
+
+const made = new Map<number, MediaRecord>()
+function recordAt(index: number): MediaRecord {
+  const kept = made.get(index)
+  if (kept) return kept
+  // Kept while it may be on screen, so memoised cards see the same object from one render to the next.
+  if (made.size > 4_000) made.clear()
+  const record = {
+    id: fileIdSchema.parse(index + 1),
+    title: `File ${String(index + 1)}`,
+    description: '',
+    category: 'Files',
+    file_type: 'application/zip',
+    media_url: '',
+    thumbnail: null,
+    file_size: 1024,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    tags: [],
+    notes: '',
+    station: '',
+    author: 'Unknown',
+    folder_path: '',
+    public_id: null,
+    resource_type: null,
+    format: null,
+    width: null,
+    height: null,
+    duration: null,
+    sha256: null,
+  } satisfies MediaRecord
+  made.set(index, record)
+  return record
+}
+
+const records = new Proxy<MediaRecord[]>([], {
+  get(target, key, receiver) {
+    if (key === 'length') return count
+    if (typeof key === 'string' && /^\d+$/.test(key)) {
+      const index = Number(key)
+      return index < count ? recordAt(index) : undefined
+    }
+    return Reflect.get(target, key, receiver) as unknown
+  },
+})
+const positions = new Uint32Array(count).map((_, index) => index)
+
+const handlers: ItemHandlers = {
+  select: () => undefined,
+  activate: () => undefined,
+  view: () => undefined,
+  edit: () => undefined,
+  download: () => undefined,
+  filterBy: () => undefined,
+  dragIds: (record) => [record.id],
+  contextActions: [],
+}
+
+const results = {
+  records,
+  positions,
+  selected: new Set<number>(),
+  stale: false,
+  onToggle: () => undefined,
+  onOpen: () => undefined,
+}
+
+const root = document.getElementById('root')
+if (root)
+  createRoot(root).render(
+    <ItemHandlersContext.Provider value={handlers}>
+      {params.get('view') === 'list' ? (
+        <MediaList {...results} sort={DEFAULT_SORT} onSort={() => undefined} />
+      ) : (
+        <MediaGrid {...results} />
+      )}
+    </ItemHandlersContext.Provider>,
+  )
