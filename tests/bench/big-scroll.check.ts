@@ -159,6 +159,32 @@ async function checkView(page: Page, origin: string, view: 'grid' | 'list') {
 
   const dragTop = await dragUntilShown(page, 'top', 0)
   check(`${view}: thumb dragged to the top`, dragTop, `first file shown ${String(dragTop)}`)
+  // A library growing past the cap while a file is in view keeps that file where it is.
+  await page.goto(`${origin}/?view=${view}&count=${String(COUNT)}&shown=20000`)
+  await page.waitForSelector('[data-pos="0"]', { timeout: 30_000 })
+  await page.focus('[data-pos="0"]')
+  // The last of 20,000 files: a million pixels down, many pages into the scaled area.
+  await page.keyboard.press('End')
+  await page.keyboard.press('ArrowUp')
+  const kept = Number(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pos))
+  const keptTop = await topOf(page, kept)
+  await page.evaluate((files) => {
+    ;(window as unknown as { showFiles: (count: number) => void }).showFiles(files)
+  }, COUNT)
+  await page.waitForTimeout(300)
+  const grownTop = await topOf(page, kept)
+  const grownHeight = await page.evaluate(() => document.querySelector('.results')?.scrollHeight ?? 0)
+  check(
+    `${view}: grows past the cap`,
+    keptTop !== null &&
+      grownTop !== null &&
+      Math.abs(grownTop - keptTop) < 1 &&
+      grownHeight < CHROMIUM_LIMIT / 2 + 1000,
+    `file ${String(kept)} at ${String(keptTop)} px before, ${String(grownTop)} px after; area ${String(grownHeight)} px`,
+  )
+  await page.keyboard.press('End')
+  const grownEnd = await waitShown(page, last)
+  check(`${view}: End after growing`, grownEnd, `last file shown ${String(grownEnd)}`)
   console.log(`     ${view} took ${String(Math.round(performance.now() - started))} ms`)
 }
 

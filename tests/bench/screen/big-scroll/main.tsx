@@ -2,6 +2,7 @@
  * The grid or the list alone (`?view=list`), over `?count=` files (a million by default) that take no
  * memory: `records` makes each record when it is read, and the order is 4 bytes a file.
  */
+import { useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { fileIdSchema } from '../../../../src/contract/ids'
@@ -75,23 +76,34 @@ const handlers: ItemHandlers = {
   contextActions: [],
 }
 
-const results = {
-  records,
-  positions,
-  selected: new Set<number>(),
-  stale: false,
-  onToggle: () => undefined,
-  onOpen: () => undefined,
+/**
+ * The files shown are the first `?shown=` (all by default); `window.showFiles(n)` shows the first n, as
+ * a library growing while it loads.
+ */
+function Results() {
+  const [shown, setShown] = useState(Number(params.get('shown') ?? count))
+  useEffect(() => {
+    Object.assign(window, { showFiles: setShown })
+  }, [])
+  const results = {
+    records,
+    positions: positions.subarray(0, shown),
+    selected: new Set<number>(),
+    stale: false,
+    onToggle: () => undefined,
+    onOpen: () => undefined,
+  }
+  return params.get('view') === 'list' ? (
+    <MediaList {...results} sort={DEFAULT_SORT} onSort={() => undefined} />
+  ) : (
+    <MediaGrid {...results} />
+  )
 }
 
 const root = document.getElementById('root')
 if (root)
   createRoot(root).render(
     <ItemHandlersContext.Provider value={handlers}>
-      {params.get('view') === 'list' ? (
-        <MediaList {...results} sort={DEFAULT_SORT} onSort={() => undefined} />
-      ) : (
-        <MediaGrid {...results} />
-      )}
+      <Results />
     </ItemHandlersContext.Provider>,
   )
