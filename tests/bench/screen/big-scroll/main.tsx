@@ -29,6 +29,7 @@ function recordAt(index: number): MediaRecord {
     id: fileIdSchema.parse(index + 1),
     title: `File ${String(index + 1)}`,
     description: '',
+    alt_text: '',
     category: 'Files',
     file_type: 'application/zip',
     media_url: '',
