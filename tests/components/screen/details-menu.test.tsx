@@ -7,6 +7,19 @@ import { seedFiles, server, setupScreenServer } from '../../support/screen-serve
 
 setupScreenServer(installBrowserGaps)
 
+/** The file menu, right-click and More alike: spec section 2's four, then the file's other commands. */
+const MENU_ITEMS = [
+  'View Details',
+  'Edit',
+  'Download',
+  'Delete',
+  'Rename',
+  'Move to…',
+  'Copy link',
+  'Share link (expires)…',
+  'Replace file…',
+]
+
 async function openDetails(user: ReturnType<typeof renderScreen>['user'], title: string) {
   await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
   return screen.findByRole('dialog', { name: title })
@@ -22,17 +35,7 @@ describe('right-click menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual([
-      'View Details',
-      'Edit',
-      'Download',
-      'Delete',
-      'Rename',
-      'Move to…',
-      'Copy link',
-      'Share link (expires)…',
-      'Replace file…',
-    ])
+    ).toEqual(MENU_ITEMS)
     expect(within(menu).getAllByRole('separator')).toHaveLength(1)
     await user.click(within(menu).getByRole('menuitem', { name: 'View Details' }))
     expect(await screen.findByRole('dialog', { name: 'Banner' })).toBeInTheDocument()
@@ -65,17 +68,7 @@ describe('right-click menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual([
-      'View Details',
-      'Edit',
-      'Download',
-      'Delete',
-      'Rename',
-      'Move to…',
-      'Copy link',
-      'Share link (expires)…',
-      'Replace file…',
-    ])
+    ).toEqual(MENU_ITEMS)
     await user.click(within(menu).getByRole('menuitem', { name: 'Rename' }))
     expect(await screen.findByRole('textbox', { name: 'Title of Banner' })).toHaveFocus()
   })
