@@ -76,7 +76,8 @@ export function DetailsDialog(props: DetailsDialogProps) {
             <DetailsFields record={record} onFilter={onFilter} onAddAltText={onAddAltText} />
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
-          <ShareLinks key={record.id} fileId={record.id} />
+          {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
+          <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
           <div className="dialog__actions details__actions">
             {neighbours !== null && (
               <div className="details__steps">
