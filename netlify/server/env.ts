@@ -84,6 +84,19 @@ const serverEnvSchema = z.object({
    * 24 characters, every call is refused (`http/access-gate.ts`). Kept as given: the gate decides.
    */
   APP_ACCESS_TOKEN: z.string().optional(),
+  /**
+   * Whether a record keeps the GPS position embedded in an uploaded photo (`metadata.gps`, decision
+   * 0042): kept unless `false` (or `0`, `no`, `off`). The position is never sent to Webflow.
+   */
+  KEEP_GPS_METADATA: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z
+      .enum(['', 'true', '1', 'yes', 'on', 'false', '0', 'no', 'off'], {
+        error: 'KEEP_GPS_METADATA must be true or false',
+      })
+      .optional()
+      .transform((value) => !['false', '0', 'no', 'off'].includes(value ?? '')),
+  ),
 })
 export type ServerEnv = z.infer<typeof serverEnvSchema>
 
@@ -95,6 +108,11 @@ let cached: ServerEnv | undefined
  */
 export function publicOriginSetting(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return serverEnvSchema.shape.PUBLIC_ORIGIN.parse(env.PUBLIC_ORIGIN)
+}
+
+/** `KEEP_GPS_METADATA` as validated above, read afresh at each call (tests change it between uploads). */
+export function keepGpsMetadata(env: NodeJS.ProcessEnv = process.env): boolean {
+  return serverEnvSchema.shape.KEEP_GPS_METADATA.parse(env.KEEP_GPS_METADATA)
 }
 
 export function serverEnv(): ServerEnv {

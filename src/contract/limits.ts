@@ -33,6 +33,14 @@ const FIELD_LIMITS = {
   shareHoursMax: 720,
   /** Active share links one file may have at once; bounds its listing and what creating one reads. */
   sharesPerFile: 50,
+  /**
+   * What a record keeps of the metadata embedded in its file (`metadata`, decision 0042): each text at
+   * most this many characters (longer ones are cut), the caption longer, and at most so many keywords.
+   */
+  fileMetadataTextChars: 200,
+  fileMetadataCaptionChars: 2_000,
+  fileMetadataKeywords: 50,
+  fileMetadataKeywordChars: 100,
 } as const
 
 /**
@@ -122,6 +130,17 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
     duration: JSON_NUMBER_BYTES,
     sha256: 2 + 64,
     deleted_at: JSON_TIMESTAMP_BYTES,
+    metadata: jsonObject({
+      camera_make: jsonString(limits.fileMetadataTextChars),
+      camera_model: jsonString(limits.fileMetadataTextChars),
+      taken_at: jsonString(limits.fileMetadataTextChars),
+      orientation: JSON_NUMBER_BYTES,
+      gps: jsonObject({ latitude: JSON_NUMBER_BYTES, longitude: JSON_NUMBER_BYTES }),
+      keywords: jsonArray(limits.fileMetadataKeywords, jsonString(limits.fileMetadataKeywordChars)),
+      caption: jsonString(limits.fileMetadataCaptionChars),
+      creator: jsonString(limits.fileMetadataTextChars),
+      copyright: jsonString(limits.fileMetadataTextChars),
+    }),
     webflow: jsonObject({
       state: 2 + 'skipped'.length,
       message: jsonString(limits.syncMessageChars),

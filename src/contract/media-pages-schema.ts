@@ -16,6 +16,7 @@ const index = z.int().min(-1)
 const sparse = <T extends z.ZodType>(value: T) => z.object({ at: z.array(count), values: z.array(value) })
 
 const webflowSchema = mediaRecordSchema.shape.webflow.unwrap()
+const metadataSchema = mediaRecordSchema.shape.metadata.unwrap()
 
 export const mediaPagesAnswerSchema = z.object({
   /** The shard range answered: the range asked for, or its start when the answer stopped short. */
@@ -57,6 +58,7 @@ export const mediaPagesAnswerSchema = z.object({
     sha256: sparse(z.string()).optional(),
     deleted_at: sparse(z.string()).optional(),
     webflow: sparse(webflowSchema).optional(),
+    metadata: sparse(metadataSchema).optional(),
   }),
 })
 export type MediaPagesAnswer = z.infer<typeof mediaPagesAnswerSchema>

@@ -141,6 +141,7 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
     sha256: sparseOf((record) => nullable(record.sha256)),
     deleted_at: sparseOf((record) => record.deleted_at),
     webflow: sparseOf((record) => record.webflow),
+    metadata: sparseOf((record) => record.metadata),
   }
   // Absent, not undefined: a column no record needs takes no bytes at all.
   for (const [name, column] of Object.entries(optional) as [string, object | undefined][]) {
@@ -238,5 +239,6 @@ export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
   fill('sha256', columns.sha256, (record, value) => (record.sha256 = value))
   fill('deleted_at', columns.deleted_at, (record, value) => (record.deleted_at = value))
   fill('webflow', columns.webflow, (record, value) => (record.webflow = value))
+  fill('metadata', columns.metadata, (record, value) => (record.metadata = value))
   return records
 }

@@ -7,6 +7,34 @@ import { LIMITS } from './limits'
 import { tagsInput } from './tags'
 import { freeText, label, reference, trimmedFreeText } from './text'
 
+const metadataText = (maxChars: number) => z.string().min(1).max(maxChars)
+
+/**
+ * What the server read from the metadata embedded in a file it stores (EXIF, IPTC, XMP; decision 0042),
+ * each field only when the file had it. Texts are cleaned and cut to their limits, never refused; a
+ * client cannot set any of it. `gps` is where the photo was taken: kept unless `KEEP_GPS_METADATA` is
+ * `false`, and never sent to Webflow.
+ */
+export const fileMetadataSchema = z.object({
+  camera_make: metadataText(LIMITS.fileMetadataTextChars).optional(),
+  camera_model: metadataText(LIMITS.fileMetadataTextChars).optional(),
+  /** When the photo was taken, ISO 8601: with its zone when the file gives one, else the camera's clock. */
+  taken_at: metadataText(LIMITS.fileMetadataTextChars).optional(),
+  /** EXIF orientation, 1 to 8. */
+  orientation: z.int().min(1).max(8).optional(),
+  gps: z
+    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .optional(),
+  keywords: z
+    .array(metadataText(LIMITS.fileMetadataKeywordChars))
+    .max(LIMITS.fileMetadataKeywords)
+    .optional(),
+  caption: metadataText(LIMITS.fileMetadataCaptionChars).optional(),
+  creator: metadataText(LIMITS.fileMetadataTextChars).optional(),
+  copyright: metadataText(LIMITS.fileMetadataTextChars).optional(),
+})
+export type FileMetadata = z.infer<typeof fileMetadataSchema>
+
 /** A file record as the API returns it (spec section 3), in canonical snake_case. */
 export const mediaRecordSchema = z.object({
   id: fileIdSchema,
@@ -50,6 +78,11 @@ export const mediaRecordSchema = z.object({
    * every other endpoint treats it as absent until it is restored or purged.
    */
   deleted_at: z.string().optional(),
+  /**
+   * What the file's embedded metadata says (`fileMetadataSchema`); absent when the file had none the
+   * server read, and on records stored before it was read.
+   */
+  metadata: fileMetadataSchema.optional(),
   /** The record's mirror in the Webflow CMS; absent when no mirror is configured. */
   webflow: z
     .object({

@@ -3,14 +3,22 @@ import { ROOT_PATH } from '../../../src/contract/folder'
 import type { FileId } from '../../../src/contract/ids'
 import {
   RECORD_DEFAULTS,
+  type FileMetadata,
   type MediaRecord,
   type RecordCreate,
   type RecordPatch,
 } from '../../../src/contract/record'
 import { patchFields } from '../../../src/contract/record-patch'
 
-/** A new record from a validated upload body, with the spec's defaults filled in (section 3). */
-export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRecord {
+/**
+ * A new record from a validated upload body, with the spec's defaults filled in (section 3), and the
+ * file's embedded metadata when `withStoredFileFacts` found it.
+ */
+export function buildRecord(
+  id: number,
+  input: RecordCreate & { metadata?: FileMetadata },
+  now: Date,
+): MediaRecord {
   // Spec section 3: the type comes from the URL's extension; a claimed type only fills in where the URL
   // has no known extension.
   const inferred = mimeFromName(input.media_url)
@@ -41,6 +49,7 @@ export function buildRecord(id: number, input: RecordCreate, now: Date): MediaRe
     height: input.height ?? null,
     duration: input.duration ?? null,
     sha256: input.sha256 ?? null,
+    ...(input.metadata ? { metadata: input.metadata } : {}),
   }
 }
 

@@ -1,4 +1,4 @@
-import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
+import type { FileMetadata, MediaRecord, RecordCreate } from '../../../src/contract/record'
 import { MEDIA_HOST_FOLDER } from '../../../src/contract/uploads'
 import { assetReleaseId, cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
 import { InvalidInputError } from '../errors'
@@ -17,18 +17,27 @@ function expectClaim(field: string, claimed: string | null | undefined, expected
   }
 }
 
+/** A create body with what the server read from the file's embedded metadata (decision 0042). */
+export type StoredRecordInput = RecordCreate & { metadata?: FileMetadata }
+
 /**
  * The create body with what it says about its stored file replaced by what the server knows, since
  * nothing may act on a client's claim about a file:
  * - a Cloudinary delivery URL gives `public_id` and `resource_type`;
  * - a built-in file (`/api/files/{id}/...`) must exist (as must one named by `thumbnail`) and gives
  *   `public_id` (`HIBF_assets/{id}`), `resource_type` and `sha256` from its manifest, and `width` and
- *   `height` when the manifest has them (read from the image's header: decision 0040);
+ *   `height` when the manifest has them (read from the image's header: decision 0040), and `metadata`
+ *   when it has the file's embedded metadata (0042), which no other file gives;
  * - for any other URL a `public_id` stays as data that nothing acts on, and a claimed `sha256` is
  *   dropped: the server cannot check it.
  * A claim that contradicts the derived value is a 400.
  */
-export async function withStoredFileFacts(store: DocumentStore, input: RecordCreate): Promise<RecordCreate> {
+export async function withStoredFileFacts(
+  store: DocumentStore,
+  claimed: RecordCreate,
+): Promise<StoredRecordInput> {
+  // The schema leaves out what a client may not set; a caller passing more loses it here too.
+  const { metadata: _metadata, ...input } = claimed as StoredRecordInput
   const fields = [
     ['media_url', input.media_url],
     ['thumbnail', input.thumbnail ?? null],
@@ -61,6 +70,7 @@ export async function withStoredFileFacts(store: DocumentStore, input: RecordCre
     resource_type: manifest.resource_type,
     sha256: manifest.sha256,
     ...(known ? { width: manifest.width, height: manifest.height } : {}),
+    ...(manifest.metadata ? { metadata: manifest.metadata } : {}),
   }
 }
 

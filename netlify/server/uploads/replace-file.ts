@@ -24,6 +24,7 @@ const FILE_FIELDS = [
   'height',
   'duration',
   'sha256',
+  'metadata',
 ] as const satisfies readonly (keyof MediaRecord)[]
 type FileFields = Pick<MediaRecord, (typeof FILE_FIELDS)[number]>
 
@@ -68,7 +69,7 @@ export async function replaceFile(
     if (!live) return { result: { kind: 'gone' } }
     if (live.media_url === fresh.media_url) return { result: { kind: 'repeat', record: live } }
     if (live.media_url !== current.media_url) return { result: { kind: 'replaced' } }
-    const record: MediaRecord = { ...live, ...fresh, updated_at: now.toISOString() }
+    const record: MediaRecord = { ...withFileFields(live, fresh), updated_at: now.toISOString() }
     if (mirrored && live.webflow) record.webflow = mirrorNewFile(live.webflow, now)
     return { record, result: { kind: 'done', record }, overBudget: (problem) => ({ kind: 'full', problem }) }
   })
@@ -95,6 +96,13 @@ type Outcome =
 
 function fileFieldsOf(record: MediaRecord): FileFields {
   return Object.fromEntries(FILE_FIELDS.map((field) => [field, record[field]])) as FileFields
+}
+
+/** `record` with the file fields of another file: its embedded metadata too, or none when it has none. */
+function withFileFields(record: MediaRecord, fields: FileFields): MediaRecord {
+  const { metadata: _metadata, ...rest } = record
+  const { metadata, ...others } = fields
+  return { ...rest, ...others, ...(metadata ? { metadata } : {}) }
 }
 
 async function readLive(store: DocumentStore, id: number): Promise<MediaRecord> {
@@ -155,7 +163,7 @@ async function undoReplace(
 ): Promise<void> {
   await operateOnRecords(store, [replaced.id], (live) =>
     live?.updated_at === replaced.updated_at && live.media_url === replaced.media_url
-      ? { record: { ...live, ...fileFieldsOf(before) }, result: true }
+      ? { record: withFileFields(live, fileFieldsOf(before)), result: true }
       : { result: false },
   )
   await removeRecord(store, previousId)

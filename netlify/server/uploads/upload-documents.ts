@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import * as z from 'zod'
 
+import { fileMetadataSchema } from '../../../src/contract/record'
 import { uploadMetadataSchema } from '../../../src/contract/uploads'
 import { CorruptDocumentError } from '../storage/document-store'
 
@@ -33,6 +34,11 @@ export const uploadStateSchema = z.object({
    * has none the server can read, absent before the first chunk (and in uploads begun before it was kept).
    */
   measured: z.object({ width: z.number(), height: z.number() }).nullable().optional(),
+  /**
+   * The metadata embedded in the file, read from the first chunk (`file-metadata.ts`, decision 0042);
+   * null when it has none the server can read, absent before the first chunk.
+   */
+  file_metadata: fileMetadataSchema.nullable().optional(),
   created_at: z.string(),
   expires_at: z.string(),
 })
@@ -59,6 +65,8 @@ export const fileManifestSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   duration: z.number().nullable(),
+  /** What the file's embedded metadata says, for an image; absent when none was read. Decision 0042. */
+  metadata: fileMetadataSchema.optional(),
   created_at: z.string(),
 })
 export type FileManifest = z.infer<typeof fileManifestSchema>

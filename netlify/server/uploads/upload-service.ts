@@ -9,6 +9,7 @@ import {
   type UploadMetadata,
 } from '../../../src/contract/uploads'
 import { extensionOf, mimeFromName } from '../../../src/contract/file-types'
+import { keepGpsMetadata } from '../env'
 import { ConflictError, InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
 import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'
 import type { ByteStore } from '../storage/byte-store'
@@ -19,6 +20,7 @@ import {
 } from '../storage/document-store'
 import { mutateDocument, type Mutation } from '../storage/mutate'
 import { cleanFileName } from './file-names'
+import { readFileMetadata } from './file-metadata'
 import { fingerprintOf, newBlockDigests } from './fingerprint'
 import { imageDimensions } from './image-dimensions'
 import {
@@ -174,6 +176,8 @@ export async function appendChunk(
   const key = chunkKey(id, offset)
   // The image header is in the first chunk (at least 1 MiB, or the whole file): read while it is here.
   const measured = offset === 0 ? imageDimensions(bytes) : undefined
+  const fileMetadata =
+    offset === 0 ? await readFileMetadata(bytes, { keepGps: keepGpsMetadata() }) : undefined
   // The blocks this chunk completes are hashed while its bytes are stored. While the offset is still
   // `offset` the upload cannot have changed since it was read (offsets only grow), so digests taken
   // from `state` fit the document the compare-and-swap below sees.
@@ -192,7 +196,7 @@ export async function appendChunk(
         offset === 0 ? Buffer.from(bytes.subarray(0, SNIFF_BYTES)).toString('base64') : current.head
       const next: UploadState = {
         ...current,
-        ...(offset === 0 ? { measured } : {}),
+        ...(offset === 0 ? { measured, file_metadata: fileMetadata } : {}),
         offset: offset + bytes.length,
         chunks: [...current.chunks, { key, start: offset, size: bytes.length }],
         blocks: [...current.blocks.slice(0, state.blocks.length), ...digests],
@@ -410,6 +414,7 @@ async function writeManifest(stores: MediaHostStores, state: UploadState, now: D
     width: measured ? measured.width : (state.metadata.width ?? null),
     height: measured ? measured.height : (state.metadata.height ?? null),
     duration: state.metadata.duration ?? null,
+    ...(named && state.file_metadata ? { metadata: state.file_metadata } : {}),
     created_at: now.toISOString(),
   }
   // Written only if new: a retried last chunk finds the manifest already there, which is the same file.

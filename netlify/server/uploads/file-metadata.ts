@@ -1,0 +1,203 @@
+import exifr from 'exifr'
+
+import { LIMITS } from '../../../src/contract/limits'
+import { fileMetadataSchema, type FileMetadata } from '../../../src/contract/record'
+import { fileText } from '../../../src/contract/text'
+
+/**
+ * How much of a file's start is read for its embedded metadata: the EXIF, IPTC and XMP segments of a
+ * JPEG (each at most 64 KB) sit before its image data, and a HEIF's or PNG's before theirs in practice.
+ * The upload's first chunk (at least 1 MiB, or the whole file) holds it; nothing past it is read.
+ */
+export const METADATA_WINDOW_BYTES = 256 * 1024
+
+/**
+ * What exifr is asked for: the blocks that name the camera, the date, the place and the words. Errors in
+ * a block are left silent (exifr's default), so a broken block gives what else could be read.
+ */
+const OPTIONS: Parameters<typeof exifr.parse>[1] = {
+  tiff: true,
+  ifd0: { pick: ['Make', 'Model', 'Orientation', 'Artist', 'Copyright', 'ImageDescription'] },
+  exif: { pick: ['DateTimeOriginal', 'OffsetTimeOriginal', 'CreateDate'] },
+  gps: { pick: ['GPSLatitude', 'GPSLatitudeRef', 'GPSLongitude', 'GPSLongitudeRef'] },
+  ifd1: false,
+  interop: false,
+  makerNote: false,
+  userComment: false,
+  icc: false,
+  jfif: false,
+  ihdr: false,
+  iptc: true,
+  xmp: true,
+  // Values as the file holds them: dates as text (an EXIF date has no zone; reading it as one would
+  // move it), orientation as its number.
+  translateValues: false,
+  reviveValues: false,
+  mergeOutput: false,
+}
+
+type Block = Record<string, unknown>
+
+/**
+ * The camera, date taken, orientation, position, keywords, caption, creator and copyright embedded in
+ * the file whose first bytes are `bytes` (JPEG, TIFF, HEIF and AVIF, PNG), as a record keeps them, or
+ * null when there are none. Texts are cleaned and cut to their limits (`fileText`); `keepGps` false
+ * leaves the position out. Never throws: metadata it cannot read, cut off or hostile, gives what could be
+ * read, or null.
+ */
+export async function readFileMetadata(
+  bytes: Uint8Array,
+  { keepGps = true }: { keepGps?: boolean } = {},
+): Promise<FileMetadata | null> {
+  let output: Record<string, Block | undefined> | undefined
+  try {
+    // A copy: exifr keeps a view of what it is given, and the chunk's bytes are stored meanwhile.
+    const window = Buffer.from(bytes.subarray(0, METADATA_WINDOW_BYTES))
+    output = (await exifr.parse(window, OPTIONS)) as Record<string, Block | undefined> | undefined
+  } catch {
+    // Not a format it reads, or metadata it cannot make sense of.
+    return null
+  }
+  if (!output || typeof output !== 'object') return null
+  try {
+    return fromBlocks(output, keepGps)
+  } catch {
+    return null
+  }
+}
+
+function fromBlocks(output: Record<string, Block | undefined>, keepGps: boolean): FileMetadata | null {
+  const ifd0 = output.ifd0 ?? {}
+  const exif = output.exif ?? {}
+  const iptc = Object.fromEntries(
+    Object.entries(output.iptc ?? {}).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.map(iptcText) : iptcText(value),
+    ]),
+  )
+  const xmp: Block = { ...output.dc, ...output.photoshop, ...output.xmp }
+  const line = (...values: unknown[]) => first(values, LIMITS.fileMetadataTextChars, false)
+  const metadata: Record<keyof FileMetadata, unknown> = {
+    camera_make: line(ifd0.Make),
+    camera_model: line(ifd0.Model),
+    taken_at: takenAt(exif.DateTimeOriginal ?? exif.CreateDate, exif.OffsetTimeOriginal) ?? undefined,
+    orientation: orientation(ifd0.Orientation),
+    gps: keepGps ? position(output.gps) : undefined,
+    keywords: keywords([...list(iptc.Keywords), ...list(xmp.subject)]),
+    caption: first(
+      [iptc.Caption, xmpText(xmp.description), ifd0.ImageDescription],
+      LIMITS.fileMetadataCaptionChars,
+      true,
+    ),
+    creator: line(...list(iptc.Byline), ...list(xmp.creator), ifd0.Artist),
+    copyright: line(iptc.CopyrightNotice, xmpText(xmp.rights), ifd0.Copyright),
+  }
+  const present = Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined))
+  if (Object.keys(present).length === 0) return null
+  // The contract's own check, so nothing stored can fail to read back.
+  const parsed = fileMetadataSchema.safeParse(present)
+  return parsed.success ? parsed.data : null
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * IPTC text as written: exifr reads its bytes as Latin-1, but they are UTF-8 in nearly every file
+ * today, so text whose bytes are valid UTF-8 is read as UTF-8.
+ */
+function iptcText(value: unknown): unknown {
+  // eslint-disable-next-line no-control-regex -- any character outside Latin-1 means it was not bytes
+  if (typeof value !== 'string' || !/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) {
+    return value
+  }
+  try {
+    return UTF8.decode(Buffer.from(value, 'latin1'))
+  } catch {
+    return value
+  }
+}
+
+/** The first value that cleans to some text. */
+function first(values: unknown[], maxChars: number, lines: boolean): string | undefined {
+  for (const value of values) {
+    const text = fileText(value, maxChars, lines)
+    if (text !== null) return text
+  }
+  return undefined
+}
+
+/** A value or list of values as a list: IPTC repeats a field as an array, XMP gives a Bag or Seq. */
+function list(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.slice(0, LIMITS.fileMetadataKeywords * 4)
+  return value === undefined || value === null ? [] : [xmpText(value)]
+}
+
+/** An XMP language alternative (`{ lang, value }`) as its text. */
+function xmpText(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'value' in value) return value.value
+  return value
+}
+
+function keywords(values: unknown[]): string[] | undefined {
+  const kept: string[] = []
+  const seen = new Set<string>()
+  for (const value of values) {
+    const word = fileText(typeof value === 'number' ? String(value) : value, LIMITS.fileMetadataKeywordChars)
+    if (word === null || seen.has(word.toLowerCase())) continue
+    seen.add(word.toLowerCase())
+    kept.push(word)
+    if (kept.length === LIMITS.fileMetadataKeywords) break
+  }
+  return kept.length > 0 ? kept : undefined
+}
+
+const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/
+const ZONE = /^[+-](?:0\d|1[0-4]):[0-5]\d$/
+
+/**
+ * An EXIF date ('2024:05:01 10:20:30') as ISO 8601 ('2024-05-01T10:20:30'), with its offset when the
+ * file gives one ('+02:00'); null when it is not a real date and time.
+ */
+function takenAt(value: unknown, offset: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const match = EXIF_DATE.exec(value.trim())
+  if (!match) return null
+  const [, year, month, day, hour, minute, second] = match.map(Number)
+  const calendar = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0))
+  const real =
+    (year ?? 0) >= 1800 &&
+    calendar.getUTCFullYear() === year &&
+    calendar.getUTCMonth() === (month ?? 0) - 1 &&
+    calendar.getUTCDate() === day &&
+    (hour ?? 24) < 24 &&
+    (minute ?? 60) < 60 &&
+    (second ?? 60) < 60
+  if (!real) return null
+  const local = `${match[1] ?? ''}-${match[2] ?? ''}-${match[3] ?? ''}T${match[4] ?? ''}:${match[5] ?? ''}:${match[6] ?? ''}`
+  const zone = typeof offset === 'string' && ZONE.test(offset.trim()) ? offset.trim() : ''
+  return local + zone
+}
+
+function orientation(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 8 ? value : undefined
+}
+
+/** Degrees, minutes and seconds with their hemisphere as signed decimal degrees, rounded to 7 places. */
+function position(gps: Block | undefined): FileMetadata['gps'] {
+  if (!gps) return undefined
+  const latitude = degrees(gps.GPSLatitude, gps.GPSLatitudeRef, 'S', 90)
+  const longitude = degrees(gps.GPSLongitude, gps.GPSLongitudeRef, 'W', 180)
+  if (latitude === null || longitude === null) return undefined
+  return { latitude, longitude }
+}
+
+function degrees(value: unknown, ref: unknown, negative: string, max: number): number | null {
+  const parts = Array.isArray(value) ? value : typeof value === 'number' ? [value] : []
+  if (parts.length === 0 || parts.length > 3 || !parts.every((part) => Number.isFinite(part))) return null
+  const [d = 0, m = 0, s = 0] = parts as number[]
+  if (d < 0 || m < 0 || m >= 60 || s < 0 || s >= 60) return null
+  const magnitude = d + m / 60 + s / 3600
+  if (magnitude > max) return null
+  const signed = typeof ref === 'string' && ref.trim().toUpperCase() === negative ? -magnitude : magnitude
+  return Math.round(signed * 1e7) / 1e7
+}
