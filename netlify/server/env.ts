@@ -86,7 +86,7 @@ const serverEnvSchema = z.object({
   APP_ACCESS_TOKEN: z.string().optional(),
   /**
    * Whether a record keeps the GPS position embedded in an uploaded photo (`metadata.gps`, decision
-   * 0042): kept unless `false` (or `0`, `no`, `off`). The position is never sent to Webflow.
+   * 0044): kept unless `false` (or `0`, `no`, `off`). The position is never sent to Webflow.
    */
   KEEP_GPS_METADATA: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),

@@ -10,7 +10,7 @@ import { freeText, label, reference, trimmedFreeText } from './text'
 const metadataText = (maxChars: number) => z.string().min(1).max(maxChars)
 
 /**
- * What the server read from the metadata embedded in a file it stores (EXIF, IPTC, XMP; decision 0042),
+ * What the server read from the metadata embedded in a file it stores (EXIF, IPTC, XMP; decision 0044),
  * each field only when the file had it. Texts are cleaned and cut to their limits, never refused; a
  * client cannot set any of it. `gps` is where the photo was taken: kept unless `KEEP_GPS_METADATA` is
  * `false`, and never sent to Webflow.

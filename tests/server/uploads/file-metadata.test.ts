@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
+import { keepGpsMetadata } from '../../../netlify/server/env'
 import { createRecord } from '../../../netlify/server/records/media-service'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
@@ -181,6 +182,15 @@ describe('the metadata of an uploaded file', () => {
       keywords: ['harbour', 'Zürich', 'dawn'],
     })
     expect(mediaRecordSchema.parse(record)).toEqual(record)
+  })
+
+  it('reads KEEP_GPS_METADATA as keep unless false, and refuses a value it does not know', () => {
+    expect(keepGpsMetadata({})).toBe(true)
+    expect(keepGpsMetadata({ KEEP_GPS_METADATA: '' })).toBe(true)
+    expect(keepGpsMetadata({ KEEP_GPS_METADATA: 'true' })).toBe(true)
+    expect(keepGpsMetadata({ KEEP_GPS_METADATA: ' False ' })).toBe(false)
+    expect(keepGpsMetadata({ KEEP_GPS_METADATA: '0' })).toBe(false)
+    expect(() => keepGpsMetadata({ KEEP_GPS_METADATA: 'maybe' })).toThrow(/true or false/)
   })
 
   it('drops the position when KEEP_GPS_METADATA is false', async () => {

@@ -424,3 +424,35 @@ describe('WEBFLOW_PUBLISH', () => {
     })
   })
 })
+
+describe('the file metadata and Webflow', () => {
+  it('never sends the GPS position or any other embedded metadata, even to fields named for them', () => {
+    const record = {
+      ...RECORD,
+      metadata: {
+        camera_make: 'Canon',
+        gps: { latitude: 51.5012345, longitude: -0.1254321 },
+        keywords: ['secret-keyword'],
+        caption: 'Embedded caption',
+      },
+    } as MediaRecord
+    const { fieldData } = mapFieldData(
+      schema(
+        field('media-url', 'Link'),
+        field('description', 'PlainText'),
+        field('tags', 'PlainText'),
+        field('gps', 'PlainText'),
+        field('latitude', 'Number'),
+        field('longitude', 'Number'),
+        field('metadata', 'PlainText'),
+        field('camera-make', 'PlainText'),
+      ),
+      source({ record }),
+    )
+    expect(Object.keys(fieldData).sort()).toEqual(['description', 'media-url', 'name', 'tags'])
+    const sent = JSON.stringify(fieldData)
+    for (const secret of ['51.50', '-0.12', 'Canon', 'secret-keyword', 'Embedded caption']) {
+      expect(sent).not.toContain(secret)
+    }
+  })
+})
