@@ -7,6 +7,7 @@ import { recordCommands } from '../../../lib/file-action'
 import { ShareLinks } from '../../share'
 import { neighboursOf, type VisibleOrder } from '../model/neighbours'
 import { DetailsFields, type DetailsFilter } from './details-fields'
+import { FileMetadataSection } from './file-metadata-section'
 import { FilePreview, recordPreviewKind } from './file-preview'
 import { useArrowKeys } from './use-arrow-keys'
 import { WebflowSyncStatus } from './webflow-sync-status'
@@ -76,6 +77,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
             <DetailsFields record={record} onFilter={onFilter} onAddAltText={onAddAltText} />
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
+          <FileMetadataSection metadata={record.metadata} />
           {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
           <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
           <div className="dialog__actions details__actions">
