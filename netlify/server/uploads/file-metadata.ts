@@ -2,7 +2,7 @@ import exifr from 'exifr'
 
 import { LIMITS } from '../../../src/contract/limits'
 import { fileMetadataSchema, type FileMetadata } from '../../../src/contract/record'
-import { fileText } from '../../../src/contract/text'
+import { fileText } from '../../../src/contract/labels'
 
 /**
  * How much of a file's start is read for its embedded metadata: the EXIF, IPTC and XMP segments of a
