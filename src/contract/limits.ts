@@ -34,7 +34,7 @@ const FIELD_LIMITS = {
   /** Active share links one file may have at once; bounds its listing and what creating one reads. */
   sharesPerFile: 50,
   /**
-   * What a record keeps of the metadata embedded in its file (`metadata`, decision 0043): each text at
+   * What a record keeps of the metadata embedded in its file (`metadata`, decision 0044): each text at
    * most this many characters (longer ones are cut), the caption longer, and at most so many keywords.
    */
   fileMetadataTextChars: 200,

@@ -17,7 +17,7 @@ function expectClaim(field: string, claimed: string | null | undefined, expected
   }
 }
 
-/** A create body with what the server read from the file's embedded metadata (decision 0043). */
+/** A create body with what the server read from the file's embedded metadata (decision 0044). */
 export type StoredRecordInput = RecordCreate & { metadata?: FileMetadata }
 
 /**
@@ -27,7 +27,7 @@ export type StoredRecordInput = RecordCreate & { metadata?: FileMetadata }
  * - a built-in file (`/api/files/{id}/...`) must exist (as must one named by `thumbnail`) and gives
  *   `public_id` (`HIBF_assets/{id}`), `resource_type` and `sha256` from its manifest, and `width` and
  *   `height` when the manifest has them (read from the image's header: decision 0040), and `metadata`
- *   when it has the file's embedded metadata (0043), which no other file gives;
+ *   when it has the file's embedded metadata (0044), which no other file gives;
  * - for any other URL a `public_id` stays as data that nothing acts on, and a claimed `sha256` is
  *   dropped: the server cannot check it.
  * A claim that contradicts the derived value is a 400.

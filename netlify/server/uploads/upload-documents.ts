@@ -35,7 +35,7 @@ export const uploadStateSchema = z.object({
    */
   measured: z.object({ width: z.number(), height: z.number() }).nullable().optional(),
   /**
-   * The metadata embedded in the file, read from the first chunk (`file-metadata.ts`, decision 0043);
+   * The metadata embedded in the file, read from the first chunk (`file-metadata.ts`, decision 0044);
    * null when it has none the server can read, absent before the first chunk.
    */
   file_metadata: fileMetadataSchema.nullable().optional(),
@@ -65,7 +65,7 @@ export const fileManifestSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   duration: z.number().nullable(),
-  /** What the file's embedded metadata says, for an image; absent when none was read. Decision 0043. */
+  /** What the file's embedded metadata says, for an image; absent when none was read. Decision 0044. */
   metadata: fileMetadataSchema.optional(),
   created_at: z.string(),
 })

@@ -7,7 +7,7 @@ export const GPS_NOTE = 'Kept on this record from the file. It is not sent to We
 
 /**
  * Details' "From the file": what the server read from the file's embedded metadata (EXIF, IPTC, XMP;
- * decision 0043): camera, date taken, keywords, caption, creator, copyright, and the GPS position as
+ * decision 0044): camera, date taken, keywords, caption, creator, copyright, and the GPS position as
  * numbers with a note that it is kept. No map and no link: the position goes nowhere from here. Nothing
  * when the record has none.
  */
