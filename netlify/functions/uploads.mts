@@ -10,6 +10,7 @@ import { NotFoundError } from '../server/errors'
 import { refuseAccess } from '../server/http/access-gate'
 import { errorResponse as failureResponse, json } from '../server/http/respond'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
+import { readUploadMetadata } from '../server/uploads/file-metadata'
 import { isUploadId } from '../server/uploads/upload-documents'
 import { OffsetMismatchError } from '../server/uploads/upload-errors'
 import {
@@ -85,7 +86,13 @@ async function create(request: Request): Promise<Response> {
   const bytes = carriesData(request) ? await readChunk(request) : new Uint8Array()
   const checksum = request.headers.get('upload-checksum')
   const stores = mediaHostStores()
-  const created = await createUploadWithData(stores, settings, { length, metadata, bytes, checksum })
+  const created = await createUploadWithData(stores, settings, {
+    length,
+    metadata,
+    bytes,
+    checksum,
+    readMetadata: readUploadMetadata,
+  })
   // Abandoned uploads are also swept hourly in production; sweeping here now and then keeps local
   // development tidy too, at the cost of one list() call.
   if (Math.random() < 0.05) await sweepExpiredUploads(stores, settings)
@@ -99,6 +106,7 @@ async function patch(request: Request, id: string): Promise<Response> {
     offset,
     bytes,
     checksum: request.headers.get('upload-checksum'),
+    readMetadata: readUploadMetadata,
   })
   return progressResponse(204, progress)
 }

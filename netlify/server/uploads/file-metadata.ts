@@ -3,6 +3,7 @@ import exifr from 'exifr'
 import { LIMITS } from '../../../src/contract/limits'
 import { fileMetadataSchema, type FileMetadata } from '../../../src/contract/record'
 import { fileText } from '../../../src/contract/labels'
+import { keepGpsMetadata } from '../env'
 
 /**
  * How much of a file's start is read for its embedded metadata: the EXIF, IPTC and XMP segments of a
@@ -200,4 +201,9 @@ function degrees(value: unknown, ref: unknown, negative: string, max: number): n
   if (magnitude > max) return null
   const signed = typeof ref === 'string' && ref.trim().toUpperCase() === negative ? -magnitude : magnitude
   return Math.round(signed * 1e7) / 1e7
+}
+
+/** The reader the tus function gives the upload service, with the GPS setting applied. */
+export function readUploadMetadata(bytes: Uint8Array): Promise<FileMetadata | null> {
+  return readFileMetadata(bytes, { keepGps: keepGpsMetadata() })
 }

@@ -9,7 +9,7 @@ import {
   type UploadMetadata,
 } from '../../../src/contract/uploads'
 import { extensionOf, mimeFromName } from '../../../src/contract/file-types'
-import { keepGpsMetadata } from '../env'
+import type { FileMetadata } from '../../../src/contract/record'
 import { ConflictError, InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
 import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'
 import type { ByteStore } from '../storage/byte-store'
@@ -20,7 +20,6 @@ import {
 } from '../storage/document-store'
 import { mutateDocument, type Mutation } from '../storage/mutate'
 import { cleanFileName } from './file-names'
-import { readFileMetadata } from './file-metadata'
 import { fingerprintOf, newBlockDigests } from './fingerprint'
 import { imageDimensions } from './image-dimensions'
 import {
@@ -106,10 +105,16 @@ export async function createUpload(
 export async function createUploadWithData(
   stores: MediaHostStores,
   settings: MediaHostSettings,
-  input: { length: number; metadata: UploadMetadata; bytes: Uint8Array; checksum: string | null },
+  input: {
+    length: number
+    metadata: UploadMetadata
+    bytes: Uint8Array
+    checksum: string | null
+    readMetadata?: MetadataReader
+  },
   now = new Date(),
 ): Promise<{ id: string } & UploadProgress> {
-  const { length, bytes, checksum } = input
+  const { length, bytes, checksum, readMetadata } = input
   assertUploadFits(length, settings)
   if (bytes.length > length) {
     throw new PayloadTooLargeError(`The body runs past Upload-Length (${String(length)} bytes)`)
@@ -119,7 +124,8 @@ export async function createUploadWithData(
   const created = await createUpload(stores, settings, input, now)
   if (bytes.length === 0) return created
   try {
-    const progress = await appendChunk(stores, created.id, { offset: 0, bytes, checksum: null }, now)
+    const chunk = { offset: 0, bytes, checksum: null, readMetadata }
+    const progress = await appendChunk(stores, created.id, chunk, now)
     return { id: created.id, ...progress }
   } catch (error) {
     if (!(error instanceof StorageUnavailableError || error instanceof StorageContentionError)) throw error
@@ -150,10 +156,21 @@ export async function uploadProgress(
  * request at the wrong offset, or one that loses a race with another request for the same offset, gets
  * 409 and leaves the upload as it was. The last chunk turns the upload into a file.
  */
+/**
+ * Reads the metadata embedded in a file from its first chunk (`file-metadata.ts`). The tus function
+ * passes it in, so the reader (exifr) stays out of the functions that only list or serve files.
+ */
+export type MetadataReader = (bytes: Uint8Array) => Promise<FileMetadata | null>
+
 export async function appendChunk(
   stores: MediaHostStores,
   id: string,
-  { offset, bytes, checksum }: { offset: number; bytes: Uint8Array; checksum: string | null },
+  {
+    offset,
+    bytes,
+    checksum,
+    readMetadata,
+  }: { offset: number; bytes: Uint8Array; checksum: string | null; readMetadata?: MetadataReader },
   now = new Date(),
 ): Promise<UploadProgress> {
   const upload = await currentUpload(stores, id, now)
@@ -176,8 +193,7 @@ export async function appendChunk(
   const key = chunkKey(id, offset)
   // The image header is in the first chunk (at least 1 MiB, or the whole file): read while it is here.
   const measured = offset === 0 ? imageDimensions(bytes) : undefined
-  const fileMetadata =
-    offset === 0 ? await readFileMetadata(bytes, { keepGps: keepGpsMetadata() }) : undefined
+  const fileMetadata = offset === 0 && readMetadata ? await readMetadata(bytes) : undefined
   // The blocks this chunk completes are hashed while its bytes are stored. While the offset is still
   // `offset` the upload cannot have changed since it was read (offsets only grow), so digests taken
   // from `state` fit the document the compare-and-swap below sees.

@@ -6,7 +6,7 @@ import { keepGpsMetadata } from '../../../netlify/server/env'
 import { createRecord } from '../../../netlify/server/records/media-service'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
-import { readFileMetadata } from '../../../netlify/server/uploads/file-metadata'
+import { readFileMetadata, readUploadMetadata } from '../../../netlify/server/uploads/file-metadata'
 import { replaceFile } from '../../../netlify/server/uploads/replace-file'
 import {
   appendChunk,
@@ -154,7 +154,7 @@ describe('the metadata of an uploaded file', () => {
   async function upload(stores: MediaHostStores, filename: string, bytes: Uint8Array): Promise<string> {
     const settings = { maxUploadBytes: 16 * 1024 * 1024, expiryMs: 3_600_000 }
     const { id } = await createUpload(stores, settings, { length: bytes.length, metadata: { filename } }, T0)
-    await appendChunk(stores, id, { offset: 0, bytes, checksum: null }, T0)
+    await appendChunk(stores, id, { offset: 0, bytes, checksum: null, readMetadata: readUploadMetadata }, T0)
     return id
   }
 
