@@ -11,6 +11,7 @@ import {
   recordCreateSchema,
   recordPatchSchema,
 } from '../../src/contract/record'
+import { listedRecord } from '../support/listed-record'
 
 /** The message the API would send for `input`, or the parsed value when it is valid. */
 function outcome(
@@ -422,30 +423,7 @@ describe('alt_text', () => {
   })
 
   it('reads as empty on a record stored before the field existed', () => {
-    const stored = {
-      id: 1,
-      title: 'T',
-      description: '',
-      category: 'Images',
-      file_type: 'image/png',
-      media_url: '/a.png',
-      thumbnail: null,
-      file_size: 1,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-      tags: [],
-      notes: '',
-      station: '',
-      author: 'Unknown',
-      folder_path: '/',
-      public_id: null,
-      resource_type: null,
-      format: null,
-      width: null,
-      height: null,
-      duration: null,
-      sha256: null,
-    }
+    const { alt_text: _altText, ...stored } = listedRecord(1)
     expect(mediaRecordSchema.parse(stored).alt_text).toBe('')
     expect(mediaRecordSchema.parse({ ...stored, alt_text: 'A pier' }).alt_text).toBe('A pier')
   })

@@ -16,6 +16,7 @@ import {
 } from '../../../netlify/server/uploads/upload-service'
 import { LIMITS } from '../../../src/contract/limits'
 import { mediaRecordSchema, recordCreateSchema } from '../../../src/contract/record'
+import { listedRecord } from '../../support/listed-record'
 import { IPTC, photoWith, withIptc, xmpPacket } from '../../support/metadata-jpeg'
 
 const T0 = new Date('2025-03-04T05:06:07.000Z')
@@ -238,31 +239,7 @@ describe('the metadata of an uploaded file', () => {
   })
 
   it('reads an old record without metadata as before', () => {
-    const { metadata: _metadata, ...old } = {
-      id: 1,
-      title: 'Old',
-      description: '',
-      category: 'Images',
-      file_type: 'image/jpeg',
-      media_url: '/a.jpg',
-      thumbnail: null,
-      file_size: 1,
-      created_at: T0.toISOString(),
-      updated_at: T0.toISOString(),
-      tags: [],
-      notes: '',
-      station: '',
-      author: 'Unknown',
-      folder_path: '/',
-      public_id: null,
-      resource_type: null,
-      format: null,
-      width: null,
-      height: null,
-      duration: null,
-      sha256: null,
-      metadata: undefined,
-    }
+    const { metadata: _metadata, ...old } = listedRecord(1)
     expect(mediaRecordSchema.parse(old).metadata).toBeUndefined()
   })
 })
