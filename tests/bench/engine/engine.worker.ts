@@ -4,7 +4,7 @@
  * `{ seq, error }`, and a selection's ids arrive before it as `{ seq, batch }`.
  */
 import { ColumnarEngine } from './columnar.ts'
-import type { Engine, Request } from './protocol.ts'
+import { runRequest, type Engine, type Request } from './protocol.ts'
 import { SqliteEngine } from './sqlite.ts'
 import { storedBytes } from './stored-bytes.ts'
 
@@ -21,26 +21,13 @@ const engine: Engine =
   name === 'sqlite' || name === 'sqlite-fts' ? new SqliteEngine(name === 'sqlite-fts') : new ColumnarEngine()
 
 async function handle(seq: number, request: Request): Promise<unknown> {
-  switch (request.op) {
-    case 'import':
-      return engine.import(request.size, request.pages)
-    case 'open':
-      return engine.open()
-    case 'query':
-      return engine.query(request.query)
-    case 'select':
-      return engine.select(request.query, (ids) => {
-        scope.postMessage({ seq, batch: ids }, [ids.buffer])
-      })
-    case 'update':
-      return engine.update(request.id, request.title, request.tags)
-    case 'memory': {
-      const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory
-      return { ...engine.memory(), workerJsHeapBytes: memory?.usedJSHeapSize ?? -1, ...(await storedBytes()) }
-    }
-    case 'clear':
-      return engine.clear()
+  if (request.op === 'memory') {
+    const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory
+    return { ...engine.memory(), workerJsHeapBytes: memory?.usedJSHeapSize ?? -1, ...(await storedBytes()) }
   }
+  return runRequest(engine, request, (ids) => {
+    scope.postMessage({ seq, batch: ids }, [ids.buffer])
+  })
 }
 
 scope.onmessage = (event) => {

@@ -4,7 +4,7 @@
  * suite times (from navigation, `performance.now()`). The suite drives the rest through `window.bench`.
  */
 import { BaselineEngine } from './baseline.ts'
-import { DEFAULT_QUERY, type Answer, type Engine, type Query, type Request } from './protocol.ts'
+import { DEFAULT_QUERY, runRequest, type Answer, type Engine, type Query, type Request } from './protocol.ts'
 
 type Reply = { seq: number; value?: unknown; error?: string; batch?: Float64Array }
 
@@ -53,23 +53,8 @@ class PageEngine {
   constructor(private readonly engine: Engine) {}
   readonly ready = Promise.resolve()
   call(request: Request, batch?: (ids: Float64Array) => void): Promise<unknown> {
-    const engine = this.engine
-    switch (request.op) {
-      case 'import':
-        return engine.import(request.size, request.pages)
-      case 'open':
-        return engine.open()
-      case 'query':
-        return engine.query(request.query)
-      case 'select':
-        return engine.select(request.query, batch ?? (() => undefined))
-      case 'update':
-        return engine.update(request.id, request.title, request.tags)
-      case 'memory':
-        return Promise.resolve({})
-      case 'clear':
-        return engine.clear()
-    }
+    if (request.op === 'memory') return Promise.resolve({})
+    return runRequest(this.engine, request, batch ?? (() => undefined))
   }
 }
 

@@ -64,3 +64,28 @@ export interface Engine {
   memory(): Record<string, number>
   clear(): Promise<void>
 }
+
+/**
+ * Runs a request on an engine, wherever the engine lives; `memory` is left to the caller, which alone
+ * knows what it can measure (a worker its own heap and storage, the page nothing more).
+ */
+export function runRequest(
+  engine: Engine,
+  request: Exclude<Request, { op: 'memory' }>,
+  batch: (ids: Float64Array) => void,
+): Promise<unknown> {
+  switch (request.op) {
+    case 'import':
+      return engine.import(request.size, request.pages)
+    case 'open':
+      return engine.open()
+    case 'query':
+      return engine.query(request.query)
+    case 'select':
+      return engine.select(request.query, batch)
+    case 'update':
+      return engine.update(request.id, request.title, request.tags)
+    case 'clear':
+      return engine.clear()
+  }
+}
