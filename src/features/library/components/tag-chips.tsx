@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react'
 
 import { chipsThatFit } from '../model/chips-that-fit'
-import { watchWidth } from './watch-width'
+import { useWidth } from './use-width'
 
 /** The gap between chips, as cards.css sets it (0.25rem). */
 const CHIP_GAP = 4
@@ -20,7 +20,7 @@ interface TagChipsProps {
 export function TagChips({ tags, tabIndex, onPick }: TagChipsProps) {
   const line = useRef<HTMLUListElement>(null)
   const [measured, setMeasured] = useState<{ tags: readonly string[]; widths: number[] } | null>(null)
-  const [available, setAvailable] = useState(0)
+  const available = useWidth(line)
   const widths = measured?.tags === tags ? measured.widths : null
 
   // Before the widths are known every chip is drawn; this measures them before the browser paints.
@@ -29,13 +29,7 @@ export function TagChips({ tags, tabIndex, onPick }: TagChipsProps) {
     if (widths !== null || element === null) return
     const chips = [...element.children].map((chip) => chip.getBoundingClientRect().width)
     setMeasured({ tags, widths: chips })
-    setAvailable(element.clientWidth)
   }, [tags, widths])
-
-  useLayoutEffect(() => {
-    const element = line.current
-    return element === null ? undefined : watchWidth(element, setAvailable)
-  }, [])
 
   const shown = widths === null ? tags.length : chipsThatFit(widths, available, CHIP_GAP)
   const rest = tags.slice(shown)
