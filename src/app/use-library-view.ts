@@ -84,6 +84,10 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   }, [ready])
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
   const query = useMediaQuery(records, filters, sort)
+  const { version, markShown } = media
+  useEffect(() => {
+    if (!query.stale) markShown(version)
+  }, [query.stale, version, markShown])
 
   const byId = useMemo(() => new RecordsById(records), [records])
   const selection = useSelectionWithin(useSelection(), byId)

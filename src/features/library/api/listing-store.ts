@@ -26,6 +26,8 @@ export interface ListingSnapshot {
   /** Set while pages are still to come: search, sort and select-all cover only what has arrived. */
   progress: ListingProgress | null
   error: Error | undefined
+  /** Counts the lists sent to the screen, so a caller can wait for the screen to draw one (ShownVersion). */
+  version: number
 }
 
 /** The listing worker, or its loader run on the page where there are no workers (tests, old browsers). */
@@ -60,7 +62,7 @@ export class ListingStore {
   private pageCount: number | null = null
   private expected: number | null = null
   private error: Error | undefined
-  private snapshot: ListingSnapshot = { records: undefined, progress: null, error: undefined }
+  private snapshot: ListingSnapshot = { records: undefined, progress: null, error: undefined, version: 0 }
   private readonly listeners = new Set<() => void>()
   private readonly waiting = new Map<number, () => void>()
   private nextRequest = 0
@@ -236,6 +238,7 @@ export class ListingStore {
       progress:
         complete || this.error !== undefined ? null : { loaded: records.length, expected: this.expected },
       error: this.error,
+      version: this.snapshot.version + 1,
     }
     for (const listener of this.listeners) listener()
     performance.measure('listing:show', { start: started, detail: records.length })

@@ -4,6 +4,7 @@ import type { MediaRecord } from '../../../contract/record'
 import type { MediaCache, RecordsChange } from '../../../lib/record-changes'
 import { useMediaListing } from './get-media'
 import type { ListingProgress } from './listing-store'
+import { ShownVersion } from './shown-version'
 
 interface Pending {
   key: number
@@ -27,7 +28,7 @@ export type MediaStatus =
  * changes cannot undo each other (docs/decisions/0022-optimistic-overlay.md).
  */
 export function useMedia() {
-  const { records: confirmed, progress, error, store } = useMediaListing()
+  const { records: confirmed, progress, error, version, store } = useMediaListing()
   const [pending, setPending] = useState<readonly Pending[]>([])
   const nextKey = useRef(0)
 
@@ -54,7 +55,18 @@ export function useMedia() {
     }
   }, [])
 
-  const reload = useCallback(() => storeRef.current.revalidate(), [])
+  const [shown] = useState(() => new ShownVersion())
+  const markShown = useCallback(
+    (drawn: number) => {
+      shown.mark(drawn)
+    },
+    [shown],
+  )
+  // Resolves when the screen shows the reloaded list: see ShownVersion.
+  const reload = useCallback(async () => {
+    await storeRef.current.revalidate()
+    await shown.reached(storeRef.current.getSnapshot().version)
+  }, [shown])
 
   const cache = useMemo<MediaCache>(() => ({ change, reload }), [change, reload])
 
@@ -65,5 +77,6 @@ export function useMedia() {
         : { kind: 'failed', error }
       : { kind: 'ready', progress, error }
 
-  return { records, status, cache }
+  /** `version` is the list `records` was made from; the screen reports it drawn with `markShown`. */
+  return { records, status, cache, version, markShown }
 }
