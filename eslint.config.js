@@ -40,6 +40,27 @@ const BOUNDARIES = [
       message: 'Shared code never imports a feature or the app.',
     })),
   ),
+  {
+    target: './src/features',
+    from: './src/app',
+    message:
+      'The app composes features; a feature never imports it. Take what it needs as a prop or move it down.',
+  },
+  ...['./src/components', './src/workers'].map((from) => ({
+    target: './src/lib',
+    from,
+    message: 'src/lib is the bottom shared layer: it imports only src/contract.',
+  })),
+  {
+    target: './src/components',
+    from: './src/workers',
+    message: 'Components and workers are side by side: neither imports the other.',
+  },
+  {
+    target: './src/workers',
+    from: './src/components',
+    message: 'Components and workers are side by side: neither imports the other.',
+  },
   ...FEATURES.flatMap((feature) =>
     FEATURES.filter((other) => other !== feature).map((other) => ({
       target: `./src/features/${feature}`,
@@ -49,6 +70,29 @@ const BOUNDARIES = [
     })),
   ),
 ]
+
+/** The server's side: of the screen's code it imports only the contract both sides share. */
+const SERVER_BOUNDARIES = [
+  {
+    target: './netlify',
+    from: './src',
+    except: ['./contract'],
+    message: 'The server imports only src/contract of the screen; move what both sides need there.',
+  },
+]
+
+/**
+ * The files that may call `fetch`: the API client (JSON calls and file bytes), the connectivity probe
+ * (which the client reports to, so it cannot go through it), and the listing's transport.
+ */
+const FETCH_ALLOWED = [
+  'src/lib/api-client.ts',
+  'src/lib/connectivity.ts',
+  'src/features/library/api/listing-store.ts',
+  'src/workers/listing.worker.ts',
+]
+const FETCH_MESSAGE =
+  'Call the server through src/lib/api-client.ts (apiRequest, or fileRequest for file bytes): it reports a 401 to the access gate and an outage to the connectivity watch.'
 
 export default tseslint.config(
   { ignores: ['dist', '.netlify', 'node_modules', 'coverage', 'test-results'] },
@@ -84,6 +128,44 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARIES }],
       'no-restricted-imports': ['error', { patterns: ['@netlify/*'] }],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: FETCH_ALLOWED,
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: FETCH_MESSAGE }],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'window', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: FETCH_MESSAGE,
+        })),
+      ],
+    },
+  },
+  {
+    files: ['netlify/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: SERVER_BOUNDARIES }],
+    },
+  },
+  {
+    files: ['netlify/**'],
+    ignores: ['netlify/server/storage/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@netlify/blobs',
+              message: 'Only netlify/server/storage/ talks to Blobs; use its DocumentStore and ByteStore.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

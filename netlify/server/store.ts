@@ -1,13 +1,11 @@
 import { resolve } from 'node:path'
 
-import { getStore } from '@netlify/blobs'
-
 import type { CloudinaryCredentials } from './cloudinary/destroy-asset'
 import { serverEnv, storeNames, type StoreNames } from './env'
-import { BlobsDocumentStore } from './storage/blobs-store'
-import { BlobsByteStore, type ByteStore } from './storage/byte-store'
+import type { ByteStore } from './storage/byte-store'
 import type { DocumentStore } from './storage/document-store'
 import { FileKeyLock } from './storage/file-lock'
+import { openBlobsByteStore, openBlobsDocumentStore } from './storage/open-blobs'
 import type { MediaHostSettings, MediaHostStores } from './uploads/upload-service'
 
 let documents: DocumentStore | undefined
@@ -50,16 +48,15 @@ export function mediaStoreNames(): StoreNames {
 export function documentStore(): DocumentStore {
   if (!documents) {
     const env = serverEnv()
-    const blobs = getStore({ name: mediaStoreNames().documents, consistency: 'strong' })
     const lock = env.NETLIFY_DEV === 'true' ? new FileKeyLock(resolve('.netlify', 'blobs-locks')) : undefined
-    documents = new BlobsDocumentStore(blobs, lock)
+    documents = openBlobsDocumentStore(mediaStoreNames().documents, lock)
   }
   return documents
 }
 
-/** Where file bytes live. Chunks never change once written, so eventual consistency is enough. */
+/** Where file bytes live. */
 export function byteStore(): ByteStore {
-  bytes ??= new BlobsByteStore(getStore({ name: mediaStoreNames().files }))
+  bytes ??= openBlobsByteStore(mediaStoreNames().files)
   return bytes
 }
 

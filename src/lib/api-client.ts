@@ -56,12 +56,24 @@ interface RequestOptions<S extends z.ZodType | AnswerName> {
   signal?: AbortSignal
   /** Headers beyond the JSON ones, such as an `Idempotency-Key`. */
   headers?: Record<string, string>
+  /**
+   * The endpoint answers the schema's shape at error statuses too (the Webflow connection test answers
+   * 502 when Webflow refused): such an answer is returned, and is the server's, not a gateway's.
+   */
+  everyStatus?: boolean
 }
 
 /** The one fetch of the app: JSON in, JSON out, same-origin credentials (spec section 6). */
 export async function apiRequest<S extends z.ZodType | AnswerName>(
   path: string,
-  { method = 'GET', body, schema, signal, headers: extraHeaders = {} }: RequestOptions<S>,
+  {
+    method = 'GET',
+    body,
+    schema,
+    signal,
+    headers: extraHeaders = {},
+    everyStatus = false,
+  }: RequestOptions<S>,
 ): Promise<AnswerOf<S>> {
   const schemas = answerSchemas()
   // Read once the answer is in; a failed load before that is the answer's failure, not an unhandled one.
@@ -73,20 +85,54 @@ export async function apiRequest<S extends z.ZodType | AnswerName>(
     headers.set('Content-Type', 'application/json')
   }
   if (signal) init.signal = signal
-  const { response, payload } = await send(path, init, schemas)
+  const checkOf = (checks: AnswerSchemas): z.ZodType => {
+    const given: z.ZodType | AnswerName = schema
+    return typeof given === 'string' ? checks[given] : given
+  }
+  const { response, payload } = await send(path, init, schemas, (checks, answer) =>
+    everyStatus ? checkOf(checks).safeParse(answer).success : false,
+  )
   const checks = await schemas
+  const check = checkOf(checks)
   // The server's access gate wants the token: the screen asks for it once, then revalidates.
   if (response.status === 401) reportAccessRefused()
   if (!response.ok) {
+    const answer = everyStatus ? check.safeParse(payload) : null
+    if (answer?.success) return answer.data as AnswerOf<S>
     const parsed = checks.errorBody.safeParse(payload)
     const message = parsed.success ? parsed.data.error : `HTTP error! status: ${String(response.status)}`
     throw new ApiError(response.status, message, parsed.success ? parsed.data.details : payload)
   }
-  const given: z.ZodType | AnswerName = schema
-  const check = typeof given === 'string' ? checks[given] : given
   const parsed = check.safeParse(payload)
   if (!parsed.success) throw new ApiError(response.status, ERROR_WORDS.unreadable, parsed.error)
   return parsed.data as AnswerOf<S>
+}
+
+/** Bytes `start` up to (not including) `end` of a file. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+/**
+ * File bytes (downloads, previews): not JSON, so no schema reads them, and the status is the caller's to
+ * judge; but they pass the same door as every call. A 401 from this site tells the access gate; another
+ * host's 401 (a file on Cloudinary) is that host's and says nothing about signing in here.
+ */
+export async function fileRequest(
+  url: string,
+  { range, signal }: { range?: ByteRange; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const headers: Record<string, string> =
+    range === undefined ? {} : { Range: `bytes=${String(range.start)}-${String(range.end - 1)}` }
+  const response = await fetch(url, { headers, signal, credentials: 'same-origin' })
+  if (response.status === 401 && sameSite(url)) reportAccessRefused()
+  return response
+}
+
+function sameSite(url: string): boolean {
+  const here = globalThis.location as Location | undefined
+  return here === undefined || new URL(url, here.href).origin === here.origin
 }
 
 /**
@@ -97,12 +143,14 @@ async function send(
   path: string,
   init: RequestInit,
   schemas: Promise<AnswerSchemas>,
+  alsoFromServer: (checks: AnswerSchemas, payload: unknown) => boolean,
 ): Promise<{ response: Response; payload: unknown }> {
   const slow = setTimeout(reportUnreachable, SLOW_ANSWER_MS)
   try {
     const response = await fetch(path, init)
     const payload = await readPayload(response)
-    const fromServer = (await schemas).errorBody.safeParse(payload).success
+    const checks = await schemas
+    const fromServer = checks.errorBody.safeParse(payload).success || alsoFromServer(checks, payload)
     if (isGatewayFailure(response.status, fromServer)) reportUnreachable()
     return { response, payload }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { extensionOf } from '../contract/file-types'
 import type { MediaRecord } from '../contract/record'
 import { FILES_PATH } from '../contract/upload-paths'
-import { reportAccessRefused } from './access'
+import { fileRequest } from './api-client'
 import { safeUrl } from './safe-url'
 
 /** One response of the built-in host carries at most this much (Netlify streams up to 20 MB). */
@@ -114,9 +114,7 @@ export async function openInRanges(
 
 /** Bytes `start` up to (not including) `end`, or the whole file for a null `end`. */
 async function fetchRange(url: string, start: number, end: number | null, signal?: AbortSignal) {
-  const headers: HeadersInit = end === null ? {} : { Range: `bytes=${String(start)}-${String(end - 1)}` }
-  const response = await fetch(url, { headers, signal })
-  if (response.status === 401) reportAccessRefused()
+  const response = await fileRequest(url, { range: end === null ? undefined : { start, end }, signal })
   if (response.status !== 206 && !(response.status === 200 && start === 0)) {
     await response.body?.cancel()
     throw new DownloadStatusError(response.status)

@@ -15,6 +15,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 const PATHS = 'import-x/no-restricted-paths'
 const PACKAGES = 'no-restricted-imports'
+const GLOBALS = 'no-restricted-globals'
+const PROPERTIES = 'no-restricted-properties'
 
 const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] = [
   {
@@ -71,6 +73,84 @@ const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] 
     code: "import { mimeOf } from '../features/upload'\n\nexport const type = mimeOf({ name: 'a.png', type: '' })\n",
     rules: [PATHS],
   },
+  {
+    name: 'a feature importing the app',
+    path: 'src/features/trash/boundary-fixture.ts',
+    code: "import { App } from '../../app/app'\n\nexport const screen = App\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'src/lib importing a worker',
+    path: 'src/lib/boundary-fixture.ts',
+    code: "import { pageRequest } from '../workers/page-request'\n\nexport const first = pageRequest(0)\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'src/lib importing a component',
+    path: 'src/lib/boundary-fixture.ts',
+    code: "import { toast } from '../components/ui/toast'\n\nexport const show = toast\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'a worker importing a component',
+    path: 'src/workers/boundary-fixture.ts',
+    code: "import { toast } from '../components/ui/toast'\n\nexport const show = toast\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'a component importing a worker',
+    path: 'src/components/ui/boundary-fixture.ts',
+    code: "import { pageRequest } from '../../workers/page-request'\n\nexport const first = pageRequest(0)\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'a function importing src/lib',
+    path: 'netlify/functions/boundary-fixture.mts',
+    code: "import { formatBytes } from '../../src/lib/format-bytes'\n\nexport const size = formatBytes(1)\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'a server service importing Blobs outside storage/',
+    path: 'netlify/server/records/boundary-fixture.ts',
+    code: "import { getStore } from '@netlify/blobs'\n\nexport const store = getStore('x')\n",
+    rules: [PACKAGES],
+  },
+  {
+    name: 'a feature calling fetch itself',
+    path: 'src/features/preview/api/boundary-fixture.ts',
+    code: 'export const read = (url: string) => fetch(url)\n',
+    rules: [GLOBALS],
+  },
+  {
+    name: 'a feature calling fetch through the global object',
+    path: 'src/features/webflow/api/boundary-fixture.ts',
+    code: 'export const read = (url: string) => window.fetch(url)\n',
+    rules: [PROPERTIES],
+  },
+]
+
+/** Code on the right side of each of the rules above, which lints clean. */
+const ALLOWED: { name: string; path: string; code: string }[] = [
+  {
+    name: 'a function importing the contract',
+    path: 'netlify/functions/boundary-fixture.mts',
+    code: "import { LIMITS } from '../../src/contract/limits'\n\nexport const limits = LIMITS\n",
+  },
+  {
+    name: 'the storage layer importing Blobs',
+    path: 'netlify/server/storage/boundary-fixture.ts',
+    code: "import { getStore } from '@netlify/blobs'\n\nexport const store = getStore('x')\n",
+  },
+  {
+    name: 'a feature reading file bytes through the API client',
+    path: 'src/features/preview/api/boundary-fixture.ts',
+    code: "import { fileRequest } from '../../../lib/api-client'\n\nexport const read = (url: string) => fileRequest(url)\n",
+  },
+  {
+    name: 'a worker importing src/lib',
+    path: 'src/workers/boundary-fixture.ts',
+    code: "import { ERROR_WORDS } from '../lib/error-words'\n\nexport const words = ERROR_WORDS\n",
+  },
 ]
 
 const CLEAN = {
@@ -98,7 +178,7 @@ describe('eslint import boundaries', () => {
     eslint = new ESLint({
       cwd: ROOT,
       overrideConfigFile: `${ROOT}eslint.config.js`,
-      overrideConfig: { files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked },
+      overrideConfig: { files: ['**/*.ts', '**/*.tsx', '**/*.mts'], ...tseslint.configs.disableTypeChecked },
     })
     await rulesOf(CLEAN.path, CLEAN.code)
   }, 60_000)
@@ -109,6 +189,10 @@ describe('eslint import boundaries', () => {
 
   it('lets through ' + CLEAN.name, async () => {
     expect(await rulesOf(CLEAN.path, CLEAN.code)).toEqual([])
+  })
+
+  it.each(ALLOWED)('lets through $name', async ({ path, code }) => {
+    expect(await rulesOf(path, code)).toEqual([])
   })
 
   it('fences in every folder of src/features, with the rule the config has for it', async () => {

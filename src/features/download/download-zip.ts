@@ -1,6 +1,7 @@
 import { toast } from '../../components/ui/toast'
 import { FILES_PATH } from '../../contract/upload-paths'
 import type { MediaRecord } from '../../contract/record'
+import { fileRequest } from '../../lib/api-client'
 import { errorMessage } from '../../lib/api-errors'
 import { downloadName, DownloadStatusError, openInRanges } from '../../lib/download'
 import { countOf } from '../../lib/plural'
@@ -19,7 +20,7 @@ async function openRecord(record: Zippable, signal: AbortSignal): Promise<Readab
   const url = safeUrl(record.media_url)
   if (url === null) throw new Error('it has no address that can be downloaded')
   if (url.startsWith(`${FILES_PATH}/`)) return openInRanges(url, record.file_size, { signal })
-  const response = await fetch(url, { signal })
+  const response = await fileRequest(url, { signal })
   if (!response.ok) {
     await response.body?.cancel()
     throw new DownloadStatusError(response.status)

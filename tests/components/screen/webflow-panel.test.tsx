@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { WebflowSyncAllStatus } from '../../../src/contract/api'
 import type { WebflowStatus } from '../../../src/contract/webflow'
+import { CONNECTION_WORDS } from '../../../src/components/ui/connection-status'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
 import { server, setupScreenServer } from '../../support/screen-server'
 
@@ -219,6 +220,8 @@ describe('the Webflow panel', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent(
       'Webflow did not accept the connection: Webflow GET sites/site-1: 401 Request not authorized',
     )
+    // The 502 carries the test's own answer: the server was reached, so the screen does not say otherwise.
+    expect(screen.queryByText(CONNECTION_WORDS.unreachable)).not.toBeInTheDocument()
     expect(within(panel).queryByRole('button', { name: 'Sync all' })).not.toBeInTheDocument()
     await user.click(within(panel).getByRole('button', { name: 'Check again' }))
     await waitFor(() => {

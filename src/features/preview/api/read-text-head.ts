@@ -1,4 +1,4 @@
-import { reportAccessRefused } from '../../../lib/access'
+import { fileRequest } from '../../../lib/api-client'
 
 /** A text preview shows at most this much of the file. */
 export const TEXT_PREVIEW_BYTES = 100 * 1024
@@ -12,17 +12,13 @@ export interface TextHead {
 /**
  * The first `TEXT_PREVIEW_BYTES` of a text file, decoded as UTF-8. It asks for that range; a server
  * that ignores `Range` sends the whole file, which is read only up to the limit. File bytes are not an
- * API answer, so this reads them with `fetch` as downloads do, not through the JSON API client.
+ * API answer, so this reads them with the client's `fileRequest`, as downloads do.
  */
 export async function readTextHead(
   url: string,
   { knownSize, signal }: { knownSize: number; signal?: AbortSignal },
 ): Promise<TextHead> {
-  const response = await fetch(url, {
-    headers: { Range: `bytes=0-${String(TEXT_PREVIEW_BYTES - 1)}` },
-    signal,
-  })
-  if (response.status === 401) reportAccessRefused()
+  const response = await fileRequest(url, { range: { start: 0, end: TEXT_PREVIEW_BYTES }, signal })
   // An empty file has no first byte: the range is unsatisfiable.
   if (response.status === 416) return { text: '', cut: false }
   if (!response.ok) throw new Error(`The file could not be read (status ${String(response.status)})`)

@@ -1,4 +1,4 @@
-import { reportAccessRefused } from '../../../lib/access'
+import { fileRequest } from '../../../lib/api-client'
 
 /** One file or folder listed in a ZIP's central directory. */
 export interface ZipEntry {
@@ -97,11 +97,7 @@ function parseDirectory(directory: DataView, limit: number): ZipEntry[] {
 
 /** Bytes `start` to `end` (exclusive) of the file; a server that ignores `Range` sends it whole. */
 async function readRange(url: string, start: number, end: number, signal?: AbortSignal): Promise<DataView> {
-  const response = await fetch(url, {
-    headers: { Range: `bytes=${String(start)}-${String(end - 1)}` },
-    signal,
-  })
-  if (response.status === 401) reportAccessRefused()
+  const response = await fileRequest(url, { range: { start, end }, signal })
   if (!response.ok) throw new Error(`The file could not be read (status ${String(response.status)})`)
   if (response.status === 200 && Number(response.headers.get('content-length') ?? 0) > WHOLE_FILE_LIMIT) {
     await response.body?.cancel()

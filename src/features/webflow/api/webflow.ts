@@ -3,8 +3,7 @@ import useSWR from 'swr'
 import type { WebflowSyncAllStatus } from '../../../contract/api'
 import { ENDPOINTS } from '../../../contract/endpoints'
 import type { WebflowStatus } from '../../../contract/webflow'
-import { reportAccessRefused } from '../../../lib/access'
-import { answerSchemas, apiRequest, ApiError } from '../../../lib/api-client'
+import { apiRequest } from '../../../lib/api-client'
 
 /** While Sync all runs, its progress is fetched this often. */
 export const SYNC_ALL_POLL_MS = 2_000
@@ -37,20 +36,8 @@ export function startSyncAll() {
  * and 503 (settings missing), so the body is read whatever the status; only a body of another shape is
  * an error.
  */
-export async function getWebflowStatus(): Promise<WebflowStatus> {
-  const response = await fetch(ENDPOINTS.webflowStatus, {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  })
-  if (response.status === 401) reportAccessRefused()
-  const payload: unknown = await response.json().catch(() => null)
-  const parsed = (await answerSchemas()).webflowStatus.safeParse(payload)
-  if (parsed.success) return parsed.data
-  const error =
-    typeof payload === 'object' && payload !== null && 'error' in payload && typeof payload.error === 'string'
-      ? payload.error
-      : `The connection test answered ${String(response.status)}`
-  throw new ApiError(response.status, error)
+export function getWebflowStatus(): Promise<WebflowStatus> {
+  return apiRequest(ENDPOINTS.webflowStatus, { schema: 'webflowStatus', everyStatus: true })
 }
 
 /** The connection test, asked when the Webflow panel opens (each test is a call to Webflow). */
