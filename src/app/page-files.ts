@@ -1,4 +1,4 @@
-import { ROOT_PATH } from '../contract/folder-paths'
+import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../contract/folder-paths'
 import { FILE_DRAG_TYPE } from '../lib/drag'
 
 /** What the page reads of a drag's or a paste's data: DataTransfer in the browser, a plain object in tests. */
@@ -33,7 +33,7 @@ export function uploadFolderFor(folder: string | null, trash: boolean): string {
 /** The place as the screen names it: All files, Uncategorized (the top level itself), or `Photos / 2024`. */
 export function uploadFolderLabel(folder: string | null, trash: boolean): string {
   if (trash || folder === null) return 'All files'
-  if (folder === ROOT_PATH) return 'Uncategorized'
+  if (folder === ROOT_PATH) return ROOT_FOLDER_LABEL
   return folder
     .split('/')
     .filter((segment) => segment !== '')

@@ -9,7 +9,7 @@ import { useSelection, useSelectionWithin } from '../features/library/model/sele
 import { useIdleValue } from '../features/library/model/use-idle-value'
 import { useMediaQuery } from '../features/library/model/use-media-query'
 import { SAMPLE_FILES } from '../features/library/sample-files'
-import { ROOT_PATH } from '../contract/folder-paths'
+import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../contract/folder-paths'
 import type { MediaRecord } from '../contract/record'
 import type { MoveOption } from '../lib/move-target'
 import { preloadOnceIdle } from './providers'
@@ -105,7 +105,7 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   )
   const moveOptions = useMemo<MoveOption[]>(
     () => [
-      { path: ROOT_PATH, folderId: null, label: 'Uncategorized', depth: 0 },
+      { path: ROOT_PATH, folderId: null, label: ROOT_FOLDER_LABEL, depth: 0 },
       ...flattenTree(folderTree).flatMap(({ node, depth }) =>
         node.id === null ? [] : [{ path: node.path, folderId: node.id, label: node.name, depth }],
       ),

@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react'
 
-import { ROOT_PATH } from '../../../contract/folder-paths'
+import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../../../contract/folder-paths'
 import { ancestorsOf, folderLabel } from '../model/folder-tree'
 
 interface BreadcrumbsProps {
@@ -11,7 +11,7 @@ interface BreadcrumbsProps {
 /** Where the view is: All files, then each folder down to the selected one. */
 export function Breadcrumbs({ folder, onNavigate }: BreadcrumbsProps) {
   const trail: { path: string | null; label: string }[] = [{ path: null, label: 'All files' }]
-  if (folder === ROOT_PATH) trail.push({ path: ROOT_PATH, label: 'Uncategorized' })
+  if (folder === ROOT_PATH) trail.push({ path: ROOT_PATH, label: ROOT_FOLDER_LABEL })
   else if (folder !== null)
     trail.push(...ancestorsOf(folder).map((path) => ({ path, label: folderLabel(path) })))
   return (

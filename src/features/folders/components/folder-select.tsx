@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 
-import { ROOT_PATH } from '../../../contract/folder-paths'
+import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../../../contract/folder-paths'
 import { Select, type SelectOption } from '../../../components/ui/select'
 import { flattenTree, type FolderNode } from '../model/folder-tree'
 
@@ -17,7 +17,7 @@ interface FolderSelectProps {
  */
 export function FolderSelect({ tree, value, onChange }: FolderSelectProps) {
   const options: SelectOption[] = [
-    { value: ROOT_PATH, label: 'Uncategorized' },
+    { value: ROOT_PATH, label: ROOT_FOLDER_LABEL },
     ...flattenTree(tree).map(({ node, depth }) => ({ value: node.path, label: node.name, depth })),
   ]
   const known = value === null || options.some((option) => option.value === value)

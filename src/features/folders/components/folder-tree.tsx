@@ -1,6 +1,6 @@
 import { memo, useRef, useState, type KeyboardEvent } from 'react'
 
-import { ROOT_PATH } from '../../../contract/folder-paths'
+import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../../../contract/folder-paths'
 import type { MoveTarget } from '../../../lib/move-target'
 import { ancestorsOf, flattenTree, type FolderNode } from '../model/folder-tree'
 import { TreeRow, type TreeItem } from './tree-row'
@@ -23,7 +23,7 @@ const FIXED_ITEMS: readonly TreeItem[] = [
   { path: null, label: 'All files', depth: 0, node: null, target: null },
   {
     path: ROOT_PATH,
-    label: 'Uncategorized',
+    label: ROOT_FOLDER_LABEL,
     depth: 0,
     node: null,
     target: { path: ROOT_PATH, folderId: null },

@@ -1,5 +1,5 @@
 import type { Folder } from '../../../contract/folder'
-import { joinPath, ROOT_PATH } from '../../../contract/folder-paths'
+import { joinPath, ROOT_FOLDER_LABEL, ROOT_PATH } from '../../../contract/folder-paths'
 
 export interface FolderNode {
   name: string
@@ -73,7 +73,7 @@ export function flattenTree(
 
 /** The display name of a folder path; the top level is 'Uncategorized'. */
 export function folderLabel(path: string): string {
-  if (path === ROOT_PATH || path === '') return 'Uncategorized'
+  if (path === ROOT_PATH || path === '') return ROOT_FOLDER_LABEL
   return path.slice(path.lastIndexOf('/') + 1)
 }
 
