@@ -71,6 +71,18 @@ const BOUNDARIES = [
   ),
 ]
 
+// Functions bundle zod with esbuild (tsconfig.json `paths`), which tree-shakes a namespace import
+// but keeps all of zod, every locale included, for the `z` object of `import { z }`.
+const ZOD_IMPORT_RULE = [
+  {
+    selector:
+      "ImportDeclaration[source.value='zod'][importKind='value'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+    message: "Import zod as `import * as z from 'zod'`: it keeps function bundles small.",
+  },
+]
+const ROUTE_LITERAL_MESSAGE =
+  "Take API paths from the route table (src/contract/routes.ts: routePath, routePrefix, or ENDPOINTS), so a route's path is written once."
+
 /** The server's side: of the screen's code it imports only the contract both sides share. */
 const SERVER_BOUNDARIES = [
   {
@@ -111,16 +123,7 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Functions bundle zod with esbuild (tsconfig.json `paths`), which tree-shakes a namespace import
-      // but keeps all of zod, every locale included, for the `z` object of `import { z }`.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "ImportDeclaration[source.value='zod'][importKind='value'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
-          message: "Import zod as `import * as z from 'zod'`: it keeps function bundles small.",
-        },
-      ],
+      'no-restricted-syntax': ['error', ...ZOD_IMPORT_RULE],
     },
   },
   {
@@ -142,6 +145,21 @@ export default tseslint.config(
           property: 'fetch',
           message: FETCH_MESSAGE,
         })),
+      ],
+    },
+  },
+  {
+    // Every API path comes from the route table (routePath, routePrefix, ENDPOINTS), never a literal.
+    files: ['src/**', 'netlify/**'],
+    ignores: ['src/contract/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...ZOD_IMPORT_RULE,
+        ...[
+          'Literal[value=/^\\/api\\//]',
+          'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]',
+        ].map((selector) => ({ selector, message: ROUTE_LITERAL_MESSAGE })),
       ],
     },
   },

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions'
 
 import { cardPictureWidth, imageCdnThumbnail, officeViewerUrl } from '../../src/contract/access'
 import { mimeFromName } from '../../src/contract/file-types'
+import { routePath } from '../../src/contract/routes'
 import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'
 import { currentAccessGate } from '../server/http/access-gate'
@@ -32,7 +33,7 @@ function linkedFile(request: Request): { purpose: string; id: string; name: stri
   const url = new URL(request.url)
   const purpose = url.searchParams.get('purpose') ?? ''
   const id = url.searchParams.get('id') ?? ''
-  const prefix = `/api/file-link/${purpose}/${id}/`
+  const prefix = `${routePath('fileLink', { purpose, id })}/`
   const name = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : ''
   if (!isUploadId(id) || name === '') throw new NotFoundError('File not found')
   return { purpose, id, name }
@@ -44,9 +45,9 @@ function linkedFile(request: Request): { purpose: string; id: string; name: stri
  */
 function filePath({ id, name }: { id: string; name: string }, expiresAt: Date): string {
   const gate = currentAccessGate()
-  if (gate.kind !== 'closed') return `/api/files/${id}/${name}`
+  if (gate.kind !== 'closed') return `${routePath('file', { id })}/${name}`
   const { expires, signature } = signFileLink(gate.keys, id, expiresAt)
-  return `/api/signed-files/${expires}/${signature}/${id}/${name}`
+  return `${routePath('signedFile', { expires, signature, id })}/${name}`
 }
 
 function redirect(location: string, cacheControl: string): Response {

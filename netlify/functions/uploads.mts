@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
 
+import { routePath } from '../../src/contract/routes'
 import {
   encodeUploadResult,
   MAX_CHUNK_BYTES,
@@ -96,7 +97,7 @@ async function create(request: Request): Promise<Response> {
   // Abandoned uploads are also swept hourly in production; sweeping here now and then keeps local
   // development tidy too, at the cost of one list() call.
   if (Math.random() < 0.05) await sweepExpiredUploads(stores, settings)
-  return progressResponse(201, created, { Location: `/api/uploads/${created.id}` })
+  return progressResponse(201, created, { Location: routePath('uploadById', { id: created.id }) })
 }
 
 async function patch(request: Request, id: string): Promise<Response> {

@@ -1,9 +1,12 @@
+import { routePath, routePrefix } from './routes'
+import { FILES_PREFIX } from './upload-paths'
+
 /**
  * The optional access gate (set `APP_ACCESS_TOKEN` on the server): how the screen signs in, and the
  * links that let fetchers without the visitor's cookie (the Image CDN, Microsoft's Office viewer) read
  * one file of the built-in host for a short while.
  */
-export const ACCESS_PATH = '/api/access'
+export const ACCESS_PATH = routePath('access')
 
 /**
  * The HttpOnly cookie that carries the sign-in: a session id the server keeps a record of, signed with
@@ -68,8 +71,6 @@ export function officeViewerUrl(absoluteFileUrl: string): string {
   return `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(absoluteFileUrl)}`
 }
 
-const FILES_PREFIX = '/api/files/'
-
 /**
  * What a file link redirects to: the Image CDN's thumbnail or a card's picture at one of its widths, or
  * Microsoft's Office viewer.
@@ -85,5 +86,5 @@ export function fileLinkPath(mediaUrl: string, purpose: FileLinkPurpose): string
   if (!mediaUrl.startsWith(FILES_PREFIX)) return null
   const rest = mediaUrl.slice(FILES_PREFIX.length).split(/[?#]/)[0] ?? ''
   if (!rest.includes('/')) return null
-  return `/api/file-link/${purpose}/${rest}`
+  return `${routePrefix('fileLink')}${purpose}/${rest}`
 }

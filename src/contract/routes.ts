@@ -123,6 +123,13 @@ export function routePath(name: RouteName, parts: Record<string, string> = {}): 
   })
 }
 
+/** The fixed start of a route's path, up to its first part: `/api/files/` for `/api/files/:id`. */
+export function routePrefix(name: RouteName): string {
+  const route = API_ROUTES.find((candidate) => candidate.name === name)
+  if (!route) throw new Error(`No route named ${name}`)
+  return route.path.replace(/[:*].*$/, '')
+}
+
 /** A function's own URL, `/.netlify/functions/<name>`. */
 export const functionUrl = (name: FunctionName): string => `${FUNCTIONS_PATH}${name}`
 

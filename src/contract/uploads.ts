@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-export { FILES_PATH, UPLOADS_PATH } from './upload-paths'
+export { builtInFileUrl, FILES_PREFIX, UPLOADS_PATH } from './upload-paths'
 
 /** The largest PATCH body: a Netlify request carries about 4.5 MB of raw bytes (DESIGN section 3). */
 export const MAX_CHUNK_BYTES = 4 * 1024 * 1024

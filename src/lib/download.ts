@@ -1,6 +1,6 @@
 import { extensionOf } from '../contract/file-types'
 import type { MediaRecord } from '../contract/record'
-import { FILES_PATH } from '../contract/upload-paths'
+import { FILES_PREFIX } from '../contract/upload-paths'
 import { fileRequest } from './api-client'
 import { safeUrl } from './safe-url'
 
@@ -27,7 +27,7 @@ export async function downloadRecord(record: Downloadable): Promise<void> {
   if (url === null) throw new Error('This file has no address that can be downloaded')
   // A built-in file is read into memory first: a large one must come in ranges, and for any of them
   // the server's Content-Disposition would otherwise win over the name asked for here.
-  if (!url.startsWith(`${FILES_PATH}/`)) {
+  if (!url.startsWith(FILES_PREFIX)) {
     saveUrl(url, downloadName(record))
     return
   }

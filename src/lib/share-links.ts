@@ -1,9 +1,7 @@
 import type { MediaRecord } from '../contract/record'
+import { FILES_PREFIX } from '../contract/upload-paths'
 import { countOf } from './plural'
 import { safeUrl } from './safe-url'
-
-/** Files of the built-in host are served from this path; behind a closed access gate they need the cookie. */
-const BUILT_IN_FILES = '/api/files/'
 
 /** What Copy link puts on the clipboard: one absolute address a line, and how to describe it. */
 export interface FileLinks {
@@ -30,7 +28,7 @@ export function fileLinks(
   return {
     text: urls.map((url) => new URL(url, origin).href).join('\n'),
     count: urls.length,
-    needsSignIn: gateClosed && urls.some((url) => url.startsWith(BUILT_IN_FILES)),
+    needsSignIn: gateClosed && urls.some((url) => url.startsWith(FILES_PREFIX)),
   }
 }
 

@@ -1,4 +1,5 @@
 import { pageShards } from '../contract/media-pages'
+import { routePath } from '../contract/routes'
 
 /** The request for page `page`, conditional on `etag` when the page is kept. */
 export function pageRequest(page: number, etag?: string): [string, RequestInit] {
@@ -10,5 +11,8 @@ export function rangeRequest(shards: string, etag?: string): [string, RequestIni
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (etag !== undefined) headers['If-None-Match'] = etag
   // The kept pages are the cache: the browser's own would hold every page a second time.
-  return [`/api/media-pages?shards=${shards}`, { headers, credentials: 'same-origin', cache: 'no-store' }]
+  return [
+    `${routePath('mediaPages')}?shards=${shards}`,
+    { headers, credentials: 'same-origin', cache: 'no-store' },
+  ]
 }

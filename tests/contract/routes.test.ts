@@ -11,9 +11,10 @@ import {
   matchRoute,
   netlifyRedirects,
   routePath,
+  routePrefix,
   type RouteName,
 } from '../../src/contract/routes'
-import { FILES_PATH, UPLOADS_PATH } from '../../src/contract/uploads'
+import { builtInFileUrl, FILES_PREFIX, UPLOADS_PATH } from '../../src/contract/uploads'
 
 const ROOT = new URL('../../', import.meta.url)
 
@@ -146,6 +147,13 @@ describe('paths the screen calls', () => {
   it('the other paths the contract names are routes too', () => {
     expect(matchRoute(ACCESS_PATH)?.route.function).toBe('access')
     expect(matchRoute(UPLOADS_PATH)?.route.function).toBe('uploads')
-    expect(matchRoute(`${FILES_PATH}/up_1/a.jpg`)?.route.function).toBe('files')
+    expect(matchRoute(`${FILES_PREFIX}up_1/a.jpg`)?.route.function).toBe('files')
+    expect(matchRoute(builtInFileUrl('up_1', 'a b.jpg'))?.query).toEqual({ id: 'up_1' })
+  })
+
+  it('names the fixed start of a route, up to its first part', () => {
+    expect(routePrefix('file')).toBe('/api/files/')
+    expect(routePrefix('fileLink')).toBe('/api/file-link/')
+    expect(routePrefix('access')).toBe('/api/access')
   })
 })

@@ -17,6 +17,7 @@ const PATHS = 'import-x/no-restricted-paths'
 const PACKAGES = 'no-restricted-imports'
 const GLOBALS = 'no-restricted-globals'
 const PROPERTIES = 'no-restricted-properties'
+const SYNTAX = 'no-restricted-syntax'
 
 const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] = [
   {
@@ -127,6 +128,18 @@ const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] 
     code: 'export const read = (url: string) => window.fetch(url)\n',
     rules: [PROPERTIES],
   },
+  {
+    name: 'an API path written as a literal in a feature',
+    path: 'src/features/trash/api/boundary-fixture.ts',
+    code: "export const path = '/api/trash'\n",
+    rules: [SYNTAX],
+  },
+  {
+    name: 'an API path built in a template in a function',
+    path: 'netlify/functions/boundary-fixture.mts',
+    code: 'export const location = (id: string) => `/api/uploads/${id}`\n',
+    rules: [SYNTAX],
+  },
 ]
 
 /** Code on the right side of each of the rules above, which lints clean. */
@@ -145,6 +158,11 @@ const ALLOWED: { name: string; path: string; code: string }[] = [
     name: 'a feature reading file bytes through the API client',
     path: 'src/features/preview/api/boundary-fixture.ts',
     code: "import { fileRequest } from '../../../lib/api-client'\n\nexport const read = (url: string) => fileRequest(url)\n",
+  },
+  {
+    name: 'an API path from the route table',
+    path: 'netlify/functions/boundary-fixture.mts',
+    code: "import { routePath } from '../../src/contract/routes'\n\nexport const location = (id: string) => routePath('uploadById', { id })\n",
   },
   {
     name: 'a worker importing src/lib',

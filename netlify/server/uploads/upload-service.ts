@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 
+import { builtInFileUrl } from '../../../src/contract/upload-paths'
 import {
   maxChunksFor,
   MEDIA_HOST_FOLDER,
@@ -318,7 +319,7 @@ export function mediaHostResult(manifest: FileManifest): MediaHostResult {
 
 /** The file's URL: its id, then its name, so the URL ends in the file's own extension. */
 export function fileUrl(manifest: Pick<FileManifest, 'id' | 'name'>): string {
-  return `/api/files/${manifest.id}/${encodeURIComponent(manifest.name)}`
+  return builtInFileUrl(manifest.id, manifest.name)
 }
 
 /**

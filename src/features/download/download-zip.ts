@@ -1,5 +1,5 @@
 import { toast } from '../../components/ui/toast'
-import { FILES_PATH } from '../../contract/upload-paths'
+import { FILES_PREFIX } from '../../contract/upload-paths'
 import type { MediaRecord } from '../../contract/record'
 import { fileRequest } from '../../lib/api-client'
 import { errorMessage } from '../../lib/api-errors'
@@ -19,7 +19,7 @@ type Zippable = Pick<MediaRecord, 'id' | 'title' | 'media_url' | 'file_size' | '
 async function openRecord(record: Zippable, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
   const url = safeUrl(record.media_url)
   if (url === null) throw new Error('it has no address that can be downloaded')
-  if (url.startsWith(`${FILES_PATH}/`)) return openInRanges(url, record.file_size, { signal })
+  if (url.startsWith(FILES_PREFIX)) return openInRanges(url, record.file_size, { signal })
   const response = await fileRequest(url, { signal })
   if (!response.ok) {
     await response.body?.cancel()

@@ -1,5 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
-import { FILES_PATH } from '../../../contract/upload-paths'
+import { FILES_PREFIX } from '../../../contract/upload-paths'
 
 /** `1:05` or `1:02:05`, from seconds; fractions are dropped. */
 export function formatDuration(seconds: number): string {
@@ -23,11 +23,8 @@ export function formatDimensions(record: Pick<MediaRecord, 'width' | 'height'>):
  * `/api/files/{id}/{name}`. Other hosts name files by their own ids, so there is none to show.
  */
 export function originalFileName(mediaUrl: string): string | null {
-  if (!mediaUrl.startsWith(`${FILES_PATH}/`)) return null
-  const name = mediaUrl
-    .slice(FILES_PATH.length + 1)
-    .split(/[?#]/)[0]
-    ?.split('/')[1]
+  if (!mediaUrl.startsWith(FILES_PREFIX)) return null
+  const name = mediaUrl.slice(FILES_PREFIX.length).split(/[?#]/)[0]?.split('/')[1]
   if (name === undefined || name === '') return null
   try {
     return decodeURIComponent(name)
