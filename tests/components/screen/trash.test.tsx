@@ -353,4 +353,34 @@ describe('the Trash view, file by file', () => {
     })
     expect((await listFiles()).records).toHaveLength(501)
   })
+
+  it('keeps what the first batch restored when the next fails as a whole, and names the rest as failed', async () => {
+    const records = await seedFiles(
+      Array.from({ length: 501 }, (_, index) => ({ title: `File ${String(index)}` })),
+    )
+    await trashRecords(records)
+    let calls = 0
+    server.use(
+      http.post('*/api/trash/restore', () => {
+        calls += 1
+        if (calls === 2) return HttpResponse.json({ error: 'Storage is busy' }, { status: 503 })
+        return undefined
+      }),
+    )
+    const answer = await restoreFiles(records.map((record) => record.id))
+    expect({ succeeded: answer.succeeded, failed: answer.failed }).toEqual({ succeeded: 500, failed: 1 })
+    expect(answer.results.at(-1)).toEqual({ id: records[500]?.id, success: false, error: 'Storage is busy' })
+    expect((await listFiles()).records).toHaveLength(500)
+  })
+
+  it('fails as a whole when the first batch does, so nothing is reported done', async () => {
+    const records = await seedFiles([{ title: 'Only' }])
+    await trashRecords(records)
+    server.use(
+      http.post('*/api/trash/restore', () =>
+        HttpResponse.json({ error: 'Storage is busy' }, { status: 503 }),
+      ),
+    )
+    await expect(restoreFiles(records.map((record) => record.id))).rejects.toThrow('Storage is busy')
+  })
 })

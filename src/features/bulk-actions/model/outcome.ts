@@ -1,7 +1,7 @@
 import { toast } from '../../../components/ui/toast'
-import { LIMITS } from '../../../contract/limits'
 import type { MediaRecord } from '../../../contract/record'
 import { serverMessage } from '../../../lib/api-errors'
+import type { BatchRun } from '../../../lib/in-batches'
 import { countOf } from '../../../lib/plural'
 
 /** One item of any batch answer, with the id under one name. */
@@ -14,30 +14,7 @@ export interface ItemResult {
 }
 
 /** A bulk operation's result: per item, plus the error that stopped it early, if one did. */
-export interface Outcome {
-  results: ItemResult[]
-  /** Set when a request failed as a whole; the items of the batches after it were not attempted. */
-  failure: unknown
-}
-
-/**
- * Runs `request` over the ids in batches of the API's limit, one after the other, and collects every
- * item's result. A batch that fails as a whole stops the run; what succeeded before it stays reported.
- */
-export async function inBatches(
-  ids: readonly number[],
-  request: (batch: number[]) => Promise<ItemResult[]>,
-): Promise<Outcome> {
-  const results: ItemResult[] = []
-  for (let start = 0; start < ids.length; start += LIMITS.batchItems) {
-    try {
-      results.push(...(await request(ids.slice(start, start + LIMITS.batchItems))))
-    } catch (failure) {
-      return { results, failure }
-    }
-  }
-  return { results, failure: undefined }
-}
+export type Outcome = BatchRun<ItemResult>
 
 export function succeededIds(outcome: Outcome): number[] {
   return outcome.results.filter((result) => result.success).map((result) => result.id)

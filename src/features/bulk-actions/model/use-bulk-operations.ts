@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
 import { downloadRecord } from '../../../lib/download'
+import { inBatches } from '../../../lib/in-batches'
 import { retryingImport } from '../../../lib/retry-import'
 import type { MoveTarget } from '../../../lib/move-target'
 import {
@@ -18,7 +19,7 @@ import {
 import { batchDelete } from '../api/batch-delete'
 import { batchMove } from '../api/batch-move'
 import { batchUpdate } from '../api/batch-update'
-import { inBatches, reportOutcome, succeededIds, type ItemResult, type Outcome } from './outcome'
+import { reportOutcome, succeededIds, type ItemResult, type Outcome } from './outcome'
 
 export const NO_FILES_SELECTED = 'No files selected for bulk operation'
 
