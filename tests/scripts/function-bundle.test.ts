@@ -34,8 +34,9 @@ describe.each(['media', 'upload'])('the %s function as Netlify packs it', (name)
 
   it('carries zod inside its own bundle, tree-shaken, not as a package beside it', () => {
     expect(bundle.byPackage).not.toHaveProperty('zod')
-    // zod whole with its locales is about 780 KB; the shaken bundle about 250 KB with our code.
-    expect(bundle.ownUncompressedBytes).toBeLessThan(400_000)
+    // zod whole with its locales is about 780 KB on its own; the upload function with shaken zod and
+    // all our code is about 400 KB (2026-11: 401 KB, once its file URLs came from the route table).
+    expect(bundle.ownUncompressedBytes).toBeLessThan(450_000)
   })
 
   it('stays within the size target', () => {
