@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 import { unsignedPresetPlugin } from './scripts/cloudinary-preset.ts'
 import { contentSecurityPolicyPlugin } from './scripts/csp.ts'
+import { exifrBrowserPlugin } from './scripts/exifr-browser.ts'
 import { startAfterPaintPlugin } from './scripts/start-after-paint.ts'
 
 /**
@@ -20,7 +21,13 @@ export default defineConfig({
   // The Content-Security-Policy is written into dist/_headers from the Cloudinary settings; a build for a
   // site behind the access gate leaves the unsigned Cloudinary preset out (uploads are signed instead).
   // The built page runs the app's script once it has painted its own HTML (start-after-paint.ts).
-  plugins: [react(), unsignedPresetPlugin(), contentSecurityPolicyPlugin(), startAfterPaintPlugin()],
+  plugins: [
+    react(),
+    unsignedPresetPlugin(),
+    contentSecurityPolicyPlugin(),
+    startAfterPaintPlugin(),
+    exifrBrowserPlugin(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

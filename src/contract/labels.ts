@@ -143,29 +143,3 @@ export function labelKey(value: string): string {
     .replace(/\s+/gu, ' ')
     .trim()
 }
-
-/**
- * Text read from a file's embedded metadata, made fit to keep, or null when nothing is left: well-formed
- * Unicode in NFC, trimmed, at most `maxChars` characters (UTF-16 units, never cutting a pair). Never refused, since
- * the person uploading did not write it: a line (`lines` false) has its control and line-break runs read
- * as one space and every character a label refuses dropped; a caption (`lines` true) keeps its line
- * breaks and tabs but drops the other control characters and the direction controls.
- */
-export function fileText(value: unknown, maxChars: number, lines = false): string | null {
-  if (typeof value !== 'string') return null
-  let cleaned = value.toWellFormed().normalize('NFC')
-  if (lines) {
-    cleaned = cleaned
-      .replace(/\r\n?/g, '\n')
-      // eslint-disable-next-line no-control-regex -- the point is to drop control characters
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-      .replace(new RegExp(DIRECTION_CONTROLS.source, 'gu'), '')
-  } else {
-    cleaned = withoutRefusedCharacters(cleaned.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' '))
-  }
-  // Cut in UTF-16 units, as lengths are counted everywhere, but never between a surrogate pair.
-  let kept = cleaned.trim().slice(0, maxChars)
-  if (/[\ud800-\udbff]$/.test(kept)) kept = kept.slice(0, -1)
-  kept = kept.trim()
-  return kept === '' ? null : kept
-}

@@ -41,6 +41,11 @@ const FIELD_LIMITS = {
   fileMetadataCaptionChars: 2_000,
   fileMetadataKeywords: 50,
   fileMetadataKeywordChars: 100,
+  /**
+   * How much of a file's start is read for its embedded metadata, by the server and by the Upload dialog:
+   * a JPEG's EXIF, IPTC and XMP segments (each at most 64 KB) sit before its image data.
+   */
+  fileMetadataWindowBytes: 256 * 1024,
 } as const
 
 /**

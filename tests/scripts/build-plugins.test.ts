@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { dropsPreset, unsignedPresetPlugin } from '../../scripts/cloudinary-preset'
 import { contentSecurityPolicy, contentSecurityPolicyPlugin, headersFile } from '../../scripts/csp'
+import { withoutNodeRequire } from '../../scripts/exifr-browser'
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -143,5 +144,15 @@ describe('a real build with both plugins', () => {
     expect(code).toContain('VITE_CLOUDINARY_CLOUD_NAME')
     expect(warnings.join('\n')).toContain('VITE_CLOUDINARY_UPLOAD_PRESET is left out of this build')
     expect(headers).toContain("connect-src 'self' http://127.0.0.1:9 https://res.cloudinary.com;")
+  })
+})
+
+describe("exifr's browser build", () => {
+  it('loads optional modules with import() alone, naming no require for the bundler to stand in for', async () => {
+    const code = await readFile(join('node_modules', 'exifr', 'dist', 'full.esm.mjs'), 'utf8')
+    expect(code).toContain('require')
+    const rewritten = withoutNodeRequire(code)
+    expect(rewritten).not.toContain('require')
+    expect(rewritten).toContain('import(/* webpackIgnore: true */ e).then(t)')
   })
 })

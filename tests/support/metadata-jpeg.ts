@@ -11,8 +11,18 @@ export interface PhotoMetadata {
   xmp?: string
 }
 
-/** IPTC datasets: 2:25 keywords, 2:80 by-line, 2:116 copyright notice, 2:120 caption. */
-export const IPTC = { keyword: 25, byline: 80, copyright: 116, caption: 120 } as const
+/**
+ * IPTC datasets: 2:05 object name (the title), 2:25 keywords, 2:80 by-line, 2:105 headline, 2:116
+ * copyright notice, 2:120 caption.
+ */
+export const IPTC = {
+  objectName: 5,
+  keyword: 25,
+  byline: 80,
+  headline: 105,
+  copyright: 116,
+  caption: 120,
+} as const
 
 /** A small real JPEG carrying `metadata`: sharp writes EXIF and XMP, an APP13 segment is built for IPTC. */
 export async function photoWith(metadata: PhotoMetadata, size = { width: 8, height: 6 }): Promise<Buffer> {
@@ -62,13 +72,15 @@ function uint32(value: number): Buffer {
   return buffer
 }
 
-/** An XMP packet with a Dublin Core description, creator, subject (keywords) and rights. */
+/** An XMP packet with a Dublin Core title, description, creator, subject (keywords) and rights. */
 export function xmpPacket({
+  title,
   description,
   creator,
   subject = [],
   rights,
 }: {
+  title?: string
   description?: string
   creator?: string
   subject?: string[]
@@ -76,6 +88,7 @@ export function xmpPacket({
 }): string {
   const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${text}</rdf:li></rdf:Alt>`
   const parts = [
+    title === undefined ? '' : `<dc:title>${alt(title)}</dc:title>`,
     description === undefined ? '' : `<dc:description>${alt(description)}</dc:description>`,
     creator === undefined ? '' : `<dc:creator><rdf:Seq><rdf:li>${creator}</rdf:li></rdf:Seq></dc:creator>`,
     subject.length === 0

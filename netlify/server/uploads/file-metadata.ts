@@ -2,7 +2,7 @@ import exifr from 'exifr'
 
 import { LIMITS } from '../../../src/contract/limits'
 import { fileMetadataSchema, type FileMetadata } from '../../../src/contract/record'
-import { fileText } from '../../../src/contract/labels'
+import { fileText, iptcText, xmpText } from '../../../src/contract/embedded-text'
 import { keepGpsMetadata } from '../env'
 
 /**
@@ -10,7 +10,7 @@ import { keepGpsMetadata } from '../env'
  * JPEG (each at most 64 KB) sit before its image data, and a HEIF's or PNG's before theirs in practice.
  * The upload's first chunk (at least 1 MiB, or the whole file) holds it; nothing past it is read.
  */
-export const METADATA_WINDOW_BYTES = 256 * 1024
+export const METADATA_WINDOW_BYTES = LIMITS.fileMetadataWindowBytes
 
 /**
  * What exifr is asked for: the blocks that name the camera, the date, the place and the words. Errors in
@@ -100,24 +100,6 @@ function fromBlocks(output: Record<string, Block | undefined>, keepGps: boolean)
   return parsed.success ? parsed.data : null
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true })
-
-/**
- * IPTC text as written: exifr reads its bytes as Latin-1, but they are UTF-8 in nearly every file
- * today, so text whose bytes are valid UTF-8 is read as UTF-8.
- */
-function iptcText(value: unknown): unknown {
-  // eslint-disable-next-line no-control-regex -- any character outside Latin-1 means it was not bytes
-  if (typeof value !== 'string' || !/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) {
-    return value
-  }
-  try {
-    return UTF8.decode(Buffer.from(value, 'latin1'))
-  } catch {
-    return value
-  }
-}
-
 /** The first value that cleans to some text. */
 function first(values: unknown[], maxChars: number, lines: boolean): string | undefined {
   for (const value of values) {
@@ -131,12 +113,6 @@ function first(values: unknown[], maxChars: number, lines: boolean): string | un
 function list(value: unknown): unknown[] {
   if (Array.isArray(value)) return value.slice(0, LIMITS.fileMetadataKeywords * 4)
   return value === undefined || value === null ? [] : [xmpText(value)]
-}
-
-/** An XMP language alternative (`{ lang, value }`) as its text. */
-function xmpText(value: unknown): unknown {
-  if (value && typeof value === 'object' && 'value' in value) return value.value
-  return value
 }
 
 function keywords(values: unknown[]): string[] | undefined {

@@ -28,6 +28,8 @@ export const UPLOAD_WORDS = {
   /** The batch as a whole, while it runs. */
   progress: (finished: number, total: number) => `${String(finished)} of ${countOf(total, 'file')} done`,
   destination: 'Upload to',
+  /** Under a field filled in from the metadata embedded in the file, or in every file of the batch. */
+  filledFromFile: (files: number) => (files === 1 ? 'Filled from the file' : 'Filled from the files'),
 } as const
 
 /**

@@ -1,4 +1,6 @@
+import { labelKey } from '../../contract/labels'
 import type { MediaRecord } from '../../contract/record'
+import type { EmbeddedDetails, ReadEmbeddedDetails } from './embedded-details'
 import { DEFAULT_CATEGORY, titleFromName } from './file-details'
 import { abortError, isAbortError, UPLOAD_MESSAGES, uploadFailure } from './messages'
 import { uploadOne, type SharedMetadata, type UploadServices } from './upload-one'
@@ -28,7 +30,16 @@ export interface UploadItem {
   duplicateOf: MediaRecord | null
   choice: DuplicateChoice | null
   state: UploadItemState
+  /** What the file's embedded metadata offers the form: undefined while it is read, null for nothing. */
+  embedded: EmbeddedDetails | null | undefined
+  /** The title is the one embedded in the file, and the person has not changed it. */
+  titleFilled: boolean
 }
+
+/** The shared fields a batch's embedded metadata may fill in. */
+export type FillableField = 'description' | 'tags' | 'author'
+
+const FILLABLE: readonly FillableField[] = ['description', 'tags', 'author']
 
 export interface RunOutcome {
   succeeded: number
@@ -47,6 +58,8 @@ export interface BatchContext {
 export interface BatchSnapshot {
   items: readonly UploadItem[]
   shared: SharedMetadata
+  /** The shared fields whose value was filled in from the files, not typed. */
+  filled: readonly FillableField[]
   running: boolean
 }
 
@@ -75,12 +88,14 @@ let nextItemId = 0
  * uploads the files given, a few at a time, and reports the spec's summary.
  */
 export class UploadBatch {
-  private snapshot: BatchSnapshot = { items: [], shared: INITIAL_SHARED, running: false }
+  private snapshot: BatchSnapshot = { items: [], shared: INITIAL_SHARED, filled: [], running: false }
   private readonly listeners = new Set<() => void>()
   private lifetime = new AbortController()
   private hashQueue: Promise<unknown> = Promise.resolve()
   private readonly hashes = new Map<string, Promise<void>>()
   private readonly choiceWaiters = new Map<string, () => void>()
+  /** Shared fields the person typed in (or cleared): the files never fill them again in this batch. */
+  private readonly typed = new Set<FillableField>()
 
   private context: BatchContext = { records: [], folderPath: '/' }
 
@@ -100,6 +115,7 @@ export class UploadBatch {
 
   /** Adds dropped files, or none of them when the batch would pass 10 (spec section 5). */
   add(files: readonly File[]): IncomingFiles {
+    const read = this.services.readEmbeddedDetails
     const incoming = validateIncomingFiles(this.snapshot.items, files, {
       maxBytes: this.services.host.maxFileBytes,
     })
@@ -111,22 +127,42 @@ export class UploadBatch {
       duplicateOf: null,
       choice: null,
       state: { status: 'hashing', progress: 0 },
+      embedded: read ? undefined : null,
+      titleFilled: false,
     }))
     this.set({ items: [...this.snapshot.items, ...added] })
-    for (const item of added) this.hashes.set(item.id, this.queueHash(item.id, item.file))
+    for (const item of added) {
+      this.hashes.set(item.id, this.queueHash(item.id, item.file))
+      if (read) void this.readEmbedded(item.id, item.file, read)
+    }
+    // Files added may disagree with what the others filled in.
+    if (added.length > 0) this.fillShared()
     return incoming
   }
 
   remove(id: string) {
     this.set({ items: this.snapshot.items.filter((item) => item.id !== id) })
+    this.fillShared()
   }
 
   setTitle(id: string, title: string) {
-    this.patch(id, { title })
+    this.patch(id, { title, titleFilled: false })
   }
 
+  /** Puts back the title from the file's name in place of the one filled in from its metadata. */
+  clearTitle(id: string) {
+    const item = this.item(id)
+    if (item) this.patch(id, { title: titleFromName(item.file.name), titleFilled: false })
+  }
+
+  /** What the person sets; a description, tags or author set so is theirs, never filled over. */
   setShared(change: Partial<SharedMetadata>) {
-    this.set({ shared: { ...this.snapshot.shared, ...change } })
+    const touched = FILLABLE.filter((field) => field in change)
+    for (const field of touched) this.typed.add(field)
+    this.set({
+      shared: { ...this.snapshot.shared, ...change },
+      filled: this.snapshot.filled.filter((field) => !touched.includes(field)),
+    })
   }
 
   choose(id: string, choice: DuplicateChoice) {
@@ -153,7 +189,43 @@ export class UploadBatch {
     this.hashQueue = Promise.resolve()
     this.hashes.clear()
     this.choiceWaiters.clear()
-    this.set({ items: [], shared: INITIAL_SHARED, running: false })
+    this.typed.clear()
+    this.set({ items: [], shared: INITIAL_SHARED, filled: [], running: false })
+  }
+
+  /**
+   * Reads the file's embedded metadata; its title goes in while the file's title is still the one from
+   * its name, and the shared fields are filled in again from every file's.
+   */
+  private async readEmbedded(id: string, file: File, read: ReadEmbeddedDetails): Promise<void> {
+    const { signal } = this.lifetime
+    const embedded = await read(file).catch(() => null)
+    const item = this.item(id)
+    if (signal.aborted || !item) return
+    const title = embedded?.title
+    const fill = title !== undefined && !this.snapshot.running && item.title === titleFromName(file.name)
+    this.patch(id, fill ? { embedded, title, titleFilled: true } : { embedded })
+    this.fillShared()
+  }
+
+  /**
+   * The shared fields apply to every file, so the files fill one in only with what all of them agree on:
+   * the same description, the same author, the keywords every file carries. Nothing is filled before
+   * every file has been read, during a run, or in a field the person has typed in; a filled field that
+   * the files no longer agree on (one was added) is emptied again.
+   */
+  private fillShared() {
+    const { items, shared, running } = this.snapshot
+    if (running || items.some((item) => item.embedded === undefined)) return
+    const change: Partial<Record<FillableField, string>> = {}
+    const filled: FillableField[] = []
+    for (const field of FILLABLE) {
+      if (this.typed.has(field)) continue
+      const value = agreedValue(field, items)
+      change[field] = value
+      if (value !== '') filled.push(field)
+    }
+    this.set({ shared: { ...shared, ...change }, filled })
   }
 
   private async run(ids: readonly string[]): Promise<RunOutcome | null> {
@@ -284,4 +356,17 @@ export class UploadBatch {
     this.snapshot = { ...this.snapshot, ...change }
     for (const listener of this.listeners) listener()
   }
+}
+
+/** What every file of the batch says for `field`, or '' when they do not all say the same. */
+function agreedValue(field: FillableField, items: readonly UploadItem[]): string {
+  if (items.length === 0) return ''
+  if (field === 'tags') {
+    const [head, ...rest] = items.map((item) => item.embedded?.tags ?? [])
+    const others = rest.map((tags) => new Set(tags.map(labelKey)))
+    return (head ?? []).filter((tag) => others.every((keys) => keys.has(labelKey(tag)))).join(', ')
+  }
+  const values = items.map((item) => item.embedded?.[field])
+  const [head] = values
+  return head !== undefined && values.every((value) => value === head) ? head : ''
 }

@@ -4,6 +4,7 @@ import { freeTextProblem, labelProblem } from '../../contract/labels'
 import type { MediaHostResult } from '../../contract/uploads'
 import type { createRecord, RecordBody } from './api/create-record'
 import { categoryFor, mimeOf, titleFromName, type CategoryChoice } from './file-details'
+import type { ReadEmbeddedDetails } from './embedded-details'
 import type { HashFile } from './hashing/hash-file'
 import type { MediaHost } from './hosts/media-host'
 import { isAbortError } from './messages'
@@ -15,6 +16,8 @@ export interface UploadServices {
   hashFile: HashFile
   inspectFile: InspectFile
   createRecord: typeof createRecord
+  /** Reads what an image's embedded metadata offers the form; without it the dialog fills nothing. */
+  readEmbeddedDetails?: ReadEmbeddedDetails
 }
 
 /** Spec section 3: the metadata every file of the batch shares. */

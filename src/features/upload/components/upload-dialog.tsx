@@ -52,7 +52,7 @@ export function UploadDialog(props: UploadDialogProps) {
   const [chosenFolder, setChosenFolder] = useState<string | null>(null)
   const destination = chosenFolder ?? currentFolderPath
   const [batch] = useState(() => new UploadBatch(services ?? browserUploadServices()))
-  const { items, shared, running } = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
+  const { items, shared, filled, running } = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
   const [alert, setAlert] = useState<string | null>(null)
   const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
   const [result, setResult] = useState<string | null>(null)
@@ -130,6 +130,9 @@ export function UploadDialog(props: UploadDialogProps) {
                 onTitle={(title) => {
                   batch.setTitle(item.id, title)
                 }}
+                onClearTitle={() => {
+                  batch.clearTitle(item.id)
+                }}
                 onRemove={() => {
                   batch.remove(item.id)
                 }}
@@ -166,6 +169,8 @@ export function UploadDialog(props: UploadDialogProps) {
             batch.setShared(change)
           }}
           disabled={running}
+          filled={filled}
+          files={items.length}
         />
         <FormFooter
           error={result}

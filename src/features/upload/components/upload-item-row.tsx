@@ -1,14 +1,18 @@
 import { X } from 'lucide-react'
+import { useId } from 'react'
 
 import { formatBytes } from '../../../lib/format-bytes'
 import { UPLOAD_WORDS } from '../messages'
 import type { DuplicateChoice, UploadItem } from '../upload-batch'
+import { FilledNote } from './filled-note'
 
 interface UploadItemRowProps {
   item: UploadItem
   category: string
   running: boolean
   onTitle: (title: string) => void
+  /** Puts back the title from the file's name in place of the one from its metadata. */
+  onClearTitle: () => void
   onRemove: () => void
   onChoose: (choice: DuplicateChoice) => void
   onRetry: () => void
@@ -76,12 +80,15 @@ export function UploadItemRow({
   category,
   running,
   onTitle,
+  onClearTitle,
   onRemove,
   onChoose,
   onRetry,
 }: UploadItemRowProps) {
   const { state, file } = item
   const editable = !running && state.status !== 'done'
+  const noteId = useId()
+  const filled = item.titleFilled && editable
   return (
     <li className="upload-item" aria-label={file.name}>
       <div className="upload-item__head">
@@ -105,11 +112,13 @@ export function UploadItemRow({
         <input
           value={item.title}
           disabled={!editable}
+          aria-describedby={filled ? noteId : undefined}
           onChange={(event) => {
             onTitle(event.target.value)
           }}
         />
       </label>
+      {filled && <FilledNote id={noteId} field="title" files={1} onClear={onClearTitle} />}
       <DuplicateNotice item={item} onChoose={onChoose} />
       <Progress item={item} />
       {state.status === 'failed' && (

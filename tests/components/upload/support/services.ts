@@ -1,4 +1,5 @@
 import { createRecord } from '../../../../src/features/upload/api/create-record'
+import { readEmbeddedDetails } from '../../../../src/features/upload/embedded-details'
 import type { HashFile } from '../../../../src/features/upload/hashing/hash-file'
 import { createBuiltinHost } from '../../../../src/features/upload/hosts/builtin-host'
 import type { MediaHost } from '../../../../src/features/upload/hosts/media-host'
@@ -38,6 +39,7 @@ export function testServices(overrides: Partial<UploadServices> = {}): UploadSer
     hashFile: hashOnPage,
     inspectFile: fakeInspect,
     createRecord,
+    readEmbeddedDetails,
     ...overrides,
   }
 }

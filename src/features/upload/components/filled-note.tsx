@@ -1,0 +1,17 @@
+import { UPLOAD_WORDS } from '../messages'
+
+/**
+ * Said under a field the files' embedded metadata filled in, with the button that empties it (or, for
+ * a title, puts back the one from the file's name). `id` describes the field (`aria-describedby`).
+ */
+export function FilledNote(props: { id: string; field: string; files: number; onClear: () => void }) {
+  const { id, field, files, onClear } = props
+  return (
+    <p id={id} className="upload__filled">
+      <span>{UPLOAD_WORDS.filledFromFile(files)}</span>
+      <button type="button" className="link-button" aria-label={`Clear ${field}`} onClick={onClear}>
+        Clear
+      </button>
+    </p>
+  )
+}
