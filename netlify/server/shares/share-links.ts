@@ -17,6 +17,7 @@ import { fileIdsInUrl } from '../files/file-references'
 import { readLiveRecord } from '../records/record-shards'
 import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'
 import { existingSecret, storedSecret } from '../storage/stored-secret'
+import { sharesPrefixOf } from './share-keys'
 
 /**
  * Share links (decision 0041). A share is a document `shares/{file id}/{random}`; its id is
@@ -26,7 +27,6 @@ import { existingSecret, storedSecret } from '../storage/stored-secret'
  * memory, then the share (gone: revoked; past `expires_at`: expired), then the file, on every request.
  */
 export const SHARE_SECRET_KEY = 'secrets/share-links'
-const SHARE_PREFIX = 'shares/'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -44,15 +44,13 @@ export const SHARE_MESSAGES = {
   fileGone: 'The shared file is no longer in the library',
 } as const
 
-const filePrefix = (fileId: number) => `${SHARE_PREFIX}${String(fileId)}/`
-
 /** The share's id split into its file and its key; null for anything not shaped like a share id. */
 function parseShareId(id: string): { fileId: number; key: string } | null {
   const match = SHARE_ID_PATTERN.exec(id)
   if (!match) return null
   const fileId = Number(match[1])
   if (!Number.isSafeInteger(fileId)) return null
-  return { fileId, key: `${filePrefix(fileId)}${match[2] ?? ''}` }
+  return { fileId, key: `${sharesPrefixOf(fileId)}${match[2] ?? ''}` }
 }
 
 const sign = (secret: Buffer, shareId: string) =>
@@ -88,7 +86,7 @@ async function liveRecord(documents: DocumentStore, fileId: number): Promise<Med
 
 /** The file's stored shares, expired ones included (at most a few over `sharesPerFile`). */
 async function storedShares(documents: DocumentStore, fileId: number): Promise<StoredShare[]> {
-  const listed = await documents.list(filePrefix(fileId))
+  const listed = await documents.list(sharesPrefixOf(fileId))
   const read = await Promise.all(listed.map(({ key, etag }) => documents.read(key, etag)))
   return read.flatMap((stored, i) => (stored ? [parseStored(listed[i]?.key ?? '', stored.value)] : []))
 }
@@ -172,7 +170,8 @@ function signatureMatches(expected: string, given: string): boolean {
 /**
  * The live record a link opens, or why not: a malformed link or a wrong signature is refused as not
  * found without reading storage (once this instance knows the secret); a share that is gone (revoked)
- * or expired is `GoneError` (410); a file trashed or purged since is not found.
+ * or expired is `GoneError` (410); a file trashed or purged since (its share removed with it) is not
+ * found.
  */
 export async function openShare(
   documents: DocumentStore,
@@ -187,7 +186,13 @@ export async function openShare(
     throw new NotFoundError(SHARE_MESSAGES.invalid)
   const stored = await documents.read(parsed.key)
   const share = stored ? parseStored(parsed.key, stored.value) : null
-  if (!share || share.id !== shareId || !isActive(share, now)) throw new GoneError(SHARE_MESSAGES.gone)
+  if (!share || share.id !== shareId || !isActive(share, now)) {
+    // Purging a file removes its links: one whose share went with its file says the file is gone.
+    if (!share && !(await readLiveRecord(documents, parsed.fileId))) {
+      throw new NotFoundError(SHARE_MESSAGES.fileGone)
+    }
+    throw new GoneError(SHARE_MESSAGES.gone)
+  }
   const record = await readLiveRecord(documents, parsed.fileId)
   const source = record && sharedSource(record)
   if (!record || !source) throw new NotFoundError(SHARE_MESSAGES.fileGone)

@@ -9,6 +9,7 @@ import { batchResults } from '../records/batch-results'
 import { LIMITS } from '../../../src/contract/limits'
 import { fitPage, readAllRecords } from '../records/record-pages'
 import { isTrashed, operateOnRecords, operateOnStoredRecords } from '../records/record-shards'
+import { removeSharesOf } from '../shares/share-keys'
 import type { DocumentStore } from '../storage/document-store'
 import type { MediaHostStores } from '../uploads/upload-service'
 import { decodeTrashCursor, encodeTrashCursor, isAfterCursor, newestDeletionFirst } from './trash-order'
@@ -95,7 +96,7 @@ function mirrorAfresh(previous: SyncState | undefined, start: SyncState): SyncSt
 /**
  * Deletes trashed records for good: first out of their shards (each shard keeps the purged ids, so a
  * replayed create of one answers 410 instead of making it again), then their files, so a crash in between
- * leaves files nobody points at, never a record without its file. A file another record still uses,
+ * leaves files nobody points at, never a record without its file, then their share links. A file another record still uses,
  * live or trashed, stays. `shouldPurge` can narrow the purge (the age sweep passes its cutoff, so a record
  * restored and trashed again meanwhile is kept).
  */
@@ -110,10 +111,15 @@ export async function purgeFromTrash(
       ? { record: null, purged: true, result: current }
       : { result: undefined },
   )
-  await releaseFiles(
-    stores,
-    purged.filter((record) => record !== undefined),
-    cloudinary,
-  )
+  const gone = purged.filter((record) => record !== undefined)
+  await releaseFiles(stores, gone, cloudinary)
+  // Their share links would open nothing from now on: they go too. The purge has happened either way;
+  // a link left by a failure here answers that the file is gone, as before, until it expires.
+  await removeSharesOf(
+    stores.documents,
+    gone.map((record) => record.id as number),
+  ).catch((error: unknown) => {
+    console.error('Could not remove the share links of purged files', error)
+  })
   return batchResults(ids, purged, notInTrash, { withRecords: false })
 }

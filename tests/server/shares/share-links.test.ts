@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
 import { SHARE_MESSAGES } from '../../../netlify/server/shares/share-links'
-import { replaceDocumentStore } from '../../../netlify/server/store'
+import { mediaHostStores, replaceDocumentStore } from '../../../netlify/server/store'
+import { sweepTrash } from '../../../netlify/server/trash/trash-sweep'
+import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import type { StoreCall } from '../../support/store-interceptor'
 import { freshStores, send, sendOk, uploadFile } from '../reliability/in-process-api'
 
@@ -22,11 +24,12 @@ interface Created {
 }
 
 let calls: StoreCall[]
+let stores: MediaHostStores
 
 beforeEach(() => {
   vi.stubEnv('PUBLIC_ORIGIN', PUBLIC)
   calls = []
-  freshStores(() => (call, proceed) => {
+  stores = freshStores(() => (call, proceed) => {
     calls.push(call)
     return proceed()
   })
@@ -158,6 +161,54 @@ describe('share links', () => {
       expect([answer.status, answer.body], path).toEqual([404, { error: SHARE_MESSAGES.invalid }])
     }
     expect(calls, 'the secret is known to this instance already').toEqual([])
+  })
+
+  it('removes a file’s links when it is purged from the Trash, and its links still say the file is gone', async () => {
+    const fileId = await storedRecord()
+    const other = await storedRecord()
+    const links = [await share(fileId, 1), await share(fileId, 720)]
+    const kept = await share(other, 24)
+    const storedShares = async () => (await stores.documents.list('shares/')).map(({ key }) => key)
+    await sendOk({ method: 'DELETE', path: `/api/delete/${String(fileId)}` })
+    // Only trashed: its links stay, for a restore to bring back.
+    expect(await storedShares()).toHaveLength(3)
+
+    calls = []
+    await sendOk({ method: 'POST', path: '/api/trash/purge', json: { ids: [fileId] } })
+    const shareCalls = calls.filter((call) => call.key.startsWith('shares/'))
+    const keyOf = (id: string) => `shares/${String(fileId)}/${id.split('-').slice(1).join('-')}`
+    expect(shareCalls.map((call) => `${call.op} ${call.key}`).sort()).toEqual(
+      [`list shares/${String(fileId)}/`, ...links.map((link) => `remove ${keyOf(link.id)}`)].sort(),
+    )
+    expect(await storedShares()).toEqual([`shares/${String(other)}/${kept.id.split('-').slice(1).join('-')}`])
+    for (const link of links) {
+      const opened = await open(link.url)
+      expect([opened.status, opened.body]).toEqual([404, { error: SHARE_MESSAGES.fileGone }])
+    }
+    expect((await open(kept.url)).status).toBe(200)
+    // A revoked link of a live file still answers 410.
+    await sendOk({ method: 'DELETE', path: `/api/share/${kept.id}` })
+    expect((await open(kept.url)).status).toBe(410)
+  })
+
+  it('the Trash sweep removes the links of every file it purges with one listing of the links', async () => {
+    const [first, second, live] = [await storedRecord(), await storedRecord(), await storedRecord()]
+    for (const id of [first, second, live]) await share(id, 24)
+    await share(first, 48)
+    await sendOk({ method: 'POST', path: '/api/batch-delete', json: { ids: [first, second] } })
+    calls = []
+    // The stores the functions use: each call is seen.
+    const purged = await sweepTrash(mediaHostStores(), {
+      now: new Date(Date.now() + 60_000),
+      maxAgeMs: 0,
+      cloudinary: null,
+    })
+    expect(purged).toBe(2)
+    const shareCalls = calls.filter((call) => call.key.startsWith('shares/'))
+    expect(shareCalls.filter((call) => call.op === 'list').map((call) => call.key)).toEqual(['shares/'])
+    expect(shareCalls.filter((call) => call.op === 'remove')).toHaveLength(3)
+    const left = await stores.documents.list('shares/')
+    expect(left.map(({ key }) => key.split('/')[1])).toEqual([String(live)])
   })
 
   it('redirects a file on Cloudinary to its stored URL', async () => {
