@@ -22,12 +22,25 @@ const createAssetResponseSchema = z.object({
 const assetResponseSchema = z.object({
   id: z.string().max(LIMITS.webflowIdChars),
   hostedUrl: z.string().optional(),
+  altText: z.string().nullish(),
 })
 
-/** An asset on Webflow: its id, and the public URL Webflow serves it at, when Webflow gave one. */
+/**
+ * An asset on Webflow: its id, the public URL Webflow serves it at, when Webflow gave one, and its alt
+ * text (null when it has none or Webflow did not say).
+ */
 export interface WebflowAsset {
   id: string
   hostedUrl: string | null
+  altText: string | null
+}
+
+/** The most alt text Webflow keeps on an asset. */
+const ASSET_ALT_CHARS = 250
+
+/** The alt text a record's asset carries: its own alt text, else its description, else its title. */
+export function assetAltText(record: Pick<MediaRecord, 'title' | 'description' | 'alt_text'>): string {
+  return (record.alt_text || record.description || record.title).slice(0, ASSET_ALT_CHARS)
 }
 
 /** An https URL, or null: only such a URL is written into an item for the public site. */
@@ -40,11 +53,16 @@ function publicUrlOf(url: string | undefined): string | null {
   }
 }
 
-/** The public URL of an asset already on Webflow, or null when Webflow no longer has it (404). */
+function assetOf(answer: z.infer<typeof assetResponseSchema>): WebflowAsset {
+  return { id: answer.id, hostedUrl: publicUrlOf(answer.hostedUrl), altText: answer.altText ?? null }
+}
+
+/** An asset already on Webflow, or null when Webflow no longer has it (404). */
 export async function hostedAsset(api: WebflowApi, assetId: string): Promise<WebflowAsset | null> {
   try {
-    const asset = assetResponseSchema.parse(await api.request('GET', `assets/${encodeURIComponent(assetId)}`))
-    return { id: asset.id, hostedUrl: publicUrlOf(asset.hostedUrl) }
+    return assetOf(
+      assetResponseSchema.parse(await api.request('GET', `assets/${encodeURIComponent(assetId)}`)),
+    )
   } catch (error) {
     if (error instanceof WebflowError && error.status === 404) return null
     throw error
@@ -73,8 +91,8 @@ export function assetLimit(type: string): number | null {
 /**
  * Webflow's three-step asset upload (DESIGN section 7): register `fileName` and the MD5 `fileHash`, post
  * the bytes to the presigned S3 form (every `uploadDetails` field by its raw name, then `file` last),
- * then set the display name and alt text: the record's own alt text, else its description, else its
- * title. Returns the asset with its public `hostedUrl`.
+ * then set the display name and alt text (`assetAltText`). Returns the asset with its public
+ * `hostedUrl`.
  */
 export async function uploadAsset(
   api: WebflowApi,
@@ -97,14 +115,29 @@ export async function uploadAsset(
   if (upload.status !== 201 && !upload.ok) {
     throw new Error(`The asset upload to Webflow's storage failed with status ${String(upload.status)}`)
   }
+  const altText = assetAltText(record)
   const patched = assetResponseSchema.safeParse(
-    await api.request('PATCH', `assets/${encodeURIComponent(created.id)}`, {
-      displayName: name,
-      altText: (record.alt_text || record.description || record.title).slice(0, 250),
-    }),
+    await api.request('PATCH', `assets/${encodeURIComponent(created.id)}`, { displayName: name, altText }),
   )
   const hostedUrl = (patched.success ? patched.data.hostedUrl : undefined) ?? created.hostedUrl
-  return { id: created.id, hostedUrl: publicUrlOf(hostedUrl) }
+  return { id: created.id, hostedUrl: publicUrlOf(hostedUrl), altText }
+}
+
+/**
+ * Brings an asset already on Webflow to the record's alt text (`PATCH /v2/assets/{id}` with `altText`
+ * alone, so its display name stays), when what it carries differs: a later edit of the record's alt
+ * text, description or title then reaches the asset, not only the item's Image field. True when the
+ * asset was changed.
+ */
+export async function keepAssetAltText(
+  api: WebflowApi,
+  asset: WebflowAsset,
+  record: Pick<MediaRecord, 'title' | 'description' | 'alt_text'>,
+): Promise<boolean> {
+  const altText = assetAltText(record)
+  if (asset.altText === altText) return false
+  await api.request('PATCH', `assets/${encodeURIComponent(asset.id)}`, { altText })
+  return true
 }
 
 /** Webflow wants a name under 100 characters that keeps its extension. */

@@ -12,7 +12,7 @@ import { SchemaSession } from './collection-schema'
 import { mapFieldData, resolveTargets, type ItemSource } from './field-mapping'
 import { WebflowBudgetSpentError, type RequestBudget } from './request-budget'
 import { WebflowApi, WebflowError, type WebflowApiOptions } from './webflow-api'
-import { assetLimit, fitsAssetLimits, hostedAsset, uploadAsset } from './webflow-assets'
+import { assetLimit, fitsAssetLimits, hostedAsset, keepAssetAltText, uploadAsset } from './webflow-assets'
 import { NO_FIELD_MAP, type FieldMap, type WebflowSetup } from './webflow-config'
 import { createItem, deleteItem, updateItem } from './webflow-items'
 
@@ -135,10 +135,14 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
       const needsHostedUrl = gated || mediaField?.type === 'Image' || mediaField?.type === 'File'
       let hostedUrl: string | null = null
       let staleAsset: string | undefined
-      if (assetId && needsHostedUrl) {
+      // An asset made earlier is read, for its public URL and its alt text: an edit since may have
+      // changed the alt text it should carry (the record's alt text, description or title).
+      if (assetId) {
         const asset = await hostedAsset(api, assetId)
-        if (asset) hostedUrl = asset.hostedUrl
-        else [staleAsset, assetId] = [assetId, undefined]
+        if (asset) {
+          if (needsHostedUrl) hostedUrl = asset.hostedUrl
+          await keepAssetAltText(api, asset, record)
+        } else [staleAsset, assetId] = [assetId, undefined]
       }
       let note: string | undefined
       if (!assetId && fitsAssetLimits(record)) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import webflowStatus from '../../../netlify/functions/webflow-status.mts'
+import { updateRecord } from '../../../netlify/server/records/media-service'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../netlify/server/store'
@@ -198,6 +199,44 @@ describe('a collection whose Image field is not called media-url', () => {
     expect(item?.fieldData).not.toHaveProperty('photo')
     expect(item?.fieldData).not.toHaveProperty('media-url')
     expect(item?.fieldData.description).toBe('<p>Sitting for the painter</p>')
+  })
+
+  it("carries a later edit of the alt text to the asset's own alt text, and leaves the asset alone otherwise", async () => {
+    fake.setFields(COLLECTION_ID, heroFields())
+    const context = syncContext(stores(), readySetup(fake))
+    const record = await uploadedPortrait(context)
+    await upsert(context, record)
+    const { webflow } = await stored(context, record.id)
+    const assetId = String(webflow?.asset_id)
+    const itemPath = `collections/${COLLECTION_ID}/items/${String(webflow?.item_id)}/live`
+
+    fake.received.length = 0
+    await updateRecord(context.stores.documents, record.id, { alt_text: 'A face at the window, at dusk' })
+    await upsert(context, record)
+    expect(fake.calls()).toEqual([`GET assets/${assetId}`, `PATCH assets/${assetId}`, `PATCH ${itemPath}`])
+    // Only the alt text: the display name given at upload stays.
+    expect(fake.received[1]?.body).toEqual({ altText: 'A face at the window, at dusk' })
+    expect(fake.assets.get(assetId)).toMatchObject({
+      altText: 'A face at the window, at dusk',
+      displayName: 'portrait.png',
+    })
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(item?.fieldData['hero-image']).toMatchObject({
+      fileId: assetId,
+      alt: 'A face at the window, at dusk',
+    })
+
+    // An edit that leaves the alt text as it is reads the asset (for its URL) and writes only the item.
+    fake.received.length = 0
+    await updateRecord(context.stores.documents, record.id, { tags: ['portrait'] })
+    await upsert(context, record)
+    expect(fake.calls()).toEqual([`GET assets/${assetId}`, `PATCH ${itemPath}`])
+
+    // Without alt text of its own, the asset's falls back to the description, as at upload.
+    fake.received.length = 0
+    await updateRecord(context.stores.documents, record.id, { alt_text: '' })
+    await upsert(context, record)
+    expect(fake.assets.get(assetId)?.altText).toBe('Sitting for the painter')
   })
 
   it('writes the fields WEBFLOW_FIELD_MAP names, and ignores a slug the collection lacks', async () => {

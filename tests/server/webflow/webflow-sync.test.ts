@@ -517,8 +517,16 @@ describe('runSyncJob: edits and deletes', () => {
     await updateRecord(context.stores.documents, record.id, { title: 'After', tags: ['new'] })
     await upsert(context, record)
 
-    expect(fake.calls()).toEqual([`PATCH collections/${COLLECTION_ID}/items/${String(itemId)}/live`])
-    const patch = fake.received[0]?.body as { fieldData: Record<string, unknown> }
+    // The title is the asset's alt text while the record has neither alt text nor description.
+    const assetId = String(synced.webflow?.asset_id)
+    expect(fake.calls()).toEqual([
+      `GET assets/${assetId}`,
+      `PATCH assets/${assetId}`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(itemId)}/live`,
+    ])
+    expect(fake.received[1]?.body).toEqual({ altText: 'After' })
+    expect(fake.assets.get(assetId)?.altText).toBe('After')
+    const patch = fake.received[2]?.body as { fieldData: Record<string, unknown> }
     expect(patch.fieldData).toMatchObject({ name: 'After', tags: 'new' })
     expect(patch.fieldData).not.toHaveProperty('slug')
     const [item, ...others] = fake.itemsOf(COLLECTION_ID)
@@ -820,12 +828,13 @@ describe('runSyncJob: with the access gate on', () => {
     )
     expect(String(item?.fieldData['media-url'])).not.toContain('/api/files/')
 
-    // An edit keeps the asset and asks Webflow for its URL again.
+    // An edit keeps the asset and asks Webflow for its URL again; the new title is its alt text.
     fake.received.length = 0
     await updateRecord(context.stores.documents, record.id, { title: 'Portrait, cropped' })
     await upsert(context, record)
     expect(fake.calls()).toEqual([
       `GET assets/${String(webflow?.asset_id)}`,
+      `PATCH assets/${String(webflow?.asset_id)}`,
       `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}/live`,
     ])
     expect(item?.fieldData).toMatchObject({
