@@ -26,6 +26,7 @@ import {
 import { checkForgedHost, checkRepeatedStatus, checkRepeatedSync } from './hostile/webflow-and-origin.ts'
 import { checkSignOutEverywhere, checkSignOutRevokes } from './hostile/sessions.ts'
 import { checkShareLinkForgery, checkShareLinkRevoked } from './hostile/share-links.ts'
+import { checkSharesOfPurgedFile } from './hostile/purged-shares.ts'
 import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labels.ts'
 
 async function cleanUp(): Promise<void> {
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     await checkAltText()
     await checkShareLinkForgery()
     await checkShareLinkRevoked()
+    await checkSharesOfPurgedFile()
   } finally {
     await cleanUp()
     report()
