@@ -118,6 +118,7 @@ describe('the Upload dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear description' }))
     expect(field('Description')).toHaveValue('')
+    expect(field('Description')).toHaveFocus()
     expect(noteOf(field('Description'))).toBeNull()
     // Cleared, the field is the person's: the files do not fill it again.
     await addFiles(user, [await harbour('IMG_0002.jpg')])

@@ -9,7 +9,17 @@ export function FilledNote(props: { id: string; field: string; files: number; on
   return (
     <p id={id} className="upload__filled">
       <span>{UPLOAD_WORDS.filledFromFile(files)}</span>
-      <button type="button" className="link-button" aria-label={`Clear ${field}`} onClick={onClear}>
+      <button
+        type="button"
+        className="link-button"
+        aria-label={`Clear ${field}`}
+        onClick={() => {
+          // The note and its button go: the focus goes to the field, emptied (or back to the name's title).
+          const described = document.querySelector<HTMLElement>(`[aria-describedby="${id}"]`)
+          onClear()
+          described?.focus()
+        }}
+      >
         Clear
       </button>
     </p>
