@@ -57,6 +57,12 @@ const serverEnvSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(24),
+  /**
+   * Seconds an import from a URL (`POST /api/import`, decision 0048) may take, from resolving the name to
+   * storing the last byte; past it the import is refused and nothing is kept. Below the 60 s a
+   * synchronous function may run (30 s under netlify dev).
+   */
+  IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(55).default(25),
   /** Days a deleted record stays in the trash before the daily sweep deletes it and its file for good. */
   TRASH_PURGE_DAYS: z.preprocess(
     // An empty value is unset, never 0 (which would purge the whole trash on the next sweep).

@@ -5,6 +5,7 @@ export const ENDPOINTS = {
   media: routePath('media'),
   mediaPages: (shards: string) => `${routePath('mediaPages')}?shards=${shards}`,
   upload: routePath('upload'),
+  import: routePath('import'),
   update: (id: number) => routePath('update', { id: String(id) }),
   replace: (id: number) => routePath('replace', { id: String(id) }),
   delete: (id: number) => routePath('delete', { id: String(id) }),

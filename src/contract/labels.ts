@@ -143,3 +143,12 @@ export function labelKey(value: string): string {
     .replace(/\s+/gu, ' ')
     .trim()
 }
+
+/**
+ * Spec section 3: the title defaults to the name up to its first dot ('.env' keeps its whole name),
+ * without the invisible and control characters a title may not hold (a name can carry them unseen).
+ */
+export function titleFromName(name: string): string {
+  const head = name.split('.', 1)[0] ?? ''
+  return withoutRefusedCharacters(head.trim() === '' ? name : head)
+}

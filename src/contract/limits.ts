@@ -1,6 +1,8 @@
 const FIELD_LIMITS = {
   /** Spec section 9: files per upload batch. */
   uploadBatchFiles: 10,
+  /** Addresses the Upload dialog's "Import from URL" tab takes at once (`POST /api/import`, one each). */
+  importBatchUrls: 10,
   /** Ids or updates in one batch call; keeps one call well inside the function time limit. */
   batchItems: 500,
   /** Largest JSON request body a function reads, in bytes. */

@@ -37,6 +37,7 @@ export const API_ROUTES = [
   { name: 'media', path: '/api/media', function: 'media' },
   { name: 'mediaPages', path: '/api/media-pages', function: 'media-pages' },
   { name: 'upload', path: '/api/upload', function: 'upload' },
+  { name: 'import', path: '/api/import', function: 'import' },
   { name: 'update', path: '/api/update/:id', function: 'update-file', query: ['id'] },
   { name: 'replace', path: '/api/replace/:id', function: 'replace-file', query: ['id'] },
   { name: 'delete', path: '/api/delete/:id', function: 'delete-file', query: ['id'] },

@@ -10,6 +10,7 @@ import folderCreate from '../../netlify/functions/folder-create.mts'
 import folderDelete from '../../netlify/functions/folder-delete.mts'
 import folderList from '../../netlify/functions/folder-list.mts'
 import folderUpdate from '../../netlify/functions/folder-update.mts'
+import importFile from '../../netlify/functions/import.mts'
 import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
 import replaceFile from '../../netlify/functions/replace-file.mts'
@@ -59,6 +60,7 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   'trash-restore': trashRestore,
   'update-file': updateFile,
   upload,
+  import: importFile,
   uploads,
   'webflow-status': webflowStatus,
   'webflow-sync': webflowSync,

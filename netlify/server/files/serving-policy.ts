@@ -113,3 +113,35 @@ export function servingPolicy(fileName: string, head: Uint8Array): ServingPolicy
 
 /** How many leading bytes `servingPolicy` needs to see. */
 export const SNIFF_BYTES = 4096
+
+/**
+ * What the first bytes say a file is, as an extension `servingPolicy` serves, or null when no signature
+ * matches: for a file whose name says nothing true about it (an import, decision 0048). Where formats
+ * share a signature the plainest name wins (a ZIP is `zip`, ISO media `mp4`); text is tried after every
+ * binary signature, and BMP's two letters last.
+ */
+export function sniffedExtension(head: Uint8Array): string | null {
+  return SNIFF_ORDER.find((extension) => RULES.get(extension)?.check(head)) ?? null
+}
+
+const SNIFF_ORDER = [
+  'jpg',
+  'png',
+  'gif',
+  'webp',
+  'avif',
+  'mp4',
+  'webm',
+  'ogg',
+  'mp3',
+  'wav',
+  'flac',
+  'pdf',
+  'zip',
+  'doc',
+  'gz',
+  '7z',
+  'rar',
+  'txt',
+  'bmp',
+] as const

@@ -19,6 +19,11 @@ export const RATE_LIMITS = {
   write: perAddressPerMinute(200),
   /** Writes of up to 500 files per call (batch delete, deleting forever): 10,000 files a minute. */
   bulk: perAddressPerMinute(20),
+  /**
+   * Imports from a URL: each fetches up to the largest file allowed on the server's own connection, so
+   * far fewer than chunks; the Upload dialog sends at most 10 at once.
+   */
+  imports: perAddressPerMinute(30),
   /** tus chunks: every 4 MiB is a call, so about 400 MB a minute; stricter than other writes. */
   chunks: perAddressPerMinute(100),
   /** Reads the screen makes on load, on focus and after changes. */
@@ -55,6 +60,7 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   'folder-delete': 'write',
   'folder-list': 'read',
   'folder-update': 'write',
+  import: 'imports',
   media: 'read',
   'media-pages': 'read',
   'replace-file': 'write',

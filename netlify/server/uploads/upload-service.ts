@@ -237,6 +237,24 @@ export async function appendChunk(
 }
 
 /**
+ * Sets the length of an upload begun before its length was known (an import streams a file whose
+ * Content-Length it does not trust, so it begins at the largest length allowed): once every chunk but
+ * the last is in, the length becomes where they end plus the last one, which then finishes the file.
+ */
+export async function settleUploadLength(stores: MediaHostStores, id: string, length: number): Promise<void> {
+  const settled = await mutateDocument(
+    stores.documents,
+    uploadKey(id),
+    (value) => parseWith(uploadStateSchema, uploadKey(id), value),
+    (current) =>
+      current && length >= current.offset && length <= current.length
+        ? { next: { ...current, length }, result: true }
+        : { next: undefined, result: false },
+  )
+  if (!settled) throw new ConflictError(`Upload ${id} cannot take the length ${String(length)}`)
+}
+
+/**
  * tus termination, for unfinished uploads only: removes the upload with every byte of it. A finished
  * file (or an upload holding every byte, which is one) may be what a record points at, so it is refused
  * (409) and kept; it goes when its record is purged. The upload is first marked expired with a

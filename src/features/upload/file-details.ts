@@ -5,7 +5,6 @@ import {
   type CategoryKind,
 } from '../../contract/categories'
 import { categoryFromMime, MIME_PATTERN, mimeFromName } from '../../contract/file-types'
-import { withoutRefusedCharacters } from '../../contract/labels'
 
 /** The shared category's fixed choices (spec section 9), labelled as everywhere on the screen. */
 export const CATEGORY_CHOICES = CATEGORY_KINDS.map((value) => ({ value, label: CATEGORY_KIND_LABELS[value] }))
@@ -25,14 +24,7 @@ export function storedCategory(choice: CategoryChoice): string {
   return STORED_CATEGORY_OF_KIND[choice]
 }
 
-/**
- * Spec section 3: the title defaults to the name up to its first dot ('.env' keeps its whole name),
- * without the invisible and control characters a title may not hold (a name can carry them unseen).
- */
-export function titleFromName(name: string): string {
-  const head = name.split('.', 1)[0] ?? ''
-  return withoutRefusedCharacters(head.trim() === '' ? name : head)
-}
+export { titleFromName } from '../../contract/labels'
 
 /** The file's MIME type: the browser's when it gave a valid one, else from the extension. */
 export function mimeOf(file: { name: string; type: string }): string {
