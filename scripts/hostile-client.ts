@@ -11,6 +11,7 @@
  */
 
 import { checkAltText } from './hostile/alt-text.ts'
+import { checkImportAddresses } from './hostile/import.ts'
 import { checkAnswerBudgets } from './hostile/budgets.ts'
 import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
 import { base, call, createdIds, outcomes, token } from './hostile/client.ts'
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     await checkShareLinkForgery()
     await checkShareLinkRevoked()
     await checkSharesOfPurgedFile()
+    await checkImportAddresses()
   } finally {
     await cleanUp()
     report()
