@@ -32,6 +32,28 @@ export const UPLOAD_WORDS = {
   filledFromFile: (files: number) => (files === 1 ? 'Filled from the file' : 'Filled from the files'),
 } as const
 
+/** The "Import from URL" tab's sentences (decision 0048); a refused address shows the server's reason. */
+export const IMPORT_WORDS = {
+  tab: 'Import from URL',
+  filesTab: 'Upload files',
+  addresses: 'File addresses',
+  hint: 'One https:// address per line, up to 10. The server fetches each file.',
+  tooMany: (count: number, max: number) =>
+    `Import up to ${String(max)} addresses at a time; this list has ${String(count)}.`,
+  none: 'Enter the https:// address of at least one file.',
+  start: 'Start import',
+  pending: 'Importing…',
+  waiting: 'Waiting',
+  importing: 'Importing…',
+  done: 'Imported',
+  failed: 'Import failed. Try again, or download the file and upload it.',
+  noAnswer: 'The server could not be reached. Check your connection, then try again.',
+  allSucceeded: (count: number) =>
+    count === 1 ? 'The file was imported.' : `All ${String(count)} files were imported.`,
+  someFailed: (succeeded: number, failed: number) =>
+    `${countOf(succeeded, 'file')} imported, ${String(failed)} not: each says why below.`,
+} as const
+
 /**
  * An upload that did not succeed. `message` is the spec's text; `detail` is what the host or server said,
  * shown beneath it so a user can act on it (a preset not allowed, a file over the plan's limit).

@@ -8,12 +8,13 @@ import { folderPathLabel } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
 import type { MoveOption } from '../../../lib/move-target'
 import { categoryFor } from '../file-details'
-import { UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
+import { IMPORT_WORDS, UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
 import { UploadBatch, type RunOutcome } from '../upload-batch'
 import { metadataProblem, type UploadServices } from '../upload-one'
 import { browserUploadServices } from '../upload-services'
 import type { RejectedFile } from '../validate-files'
 import { FileDropZone } from './file-drop-zone'
+import { importFieldsOf, ImportUrlPanel, useUrlImport } from './import-url-panel'
 import { SharedFields } from './shared-fields'
 import { UploadItemRow } from './upload-item-row'
 import './upload-dialog.css'
@@ -56,6 +57,10 @@ export function UploadDialog(props: UploadDialogProps) {
   const [alert, setAlert] = useState<string | null>(null)
   const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
   const [result, setResult] = useState<string | null>(null)
+  // The dialog's two ways in: files from this computer, or addresses the server fetches files from.
+  const [tab, setTab] = useState<Tab>('files')
+  const urlImport = useUrlImport()
+  const busy = running || urlImport.running
   const waiting = items.filter((item) => item.state.status === 'waiting').length
   const finished = items.filter(
     (item) => item.state.status === 'done' || item.state.status === 'failed',
@@ -68,6 +73,8 @@ export function UploadDialog(props: UploadDialogProps) {
   // Closing cancels what is under way (an interrupted upload stays resumable) and empties the batch.
   const close = () => {
     batch.reset()
+    urlImport.reset()
+    setTab('files')
     setChosenFolder(null)
     setAlert(null)
     setRejected([])
@@ -86,6 +93,24 @@ export function UploadDialog(props: UploadDialogProps) {
     }
   }
   useResumeWhenOnline(batch, finish)
+
+  const startImport = async () => {
+    const problem = metadataProblem(shared, [])
+    setResult(problem)
+    if (problem !== null) return
+    const outcome = await urlImport.start(importFieldsOf(shared, destination))
+    if (typeof outcome === 'string') {
+      setResult(outcome)
+      return
+    }
+    if (outcome.succeeded > 0) await listed(onUploaded())
+    if (outcome.failed === 0) {
+      toast.success(IMPORT_WORDS.allSucceeded(outcome.succeeded))
+      close()
+    } else {
+      setResult(IMPORT_WORDS.someFailed(outcome.succeeded, outcome.failed))
+    }
+  }
 
   const addFiles = (files: readonly File[]) => {
     const checked = batch.add(files)
@@ -106,61 +131,82 @@ export function UploadDialog(props: UploadDialogProps) {
       wide
     >
       <div className="form upload">
-        <FileDropZone onFiles={addFiles} disabled={running} />
-        {alert && (
-          <p className="form__error" role="alert">
-            {alert}
-          </p>
-        )}
-        {rejected.length > 0 && (
-          <ul className="form__error upload__rejected" role="alert">
-            {rejected.map(({ file, error }) => (
-              <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
-            ))}
-          </ul>
-        )}
-        {items.length > 0 && (
-          <ul className="upload__items" aria-label="Files to upload">
-            {items.map((item) => (
-              <UploadItemRow
-                key={item.id}
-                item={item}
-                category={categoryLabel(categoryFor(item.file, shared))}
-                running={running}
-                onTitle={(title) => {
-                  batch.setTitle(item.id, title)
-                }}
-                onClearTitle={() => {
-                  batch.clearTitle(item.id)
-                }}
-                onRemove={() => {
-                  batch.remove(item.id)
-                }}
-                onChoose={(choice) => {
-                  batch.choose(item.id, choice)
-                }}
-                onRetry={() => {
-                  setResult(null)
-                  void batch.retry(item.id).then(finish)
-                }}
-              />
-            ))}
-          </ul>
-        )}
-        {running && items.length > 1 && (
-          <p className="upload__progress" role="status">
-            {UPLOAD_WORDS.progress(finished, items.length)}
-          </p>
-        )}
-        {waiting > 0 && (
-          <p className="upload__waiting" role="status">
-            {UPLOAD_WORDS.waitingSummary(waiting)}
-          </p>
+        <UploadTabs
+          tab={tab}
+          disabled={busy}
+          onTab={(next) => {
+            setResult(null)
+            setTab(next)
+          }}
+        />
+        {tab === 'urls' ? (
+          <div role="tabpanel" id="upload-panel-urls" aria-labelledby="upload-tab-urls">
+            <ImportUrlPanel
+              text={urlImport.text}
+              onText={urlImport.setText}
+              items={urlImport.items}
+              running={urlImport.running}
+            />
+          </div>
+        ) : (
+          <div role="tabpanel" id="upload-panel-files" aria-labelledby="upload-tab-files">
+            <FileDropZone onFiles={addFiles} disabled={running} />
+            {alert && (
+              <p className="form__error" role="alert">
+                {alert}
+              </p>
+            )}
+            {rejected.length > 0 && (
+              <ul className="form__error upload__rejected" role="alert">
+                {rejected.map(({ file, error }) => (
+                  <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
+                ))}
+              </ul>
+            )}
+            {items.length > 0 && (
+              <ul className="upload__items" aria-label="Files to upload">
+                {items.map((item) => (
+                  <UploadItemRow
+                    key={item.id}
+                    item={item}
+                    category={categoryLabel(categoryFor(item.file, shared))}
+                    running={running}
+                    onTitle={(title) => {
+                      batch.setTitle(item.id, title)
+                    }}
+                    onClearTitle={() => {
+                      batch.clearTitle(item.id)
+                    }}
+                    onRemove={() => {
+                      batch.remove(item.id)
+                    }}
+                    onChoose={(choice) => {
+                      batch.choose(item.id, choice)
+                    }}
+                    onRetry={() => {
+                      setResult(null)
+                      void batch.retry(item.id).then(finish)
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+            {running && items.length > 1 && (
+              <p className="upload__progress" role="status">
+                {UPLOAD_WORDS.progress(finished, items.length)}
+              </p>
+            )}
+            {waiting > 0 && (
+              <p className="upload__waiting" role="status">
+                {UPLOAD_WORDS.waitingSummary(waiting)}
+              </p>
+            )}
+          </div>
         )}
         <UploadDestination
           value={destination}
           options={folderOptions}
-          disabled={running}
+          disabled={busy}
           onChange={setChosenFolder}
         />
         <SharedFields
@@ -168,28 +214,89 @@ export function UploadDialog(props: UploadDialogProps) {
           onChange={(change) => {
             batch.setShared(change)
           }}
-          disabled={running}
+          disabled={busy}
           filled={filled}
           files={items.length}
         />
-        <FormFooter
-          error={result}
-          onCancel={close}
-          submitLabel="Start upload"
-          pendingLabel="Uploading…"
-          pending={running}
-          disabled={items.length === 0}
-          onSubmit={() => {
-            const problem = metadataProblem(
-              shared,
-              items.map((item) => item.title),
-            )
-            setResult(problem)
-            if (problem === null) void batch.start().then(finish)
-          }}
-        />
+        {tab === 'urls' ? (
+          <FormFooter
+            error={result}
+            onCancel={close}
+            submitLabel={IMPORT_WORDS.start}
+            pendingLabel={IMPORT_WORDS.pending}
+            pending={urlImport.running}
+            disabled={urlImport.text.trim() === ''}
+            onSubmit={() => {
+              void startImport()
+            }}
+          />
+        ) : (
+          <FormFooter
+            error={result}
+            onCancel={close}
+            submitLabel="Start upload"
+            pendingLabel="Uploading…"
+            pending={running}
+            disabled={items.length === 0}
+            onSubmit={() => {
+              const problem = metadataProblem(
+                shared,
+                items.map((item) => item.title),
+              )
+              setResult(problem)
+              if (problem === null) void batch.start().then(finish)
+            }}
+          />
+        )}
       </div>
     </Dialog>
+  )
+}
+
+type Tab = 'files' | 'urls'
+
+const TABS: readonly { tab: Tab; label: string }[] = [
+  { tab: 'files', label: IMPORT_WORDS.filesTab },
+  { tab: 'urls', label: IMPORT_WORDS.tab },
+]
+
+/** The two tabs (WAI-ARIA tabs: the arrow keys move between them); both are off while anything runs. */
+function UploadTabs(props: { tab: Tab; disabled: boolean; onTab: (tab: Tab) => void }) {
+  const { tab, disabled, onTab } = props
+  const move = (step: number) => {
+    const index = TABS.findIndex((each) => each.tab === tab)
+    const next = TABS[(index + step + TABS.length) % TABS.length]
+    if (!next) return
+    onTab(next.tab)
+    document.getElementById(`upload-tab-${next.tab}`)?.focus()
+  }
+  return (
+    <div role="tablist" aria-label="How to add files" className="upload__tabs">
+      {TABS.map((each) => (
+        <button
+          key={each.tab}
+          type="button"
+          role="tab"
+          id={`upload-tab-${each.tab}`}
+          aria-selected={each.tab === tab}
+          aria-controls={`upload-panel-${each.tab}`}
+          tabIndex={each.tab === tab ? 0 : -1}
+          disabled={disabled && each.tab !== tab}
+          className="upload__tab"
+          onClick={() => {
+            onTab(each.tab)
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+              event.preventDefault()
+              if (!disabled) move(event.key === 'ArrowRight' ? 1 : -1)
+            }
+          }}
+        >
+          {each.label}
+        </button>
+      ))}
+    </div>
   )
 }
 
