@@ -6,7 +6,7 @@ import { importFromUrl } from '../server/imports/import-file'
 import { json } from '../server/http/respond'
 import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
-import { mediaHostSettings, mediaHostStores } from '../server/store'
+import { cloudinaryCredentials, mediaHostSettings, mediaHostStores } from '../server/store'
 import { readUploadMetadata } from '../server/uploads/file-metadata'
 import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
 import { initialSyncState } from '../server/webflow/webflow-sync'
@@ -29,6 +29,7 @@ export default route(
         timeLimitMs: serverEnv().IMPORT_TIME_LIMIT_SECONDS * 1000,
         readMetadata: readUploadMetadata,
         webflow: initialSyncState(currentWebflowSetup()),
+        cloudinary: cloudinaryCredentials(),
       })
       await mirrorChanges(request, [record])
       return json({ success: true, record }, 201)

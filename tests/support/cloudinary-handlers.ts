@@ -28,6 +28,11 @@ export interface CloudinaryStandInOptions {
   deliveryBase?: string
   /** The stand-in's clock, for stale signatures. */
   now?: () => Date
+  /**
+   * What Cloudinary would find at each remote address, for an upload whose `file` is a URL (Cloudinary
+   * fetches it itself); any other address answers 404 "Resource not found".
+   */
+  remoteFiles?: Readonly<Record<string, File>>
 }
 
 export const STAND_IN_API_KEY = '614335564976464'
@@ -194,6 +199,7 @@ export function cloudinaryHandlers(options: CloudinaryStandInOptions = {}) {
     apiSecret = STAND_IN_API_SECRET,
     deliveryBase = 'https://res.cloudinary.com',
     now = () => new Date(),
+    remoteFiles = {},
   } = options
   const received: ReceivedUpload[] = []
   const chunked = new Map<string, { total: number; next: number; parts: Blob[] }>()
@@ -255,6 +261,11 @@ export function cloudinaryHandlers(options: CloudinaryStandInOptions = {}) {
         if (!unsignedPresets.includes(preset)) {
           return cloudinaryError(request, 400, 'Upload preset must be whitelisted for unsigned uploads')
         }
+      }
+      if (!file && fields.file !== undefined && /^(?:https?|ftp|s3|gs):\/\//.test(fields.file)) {
+        const remote = remoteFiles[fields.file]
+        if (!remote) return cloudinaryError(request, 404, `Resource not found - ${fields.file}`)
+        file = remote
       }
       if (!file) return cloudinaryError(request, 400, 'Missing required parameter - file')
 

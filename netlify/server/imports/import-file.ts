@@ -3,6 +3,8 @@ import type { ImportFields } from '../../../src/contract/imports'
 import { titleFromName } from '../../../src/contract/labels'
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
 import { MAX_CHUNK_BYTES } from '../../../src/contract/uploads'
+import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
+import { destroyAsset, type CloudinaryCredentials } from '../cloudinary/destroy-asset'
 import { folderNotFound, InvalidInputError } from '../errors'
 import { servingPolicy, sniffedExtension, SNIFF_BYTES } from '../files/serving-policy'
 import { ROOT_PATH } from '../../../src/contract/folder-paths'
@@ -21,6 +23,7 @@ import {
   type MediaHostStores,
   type MetadataReader,
 } from '../uploads/upload-service'
+import { importToCloudinary } from './cloudinary-import'
 import { fetchRemoteFile, limitedBody, type FetchSeams, type RemoteFile } from './remote-fetch'
 
 export interface ImportOptions {
@@ -33,6 +36,8 @@ export interface ImportOptions {
   seams?: FetchSeams
   now?: Date
   webflow?: MediaRecord['webflow']
+  /** With Cloudinary as the media host, Cloudinary fetches the file instead (`cloudinary-import.ts`). */
+  cloudinary?: CloudinaryCredentials | null
 }
 
 /**
@@ -51,6 +56,8 @@ export async function importFromUrl(
   const folderPath = fields.folder_path ?? ROOT_PATH
   // The folder first: nothing is fetched for a record that could not be stored.
   if (!acceptsFiles(await readFolders(stores.documents), folderPath)) throw folderNotFound(folderPath)
+  if (options.cloudinary)
+    return importIntoCloudinary(url, fields, { ...options, cloudinary: options.cloudinary })
   const manifest = await importFile(url, options)
   try {
     return await createRecord(stores.documents, recordInput(manifest, fields), options.now, options.webflow)
@@ -58,6 +65,28 @@ export async function importFromUrl(
     await removeStoredFile(stores, manifest.id).catch((cleanup: unknown) => {
       console.warn(`[import] ${manifest.id}: the file of a record that failed was not removed`, cleanup)
     })
+    throw error
+  }
+}
+
+async function importIntoCloudinary(
+  url: string,
+  fields: ImportFields,
+  options: ImportOptions & { cloudinary: CloudinaryCredentials },
+): Promise<MediaRecord> {
+  const input = await importToCloudinary(url, fields, { ...options, credentials: options.cloudinary })
+  try {
+    return await createRecord(options.stores.documents, input, options.now, options.webflow)
+  } catch (error) {
+    const asset = cloudinaryAssetOf(input.media_url)
+    if (asset) {
+      await destroyAsset(options.cloudinary, asset).catch((cleanup: unknown) => {
+        console.warn(
+          `[import] ${asset.publicId}: the asset of a record that failed was not destroyed`,
+          cleanup,
+        )
+      })
+    }
     throw error
   }
 }
