@@ -147,7 +147,8 @@ export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
 /**
  * https to the checked address: the URL's host name goes in Host and as the TLS server name (so the
  * certificate is checked against it), while the socket connects where `pinnedLookup` says. The socket's
- * own remote address is checked again once connected. No proxy, no compression, no keep-alive.
+ * own remote address is checked again once connected, before anything is sent, and on the answer. No
+ * proxy, no compression, no keep-alive.
  */
 export const pinnedHttps: Connector = (url, address, signal) =>
   new Promise((resolve, reject) => {
@@ -157,7 +158,8 @@ export const pinnedHttps: Connector = (url, address, signal) =>
         method: 'GET',
         agent: false,
         lookup: pinnedLookup(address),
-        servername: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        // TLS names a host by name only: an address written out is checked against the certificate's IPs.
+        ...(isIpLiteral(url.hostname) ? {} : { servername: url.hostname }),
         headers: { Accept: '*/*', 'Accept-Encoding': 'identity', 'User-Agent': 'MediaFileManager-Import/1' },
         signal,
       },
@@ -185,6 +187,13 @@ export const pinnedHttps: Connector = (url, address, signal) =>
         })
       },
     )
+    // Checked again as soon as the socket connects, before TLS or the request: where it really went.
+    request.on('socket', (socket) => {
+      socket.once('connect', () => {
+        const refusal = addressRefusal(socket.remoteAddress ?? '')
+        if (refusal) request.destroy(refused(REFUSAL_REASONS[refusal]))
+      })
+    })
     request.on('error', reject)
     request.end()
   })

@@ -1,11 +1,12 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { InvalidInputError, PayloadTooLargeError } from '../../../netlify/server/errors'
 import { importFromUrl, type ImportOptions } from '../../../netlify/server/imports/import-file'
 import {
+  pinnedHttps,
   pinnedLookup,
   type Connector,
   type ResolvedAddress,
@@ -224,6 +225,33 @@ describe('importing from a URL: addresses refused before any connection', () => 
     )
     expect(answers).toBe(1)
     expect(connectors).toEqual([{ address: PUBLIC, host: 'rebind.example.org' }])
+  })
+
+  it('checks where the socket really connected before anything is sent over it', async () => {
+    // A TCP listener on loopback: the https connection reaches it, and is dropped on connecting, before
+    // the TLS handshake (so before any request) could happen.
+    const received: Buffer[] = []
+    const listener = createNetServer((socket) => {
+      socket.on('data', (data: Buffer) => received.push(data))
+    })
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+    const { port: tcpPort } = listener.address() as AddressInfo
+    const url = new URL(`https://files.example.com:${String(tcpPort)}/a.png`)
+    const error = await pinnedHttps(
+      url,
+      { address: '127.0.0.1', family: 4 },
+      new AbortController().signal,
+    ).then(
+      () => null,
+      (thrown: unknown) => thrown as Error,
+    )
+    await new Promise<void>((resolve) =>
+      listener.close(() => {
+        resolve()
+      }),
+    )
+    expect(error?.message).toBe('That address points at this server itself, so it cannot be imported.')
+    expect(Buffer.concat(received).toString('latin1')).not.toMatch(/GET|files\.example\.com\/a\.png/)
   })
 
   it('pins the connection: its lookup answers the checked address whatever name it is asked', () => {
