@@ -13,7 +13,7 @@ export const TARGETS = {
   /** Per function, not counting the runtime files Netlify adds to every zip (see `platformBytes`). */
   functionOwnBytes: 250_000,
   /** The first route's JS + CSS, each file brotli-compressed at quality 11. */
-  firstRouteBrotliBytes: 150_000,
+  firstRouteBrotliBytes: 120_000,
 }
 
 /** Files Netlify's build adds to every function zip: its bootstrap, telemetry loader and entry point. */

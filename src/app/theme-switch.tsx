@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
-import { Toggle } from 'radix-ui'
 
+import { Toggle } from '../components/ui/toggle'
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme'
 
 const THEME_OPTIONS: readonly { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
@@ -18,7 +18,7 @@ export function ThemeSwitch() {
   return (
     <div className="toggle-group theme-switch" role="group" aria-label="Theme">
       {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
-        <Toggle.Root
+        <Toggle
           key={value}
           className="toggle-group__item"
           aria-label={label}
@@ -29,7 +29,7 @@ export function ThemeSwitch() {
           }}
         >
           <Icon size={16} aria-hidden="true" />
-        </Toggle.Root>
+        </Toggle>
       ))}
     </div>
   )

@@ -1,5 +1,4 @@
 import { Check, Minus } from 'lucide-react'
-import { Checkbox as RadixCheckbox } from 'radix-ui'
 import type { MouseEvent } from 'react'
 
 interface CheckboxProps {
@@ -11,27 +10,41 @@ interface CheckboxProps {
   tabIndex?: number
 }
 
-/** A Radix checkbox whose state the caller owns; the click decides (toggle or range), not the primitive. */
+/**
+ * A checkbox whose state the caller owns; the click decides (toggle or range). It renders what a Radix
+ * checkbox does (a button with the checkbox role, `data-state` for the styles, Space toggles and Enter
+ * does not), without loading Radix with the page: cards show one each.
+ */
 export function Checkbox({ checked, label, onClick, tabIndex }: CheckboxProps) {
+  const state = checked === 'indeterminate' ? 'indeterminate' : checked ? 'checked' : 'unchecked'
   return (
-    <RadixCheckbox.Root
+    <button
+      type="button"
+      role="checkbox"
       className="checkbox"
-      checked={checked}
+      aria-checked={checked === 'indeterminate' ? 'mixed' : checked}
       aria-label={label}
+      data-state={state}
       tabIndex={tabIndex}
+      onKeyDown={(event) => {
+        // As a native checkbox: Space toggles, Enter does not.
+        if (event.key === 'Enter') event.preventDefault()
+      }}
       onClick={(event) => {
         event.preventDefault()
         event.stopPropagation()
         onClick(event)
       }}
     >
-      <RadixCheckbox.Indicator className="checkbox__indicator">
-        {checked === 'indeterminate' ? (
-          <Minus size={12} strokeWidth={3} aria-hidden="true" />
-        ) : (
-          <Check size={12} strokeWidth={3} aria-hidden="true" />
-        )}
-      </RadixCheckbox.Indicator>
-    </RadixCheckbox.Root>
+      {checked !== false && (
+        <span className="checkbox__indicator" data-state={state}>
+          {checked === 'indeterminate' ? (
+            <Minus size={12} strokeWidth={3} aria-hidden="true" />
+          ) : (
+            <Check size={12} strokeWidth={3} aria-hidden="true" />
+          )}
+        </span>
+      )}
+    </button>
   )
 }

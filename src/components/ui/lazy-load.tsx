@@ -1,4 +1,12 @@
-import { Suspense, use, useState, type ComponentType, type ReactNode } from 'react'
+import {
+  Suspense,
+  use,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
 
 import { onReconnect } from '../../lib/connectivity'
 import { retryingImport } from '../../lib/retry-import'
@@ -40,6 +48,88 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
   }
   everyLoad.add(loadOnce)
   return Object.assign(Lazy, { preload })
+}
+
+/** What a stand-in gets besides the part's own props. */
+export interface StandInProps {
+  /** Starts loading the real part: on hover or focus of its trigger. */
+  preload: () => void
+  /** Someone opened it (a click, a key) before its code was there: load it, then open it. */
+  openOnLoad: () => void
+}
+
+/** What the real part gets besides its own props: open at once, as its stand-in was asked to. */
+export interface LoadedProps {
+  defaultOpen?: boolean
+}
+
+/** Marks the element of a stand-in that can hold the focus; the real part takes its place and the focus. */
+export const STAND_IN_ATTRIBUTE = 'data-stand-in'
+
+/**
+ * A part drawn at once by a light stand-in (a menu's or a select's trigger, without Radix) and replaced by
+ * the real part once its code is there: on intent (hover, focus, press), at the first idle moment with the
+ * other lazy parts, or at once if it loaded already. A press before then is not lost: the real part
+ * opens as it arrives. A stand-in that held the focus hands it to the element of the real part at its
+ * place.
+ */
+export function lazyWithStandIn<P extends object>(
+  load: () => Promise<ComponentType<P & LoadedProps>>,
+  StandIn: ComponentType<P & StandInProps>,
+): ComponentType<P> & { preload: () => void } {
+  let loaded: ComponentType<P & LoadedProps> | undefined
+  let pending: Promise<ComponentType<P & LoadedProps>> | undefined
+  let focusAt: { parent: Element; index: number } | null = null
+  const listeners = new Set<() => void>()
+  const loadOnce = () => {
+    pending ??= retryingImport(load).then(
+      (component) => {
+        const active = document.activeElement
+        const parent = active?.hasAttribute(STAND_IN_ATTRIBUTE) === true ? active.parentElement : null
+        if (active && parent) focusAt = { parent, index: [...parent.children].indexOf(active) }
+        loaded = component
+        for (const listener of listeners) listener()
+        return component
+      },
+      (error: unknown) => {
+        pending = undefined
+        throw error
+      },
+    )
+    return pending
+  }
+  const preload = () => {
+    // A failed load leaves the stand-in; the next hover or press tries again.
+    loadOnce().catch(() => undefined)
+  }
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }
+  const current = () => loaded
+  everyLoad.add(loadOnce)
+  function Part(props: P) {
+    const Component = useSyncExternalStore(subscribe, current, current)
+    const [opening, setOpening] = useState(false)
+    useLayoutEffect(() => {
+      if (Component === undefined || focusAt === null) return
+      const { parent, index } = focusAt
+      focusAt = null
+      const element = parent.children[index]
+      if (element instanceof HTMLElement && parent.isConnected) element.focus()
+    }, [Component])
+    // Not a component made during render: the one component the module exports, once it has loaded.
+    // eslint-disable-next-line react-hooks/static-components
+    if (Component !== undefined) return <Component {...props} defaultOpen={opening} />
+    const openOnLoad = () => {
+      setOpening(true)
+      preload()
+    }
+    return <StandIn {...props} preload={preload} openOnLoad={openOnLoad} />
+  }
+  return Object.assign(Part, { preload })
 }
 
 let preloaded = false

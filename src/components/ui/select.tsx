@@ -1,6 +1,6 @@
-import { Check, ChevronDown } from 'lucide-react'
-import { Select as RadixSelect } from 'radix-ui'
+import { ChevronDown } from 'lucide-react'
 
+import { lazyWithStandIn, STAND_IN_ATTRIBUTE, type StandInProps } from './lazy-load'
 import './select.css'
 
 export interface SelectOption {
@@ -16,7 +16,7 @@ export interface SelectGroup {
   options: readonly SelectOption[]
 }
 
-interface SelectProps {
+export interface SelectProps {
   /** The accessible name of the control. */
   label: string
   /** '' shows the placeholder. */
@@ -30,55 +30,53 @@ interface SelectProps {
   disabled?: boolean
 }
 
-function item(option: SelectOption) {
+/** Keys that open a select from its trigger, as Radix's has them. */
+const OPENING_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown'])
+
+/** The closed select as Radix draws it, until its code is there. */
+function SelectStandIn(props: SelectProps & StandInProps) {
+  const { label, value, options, groups = [], placeholder, id, className, disabled } = props
+  const { preload, openOnLoad } = props
+  const chosen = [...options, ...groups.flatMap((group) => group.options)].find(
+    (option) => option.value === value,
+  )
   return (
-    <RadixSelect.Item
-      key={option.value}
-      value={option.value}
-      className="select__item"
-      style={option.depth ? { paddingLeft: `${String(1.75 + option.depth)}rem` } : undefined}
+    <button
+      type="button"
+      role="combobox"
+      id={id}
+      className={`select ${className ?? ''}`}
+      aria-label={label}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      data-placeholder={value === '' ? '' : undefined}
+      disabled={disabled}
+      {...{ [STAND_IN_ATTRIBUTE]: '' }}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) openOnLoad()
+      }}
+      onKeyDown={(event) => {
+        if (!OPENING_KEYS.has(event.key)) return
+        event.preventDefault()
+        openOnLoad()
+      }}
     >
-      <RadixSelect.ItemIndicator className="select__indicator">
-        <Check size={14} aria-hidden="true" />
-      </RadixSelect.ItemIndicator>
-      <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-    </RadixSelect.Item>
+      <span style={{ pointerEvents: 'none' }}>{value === '' ? placeholder : chosen?.label}</span>
+      <span className="select__icon" aria-hidden="true">
+        <ChevronDown size={16} aria-hidden="true" />
+      </span>
+    </button>
   )
 }
 
-/** A labelled Radix select: keyboard, typeahead and focus handling come from the primitive. */
-export function Select({
-  label,
-  value,
-  onValueChange,
-  options,
-  groups = [],
-  placeholder,
-  id,
-  className,
-  disabled,
-}: SelectProps) {
-  return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <RadixSelect.Trigger id={id} className={`select ${className ?? ''}`} aria-label={label}>
-        <RadixSelect.Value placeholder={placeholder} />
-        <RadixSelect.Icon className="select__icon">
-          <ChevronDown size={16} aria-hidden="true" />
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content className="select__content" position="popper" sideOffset={4}>
-          <RadixSelect.Viewport className="select__viewport">
-            {options.map(item)}
-            {groups.map((group) => (
-              <RadixSelect.Group key={group.label} className="select__group">
-                <RadixSelect.Label className="select__group-label">{group.label}</RadixSelect.Label>
-                {group.options.map(item)}
-              </RadixSelect.Group>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
-  )
-}
+/**
+ * A labelled Radix select: keyboard, typeahead and focus handling come from the primitive, whose code
+ * loads on hover, focus or a press of the trigger, or at the first idle moment.
+ */
+export const Select = lazyWithStandIn<SelectProps>(
+  () => import('./select-parts').then((module) => module.RadixSelectControl),
+  SelectStandIn,
+)

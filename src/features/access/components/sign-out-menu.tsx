@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
+
+import { MenuButton } from '../../../components/ui/menu'
 import { toast } from '../../../components/ui/toast'
 
 import { useAccess } from '../../../lib/access'
@@ -43,23 +44,22 @@ export function SignOutMenu({ onSignedOut }: SignOutMenuProps) {
   }
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button type="button" className="button button--secondary sign-out" disabled={pending}>
-          <LogOut size={16} aria-hidden="true" />
-          <span>{SIGN_OUT_TEXT.menu}</span>
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end">
-          <DropdownMenu.Item className="menu__item" onSelect={() => void leave(false)}>
-            {SIGN_OUT_TEXT.here}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={() => void leave(true)}>
-            {SIGN_OUT_TEXT.everywhere}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuButton
+      button={{
+        className: 'button button--secondary sign-out',
+        disabled: pending,
+        children: (
+          <>
+            <LogOut size={16} aria-hidden="true" />
+            <span>{SIGN_OUT_TEXT.menu}</span>
+          </>
+        ),
+      }}
+      align="end"
+      entries={[
+        { key: 'here', label: SIGN_OUT_TEXT.here, onSelect: () => void leave(false) },
+        { key: 'everywhere', label: SIGN_OUT_TEXT.everywhere, onSelect: () => void leave(true) },
+      ]}
+    />
   )
 }

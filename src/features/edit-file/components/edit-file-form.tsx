@@ -5,6 +5,7 @@ import { categoryChoices } from '../../../contract/categories'
 import type { MediaRecord } from '../../../contract/record'
 import { tagsProblem } from '../../../contract/tag-list'
 import { freeTextProblem, labelProblem, withoutRefusedCharacters } from '../../../contract/labels'
+import { BLANK_TITLE, titleProblem } from '../model/title-problem'
 
 /** The editable metadata (spec section 3), as the form holds it: tags as the comma-separated text typed. */
 export interface EditValues {
@@ -31,16 +32,7 @@ export function valuesOf(record: MediaRecord): EditValues {
   }
 }
 
-/**
- * A blank title is refused here rather than saved as the API's 'Untitled' (spec section 3), which a
- * person who cleared the field by mistake would not expect.
- */
-export const BLANK_TITLE = 'Enter a title.'
-
-/** Why a title cannot be saved, in the server's words where it has them; null when it can. */
-export function titleProblem(title: string): string | null {
-  return title.trim() === '' ? BLANK_TITLE : labelProblem('Title', title)
-}
+export { BLANK_TITLE, titleProblem }
 
 /**
  * The contract's rule for each field, so the form says what the server would answer before asking it.

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
 
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 import { toast } from '../../../components/ui/toast'
 import type { Folder } from '../../../contract/folder'
 import type { MediaRecord } from '../../../contract/record'
@@ -10,9 +10,18 @@ import { useFolders } from '../api/get-folders'
 import { deleteFolderMessage, filesByPath, moveProblem, parentPathOf } from '../model/folder-changes'
 import { buildFolderTree } from '../model/folder-tree'
 import { useFolderChanges } from '../model/use-folder-changes'
-import { FolderNameDialog } from './folder-name-dialog'
 import './folders.css'
-import { MoveFolderDialog } from './move-folder-dialog'
+
+// The dialogs load with the other lazy parts at the first idle moment, or when first opened.
+const FolderNameDialog = lazyWithPreload(() =>
+  import('./folder-name-dialog').then((module) => module.FolderNameDialog),
+)
+const MoveFolderDialog = lazyWithPreload(() =>
+  import('./move-folder-dialog').then((module) => module.MoveFolderDialog),
+)
+const ConfirmDialog = lazyWithPreload(() =>
+  import('../../../components/ui/confirm-dialog').then((module) => module.ConfirmDialog),
+)
 
 /** What the folder menus, drags and tiles can do; absent (null) where folders cannot be changed. */
 export interface FolderActions {
@@ -88,43 +97,49 @@ export function FolderActionsProvider(props: FolderActionsProviderProps) {
   return (
     <FolderActionsContext.Provider value={actions}>
       {children}
-      <FolderNameDialog
-        open={open.kind === 'rename'}
-        onOpenChange={(next) => {
-          if (!next) close()
-        }}
-        title="Rename folder"
-        description={shown === null ? '' : `Renames ${shown.path}; its files and subfolders stay in it.`}
-        initialName={shown?.name ?? ''}
-        submitLabel="Rename"
-        savingLabel="Renaming..."
-        onSubmit={(name) => {
-          if (shown === null || name === shown.name) return Promise.resolve(undefined)
-          const problem = problemWith(shown, parentPathOf(shown.path), name)
-          if (problem !== null) return Promise.resolve(problem)
-          void relocate(shown, name, shown.parent_path)
-          return Promise.resolve(undefined)
-        }}
-      />
-      <MoveFolderDialog
-        folder={open.kind === 'move' ? open.folder : null}
-        tree={buildFolderTree(folders, [])}
-        onClose={close}
-        problemWith={problemWith}
-        onMove={(folder, parentPath) => void relocate(folder, folder.name, parentPath)}
-      />
-      <ConfirmDialog
-        open={open.kind === 'delete'}
-        onOpenChange={(next) => {
-          if (!next) close()
-        }}
-        title={shown === null ? 'Delete folder' : `Delete folder "${shown.name}"`}
-        message={open.kind === 'delete' ? deleteFolderMessage(folders, open.folder, fileCounts()) : ''}
-        confirmLabel="Delete"
-        onConfirm={() => {
-          if (open.kind === 'delete') void remove(open.folder)
-        }}
-      />
+      <OpenedOnce open={open.kind === 'rename'} region="rename folder dialog">
+        <FolderNameDialog
+          open={open.kind === 'rename'}
+          onOpenChange={(next) => {
+            if (!next) close()
+          }}
+          title="Rename folder"
+          description={shown === null ? '' : `Renames ${shown.path}; its files and subfolders stay in it.`}
+          initialName={shown?.name ?? ''}
+          submitLabel="Rename"
+          savingLabel="Renaming..."
+          onSubmit={(name) => {
+            if (shown === null || name === shown.name) return Promise.resolve(undefined)
+            const problem = problemWith(shown, parentPathOf(shown.path), name)
+            if (problem !== null) return Promise.resolve(problem)
+            void relocate(shown, name, shown.parent_path)
+            return Promise.resolve(undefined)
+          }}
+        />
+      </OpenedOnce>
+      <OpenedOnce open={open.kind === 'move'} region="move folder dialog">
+        <MoveFolderDialog
+          folder={open.kind === 'move' ? open.folder : null}
+          tree={buildFolderTree(folders, [])}
+          onClose={close}
+          problemWith={problemWith}
+          onMove={(folder, parentPath) => void relocate(folder, folder.name, parentPath)}
+        />
+      </OpenedOnce>
+      <OpenedOnce open={open.kind === 'delete'} region="delete folder dialog">
+        <ConfirmDialog
+          open={open.kind === 'delete'}
+          onOpenChange={(next) => {
+            if (!next) close()
+          }}
+          title={shown === null ? 'Delete folder' : `Delete folder "${shown.name}"`}
+          message={open.kind === 'delete' ? deleteFolderMessage(folders, open.folder, fileCounts()) : ''}
+          confirmLabel="Delete"
+          onConfirm={() => {
+            if (open.kind === 'delete') void remove(open.folder)
+          }}
+        />
+      </OpenedOnce>
     </FolderActionsContext.Provider>
   )
 }

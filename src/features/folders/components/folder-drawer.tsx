@@ -1,12 +1,15 @@
-import { PanelLeft, X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
-import { useRef, type ReactNode } from 'react'
+import { PanelLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
 
-import { restoreFocus } from '../../../components/ui/focus'
+import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 
-const DRAWER_ID = 'folder-drawer'
+export const DRAWER_ID = 'folder-drawer'
 
-interface FolderDrawerProps {
+const FolderDrawerDialog = lazyWithPreload(() =>
+  import('./folder-drawer-dialog').then((module) => module.FolderDrawerDialog),
+)
+
+export interface FolderDrawerProps {
   /** A narrow screen: the sidebar is a drawer over the files while open, instead of a column beside them. */
   drawer: boolean
   open: boolean
@@ -16,46 +19,17 @@ interface FolderDrawerProps {
 }
 
 /**
- * The sidebar. On a narrow screen it is a modal drawer: Escape, a click beside it or the close button
- * shut it, and focus goes to the folder shown when it opens and back to the Folders button after.
+ * The sidebar. On a narrow screen it is a modal drawer (folder-drawer-dialog.tsx), whose code loads
+ * when the Folders button is hovered, focused or pressed, or at the first idle moment.
  */
 export function FolderDrawer({ drawer, open, onOpenChange, children }: FolderDrawerProps) {
-  const content = useRef<HTMLDivElement>(null)
-  const opener = useRef<Element | null>(null)
   if (!drawer) return <aside className="app__sidebar">{children}</aside>
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer__overlay" />
-        <Dialog.Content
-          ref={content}
-          id={DRAWER_ID}
-          className="app__sidebar drawer"
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement
-            // The tree's one tabbable row is the folder shown: where Tab into the tree would land too.
-            const current = content.current?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]')
-            if (current) {
-              event.preventDefault()
-              current.focus()
-            }
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            restoreFocus(opener.current)
-          }}
-        >
-          <div className="drawer__header">
-            <Dialog.Title className="drawer__title">Folders</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close folders">
-              <X size={16} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <OpenedOnce open={open} region="folders">
+      <FolderDrawerDialog open={open} onOpenChange={onOpenChange}>
+        {children}
+      </FolderDrawerDialog>
+    </OpenedOnce>
   )
 }
 
@@ -68,6 +42,8 @@ export function FoldersButton({ open, onOpen }: { open: boolean; onOpen: () => v
       aria-haspopup="dialog"
       aria-expanded={open}
       aria-controls={open ? DRAWER_ID : undefined}
+      onPointerEnter={FolderDrawerDialog.preload}
+      onFocus={FolderDrawerDialog.preload}
       onClick={onOpen}
     >
       <PanelLeft size={16} aria-hidden="true" />

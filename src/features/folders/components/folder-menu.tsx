@@ -1,18 +1,18 @@
 import { FolderInput, MoreHorizontal, Pencil, Trash2, type LucideIcon } from 'lucide-react'
-import { ContextMenu, DropdownMenu } from 'radix-ui'
-import type { ReactElement } from 'react'
+import { cloneElement, type MouseEvent, type PointerEvent, type ReactElement } from 'react'
 
+import { MenuButton, useMenuAtPoint, type MenuEntry } from '../../../components/ui/menu'
 import type { Folder } from '../../../contract/folder'
 import type { FolderActions } from './folder-actions'
 
-interface MenuEntry {
+interface FolderEntry {
   label: string
   icon: LucideIcon
   danger?: boolean
   perform: (actions: FolderActions, folder: Folder) => void
 }
 
-const ENTRIES: readonly MenuEntry[] = [
+const ENTRIES: readonly FolderEntry[] = [
   {
     label: 'Rename',
     icon: Pencil,
@@ -37,6 +37,18 @@ const ENTRIES: readonly MenuEntry[] = [
   },
 ]
 
+function entries(actions: FolderActions, folder: Folder): MenuEntry[] {
+  return ENTRIES.map(({ label, icon, danger, perform }) => ({
+    key: label,
+    label,
+    icon,
+    danger,
+    onSelect: () => {
+      perform(actions, folder)
+    },
+  }))
+}
+
 interface FolderMenuProps {
   folder: Folder
   actions: FolderActions
@@ -48,44 +60,31 @@ interface FolderMenuProps {
 /** The "More" button of a folder row or tile, and its menu. */
 export function FolderMoreMenu({ folder, actions, open, onOpenChange }: FolderMenuProps) {
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          tabIndex={-1}
-          className="icon-button folder-more"
-          aria-label={`More actions for ${folder.name}`}
-          onClick={(event) => {
-            event.stopPropagation()
-          }}
-          onKeyDown={(event) => {
-            event.stopPropagation()
-          }}
-        >
-          <MoreHorizontal size={16} aria-hidden="true" />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" aria-label={`Actions for ${folder.name}`} align="end">
-          {ENTRIES.map(({ label, icon: Icon, danger, perform }) => (
-            <DropdownMenu.Item
-              key={label}
-              className={`menu__item${danger ? ' menu__item--danger' : ''}`}
-              onSelect={() => {
-                perform(actions, folder)
-              }}
-            >
-              <Icon size={14} aria-hidden="true" />
-              {label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuButton
+      button={{
+        tabIndex: -1,
+        className: 'icon-button folder-more',
+        'aria-label': `More actions for ${folder.name}`,
+        onClick: (event) => {
+          event.stopPropagation()
+        },
+        onKeyDown: (event) => {
+          event.stopPropagation()
+        },
+        children: <MoreHorizontal size={16} aria-hidden="true" />,
+      }}
+      label={`Actions for ${folder.name}`}
+      align="end"
+      entries={entries(actions, folder)}
+      open={open}
+      onOpenChange={onOpenChange}
+    />
   )
 }
 
-/** The same menu on a right-click of `children` (a row or a tile). */
+type MenuHandlers = ReturnType<typeof useMenuAtPoint>['handlers']
+
+/** The same menu on a right-click or long press of `children` (a row or a tile), beside its own handlers. */
 export function FolderContextMenu({
   folder,
   actions,
@@ -93,31 +92,35 @@ export function FolderContextMenu({
 }: {
   folder: Folder
   actions: FolderActions
-  children: ReactElement
+  children: ReactElement<Partial<MenuHandlers>>
 }) {
+  const { handlers, menu } = useMenuAtPoint(() => ({
+    label: `Actions for ${folder.name}`,
+    entries: entries(actions, folder),
+  }))
+  const own = children.props
+  const pointer =
+    (name: 'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel') =>
+    (event: PointerEvent) => {
+      own[name]?.(event)
+      handlers[name](event)
+    }
   return (
-    <ContextMenu.Root>
-      <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className="menu" aria-label={`Actions for ${folder.name}`}>
-          {ENTRIES.map(({ label, icon: Icon, danger, perform }) => (
-            <ContextMenu.Item
-              key={label}
-              className={`menu__item${danger ? ' menu__item--danger' : ''}`}
-              onSelect={() => {
-                perform(actions, folder)
-              }}
-            >
-              <Icon size={14} aria-hidden="true" />
-              {label}
-            </ContextMenu.Item>
-          ))}
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
-    </ContextMenu.Root>
+    <>
+      {cloneElement(children, {
+        onContextMenu: (event: MouseEvent) => {
+          own.onContextMenu?.(event)
+          handlers.onContextMenu(event)
+        },
+        onPointerDown: pointer('onPointerDown'),
+        onPointerMove: pointer('onPointerMove'),
+        onPointerUp: pointer('onPointerUp'),
+        onPointerCancel: pointer('onPointerCancel'),
+      })}
+      {menu}
+    </>
   )
 }
-
 /** Whether a key on a row or tile asks for its menu, as it does across desktops. */
 export function opensMenu(event: { key: string; shiftKey: boolean }): boolean {
   return event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)

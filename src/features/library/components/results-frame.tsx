@@ -1,8 +1,8 @@
-import { ContextMenu } from 'radix-ui'
-import { useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 
+import { useMenuAtPoint } from '../../../components/ui/menu'
 import type { MediaRecord } from '../../../contract/record'
-import { CONTEXT_MENU_PARTS, FileMenuItems, useAfterMenuClose } from './file-menu'
+import { fileMenuEntries, useAfterMenuClose } from './file-menu'
 import { ItemHandlersContext, useItemHandlers } from './item-handlers'
 
 interface ResultsFrameProps {
@@ -29,60 +29,40 @@ export function ResultsFrame(props: ResultsFrameProps) {
   const { scrollRef, onKeyDown, activate, label, records, stale, children } = props
   const parent = useItemHandlers()
   const handlers = useMemo(() => ({ ...parent, activate }), [parent, activate])
-  const [target, setTarget] = useState<MediaRecord | null>(null)
   const afterClose = useAfterMenuClose()
+  const { handlers: menuHandlers, menu } = useMenuAtPoint((clicked) => {
+    const id = fileIdAt(clicked)
+    const record = id === null ? undefined : records.find((each) => each.id === id)
+    // Outside a file there is nothing to act on: no menu at all.
+    if (record === undefined) return null
+    return {
+      label: `Actions for ${record.title}`,
+      entries: fileMenuEntries(parent.contextActions, record, afterClose.run),
+      onCloseAutoFocus: afterClose.onCloseAutoFocus,
+    }
+  })
   return (
     <ItemHandlersContext.Provider value={handlers}>
-      <ContextMenu.Root>
-        <ContextMenu.Trigger
-          asChild
-          onContextMenu={(event) => {
-            const id = fileIdAt(event.target)
-            const record = id === null ? undefined : records.find((each) => each.id === id)
-            // Outside a file there is nothing to act on: no menu at all.
-            if (record === undefined) {
-              event.preventDefault()
-              return
-            }
-            setTarget(record)
-          }}
-        >
-          <div
-            ref={scrollRef}
-            className={`results${stale ? ' results--stale' : ''}`}
-            role="region"
-            aria-label={label}
-            aria-busy={stale}
-            tabIndex={-1}
-            data-focus-fallback
-            onKeyDown={onKeyDown}
-            onFocus={(event) => {
-              // A file that takes the focus (a click, a dialog giving it back, the file after a delete)
-              // becomes the one in the tab order and the one the arrow keys move from.
-              const position = Number((event.target as HTMLElement).dataset.pos ?? Number.NaN)
-              if (!Number.isNaN(position)) activate(position)
-            }}
-          >
-            {children}
-          </div>
-        </ContextMenu.Trigger>
-        <ContextMenu.Portal>
-          <ContextMenu.Content
-            className="menu"
-            aria-label={target ? `Actions for ${target.title}` : undefined}
-            onCloseAutoFocus={afterClose.onCloseAutoFocus}
-          >
-            {target !== null && (
-              <FileMenuItems
-                parts={CONTEXT_MENU_PARTS}
-                actions={parent.contextActions}
-                target={target}
-                run={afterClose.run}
-              />
-            )}
-          </ContextMenu.Content>
-        </ContextMenu.Portal>
-      </ContextMenu.Root>
+      <div
+        ref={scrollRef}
+        className={`results${stale ? ' results--stale' : ''}`}
+        role="region"
+        aria-label={label}
+        aria-busy={stale}
+        tabIndex={-1}
+        data-focus-fallback
+        onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          // A file that takes the focus (a click, a dialog giving it back, the file after a delete)
+          // becomes the one in the tab order and the one the arrow keys move from.
+          const position = Number((event.target as HTMLElement).dataset.pos ?? Number.NaN)
+          if (!Number.isNaN(position)) activate(position)
+        }}
+        {...menuHandlers}
+      >
+        {children}
+      </div>
+      {menu}
     </ItemHandlersContext.Provider>
   )
 }

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Grid2x2, Grid3x3, LayoutGrid, List } from 'lucide-react'
-import { Toggle } from 'radix-ui'
 
 import { Select } from '../../../components/ui/select'
+import { Toggle } from '../../../components/ui/toggle'
 import type { Sort, SortKey } from '../model/filters'
 import { setCardDensity, useCardDensity } from './card-density'
 import type { CardDensity } from './card-geometry'
@@ -24,7 +24,7 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (vi
 function ViewModeToggle({ value, onChange }: { value: ViewMode; onChange: (view: ViewMode) => void }) {
   return (
     <div className="toggle-group" role="group" aria-label="View">
-      <Toggle.Root
+      <Toggle
         className="toggle-group__item"
         pressed={value === 'grid'}
         onPressedChange={() => {
@@ -33,8 +33,8 @@ function ViewModeToggle({ value, onChange }: { value: ViewMode; onChange: (view:
       >
         <LayoutGrid size={16} aria-hidden="true" />
         Grid
-      </Toggle.Root>
-      <Toggle.Root
+      </Toggle>
+      <Toggle
         className="toggle-group__item"
         pressed={value === 'list'}
         onPressedChange={() => {
@@ -43,7 +43,7 @@ function ViewModeToggle({ value, onChange }: { value: ViewMode; onChange: (view:
       >
         <List size={16} aria-hidden="true" />
         List
-      </Toggle.Root>
+      </Toggle>
     </div>
   )
 }
@@ -62,7 +62,7 @@ export function DensityToggle() {
   return (
     <div className="toggle-group" role="group" aria-label="Card density">
       {DENSITY_OPTIONS.map(({ value, label, icon: Icon }) => (
-        <Toggle.Root
+        <Toggle
           key={value}
           className="toggle-group__item"
           aria-label={label}
@@ -73,7 +73,7 @@ export function DensityToggle() {
           }}
         >
           <Icon size={16} aria-hidden="true" />
-        </Toggle.Root>
+        </Toggle>
       ))}
     </div>
   )
