@@ -29,6 +29,7 @@ import { checkSignOutEverywhere, checkSignOutRevokes } from './hostile/sessions.
 import { checkShareLinkForgery, checkShareLinkRevoked } from './hostile/share-links.ts'
 import { checkSharesOfPurgedFile } from './hostile/purged-shares.ts'
 import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labels.ts'
+import { checkLongDescriptionPages } from './hostile/page-bytes.ts'
 
 async function cleanUp(): Promise<void> {
   if (createdIds.length === 0) return
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     await checkIdsPastCounter()
     await checkPurgedReplay()
     await checkAnswerBudgets()
+    await checkLongDescriptionPages()
     await checkAltText()
     await checkShareLinkForgery()
     await checkShareLinkRevoked()

@@ -38,7 +38,7 @@ export default route(
 
 /**
  * A streamed answer may carry 20 MB where a buffered one stops at 6 MB (DESIGN section 3); the listing
- * keeps under `LIMITS.streamedAnswerBytes`. A chunk never ends between the two halves of a surrogate
+ * keeps under `LIMITS.pageAnswerBytes`, or one shard. A chunk never ends between the two halves of a surrogate
  * pair, which would be encoded as two replacement characters.
  */
 function streamed(body: string): ReadableStream<Uint8Array> {

@@ -63,17 +63,19 @@ export const BYTE_BUDGETS = {
    */
   bufferedAnswerBytes: 4_000_000,
   /**
-   * A streamed answer (`GET /api/media-pages`): Netlify cuts a streamed answer at 20 MB; 4 MB is left as
-   * margin. An answer stops at a shard boundary before it and names the rest of the range in
-   * `next_shards` (at least one shard an answer, which a shard's own budget keeps far below this).
+   * One answer of `GET /api/media-pages`, encoded. Netlify cuts a streamed answer at 20 MB, but `netlify
+   * dev` and a buffered Lambda answer stop at 6 MB, and a page of 50 shards of long descriptions encodes
+   * to tens of MB. An answer takes whole shards while they fit and names the rest of its page in
+   * `next_shards`, which the screen follows (decision 0046). It holds at least one shard, so a single
+   * shard larger than this is answered alone: at most `shardBytes`, still under 6 MB.
    */
-  streamedAnswerBytes: 16_000_000,
+  pageAnswerBytes: 2_000_000,
   /**
    * One record shard (500 consecutive ids), as stored. Every write a caller asks for that would grow a
    * shard past it is refused (an edit, a batch update's item, a move, a replace: 409), and a create whose
    * shard is full takes the first id of the next shard instead. Room for each record's trash mark is
    * kept, so deleting never needs more. A shard of 4 MB reads and rewrites in tens of ms, holds 500
-   * records of 8 KB (typical records are 1-2 KB), and always fits one streamed answer.
+   * records of 8 KB (typical records are 1-2 KB), and always fits one answer under 6 MB.
    */
   shardBytes: 4_000_000,
   /**

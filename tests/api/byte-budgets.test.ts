@@ -110,7 +110,7 @@ describe('listing answers keep to their byte budgets over HTTP', () => {
     expect(ids.sort((a, b) => a - b)).toEqual(trashed.map((record) => record.id))
   })
 
-  it('GET /api/media-pages stops under 16 MB at a shard, names the rest in `next_shards`, and the rest follows', async () => {
+  it('GET /api/media-pages stops under 2 MB at a shard, names the rest in `next_shards`, and the rest follows', async () => {
     const ids: number[] = []
     const asked: string[] = []
     let firstEtag: string | null = null
@@ -120,7 +120,7 @@ describe('listing answers keep to their byte budgets over HTTP', () => {
         asked.push(shards)
         const response = await api('GET', `/api/media-pages?shards=${shards}`)
         expect(response.status, response.text.slice(0, 200)).toBe(200)
-        expect(Buffer.byteLength(response.text)).toBeLessThanOrEqual(LIMITS.streamedAnswerBytes)
+        expect(Buffer.byteLength(response.text)).toBeLessThanOrEqual(LIMITS.pageAnswerBytes)
         if (shards === '4-49') firstEtag = response.headers.get('etag')
         const answer = mediaPagesAnswerSchema.parse(response.body)
         ids.push(...decodeMediaPage(answer).map((record) => record.id as number))

@@ -167,14 +167,14 @@ export type ShardRangeListing = { etag: string } & (
 /**
  * The listable records of the shards `from` to `to`, encoded (`src/contract/media-pages.ts`), or
  * `notModified` when the client's ETag still holds (after one `list()`). The answer holds whole shards
- * in order while they fit `budget` bytes (`LIMITS.streamedAnswerBytes`; at least one shard, which the
- * shard budget keeps far smaller); when it stops short, `next_shards` names the rest of the range. The
+ * in order while their encoding fits `budget` bytes (`LIMITS.pageAnswerBytes`; at least one shard, which
+ * the shard budget keeps under 6 MB); when it stops short, `next_shards` names the rest of the range. The
  * ETag covers the whole range asked for, so it also stands for the answers that continue it.
  */
 export async function listShardRange(
   store: DocumentStore,
   { from, to, ifNoneMatch }: { from: number; to: number; ifNoneMatch: string | null },
-  budget: number = LIMITS.streamedAnswerBytes,
+  budget: number = LIMITS.pageAnswerBytes,
 ): Promise<ShardRangeListing> {
   const shards = await listShards(store)
   const etag = rangeEtag(shards, from, to)
@@ -193,8 +193,8 @@ export async function listShardRange(
       },
     )
     const body = JSON.stringify(answer)
-    // The records' own JSON stands in for the encoding while reading; should the encoding come out
-    // larger, the last shard goes to the next answer.
+    // Shards encoded apart stand in for the answer while reading; should the answer come out larger,
+    // the last shard goes to the next answer.
     const last = parts[parts.length - 1]
     if (parts.length <= 1 || !last || Buffer.byteLength(body) <= budget) {
       return { etag, notModified: false, answer, body }
@@ -206,7 +206,8 @@ export async function listShardRange(
 
 /**
  * The listable records of `listed`, shard by shard in order, read several at a time, up to the shard
- * that would take them past `budget` bytes (as the records' JSON); `stoppedAt` is that shard's index.
+ * that would take them past `budget` bytes (each shard's records encoded alone: strings they share are
+ * counted in each, so the answer is no larger); `stoppedAt` is that shard's index.
  */
 async function readRangeWithin(
   store: DocumentStore,
@@ -222,11 +223,16 @@ async function readRangeWithin(
     for (const [at, shardRecords] of read.entries()) {
       const index = shardIndexOfKey(window[at]?.key ?? '')
       const records = shardRecords.filter(isListable)
-      const size = records.reduce((sum, record) => sum + recordBytes(record) + 1, 0)
+      const size = encodedBytes(records)
       if (parts.length > 0 && bytes + size > budget) return { parts, stoppedAt: index }
       parts.push({ index, records })
       bytes += size
     }
   }
   return { parts, stoppedAt: null }
+}
+
+/** The bytes of `records` encoded as one answer on their own. */
+function encodedBytes(records: readonly MediaRecord[]): number {
+  return Buffer.byteLength(JSON.stringify(encodeMediaPage(records, { from: 0, to: 0, shardCount: 0 })))
 }

@@ -1,0 +1,121 @@
+/**
+ * The screen's listing pages cut by bytes (decision 0046): records with description and notes at their
+ * limits (10,000 characters), in the costliest characters JSON allows there, must not make any
+ * `GET /api/media-pages` answer larger than 2 MB, or one shard (at most 4 MB), where Netlify's functions
+ * and `netlify dev` refuse a body over 6 MB. The records made here are tracked in `createdIds` and purged
+ * by the caller.
+ */
+import { auth, base, call, createdIds, createRecord, record } from './client.ts'
+
+const PAGE_ANSWER_BUDGET = 2_000_000
+const SHARD_BUDGET = 4_000_000
+const SIX_MB = 6_000_000
+/** 100 records of about 60 KB of JSON each: 6 MB, more than one shard holds. */
+const LONG_RECORDS = 100
+const AT_ONCE = 4
+const SHARD_IDS = 500
+const PAGE_SHARDS = 50
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A create, waited out and tried again while the create endpoint's rate limit answers 429. */
+async function createLong(n: number) {
+  for (let attempt = 0; ; attempt++) {
+    const created = await createRecord({
+      media_url: `https://cdn.example.com/hostile/long-${String(n)}.png`,
+      // 10,000 characters of free text at their limits; control characters are 6 bytes of JSON each.
+      description: '\u0001'.repeat(5_000),
+      notes: '\u0001'.repeat(5_000),
+    })
+    if (created.status !== 429 || attempt >= 6) return created
+    await sleep(10_000)
+  }
+}
+
+/** The shards of page `page`, as the screen asks for them. */
+function pageShards(page: number): string {
+  if (page === 0) return '0-3'
+  if (page === 1) return `4-${String(PAGE_SHARDS - 1)}`
+  const from = (page - 1) * PAGE_SHARDS
+  return `${String(from)}-${String(from + PAGE_SHARDS - 1)}`
+}
+
+interface Answer {
+  shards: { from: number; to: number }
+  shard_count: number
+  columns: { id: number[] }
+  next_shards?: string
+}
+
+/** Every page, following `next_shards`; answers over their budget, and where each id was listed. */
+async function everyPage() {
+  const ids: { id: number; page: number }[] = []
+  const over: string[] = []
+  let largest = 0
+  let answers = 0
+  let pageCount = 2
+  for (let page = 0; page < pageCount; page++) {
+    let shards: string | undefined = pageShards(page)
+    while (shards !== undefined) {
+      answers++
+      const response = await fetch(`${base}/api/media-pages?shards=${shards}`, { headers: auth })
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      if (response.status !== 200)
+        return { ids, over, largest, answers, failed: `status ${String(response.status)}` }
+      largest = Math.max(largest, bytes.length)
+      const body = JSON.parse(new TextDecoder().decode(bytes)) as Answer
+      let id = 0
+      const held = new Set<number>()
+      for (const step of body.columns.id) {
+        ids.push({ id: (id += step), page })
+        held.add(Math.floor(id / SHARD_IDS))
+      }
+      // An answer may pass 2 MB only with the records of one shard alone.
+      if (bytes.length > (held.size > 1 ? PAGE_ANSWER_BUDGET : SHARD_BUDGET) || bytes.length > SIX_MB) {
+        over.push(`${shards}: ${mb(bytes.length)}`)
+      }
+      if (page === 0 && shards === '0-3') {
+        pageCount = body.shard_count <= PAGE_SHARDS ? 2 : Math.ceil(body.shard_count / PAGE_SHARDS) + 1
+      }
+      shards = body.next_shards
+    }
+  }
+  return { ids, over, largest, answers, failed: null }
+}
+
+/** The page the screen looks for `id` in (`pageOfId`). */
+function pageOfId(id: number): number {
+  const shard = Math.floor(id / SHARD_IDS)
+  if (shard < 4) return 0
+  if (shard < PAGE_SHARDS) return 1
+  return Math.floor(shard / PAGE_SHARDS) + 1
+}
+
+export async function checkLongDescriptionPages(): Promise<void> {
+  const started = createdIds.length
+  for (let n = 0; n < LONG_RECORDS; n += AT_ONCE) {
+    const batch = Array.from({ length: Math.min(AT_ONCE, LONG_RECORDS - n) }, (_, i) => n + i)
+    const created = await Promise.all(batch.map((i) => createLong(i)))
+    const refused = created.find((each) => each.status !== 200 && each.status !== 201)
+    if (refused) throw new Error(`could not create a record with long texts: ${String(refused.error)}`)
+  }
+  const mine = new Set(createdIds.slice(started))
+
+  const pages = await everyPage()
+  const counts = new Map<number, number>()
+  for (const { id } of pages.ids) counts.set(id, (counts.get(id) ?? 0) + 1)
+  const missing = [...mine].filter((id) => counts.get(id) !== 1).length
+  const misplaced = pages.ids.filter(({ id, page }) => mine.has(id) && pageOfId(id) !== page).length
+  record(
+    `GET /api/media-pages with ${String(LONG_RECORDS)} records of 10,000 characters of text`,
+    `every answer at most ${mb(PAGE_ANSWER_BUDGET)} (one shard: ${mb(SHARD_BUDGET)}), each record once, on its page`,
+    `${String(pages.answers)} answers, largest ${mb(pages.largest)}` +
+      (pages.over.length > 0 ? `, over budget: ${pages.over.join(', ')}` : '') +
+      `${pages.failed ? `, ${pages.failed}` : ''}, ${String(missing)} of ours missing or repeated, ` +
+      `${String(misplaced)} on another page than their id's`,
+    pages.over.length + (pages.failed === null ? 0 : 1) + missing + misplaced,
+  )
+
+  await call('POST', '/api/batch-delete', { ids: [...mine] })
+}
