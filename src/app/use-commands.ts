@@ -16,9 +16,9 @@ import {
 import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
 import { errorMessage } from '../lib/api-errors'
-import { downloadRecord } from '../lib/download'
 import { bindCommands, type BulkDialogKind } from '../lib/file-action'
 import { withoutRecords, type MediaCache } from '../lib/record-changes'
+import { retryingImport } from '../lib/retry-import'
 import { safeUrl } from '../lib/safe-url'
 import type { DialogState } from './dialogs'
 import { focusFiles } from './skip-link'
@@ -95,11 +95,14 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
   const downloadOne = useCallback((record: MediaRecord) => {
     if (safeUrl(record.media_url) === null) toast.error(`"${record.title}" has no downloadable address`)
     else
-      downloadRecord(record).catch((error: unknown) => {
-        toast.error(`Could not download "${record.title}"`, {
-          description: errorMessage(error, 'Network error'),
+      // The download code loads on the first download, not with the page (decision 0046).
+      retryingImport(() => import('../lib/download'))
+        .then(({ downloadRecord }) => downloadRecord(record))
+        .catch((error: unknown) => {
+          toast.error(`Could not download "${record.title}"`, {
+            description: errorMessage(error, 'Network error'),
+          })
         })
-      })
   }, [])
   const downloadMany = useCallback(
     (records: readonly MediaRecord[]) => {

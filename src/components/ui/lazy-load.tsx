@@ -54,8 +54,11 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
 export interface StandInProps {
   /** Starts loading the real part: on hover or focus of its trigger. */
   preload: () => void
-  /** Someone opened it (a click, a key) before its code was there: load it, then open it. */
-  openOnLoad: () => void
+  /**
+   * Someone opened it (a press, a key) before its code was there: load it, then open it. Given the
+   * `pointerdown` that asked, the real part waits for that press to end, so none of its events reach it.
+   */
+  openOnLoad: (event?: { type: string }) => void
 }
 
 /** What the real part gets besides its own props: open at once, as its stand-in was asked to. */
@@ -70,25 +73,48 @@ export const STAND_IN_ATTRIBUTE = 'data-stand-in'
  * A part drawn at once by a light stand-in (a menu's or a select's trigger, without Radix) and replaced by
  * the real part once its code is there: on intent (hover, focus, press), at the first idle moment with the
  * other lazy parts, or at once if it loaded already. A press before then is not lost: the real part
- * opens as it arrives. A stand-in that held the focus hands it to the element of the real part at its
- * place.
+ * opens as it arrives, once the press has ended (its release and click would otherwise land on the real
+ * part half-way). A stand-in that held the focus hands it to the element of the real part at its place.
  */
 export function lazyWithStandIn<P extends object>(
   load: () => Promise<ComponentType<P & LoadedProps>>,
   StandIn: ComponentType<P & StandInProps>,
 ): ComponentType<P> & { preload: () => void } {
   let loaded: ComponentType<P & LoadedProps> | undefined
+  /** What the parts render: `loaded`, once no press on a stand-in is under way. */
+  let shown: ComponentType<P & LoadedProps> | undefined
   let pending: Promise<ComponentType<P & LoadedProps>> | undefined
+  let pressed = false
   let focusAt: { parent: Element; index: number } | null = null
   const listeners = new Set<() => void>()
+  const show = () => {
+    if (pressed || loaded === undefined || shown !== undefined) return
+    const active = document.activeElement
+    const parent = active?.hasAttribute(STAND_IN_ATTRIBUTE) === true ? active.parentElement : null
+    if (active && parent) focusAt = { parent, index: [...parent.children].indexOf(active) }
+    shown = loaded
+    for (const listener of listeners) listener()
+  }
+  const holdUntilReleased = () => {
+    if (pressed) return
+    pressed = true
+    const release = () => {
+      window.removeEventListener('pointerup', release, true)
+      window.removeEventListener('pointercancel', release, true)
+      // After the click that follows the release, in the same task.
+      setTimeout(() => {
+        pressed = false
+        show()
+      }, 0)
+    }
+    window.addEventListener('pointerup', release, true)
+    window.addEventListener('pointercancel', release, true)
+  }
   const loadOnce = () => {
     pending ??= retryingImport(load).then(
       (component) => {
-        const active = document.activeElement
-        const parent = active?.hasAttribute(STAND_IN_ATTRIBUTE) === true ? active.parentElement : null
-        if (active && parent) focusAt = { parent, index: [...parent.children].indexOf(active) }
         loaded = component
-        for (const listener of listeners) listener()
+        show()
         return component
       },
       (error: unknown) => {
@@ -108,7 +134,7 @@ export function lazyWithStandIn<P extends object>(
       listeners.delete(listener)
     }
   }
-  const current = () => loaded
+  const current = () => shown
   everyLoad.add(loadOnce)
   function Part(props: P) {
     const Component = useSyncExternalStore(subscribe, current, current)
@@ -123,7 +149,8 @@ export function lazyWithStandIn<P extends object>(
     // Not a component made during render: the one component the module exports, once it has loaded.
     // eslint-disable-next-line react-hooks/static-components
     if (Component !== undefined) return <Component {...props} defaultOpen={opening} />
-    const openOnLoad = () => {
+    const openOnLoad = (event?: { type: string }) => {
+      if (event?.type === 'pointerdown') holdUntilReleased()
       setOpening(true)
       preload()
     }

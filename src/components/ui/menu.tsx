@@ -54,13 +54,10 @@ function MenuButtonStandIn({
   useEffect(() => {
     if (open === true) preload()
   }, [open, preload])
-  const ask = () => {
-    if (controlled && onOpenChange) {
-      onOpenChange(true)
-      preload()
-    } else {
-      openOnLoad()
-    }
+  const ask = (event: { type: string }) => {
+    // A menu its caller opens and closes opens by the caller's state; `openOnLoad` loads it all the same.
+    if (controlled) onOpenChange?.(true)
+    openOnLoad(event)
   }
   return (
     <button
@@ -80,13 +77,13 @@ function MenuButtonStandIn({
       }}
       onPointerDown={(event) => {
         button.onPointerDown?.(event)
-        if (event.button === 0 && !event.ctrlKey) ask()
+        if (event.button === 0 && !event.ctrlKey) ask(event)
       }}
       onKeyDown={(event) => {
         button.onKeyDown?.(event)
         if (!OPENING_KEYS.has(event.key)) return
         event.preventDefault()
-        ask()
+        ask(event)
       }}
     />
   )

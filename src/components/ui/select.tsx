@@ -56,7 +56,7 @@ function SelectStandIn(props: SelectProps & StandInProps) {
       onPointerEnter={preload}
       onFocus={preload}
       onPointerDown={(event) => {
-        if (event.button === 0 && !event.ctrlKey) openOnLoad()
+        if (event.button === 0 && !event.ctrlKey) openOnLoad(event)
       }}
       onKeyDown={(event) => {
         if (!OPENING_KEYS.has(event.key)) return

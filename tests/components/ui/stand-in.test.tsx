@@ -34,7 +34,14 @@ function slowPart() {
     },
     function StandIn({ name, openOnLoad, preload }) {
       return (
-        <button type="button" data-stand-in="" onFocus={preload} onPointerDown={openOnLoad}>
+        <button
+          type="button"
+          data-stand-in=""
+          onFocus={preload}
+          onPointerDown={(event) => {
+            openOnLoad(event)
+          }}
+        >
           {name}
         </button>
       )
@@ -54,9 +61,14 @@ describe('a part drawn by a stand-in until its code is there', () => {
   it('opens on the press made before its code arrived', async () => {
     const { Part, arrive } = slowPart()
     render(<Part name="Open me" />)
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Open me' }))
+    const button = screen.getByRole('button', { name: 'Open me' })
+    fireEvent.pointerDown(button)
     expect(screen.queryByRole('menu')).toBeNull()
     await arrive()
+    // The code is there, but the press has not ended: its release must not reach the real part.
+    expect(screen.getByRole('button', { name: 'Open me' })).toBe(button)
+    fireEvent.pointerUp(button)
+    fireEvent.click(button)
     expect(await screen.findByRole('menuitem', { name: 'Choice' })).toBeTruthy()
   })
 

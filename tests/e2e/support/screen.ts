@@ -45,6 +45,8 @@ export async function choose(page: Page, label: string, option: string): Promise
 /** The option names of the select named `label` (opens it, reads it, closes it). */
 export async function optionsOf(page: Page, label: string): Promise<string[]> {
   await page.getByRole('combobox', { name: label }).click()
+  // A select pressed before its code has loaded opens as the code arrives (decision 0046).
+  await expect(page.getByRole('listbox')).toBeVisible()
   const options = await page.getByRole('option').allTextContents()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('listbox')).toBeHidden()

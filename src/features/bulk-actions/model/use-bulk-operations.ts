@@ -3,7 +3,6 @@ import { useMemo } from 'react'
 import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
-import { downloadRecord } from '../../../lib/download'
 import { inBatches } from '../../../lib/in-batches'
 import { retryingImport } from '../../../lib/retry-import'
 import type { MoveTarget } from '../../../lib/move-target'
@@ -175,6 +174,7 @@ export function useBulkOperations(
         }
         const results: ItemResult[] = []
         try {
+          const { downloadRecord } = await retryingImport(() => import('../../../lib/download'))
           await downloadRecord(record)
           results.push({ id: record.id, success: true })
         } catch (error) {
