@@ -35,9 +35,10 @@ import { useSignedOut } from './use-signed-out'
 export function App() {
   const screen = useScreen()
   const { filters, sort, library, commands, recordById, selectAll, setFolder } = screen
-  const { media, records, byId, query, selection } = library
+  const { media, records, query, selection } = library
+  const { results } = query
   const folder = filters.folder
-  const openRecord = screen.openFile === null ? null : (byId.get(screen.openFile) ?? null)
+  const openRecord = screen.openFile === null ? null : (results.record(screen.openFile) ?? null)
   const refreshMedia = () => void media.cache.reload()
   const signedOut = useSignedOut(refreshMedia)
   const [webflowOpen, setWebflowOpen] = useState(false)
@@ -136,8 +137,8 @@ export function App() {
             <MediaLibrary status={media.status} onRetry={() => void media.cache.reload()}>
               <SelectionBar
                 selectedCount={selection.ids.size}
-                shownCount={query.positions.length}
-                totalCount={records.length}
+                shownCount={results.count}
+                totalCount={results.total}
                 progress={media.status.kind === 'ready' ? media.status.progress : null}
                 onSelectAll={selectAll}
                 onClear={selection.clear}
@@ -145,8 +146,7 @@ export function App() {
               <ErrorBoundary region="file list">
                 <RenameContext.Provider value={commands.renaming}>
                   <MediaResults
-                    index={query.index}
-                    positions={query.positions}
+                    results={results}
                     view={screen.view}
                     sort={sort}
                     onSort={screen.sortBy}
@@ -188,7 +188,7 @@ export function App() {
       <OpenedOnce open={openRecord !== null} region="Details dialog">
         <DetailsDialog
           record={openRecord}
-          order={{ records: query.index.records, positions: query.positions }}
+          order={results}
           onShow={commands.showDetails}
           onClose={commands.closeDetails}
           onEdit={(record) => {

@@ -13,6 +13,7 @@ import {
   focusRequest as requestFocus,
   type FocusRequest,
 } from '../features/library/model/focus-after-removal'
+import { allIds, whenAnswered, type LibraryResults } from '../features/library/model/library-results'
 import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
 import { errorMessage } from '../lib/api-errors'
@@ -28,14 +29,13 @@ import { useCopyLinks, useFolderAt, useRenaming } from './use-quick-commands'
 interface CommandOptions {
   cache: MediaCache
   selection: Selection
-  byId: ReadonlyMap<number, MediaRecord>
+  /** The files shown: where the focus goes after a delete, and the selection's files. */
+  results: LibraryResults
   update: (patch: ViewPatch, mode?: 'push' | 'replace', marker?: string | null) => void
-  /** The ids of the files shown, in their order: where the focus goes after a delete. */
-  shownIds: () => readonly number[]
 }
 
 /** What the user can do to files: the dialogs, the registered actions and the operations behind them. */
-export function useCommands({ cache, selection, byId, update, shownIds }: CommandOptions) {
+export function useCommands({ cache, selection, results, update }: CommandOptions) {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' })
   // The file that takes the place of the files being deleted, chosen before they leave the list, and
   // focused once the confirmation has closed.
@@ -43,9 +43,12 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
   const nextFocus = useRef<number | null | undefined>(undefined)
   const aimFocusPast = useCallback(
     (records: readonly MediaRecord[]) => {
-      nextFocus.current = fileAfterRemoval(shownIds(), new Set(records.map((record) => record.id)))
+      const removed = new Set(records.map((record) => record.id))
+      whenAnswered(allIds(results), (shown) => {
+        nextFocus.current = fileAfterRemoval(shown, removed)
+      })
     },
-    [shownIds],
+    [results],
   )
   const focusAfterDelete = useCallback(() => {
     const id = nextFocus.current
@@ -176,8 +179,8 @@ export function useCommands({ cache, selection, byId, update, shownIds }: Comman
     [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, share, replace],
   )
   const selectedRecords = useCallback(
-    () => [...selection.ids].flatMap((id) => byId.get(id) ?? []),
-    [selection.ids, byId],
+    () => [...selection.ids].flatMap((id) => results.record(id) ?? []),
+    [selection.ids, results],
   )
 
   return useMemo(

@@ -83,13 +83,12 @@ export function useLibraryView(filters: Filters, sort: Sort) {
     if (ready) preloadOnceIdle()
   }, [ready])
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
-  const query = useMediaQuery(records, filters, sort)
+  const byId = useMemo(() => new RecordsById(records), [records])
+  const query = useMediaQuery(records, filters, sort, byId)
   const { version, markShown } = media
   useEffect(() => {
     if (!query.stale) markShown(version)
   }, [query.stale, version, markShown])
-
-  const byId = useMemo(() => new RecordsById(records), [records])
   const selection = useSelectionWithin(useSelection(), byId)
 
   const folderList = folders.data

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 
 import type { FileFilter, Filters, Sort, SortKey } from '../features/library/model/filters'
-import { shownIds } from '../features/library/model/use-media-query'
+import { allIds, whenAnswered } from '../features/library/model/library-results'
 import type { MoveTarget } from '../lib/move-target'
 import { useViewState, type ViewPatch } from './url-state'
 import { useCommands } from './use-commands'
@@ -23,13 +23,13 @@ export function useScreen() {
   const sort = useMemo<Sort>(() => ({ key: sortKey, direction }), [sortKey, direction])
 
   const library = useLibraryView(filters, sort)
-  const { byId, query, selection } = library
-  const shown = useCallback(() => shownIds(query.index, query.positions), [query.index, query.positions])
-  const commands = useCommands({ cache: library.media.cache, selection, byId, update, shownIds: shown })
-  const recordById = useCallback((id: number) => byId.get(id), [byId])
+  const { query, selection } = library
+  const { results } = query
+  const commands = useCommands({ cache: library.media.cache, selection, results, update })
+  const recordById = useCallback((id: number) => results.record(id), [results])
   const selectAll = useCallback(() => {
-    selection.selectAll(shownIds(query.index, query.positions))
-  }, [selection, query.index, query.positions])
+    whenAnswered(allIds(results), selection.selectAll)
+  }, [selection, results])
   useShortcuts({
     actions: commands.actions.all,
     selected: commands.selectedRecords,
@@ -60,11 +60,11 @@ export function useScreen() {
   const dropFiles = useCallback(
     (ids: number[], target: MoveTarget) => {
       void move(
-        ids.flatMap((id) => byId.get(id) ?? []),
+        ids.flatMap((id) => results.record(id) ?? []),
         target,
       ).then(selection.clear)
     },
-    [move, byId, selection.clear],
+    [move, results, selection.clear],
   )
   const filterBy = useCallback(
     (filter: FileFilter) => {

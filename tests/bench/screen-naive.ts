@@ -14,10 +14,10 @@ import type { Sort, SortKey } from '../../src/features/library/model/filters'
 
 const ignore = () => undefined
 
-export function MediaGrid({ records, positions, selected, stale }: ResultsProps) {
+export function MediaGrid({ results, selected, stale }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const cards = Array.from(positions, (position, place) => {
-    const record = records[position]
+  const cards = Array.from({ length: results.count }, (_, place) => {
+    const record = results.recordAt(place)
     return record
       ? h(MediaCard, {
           key: record.id,
@@ -38,17 +38,17 @@ export function MediaGrid({ records, positions, selected, stale }: ResultsProps)
     onKeyDown: ignore,
     activate: ignore,
     label: 'Files',
-    records,
+    results,
     stale,
     children: grid,
   })
 }
 
 export function MediaList(props: ResultsProps & { sort: Sort; onSort: (key: SortKey) => void }) {
-  const { records, positions, selected, stale, sort, onSort } = props
+  const { results, selected, stale, sort, onSort } = props
   const scrollRef = useRef<HTMLDivElement>(null)
-  const rows = Array.from(positions, (position, place) => {
-    const record = records[position]
+  const rows = Array.from({ length: results.count }, (_, place) => {
+    const record = results.recordAt(place)
     return record
       ? h(ListRow, {
           key: record.id,
@@ -70,7 +70,7 @@ export function MediaList(props: ResultsProps & { sort: Sort; onSort: (key: Sort
     onKeyDown: ignore,
     activate: ignore,
     label: 'Files',
-    records,
+    results,
     stale,
     children: table,
   })

@@ -13,6 +13,7 @@ import { MediaCard } from '../../../src/features/library/components/media-card'
 import { SAMPLE_FILES } from '../../../src/features/library/sample-files'
 import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
+import { IndexResults } from '../../../src/features/library/model/library-results'
 import {
   bindCommands,
   FILE_COMMANDS,
@@ -116,7 +117,7 @@ describe('the surfaces read the command registry', () => {
     render(
       <DetailsDialog
         record={files[1] ?? null}
-        order={{ records: files, positions: [0, 1, 2] }}
+        order={new IndexResults(files, [0, 1, 2])}
         onShow={vi.fn()}
         onClose={vi.fn()}
         onEdit={vi.fn()}

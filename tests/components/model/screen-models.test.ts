@@ -9,7 +9,7 @@ import { inBatches } from '../../../src/lib/in-batches'
 import { buildFolderTree, flattenTree } from '../../../src/features/folders/model/folder-tree'
 import { mediaAnswerSchema, readRecord } from '../../../src/features/library/api/media-answer'
 import { pageCountOf, pageShards } from '../../../src/contract/media-pages'
-import { rangeBetween } from '../../../src/features/library/model/selection'
+import { IndexResults, rangeIn } from '../../../src/features/library/model/library-results'
 import { cardPictureSrcSet, thumbnailSrc } from '../../../src/features/library/model/thumbnail'
 import { officeViewerUrl } from '../../../src/features/preview/model/preview-kind'
 import { patchRecord, withFolder, withoutRecords } from '../../../src/lib/record-changes'
@@ -223,10 +223,16 @@ describe('small rules', () => {
   })
 
   it('selects ranges in display order, from the anchor either way', () => {
-    expect(rangeBetween([5, 3, 9, 1], 3, 1)).toEqual([3, 9, 1])
-    expect(rangeBetween([5, 3, 9, 1], 1, 5)).toEqual([5, 3, 9, 1])
-    expect(rangeBetween([5, 3, 9, 1], null, 9)).toEqual([9])
-    expect(rangeBetween([5, 3], 7, 3)).toEqual([3])
+    const shown = (ids: number[]) =>
+      new IndexResults(
+        ids.map((id) => ({ id }) as MediaRecord),
+        ids.map((_, place) => place),
+      )
+    expect(rangeIn(shown([5, 3, 9, 1]), 3, 1)).toEqual([3, 9, 1])
+    expect(rangeIn(shown([5, 3, 9, 1]), 1, 5)).toEqual([5, 3, 9, 1])
+    expect(rangeIn(shown([5, 3, 9, 1]), null, 9)).toEqual([9])
+    expect(rangeIn(shown([5, 3]), 7, 3)).toEqual([3])
+    expect(rangeIn(shown([5, 3]), 5, 7)).toEqual([])
   })
 
   it('sends batches of at most 500 ids and stops at a failed batch, keeping earlier results', async () => {

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { MediaRecord } from '../../../src/contract/record'
+import { IndexResults } from '../../../src/features/library/model/library-results'
 import { TEXT_PREVIEW_BYTES } from '../../../src/features/preview/api/read-text-head'
 import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
@@ -306,7 +307,7 @@ describe('moving between files', () => {
     fileRecord('Third', 'https://cdn.example.test/3.png', 'image/png'),
   ]
   // The list shows them in this order: First, Second, Third.
-  const order = { records: [files[2], files[0], files[1]] as MediaRecord[], positions: [1, 2, 0] }
+  const order = new IndexResults([files[2], files[0], files[1]] as MediaRecord[], [1, 2, 0])
 
   function Navigable({ start }: { start: MediaRecord }) {
     const [shown, setShown] = useState(start)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { MediaRecord } from '../../../src/contract/record'
+import { IndexResults } from '../../../src/features/library/model/library-results'
 import {
   formatDimensions,
   formatDuration,
@@ -167,7 +168,7 @@ describe('details fields', () => {
 describe('neighboursOf', () => {
   const records = [3, 1, 2].map((id) => ({ id }) as MediaRecord)
   // Shown order: id 1, id 2, id 3.
-  const order = { records, positions: Uint32Array.from([1, 2, 0]) }
+  const order = new IndexResults(records, Uint32Array.from([1, 2, 0]))
 
   it('finds the files before and after in the shown order', () => {
     expect(neighboursOf(order, 2)).toEqual({ previous: records[1], next: records[0] })

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 
-import type { MediaRecord } from '../../../contract/record'
 import type { FocusRequest } from '../model/focus-after-removal'
+import type { LibraryResults } from '../model/library-results'
 import { useCardDensity } from './card-density'
 import { gridGeometry } from './card-geometry'
 import './cards.css'
@@ -12,9 +12,8 @@ import { useResultsNavigation } from './use-results-navigation'
 import { useWidth } from './use-width'
 
 export interface ResultsProps {
-  records: readonly MediaRecord[]
-  /** Positions into `records` that pass the filters, in display order. */
-  positions: Uint32Array
+  /** The files that pass the filters, in display order. */
+  results: LibraryResults
   selected: ReadonlySet<number>
   /** Shown dimmed and marked busy while a newer query is computed. */
   stale: boolean
@@ -25,13 +24,13 @@ export interface ResultsProps {
 }
 
 export function MediaGrid(props: ResultsProps) {
-  const { records, positions, selected, stale, onToggle, onOpen, focusRequest } = props
+  const { results, selected, stale, onToggle, onOpen, focusRequest } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const width = useWidth(scrollRef)
   const density = useCardDensity()
   const { narrow, columns, gap, cardHeight, rowHeight } = gridGeometry(width, density)
   // No rows before the width is known: one column of 100,000 rows would be laid out for nothing.
-  const rowCount = width === 0 ? 0 : Math.ceil(positions.length / columns)
+  const rowCount = width === 0 ? 0 : Math.ceil(results.count / columns)
   const { virtualizer, height, shift } = useScaledVirtualizer({
     count: rowCount,
     rowHeight,
@@ -43,7 +42,7 @@ export function MediaGrid(props: ResultsProps) {
     virtualizer.measure()
   }, [virtualizer, rowHeight])
   const navigation = useResultsNavigation({
-    count: positions.length,
+    count: results.count,
     columns,
     pageSize: columns * 2,
     container: scrollRef,
@@ -52,22 +51,31 @@ export function MediaGrid(props: ResultsProps) {
     },
     onToggle,
     onOpen,
-    idAt: (position) => records[positions[position] ?? -1]?.id,
+    placeOf: (id) => results.placeOf(id),
     focusRequest,
   })
+  const rows = virtualizer.getVirtualItems()
+  const firstRow = rows[0]?.index ?? 0
+  const lastRow = rows.at(-1)?.index ?? -1
+  useLayoutEffect(() => {
+    results.want(firstRow * columns, (lastRow + 1) * columns)
+  }, [results, firstRow, lastRow, columns])
   return (
     <ResultsFrame
       scrollRef={scrollRef}
       onKeyDown={navigation.onKeyDown}
       activate={navigation.setActive}
       label="Files"
-      records={records}
+      results={results}
       stale={stale}
     >
       <div className="grid" data-narrow={narrow || undefined} style={{ height }}>
-        {virtualizer.getVirtualItems().map((row) => {
+        {rows.map((row) => {
           const first = row.index * columns
-          const cells = Array.from(positions.subarray(first, first + columns))
+          const cells = Array.from(
+            { length: Math.min(columns, results.count - first) },
+            (_, offset) => first + offset,
+          )
           return (
             <div
               key={row.key}
@@ -79,10 +87,13 @@ export function MediaGrid(props: ResultsProps) {
                 gap: `${String(gap)}px`,
               }}
             >
-              {cells.map((position, offset) => {
-                const record = records[position]
-                if (record === undefined) return null
-                const place = first + offset
+              {cells.map((place) => {
+                const record = results.recordAt(place)
+                // A row not in hand yet holds its place until it arrives.
+                if (record === undefined)
+                  return (
+                    <div key={`pending-${String(place)}`} className="card card--pending" aria-hidden="true" />
+                  )
                 return (
                   <MediaCard
                     key={record.id}

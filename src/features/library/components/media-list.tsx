@@ -1,5 +1,5 @@
 import { Tooltip } from 'radix-ui'
-import { useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 
 import type { Sort, SortKey } from '../model/filters'
 import { ListHeader } from './list-header'
@@ -20,10 +20,10 @@ interface MediaListProps extends ResultsProps {
 
 /** The list view: a real table whose body renders only the rows in view, between two spacer rows. */
 export function MediaList(props: MediaListProps) {
-  const { records, positions, selected, stale, onToggle, onOpen, sort, onSort, focusRequest } = props
+  const { results, selected, stale, onToggle, onOpen, sort, onSort, focusRequest } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const { virtualizer, height, shift, scaled } = useScaledVirtualizer({
-    count: positions.length,
+    count: results.count,
     rowHeight: ROW_HEIGHT,
     scrollRef,
     overscan: 8,
@@ -31,7 +31,7 @@ export function MediaList(props: MediaListProps) {
     scrollPaddingStart: HEADER_HEIGHT,
   })
   const navigation = useResultsNavigation({
-    count: positions.length,
+    count: results.count,
     columns: 1,
     pageSize: 10,
     container: scrollRef,
@@ -40,7 +40,7 @@ export function MediaList(props: MediaListProps) {
     },
     onToggle,
     onOpen,
-    idAt: (position) => records[positions[position] ?? -1]?.id,
+    placeOf: (id) => results.placeOf(id),
     focusRequest,
   })
   // In a scaled scroll area (use-scaled-virtualizer.ts) rows are drawn `shift` higher; one that would
@@ -49,6 +49,11 @@ export function MediaList(props: MediaListProps) {
   const top = (rows[0] === undefined ? HEADER_HEIGHT : rows[0].start - shift) - HEADER_HEIGHT
   const last = rows.at(-1)
   const bottom = height - (last === undefined ? HEADER_HEIGHT : last.end - shift)
+  const firstRow = rows[0]?.index ?? 0
+  const lastRow = last?.index ?? -1
+  useLayoutEffect(() => {
+    results.want(firstRow, lastRow + 1)
+  }, [results, firstRow, lastRow])
   // The rows' icon buttons share one tooltip provider: once one tooltip shows, the next comes at once.
   return (
     <Tooltip.Provider delayDuration={400}>
@@ -57,12 +62,12 @@ export function MediaList(props: MediaListProps) {
         onKeyDown={navigation.onKeyDown}
         activate={navigation.setActive}
         label="Files"
-        records={records}
+        results={results}
         stale={stale}
       >
         <table
           className="file-table"
-          aria-rowcount={positions.length + 1}
+          aria-rowcount={results.count + 1}
           // Scaled, the table is as tall as the capped area whatever rows it holds: a scroll range that
           // changed by a border's half pixel as rows come and go would end a drag of the scrollbar.
           style={scaled ? { height: height + 2 } : undefined}
@@ -71,8 +76,17 @@ export function MediaList(props: MediaListProps) {
           <tbody>
             {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
             {rows.map((row) => {
-              const record = records[positions[row.index] ?? -1]
-              if (record === undefined) return null
+              const record = results.recordAt(row.index)
+              // A row not in hand yet holds its place until it arrives.
+              if (record === undefined)
+                return (
+                  <tr
+                    key={`pending-${String(row.index)}`}
+                    className="file-table__pending"
+                    aria-hidden="true"
+                    style={{ height: ROW_HEIGHT }}
+                  />
+                )
               return (
                 <ListRow
                   key={record.id}

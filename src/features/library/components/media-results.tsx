@@ -6,9 +6,8 @@ import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { FileAction } from '../../../lib/file-action'
 import type { FileFilter, Sort, SortKey } from '../model/filters'
 import type { FocusRequest } from '../model/focus-after-removal'
-import type { MediaIndex } from '../model/media-index'
+import { rangeIn, type LibraryResults } from '../model/library-results'
 import type { Selection } from '../model/selection'
-import { shownIds } from '../model/use-media-query'
 import { ItemHandlersContext, type ItemHandlers } from './item-handlers'
 import { MediaGrid } from './media-grid'
 
@@ -20,8 +19,8 @@ const MediaList = lazyWithPreload(() => import('./media-list').then((module) => 
 export const preloadListView = MediaList.preload
 
 interface MediaResultsProps {
-  index: MediaIndex
-  positions: Uint32Array
+  /** The files that pass the filters, in the order shown. */
+  results: LibraryResults
   view: ViewMode
   sort: Sort
   onSort: (key: SortKey) => void
@@ -44,22 +43,22 @@ interface MediaResultsProps {
 }
 
 export function MediaResults(props: MediaResultsProps) {
-  const { index, positions, view, sort, onSort, selection, narrowed, stale } = props
+  const { results, view, sort, onSort, selection, narrowed, stale } = props
   const { onView, onEdit, onDownload, onFilter, contextActions, tiles, emptyActions, focusRequest } = props
   const { toggle, only, extendTo, ids: selected } = selection
 
   // Items read the latest values through a ref, so the handlers stay one object and a keystroke or a
   // selection change re-renders only the items whose own props changed.
-  const latest = useRef({ index, positions, selected, onView, onEdit, onDownload, onFilter })
+  const latest = useRef({ results, selected, onView, onEdit, onDownload, onFilter })
   useLayoutEffect(() => {
-    latest.current = { index, positions, selected, onView, onEdit, onDownload, onFilter }
+    latest.current = { results, selected, onView, onEdit, onDownload, onFilter }
   })
   const handlers = useMemo<ItemHandlers>(
     () => ({
       select: (id, how) => {
         if (how === 'toggle') toggle(id)
         else if (how === 'only') only(id)
-        else extendTo(id, shownIds(latest.current.index, latest.current.positions))
+        else extendTo(id, (anchor, target) => rangeIn(latest.current.results, anchor, target))
       },
       activate: () => undefined,
       view: (record) => {
@@ -83,7 +82,7 @@ export function MediaResults(props: MediaResultsProps) {
     [toggle, only, extendTo, contextActions],
   )
 
-  if (positions.length === 0) {
+  if (results.count === 0) {
     // While a newer query is still computing, "no files" may be untrue (the list just arrived): wait.
     if (stale) return <div className="results-state" aria-busy="true" />
     return (
@@ -104,19 +103,17 @@ export function MediaResults(props: MediaResultsProps) {
     )
   }
 
-  const recordAt = (place: number) => index.records[positions[place] ?? -1]
-  const results = {
-    records: index.records,
-    positions,
+  const shown = {
+    results,
     selected,
     stale,
     focusRequest,
     onToggle: (place: number, range: boolean) => {
-      const record = recordAt(place)
-      if (record) handlers.select(record.id, range ? 'range' : 'toggle')
+      const id = results.idAt(place)
+      if (id !== undefined) handlers.select(id, range ? 'range' : 'toggle')
     },
     onOpen: (place: number) => {
-      const record = recordAt(place)
+      const record = results.recordAt(place)
       if (record) onView(record)
     },
   }
@@ -124,10 +121,10 @@ export function MediaResults(props: MediaResultsProps) {
     <ItemHandlersContext.Provider value={handlers}>
       {tiles}
       {view === 'grid' ? (
-        <MediaGrid {...results} />
+        <MediaGrid {...shown} />
       ) : (
         <Suspense fallback={<div className="results-state" aria-busy="true" />}>
-          <MediaList {...results} sort={sort} onSort={onSort} />
+          <MediaList {...shown} sort={sort} onSort={onSort} />
         </Suspense>
       )}
     </ItemHandlersContext.Provider>

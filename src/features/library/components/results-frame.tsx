@@ -1,7 +1,7 @@
 import { useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 
 import { useMenuAtPoint } from '../../../components/ui/menu'
-import type { MediaRecord } from '../../../contract/record'
+import type { LibraryResults } from '../model/library-results'
 import { fileMenuEntries, useAfterMenuClose } from './file-menu'
 import { ItemHandlersContext, useItemHandlers } from './item-handlers'
 
@@ -10,7 +10,7 @@ interface ResultsFrameProps {
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
   activate: (position: number) => void
   label: string
-  records: readonly MediaRecord[]
+  results: LibraryResults
   stale: boolean
   children: ReactNode
 }
@@ -26,13 +26,13 @@ function fileIdAt(target: EventTarget): number | null {
  * finds its file from the element clicked, so 50,000 files do not mount 50,000 menus.
  */
 export function ResultsFrame(props: ResultsFrameProps) {
-  const { scrollRef, onKeyDown, activate, label, records, stale, children } = props
+  const { scrollRef, onKeyDown, activate, label, results, stale, children } = props
   const parent = useItemHandlers()
   const handlers = useMemo(() => ({ ...parent, activate }), [parent, activate])
   const afterClose = useAfterMenuClose()
   const { handlers: menuHandlers, menu } = useMenuAtPoint((clicked) => {
     const id = fileIdAt(clicked)
-    const record = id === null ? undefined : records.find((each) => each.id === id)
+    const record = id === null ? undefined : results.record(id)
     // Outside a file there is nothing to act on: no menu at all.
     if (record === undefined) return null
     return {

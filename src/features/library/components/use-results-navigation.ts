@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 
 import type { FocusRequest } from '../model/focus-after-removal'
+import { whenAnswered, type Answer } from '../model/library-results'
 
 interface NavigationOptions {
   count: number
@@ -13,8 +14,8 @@ interface NavigationOptions {
   scrollToPosition: (position: number) => void
   onToggle: (position: number, range: boolean) => void
   onOpen: (position: number) => void
-  /** The id of the file at a position, to find a requested file. */
-  idAt: (position: number) => number | undefined
+  /** Where a file is (-1: not shown), to find a requested file. */
+  placeOf: (id: number) => Answer<number>
   /** A file to focus once it is shown, such as the one after a deleted file. */
   focusRequest?: FocusRequest | null
 }
@@ -42,17 +43,12 @@ function target(key: string, from: number, { count, columns, pageSize }: Navigat
   }
 }
 
-function positionOf(id: number, count: number, idAt: (position: number) => number | undefined) {
-  for (let position = 0; position < count; position += 1) if (idAt(position) === id) return position
-  return null
-}
-
 /**
  * Roving focus over a virtualized collection: one item is in the tab order, the arrow keys move it
  * (scrolling the item into the window first), Space toggles selection (with shift: a range), Enter opens.
  */
 export function useResultsNavigation(options: NavigationOptions) {
-  const { count, container, scrollToPosition, onToggle, onOpen, idAt, focusRequest } = options
+  const { count, container, scrollToPosition, onToggle, onOpen, placeOf, focusRequest } = options
   const [active, setActive] = useState(0)
   const pendingFocus = useRef<number | null>(null)
   const current = Math.min(active, Math.max(count - 1, 0))
@@ -61,10 +57,11 @@ export function useResultsNavigation(options: NavigationOptions) {
   // (focusing an item makes it the active one: ResultsFrame).
   useEffect(() => {
     if (!focusRequest) return
-    const position = positionOf(focusRequest.id, count, idAt)
-    if (position === null || !focusRequest.take()) return
-    pendingFocus.current = position
-    scrollToPosition(position)
+    whenAnswered(placeOf(focusRequest.id), (position) => {
+      if (position < 0 || !focusRequest.take()) return
+      pendingFocus.current = position
+      scrollToPosition(position)
+    })
   })
 
   // The target may only be rendered after the virtualizer reacts to the scroll, so try after every render.

@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
+
+import { whenAnswered, type Answer } from './library-results'
 
 interface SelectionState {
   ids: ReadonlySet<number>
@@ -8,56 +10,74 @@ interface SelectionState {
 
 const EMPTY: SelectionState = { ids: new Set(), anchor: null }
 
-/** The ids from `anchor` to `target` inclusive, in the order shown; just `target` when the anchor is not shown. */
-export function rangeBetween(shown: readonly number[], anchor: number | null, target: number): number[] {
-  const end = shown.indexOf(target)
-  const start = anchor === null ? -1 : shown.indexOf(anchor)
-  if (end === -1) return []
-  if (start === -1) return [target]
-  return shown.slice(Math.min(start, end), Math.max(start, end) + 1)
-}
-
 export interface Selection {
   ids: ReadonlySet<number>
   toggle: (id: number) => void
   /** Makes `id` the whole selection (a plain click). */
   only: (id: number) => void
-  /** Adds every file shown between the anchor and `id` (shift-click). */
-  extendTo: (id: number, shown: readonly number[]) => void
+  /**
+   * Adds every file shown between the anchor and `id` (shift-click): `between` gives those ids
+   * (`rangeIn` over the results).
+   */
+  extendTo: (id: number, between: (anchor: number | null, id: number) => Answer<readonly number[]>) => void
   selectAll: (ids: readonly number[]) => void
   clear: () => void
 }
 
 export function useSelection(): Selection {
   const [state, setState] = useState<SelectionState>(EMPTY)
-
-  const toggle = useCallback((id: number) => {
-    setState(({ ids }) => {
-      const next = new Set(ids)
-      if (!next.delete(id)) next.add(id)
-      return { ids: next, anchor: id }
+  // The anchor as last set, for a range whose ids are asked for before the state changes.
+  const anchorNow = useRef<number | null>(null)
+  const setAnchored = useCallback((next: (current: SelectionState) => SelectionState) => {
+    setState((current) => {
+      const changed = next(current)
+      anchorNow.current = changed.anchor
+      return changed
     })
   }, [])
 
-  const only = useCallback((id: number) => {
-    setState({ ids: new Set([id]), anchor: id })
-  }, [])
+  const toggle = useCallback(
+    (id: number) => {
+      setAnchored(({ ids }) => {
+        const next = new Set(ids)
+        if (!next.delete(id)) next.add(id)
+        return { ids: next, anchor: id }
+      })
+    },
+    [setAnchored],
+  )
 
-  const extendTo = useCallback((id: number, shown: readonly number[]) => {
-    setState(({ ids, anchor }) => {
-      const next = new Set(ids)
-      for (const each of rangeBetween(shown, anchor, id)) next.add(each)
-      return { ids: next, anchor: anchor ?? id }
-    })
-  }, [])
+  const only = useCallback(
+    (id: number) => {
+      setAnchored(() => ({ ids: new Set([id]), anchor: id }))
+    },
+    [setAnchored],
+  )
 
-  const selectAll = useCallback((ids: readonly number[]) => {
-    setState({ ids: new Set(ids), anchor: null })
-  }, [])
+  const extendTo = useCallback(
+    (id: number, between: (anchor: number | null, id: number) => Answer<readonly number[]>) => {
+      const anchor = anchorNow.current
+      whenAnswered(between(anchor, id), (range) => {
+        setAnchored(({ ids }) => {
+          const next = new Set(ids)
+          for (const each of range) next.add(each)
+          return { ids: next, anchor: anchor ?? id }
+        })
+      })
+    },
+    [setAnchored],
+  )
+
+  const selectAll = useCallback(
+    (ids: readonly number[]) => {
+      setAnchored(() => ({ ids: new Set(ids), anchor: null }))
+    },
+    [setAnchored],
+  )
 
   const clear = useCallback(() => {
-    setState((current) => (current.ids.size === 0 ? current : EMPTY))
-  }, [])
+    setAnchored((current) => (current.ids.size === 0 ? current : EMPTY))
+  }, [setAnchored])
 
   return useMemo(
     () => ({ ids: state.ids, toggle, only, extendTo, selectAll, clear }),

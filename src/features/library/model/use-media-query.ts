@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useReducer, useState } from 'reac
 import type { MediaRecord } from '../../../contract/record'
 import type { Filters, Sort } from './filters'
 import { firstScreen } from './first-screen'
+import { IndexResults, type LibraryResults } from './library-results'
 import { MediaIndex, queryIndex } from './media-index'
 import { whenIdle } from './when-idle'
 
@@ -19,7 +20,12 @@ const FIRST_SCREEN_FROM = 20_000
  * first paint waits for neither the full sort nor the search text: both are made after it, while the
  * page is idle.
  */
-export function useMediaQuery(records: readonly MediaRecord[], filters: Filters, sort: Sort) {
+export function useMediaQuery(
+  records: readonly MediaRecord[],
+  filters: Filters,
+  sort: Sort,
+  byId: { get: (id: number) => MediaRecord | undefined },
+): { results: LibraryResults; stale: boolean } {
   const deferredRecords = useDeferredValue(records)
   const deferredFilters = useDeferredValue(filters)
   const deferredSort = useDeferredValue(sort)
@@ -49,15 +55,7 @@ export function useMediaQuery(records: readonly MediaRecord[], filters: Filters,
         : firstScreen(index, deferredFilters, deferredSort),
     [index, deferredFilters, deferredSort, ordered],
   )
+  const results = useMemo(() => new IndexResults(index.records, positions, byId), [index, positions, byId])
   const stale = records !== deferredRecords || filters !== deferredFilters || sort !== deferredSort
-  return { index, positions, stale }
-}
-
-/** The ids shown, in display order (for select-all and shift-click ranges). */
-export function shownIds(index: MediaIndex, positions: Uint32Array): number[] {
-  const ids = new Array<number>(positions.length)
-  positions.forEach((position, place) => {
-    ids[place] = index.records[position]?.id ?? -1
-  })
-  return ids
+  return { results, stale }
 }

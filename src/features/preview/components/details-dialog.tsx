@@ -1,11 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
 import { recordCommands } from '../../../lib/file-action'
 import { ShareLinks } from '../../share'
-import { neighboursOf, type VisibleOrder } from '../model/neighbours'
+import { neighboursOf, type Neighbours, type VisibleOrder } from '../model/neighbours'
 import { DetailsFields, type DetailsFilter } from './details-fields'
 import { FileMetadataSection } from './file-metadata-section'
 import { FilePreview, recordPreviewKind } from './file-preview'
@@ -45,10 +45,23 @@ export function DetailsDialog(props: DetailsDialogProps) {
   const { onReplace, onDelete, onFilter, onAddAltText = onEdit } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
-  const neighbours = useMemo(
+  const found = useMemo(
     () => (order === undefined || onShow === undefined || id === null ? null : neighboursOf(order, id)),
     [order, onShow, id],
   )
+  // Where the list is held elsewhere (the library's worker), the neighbours arrive a moment later.
+  const [arrived, setArrived] = useState<{ from: Promise<Neighbours>; neighbours: Neighbours } | null>(null)
+  useEffect(() => {
+    if (!(found instanceof Promise)) return
+    let current = true
+    void found.then((neighbours) => {
+      if (current) setArrived({ from: found, neighbours })
+    })
+    return () => {
+      current = false
+    }
+  }, [found])
+  const neighbours = found instanceof Promise ? (arrived?.from === found ? arrived.neighbours : null) : found
   const show = (target: MediaRecord | null | undefined) =>
     target && onShow
       ? () => {

@@ -1,9 +1,12 @@
 import type { MediaRecord } from '../../../contract/record'
 
-/** The files as the list shows them: `records[positions[0]]` first. */
+/**
+ * The files as the list shows them (the library's results): where a file is, and the file at a place.
+ * A file not in hand yet is undefined; its neighbour then shows no arrow until it is.
+ */
 export interface VisibleOrder {
-  records: readonly MediaRecord[]
-  positions: ArrayLike<number>
+  placeOf: (id: number) => number | Promise<number>
+  recordAt: (place: number) => MediaRecord | undefined
 }
 
 export interface Neighbours {
@@ -11,14 +14,14 @@ export interface Neighbours {
   next: MediaRecord | null
 }
 
+const NONE: Neighbours = { previous: null, next: null }
+
 /** The files before and after `id` in the list's order; none when the file is not shown there. */
-export function neighboursOf(order: VisibleOrder, id: number): Neighbours {
-  const at = (place: number) => {
-    const position = order.positions[place]
-    return position === undefined ? null : (order.records[position] ?? null)
-  }
-  for (let place = 0; place < order.positions.length; place++) {
-    if (at(place)?.id === id) return { previous: at(place - 1), next: at(place + 1) }
-  }
-  return { previous: null, next: null }
+export function neighboursOf(order: VisibleOrder, id: number): Neighbours | Promise<Neighbours> {
+  const around = (place: number): Neighbours =>
+    place < 0
+      ? NONE
+      : { previous: order.recordAt(place - 1) ?? null, next: order.recordAt(place + 1) ?? null }
+  const place = order.placeOf(id)
+  return place instanceof Promise ? place.then(around) : around(place)
 }

@@ -2,12 +2,13 @@
  * The grid or the list alone (`?view=list`), over `?count=` files (a million by default) that take no
  * memory: `records` makes each record when it is read, and the order is 4 bytes a file.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { fileIdSchema } from '../../../../src/contract/ids'
 import type { MediaRecord } from '../../../../src/contract/record'
 import { DEFAULT_SORT } from '../../../../src/features/library/model/filters'
+import { IndexResults } from '../../../../src/features/library/model/library-results'
 import {
   ItemHandlersContext,
   type ItemHandlers,
@@ -86,9 +87,13 @@ function Results() {
   useEffect(() => {
     Object.assign(window, { showFiles: setShown })
   }, [])
+  const byId = useMemo(() => new Map(records.map((record) => [record.id as number, record])), [])
+  const shownResults = useMemo(
+    () => new IndexResults(records, positions.subarray(0, shown), byId),
+    [byId, shown],
+  )
   const results = {
-    records,
-    positions: positions.subarray(0, shown),
+    results: shownResults,
     selected: new Set<number>(),
     stale: false,
     onToggle: () => undefined,

@@ -1,0 +1,119 @@
+import type { MediaRecord } from '../../../contract/record'
+
+/** An answer now (the page holds it) or later (asked of the worker that holds the library). */
+export type Answer<T> = T | Promise<T>
+
+/** Runs `then` with the answer: at once when it is in hand, else once it arrives. */
+export function whenAnswered<T>(answer: Answer<T>, then: (value: T) => void): void {
+  if (answer instanceof Promise) void answer.then(then)
+  else then(answer)
+}
+
+/**
+ * The files the screen shows for the current filters and sort, as the grid, the list, the selection,
+ * the keyboard and Details read them. Places count from 0 in the shown order. Reads by place or id are
+ * of what is in hand: a row not in hand yet is undefined (drawn as a placeholder) and `want` asks for it.
+ * Whole ranges (a shift-click range, select-all, where the focus goes after a delete) are answered
+ * through `Answer`, so an implementation may fetch them.
+ */
+export interface LibraryResults {
+  /** How many files pass the filters. */
+  readonly count: number
+  /** How many files the library holds. */
+  readonly total: number
+  /** The file shown at `place`, when in hand. */
+  recordAt(place: number): MediaRecord | undefined
+  /** The id of the file shown at `place`, when in hand. */
+  idAt(place: number): number | undefined
+  /** A file of the library by id, shown or not (Details, the context menu, the selection's files). */
+  record(id: number): MediaRecord | undefined
+  /** Where file `id` is shown; -1 when it is not. */
+  placeOf(id: number): Answer<number>
+  /** The ids shown from place `from` up to `to` (not included), in order. */
+  ids(from: number, to: number): Answer<readonly number[]>
+  /** Asks for the rows from `from` up to `to` to be in hand (the grid's and list's window). */
+  want(from: number, to: number): void
+}
+
+/** The ids from `anchor` to `target` inclusive, in the order shown; just `target` when the anchor is not shown. */
+export function rangeIn(
+  results: LibraryResults,
+  anchor: number | null,
+  target: number,
+): Answer<readonly number[]> {
+  const range = ([end, start]: readonly [number, number]): Answer<readonly number[]> => {
+    if (end === -1) return []
+    if (start === -1) return [target]
+    return results.ids(Math.min(start, end), Math.max(start, end) + 1)
+  }
+  const end = results.placeOf(target)
+  const start = anchor === null ? -1 : results.placeOf(anchor)
+  if (end instanceof Promise || start instanceof Promise) return Promise.all([end, start]).then(range)
+  return range([end, start])
+}
+
+/** Every id shown, in order. */
+export const allIds = (results: LibraryResults): Answer<readonly number[]> => results.ids(0, results.count)
+
+/**
+ * The results over records the page holds (a query of its own `MediaIndex`: `positions` into
+ * `records`, in the order shown): every answer is immediate. Used where the library lives on the page
+ * (no workers: the component tests, old browsers).
+ */
+export class IndexResults implements LibraryResults {
+  private places: Map<number, number> | null = null
+  private readonly byId: { get: (id: number) => MediaRecord | undefined }
+
+  constructor(
+    private readonly records: readonly MediaRecord[],
+    private readonly positions: ArrayLike<number>,
+    byId?: { get: (id: number) => MediaRecord | undefined },
+  ) {
+    this.byId = byId ?? new Map(records.map((record) => [record.id as number, record]))
+  }
+
+  get count(): number {
+    return this.positions.length
+  }
+
+  get total(): number {
+    return this.records.length
+  }
+
+  recordAt(place: number): MediaRecord | undefined {
+    const position = this.positions[place]
+    return position === undefined ? undefined : this.records[position]
+  }
+
+  idAt(place: number): number | undefined {
+    return this.recordAt(place)?.id
+  }
+
+  record(id: number): MediaRecord | undefined {
+    return this.byId.get(id)
+  }
+
+  placeOf(id: number): number {
+    // Made on the first ask: most results are never asked where a file is.
+    if (this.places === null) {
+      this.places = new Map()
+      for (let place = 0; place < this.positions.length; place++) {
+        const id = this.idAt(place)
+        if (id !== undefined) this.places.set(id, place)
+      }
+    }
+    return this.places.get(id) ?? -1
+  }
+
+  ids(from: number, to: number): readonly number[] {
+    const start = Math.max(0, from)
+    const end = Math.min(this.positions.length, to)
+    const ids = new Array<number>(Math.max(0, end - start))
+    for (let place = start; place < end; place++) ids[place - start] = this.idAt(place) ?? -1
+    return ids
+  }
+
+  want(): void {
+    // Every row is in hand.
+  }
+}
