@@ -13,9 +13,10 @@ import {
   focusRequest as requestFocus,
   type FocusRequest,
 } from '../features/library/model/focus-after-removal'
-import { allIds, whenAnswered, type LibraryResults } from '../features/library/model/library-results'
+import { allIds, type LibraryResults } from '../features/library/model/library-results'
 import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
+import { whenAnswered } from '../lib/answer'
 import { errorMessage } from '../lib/api-errors'
 import { bindCommands, type BulkDialogKind } from '../lib/file-action'
 import { withoutRecords, type MediaCache } from '../lib/record-changes'
@@ -178,10 +179,7 @@ export function useCommands({ cache, selection, results, update }: CommandOption
       }),
     [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, share, replace],
   )
-  const selectedRecords = useCallback(
-    () => [...selection.ids].flatMap((id) => results.record(id) ?? []),
-    [selection.ids, results],
-  )
+  const selectedRecords = useCallback(() => results.recordsOf([...selection.ids]), [selection.ids, results])
 
   return useMemo(
     () => ({

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react'
 
 import type { FileFilter, Filters, Sort, SortKey } from '../features/library/model/filters'
-import { allIds, whenAnswered } from '../features/library/model/library-results'
+import { allIds } from '../features/library/model/library-results'
+import { whenAnswered } from '../lib/answer'
 import type { MoveTarget } from '../lib/move-target'
 import { useViewState, type ViewPatch } from './url-state'
 import { useCommands } from './use-commands'

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { toast } from '../components/ui/toast'
 import type { MediaRecord } from '../contract/record'
 import { NO_FILES_SELECTED } from '../features/bulk-actions/model/use-bulk-operations'
+import { whenAnswered, type Answer } from '../lib/answer'
 import type { FileAction } from '../lib/file-action'
 import { SCREEN_KEYS } from '../lib/shortcuts'
 import { belongsElsewhere } from '../lib/use-screen-key'
@@ -10,7 +11,7 @@ import { belongsElsewhere } from '../lib/use-screen-key'
 interface ShortcutOptions {
   actions: readonly FileAction[]
   /** The selected files, read when a key is pressed. */
-  selected: () => readonly MediaRecord[]
+  selected: () => Answer<readonly MediaRecord[]>
   recordById: (id: number) => MediaRecord | undefined
   selectAll: () => void
   clearSelection: () => void
@@ -48,19 +49,20 @@ export function useShortcuts({ actions, selected, recordById, selectAll, clearSe
       const action = actions.find((each) => each.shortcut?.test?.(event))
       if (action === undefined) return
       event.preventDefault()
-      const targets = selected()
-      if (action.keyTargets === 'one') {
-        const record = focusedRecord() ?? (targets.length === 1 ? targets[0] : undefined)
+      whenAnswered(selected(), (targets) => {
+        if (action.keyTargets === 'one') {
+          const record = focusedRecord() ?? (targets.length === 1 ? targets[0] : undefined)
+          if (record !== undefined) action.perform([record], 'context')
+          return
+        }
+        if (targets.length > 0) {
+          action.perform(targets, 'bulk')
+          return
+        }
+        const record = focusedRecord()
         if (record !== undefined) action.perform([record], 'context')
-        return
-      }
-      if (targets.length > 0) {
-        action.perform(targets, 'bulk')
-        return
-      }
-      const record = focusedRecord()
-      if (record !== undefined) action.perform([record], 'context')
-      else toast.error(NO_FILES_SELECTED)
+        else toast.error(NO_FILES_SELECTED)
+      })
     }
     document.addEventListener('keydown', onKeyDown)
     return () => {

@@ -1,13 +1,14 @@
 import { X } from 'lucide-react'
 
 import type { MediaRecord } from '../../../contract/record'
+import { whenAnswered, type Answer } from '../../../lib/answer'
 import type { FileAction } from '../../../lib/file-action'
 
 interface BulkPanelProps {
   count: number
   actions: readonly FileAction[]
   /** The selected files, read when an action starts (not on every render). */
-  targets: () => readonly MediaRecord[]
+  targets: () => Answer<readonly MediaRecord[]>
   onClear: () => void
 }
 
@@ -25,7 +26,9 @@ export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) 
           type="button"
           className={`button ${danger ? 'button--danger' : 'button--secondary'}`}
           onClick={() => {
-            perform(targets(), 'bulk')
+            whenAnswered(targets(), (records) => {
+              perform(records, 'bulk')
+            })
           }}
         >
           <Icon size={16} aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 
 import type { FocusRequest } from '../model/focus-after-removal'
-import { whenAnswered, type Answer } from '../model/library-results'
+import { whenAnswered, type Answer } from '../../../lib/answer'
 
 interface NavigationOptions {
   count: number

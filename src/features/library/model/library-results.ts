@@ -1,13 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
-
-/** An answer now (the page holds it) or later (asked of the worker that holds the library). */
-export type Answer<T> = T | Promise<T>
-
-/** Runs `then` with the answer: at once when it is in hand, else once it arrives. */
-export function whenAnswered<T>(answer: Answer<T>, then: (value: T) => void): void {
-  if (answer instanceof Promise) void answer.then(then)
-  else then(answer)
-}
+import type { Answer } from '../../../lib/answer'
 
 /**
  * The files the screen shows for the current filters and sort, as the grid, the list, the selection,
@@ -25,8 +17,10 @@ export interface LibraryResults {
   recordAt(place: number): MediaRecord | undefined
   /** The id of the file shown at `place`, when in hand. */
   idAt(place: number): number | undefined
-  /** A file of the library by id, shown or not (Details, the context menu, the selection's files). */
+  /** A file of the library by id, when in hand (Details, the context menu). */
   record(id: number): MediaRecord | undefined
+  /** Files of the library by id, shown or not, in hand or not (a bulk action's files); gone ones left out. */
+  recordsOf(ids: readonly number[]): Answer<readonly MediaRecord[]>
   /** Where file `id` is shown; -1 when it is not. */
   placeOf(id: number): Answer<number>
   /** The ids shown from place `from` up to `to` (not included), in order. */
@@ -91,6 +85,10 @@ export class IndexResults implements LibraryResults {
 
   record(id: number): MediaRecord | undefined {
     return this.byId.get(id)
+  }
+
+  recordsOf(ids: readonly number[]): readonly MediaRecord[] {
+    return ids.flatMap((id) => this.byId.get(id) ?? [])
   }
 
   placeOf(id: number): number {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 
-import { whenAnswered, type Answer } from './library-results'
+import { whenAnswered, type Answer } from '../../../lib/answer'
 
 interface SelectionState {
   ids: ReadonlySet<number>

@@ -1,0 +1,224 @@
+import type { MediaRecord } from '../../../contract/record'
+import type { Answer } from '../../../lib/answer'
+import type { Filters, Sort } from '../model/filters'
+import type { LibraryResults } from '../model/library-results'
+import { ID_BATCH, type EngineReply, type EngineRequest } from './library-protocol'
+
+/** The engine as the page reaches it: the listing worker, or the engine run on the page. */
+export interface EnginePort {
+  post(request: EngineRequest): void
+  close(): void
+}
+
+/** Rows are asked for in blocks of this many places, so a scroll asks once per block it reaches. */
+export const ROW_BLOCK = 100
+
+type Waiting = (reply: EngineReply) => void
+
+/**
+ * The page's side of the library engine: it asks the query, keeps the rows it was sent for the version
+ * of the results it shows, asks for the rows a scroll reaches, and hands the screen a new
+ * `LibraryResults` each time something arrives. Replies to a version it no longer shows are dropped;
+ * when the library changes it asks its query again.
+ */
+export class EngineClient {
+  private readonly port: EnginePort
+  private nextAsk = 0
+  private readonly waiting = new Map<number, Waiting>()
+  private asked: { filters: Filters; sort: Sort } | null = null
+  private queryAsk = -1
+  private version = -1
+  private count = 0
+  private total = 0
+  private readonly rowsAt = new Map<number, MediaRecord>()
+  private readonly blocksAsked = new Set<number>()
+  /** Every file sent so far by id, for Details and the context menu (refreshed by each row sent). */
+  private readonly seen = new Map<number, MediaRecord>()
+  private window = { from: 0, to: ROW_BLOCK }
+  private snapshot: LibraryResults | null = null
+  private readonly listeners = new Set<() => void>()
+
+  constructor(connect: (receive: (reply: EngineReply) => void) => EnginePort) {
+    this.port = connect((reply) => {
+      this.receive(reply)
+    })
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** The results last answered; null before the first answer. */
+  getSnapshot = (): LibraryResults | null => this.snapshot
+
+  close(): void {
+    this.port.close()
+    this.waiting.clear()
+  }
+
+  /** Asks for the files passing `filters` in `sort`, with the rows of the window last shown. */
+  query(filters: Filters, sort: Sort): void {
+    const changed = this.asked?.filters !== filters || this.asked.sort !== sort
+    this.asked = { filters, sort }
+    // A new query starts at the top; the same one asked again (the library changed) keeps its window.
+    if (changed) this.window = { from: 0, to: this.window.to - this.window.from }
+    this.queryAsk = this.ask({ type: 'query', filters, sort, ...this.window })
+  }
+
+  private ask(request: DistributiveOmit<EngineRequest, 'ask'>, then?: Waiting): number {
+    const ask = this.nextAsk++
+    if (then) this.waiting.set(ask, then)
+    this.port.post({ ...request, ask })
+    return ask
+  }
+
+  private receive(reply: EngineReply): void {
+    if (reply.type === 'changed') {
+      if (reply.version !== this.version && this.asked !== null)
+        this.query(this.asked.filters, this.asked.sort)
+      return
+    }
+    const then = this.waiting.get(reply.ask)
+    this.waiting.delete(reply.ask)
+    if (then) {
+      then(reply)
+      return
+    }
+    if (reply.type === 'answer') {
+      // Only the latest query's answer is shown: an earlier one still on its way is out of date.
+      if (reply.ask !== this.queryAsk) return
+      this.version = reply.version
+      this.count = reply.count
+      this.total = reply.total
+      this.rowsAt.clear()
+      this.blocksAsked.clear()
+      this.keep(reply.from, reply.rows)
+      this.publish()
+    } else if (reply.type === 'rows' && reply.version === this.version) {
+      this.keep(reply.from, reply.rows)
+      this.publish()
+    }
+  }
+
+  private keep(from: number, rows: readonly MediaRecord[]): void {
+    rows.forEach((record, offset) => {
+      this.rowsAt.set(from + offset, record)
+      this.seen.set(record.id, record)
+    })
+  }
+
+  private publish(): void {
+    this.snapshot = this.results()
+    for (const listener of this.listeners) listener()
+  }
+
+  /** Asks for the blocks of rows from `from` to `to` not in hand nor asked for yet. */
+  want(from: number, to: number): void {
+    this.window = { from: Math.max(0, from), to: Math.max(from, to) }
+    const end = Math.min(to, this.count)
+    for (let block = Math.floor(Math.max(0, from) / ROW_BLOCK); block * ROW_BLOCK < end; block++) {
+      if (this.blocksAsked.has(block)) continue
+      const start = block * ROW_BLOCK
+      const stop = Math.min(start + ROW_BLOCK, this.count)
+      let missing = false
+      for (let place = start; place < stop && !missing; place++) missing = !this.rowsAt.has(place)
+      if (!missing) continue
+      this.blocksAsked.add(block)
+      this.ask({ type: 'rows', from: start, to: stop })
+    }
+  }
+
+  private idsFromRows(from: number, to: number): number[] | null {
+    const ids: number[] = []
+    for (let place = from; place < to; place++) {
+      const record = this.rowsAt.get(place)
+      if (record === undefined) return null
+      ids.push(record.id)
+    }
+    return ids
+  }
+
+  /** The ids from `from` to `to`: from the rows in hand, else asked for in batches of ID_BATCH. */
+  ids(from: number, to: number): Answer<readonly number[]> {
+    const start = Math.max(0, from)
+    const end = Math.min(to, this.count)
+    const inHand = this.idsFromRows(start, end)
+    if (inHand !== null) return inHand
+    const batches: Promise<number[]>[] = []
+    for (let batch = start; batch < end; batch += ID_BATCH)
+      batches.push(
+        new Promise((resolve) => {
+          this.ask({ type: 'ids', from: batch, to: Math.min(batch + ID_BATCH, end) }, (reply) => {
+            resolve(reply.type === 'ids' ? reply.ids : [])
+          })
+        }),
+      )
+    return Promise.all(batches).then((parts) => parts.flat())
+  }
+
+  placeOf(id: number): Answer<number> {
+    for (const [place, record] of this.rowsAt) if (record.id === id) return place
+    return new Promise((resolve) => {
+      this.ask({ type: 'place', id }, (reply) => {
+        resolve(reply.type === 'place' ? reply.place : -1)
+      })
+    })
+  }
+
+  recordsOf(ids: readonly number[]): Answer<readonly MediaRecord[]> {
+    const batches: Promise<MediaRecord[]>[] = []
+    for (let batch = 0; batch < ids.length; batch += ID_BATCH)
+      batches.push(
+        new Promise((resolve) => {
+          this.ask({ type: 'records', ids: ids.slice(batch, batch + ID_BATCH) }, (reply) => {
+            if (reply.type !== 'records') {
+              resolve([])
+              return
+            }
+            for (const record of reply.records) this.seen.set(record.id, record)
+            resolve(reply.records)
+          })
+        }),
+      )
+    return Promise.all(batches).then((parts) => parts.flat())
+  }
+
+  private results(): LibraryResults {
+    const { count, total } = this
+    return {
+      count,
+      total,
+      recordAt: (place) => this.rowsAt.get(place),
+      idAt: (place) => this.rowsAt.get(place)?.id,
+      record: (id) => this.seen.get(id),
+      recordsOf: (ids) => this.recordsOf(ids),
+      placeOf: (id) => this.placeOf(id),
+      ids: (from, to) => this.ids(from, to),
+      want: (from, to) => {
+        this.want(from, to)
+      },
+    }
+  }
+}
+
+/** Omit over each member of a union (a plain Omit would merge them). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** The engine run on the page itself (no workers): each request answered as a message would be. */
+export function engineOnPage(
+  engine: { receive: (request: EngineRequest) => EngineReply },
+  receive: (reply: EngineReply) => void,
+): EnginePort {
+  let closed = false
+  return {
+    post: (request) => {
+      queueMicrotask(() => {
+        if (!closed) receive(engine.receive(request))
+      })
+    },
+    close: () => {
+      closed = true
+    },
+  }
+}

@@ -1,0 +1,112 @@
+import type { MediaRecord } from '../../../contract/record'
+import { DEFAULT_SORT, NO_FILTERS, type Filters, type Sort } from '../model/filters'
+import { MediaIndex, queryIndex } from '../model/media-index'
+import { MOST_ROWS, type EngineReply, type EngineRequest } from './library-protocol'
+
+/**
+ * The library and every query on it, where the listing worker runs it: the records, their `MediaIndex`,
+ * the current query's results, and the answers the page asks for (library-protocol.ts). The page holds
+ * only the rows it shows.
+ */
+export class LibraryEngine {
+  private index = new MediaIndex([])
+  private filters: Filters = NO_FILTERS
+  private sort: Sort = DEFAULT_SORT
+  private positions: Uint32Array = new Uint32Array(0)
+  private places: Map<number, number> | null = null
+  private byId: Map<number, MediaRecord> | null = null
+  private version = 0
+
+  /** `changed` hears of each new version of the library (for the page to ask again). */
+  constructor(private readonly changed: (reply: EngineReply) => void = () => undefined) {}
+
+  get records(): readonly MediaRecord[] {
+    return this.index.records
+  }
+
+  /** The library as it now is: indexed (extending the last index when it only grew) and queried again. */
+  setRecords(records: readonly MediaRecord[]): void {
+    if (records === this.index.records) return
+    this.index = new MediaIndex(records, this.index)
+    this.byId = null
+    this.run()
+    this.changed({ type: 'changed', version: this.version })
+  }
+
+  /** Answers one request of the page. */
+  receive(request: EngineRequest): EngineReply {
+    const { version } = this
+    switch (request.type) {
+      case 'query': {
+        this.filters = request.filters
+        this.sort = request.sort
+        this.run()
+        const from = Math.max(0, request.from)
+        return {
+          type: 'answer',
+          ask: request.ask,
+          version: this.version,
+          count: this.positions.length,
+          total: this.index.records.length,
+          from,
+          rows: this.rows(from, request.to),
+        }
+      }
+      case 'rows': {
+        const from = Math.max(0, request.from)
+        return { type: 'rows', ask: request.ask, version, from, rows: this.rows(from, request.to) }
+      }
+      case 'ids':
+        return { type: 'ids', ask: request.ask, version, ids: this.ids(request.from, request.to) }
+      case 'place':
+        return { type: 'place', ask: request.ask, version, place: this.placeOf(request.id) }
+      case 'records':
+        return { type: 'records', ask: request.ask, records: this.recordsOf(request.ids) }
+    }
+  }
+
+  private run(): void {
+    this.positions = queryIndex(this.index, this.filters, this.sort)
+    this.places = null
+    this.version += 1
+  }
+
+  /** The rows from `from` to `to`, at most MOST_ROWS of them. */
+  rows(from: number, to: number): MediaRecord[] {
+    const end = Math.min(this.positions.length, to, from + MOST_ROWS)
+    const rows: MediaRecord[] = []
+    for (let place = Math.max(0, from); place < end; place++) {
+      const record = this.index.records[this.positions[place] ?? -1]
+      if (record !== undefined) rows.push(record)
+    }
+    return rows
+  }
+
+  ids(from: number, to: number): number[] {
+    const end = Math.min(this.positions.length, to)
+    const ids: number[] = []
+    for (let place = Math.max(0, from); place < end; place++)
+      ids.push(this.index.records[this.positions[place] ?? -1]?.id ?? -1)
+    return ids
+  }
+
+  placeOf(id: number): number {
+    if (this.places === null) {
+      this.places = new Map()
+      const { records } = this.index
+      this.positions.forEach((position, place) => {
+        const record = records[position]
+        if (record !== undefined) this.places?.set(record.id, place)
+      })
+    }
+    return this.places.get(id) ?? -1
+  }
+
+  recordsOf(ids: readonly number[]): MediaRecord[] {
+    if (this.byId === null) {
+      this.byId = new Map()
+      for (const record of this.index.records) this.byId.set(record.id, record)
+    }
+    return ids.flatMap((id) => this.byId?.get(id) ?? [])
+  }
+}

@@ -1,0 +1,44 @@
+import type { MediaRecord } from '../../../contract/record'
+import type { Filters, Sort } from '../model/filters'
+
+/**
+ * What the page and the library's engine say to each other (library-engine.ts, run in the listing
+ * worker where there are workers). The page asks for the files passing its filters in its sort and gets
+ * their count and the rows in view; scrolling asks for more rows; ranges of ids, the place of a file and
+ * files by id are asked for when the screen needs them (a shift-click range, select-all, Details).
+ * Every answer about the shown files carries the `version` of the results it read: a reply to an older
+ * version is dropped by the page, which has asked again.
+ */
+export type EngineRequest =
+  /** The files passing `filters` in `sort`: answered with the count and the rows from `from` to `to`. */
+  | { type: 'query'; ask: number; filters: Filters; sort: Sort; from: number; to: number }
+  /** More rows of the current results. */
+  | { type: 'rows'; ask: number; from: number; to: number }
+  /** The ids shown from `from` up to `to` (not included). */
+  | { type: 'ids'; ask: number; from: number; to: number }
+  /** Where file `id` is shown (-1: it is not). */
+  | { type: 'place'; ask: number; id: number }
+  /** Files of the library by id, shown or not (those gone are left out). */
+  | { type: 'records'; ask: number; ids: readonly number[] }
+
+export type EngineReply =
+  | {
+      type: 'answer'
+      ask: number
+      version: number
+      count: number
+      total: number
+      from: number
+      rows: MediaRecord[]
+    }
+  | { type: 'rows'; ask: number; version: number; from: number; rows: MediaRecord[] }
+  | { type: 'ids'; ask: number; version: number; ids: number[] }
+  | { type: 'place'; ask: number; version: number; place: number }
+  | { type: 'records'; ask: number; records: MediaRecord[] }
+  /** The library changed (files arrived, were edited or removed): the page asks its query again. */
+  | { type: 'changed'; version: number }
+
+/** Most rows one request may ask for: a window is a screen or two of cards. */
+export const MOST_ROWS = 1_000
+/** Ids sent at a time when a whole selection is resolved (as the bulk endpoints take them). */
+export const ID_BATCH = 500
