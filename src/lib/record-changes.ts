@@ -1,8 +1,29 @@
 import type { MediaRecord, RecordPatch } from '../contract/record'
+import { isWithin, ROOT_PATH } from '../contract/folder-paths'
 import { patchFields } from '../contract/record-patch'
 
-/** A change to the file list, applied to the cached records (optimistically, then with the server's answer). */
-export type RecordsChange = (records: readonly MediaRecord[]) => readonly MediaRecord[]
+/**
+ * A change to the file list, applied to the cached records (optimistically, then with the server's
+ * answer) by `applyChange`. A change is data, not a function, so it can be sent to the worker that
+ * holds the library as well as applied on the page.
+ */
+export type RecordsChange =
+  | { kind: 'none' }
+  | { kind: 'without'; ids: readonly number[] }
+  /** Records put back (a delete undone), in id order; one already listed stays as it is. */
+  | { kind: 'added'; records: readonly MediaRecord[] }
+  | { kind: 'patch'; ids: readonly number[]; fields: RecordFields }
+  | { kind: 'folder'; ids: readonly number[]; path: string }
+  /** Records replaced by id with the server's versions. */
+  | { kind: 'records'; records: readonly MediaRecord[] }
+  /**
+   * The files in the folder at `from` and below it, once that folder is at `to` (`flatten`: every one of
+   * them goes to `to` itself, as when a folder is deleted and its files go to its parent).
+   */
+  | { kind: 'folder-moved'; from: string; to: string; flatten: boolean }
+  | { kind: 'each'; changes: readonly RecordsChange[] }
+
+export const NO_CHANGE: RecordsChange = { kind: 'none' }
 
 /** The fields a user edits, as the update endpoints take them: tags already split into an array. */
 export type RecordFields = RecordPatch
@@ -26,9 +47,51 @@ function mapSome(
   return records.map((record) => (ids.has(record.id) ? change(record) : record))
 }
 
+/** `path` once the folder at `from` is at `to`: the same path when it lies outside that folder. */
+export function movedPath(path: string, from: string, to: string): string {
+  if (from === ROOT_PATH || !isWithin(path, from)) return path
+  return to + path.slice(from.length)
+}
+
+/** The records once `change` is made: the same array when it changes none of them. */
+export function applyChange(records: readonly MediaRecord[], change: RecordsChange): readonly MediaRecord[] {
+  switch (change.kind) {
+    case 'none':
+      return records
+    case 'without': {
+      const gone = new Set(change.ids)
+      return gone.size === 0 ? records : records.filter((record) => !gone.has(record.id))
+    }
+    case 'added': {
+      const listed = new Set(records.map((record) => record.id as number))
+      const missing = change.records.filter((record) => !listed.has(record.id))
+      if (missing.length === 0) return records
+      return [...records, ...missing].sort((a, b) => a.id - b.id)
+    }
+    case 'patch':
+      return mapSome(records, new Set(change.ids), (record) => patchRecord(record, change.fields))
+    case 'folder':
+      return mapSome(records, new Set(change.ids), (record) => ({ ...record, folder_path: change.path }))
+    case 'records': {
+      const byId = new Map(change.records.map((record) => [record.id as number, record]))
+      return mapSome(records, new Set(byId.keys()), (record) => byId.get(record.id) ?? record)
+    }
+    case 'folder-moved': {
+      const { from, to, flatten } = change
+      if (from === ROOT_PATH || !records.some((record) => isWithin(record.folder_path, from))) return records
+      return records.map((record) =>
+        isWithin(record.folder_path, from)
+          ? { ...record, folder_path: flatten ? to : movedPath(record.folder_path, from, to) }
+          : record,
+      )
+    }
+    case 'each':
+      return change.changes.reduce(applyChange, records)
+  }
+}
+
 export function withoutRecords(ids: Iterable<number>): RecordsChange {
-  const gone = new Set(ids)
-  return (records) => (gone.size === 0 ? records : records.filter((record) => !gone.has(record.id)))
+  return { kind: 'without', ids: [...ids] }
 }
 
 /**
@@ -36,28 +99,25 @@ export function withoutRecords(ids: Iterable<number>): RecordsChange {
  * already listed stays as it is, so the change can sit on top of a list that has caught up.
  */
 export function withAdded(added: readonly MediaRecord[]): RecordsChange {
-  return (records) => {
-    const listed = new Set(records.map((record) => record.id as number))
-    const missing = added.filter((record) => !listed.has(record.id))
-    if (missing.length === 0) return records
-    return [...records, ...missing].sort((a, b) => a.id - b.id)
-  }
+  return { kind: 'added', records: added }
 }
 
 export function withPatch(ids: Iterable<number>, fields: RecordFields): RecordsChange {
-  const targets = new Set(ids)
-  return (records) => mapSome(records, targets, (record) => patchRecord(record, fields))
+  return { kind: 'patch', ids: [...ids], fields }
 }
 
 export function withFolder(ids: Iterable<number>, folderPath: string): RecordsChange {
-  const targets = new Set(ids)
-  return (records) => mapSome(records, targets, (record) => ({ ...record, folder_path: folderPath }))
+  return { kind: 'folder', ids: [...ids], path: folderPath }
 }
 
 /** Replaces records by id with the server's versions. */
 export function withRecords(updated: readonly MediaRecord[]): RecordsChange {
-  const byId = new Map(updated.map((record) => [record.id as number, record]))
-  return (records) => mapSome(records, new Set(byId.keys()), (record) => byId.get(record.id) ?? record)
+  return { kind: 'records', records: updated }
+}
+
+/** The files in the folder at `from` and below, once it is at `to` (`flatten`: all into `to` itself). */
+export function withFilesMoved(from: string, to: string, flatten = false): RecordsChange {
+  return { kind: 'folder-moved', from, to, flatten }
 }
 
 /** The file list's cache, as the features that change files see it; the library implements it. */

@@ -9,10 +9,10 @@ import {
   filesWithin,
   moveProblem,
   movedPath,
-  withFilesMoved,
   withFolderMoved,
   withoutFolder,
 } from '../../../src/features/folders/model/folder-changes'
+import { applyChange, withFilesMoved } from '../../../src/lib/record-changes'
 
 const folder = (id: number, path: string): Folder => {
   const cut = path.lastIndexOf('/')
@@ -67,9 +67,11 @@ describe('withFolderMoved and withoutFolder', () => {
 describe('withFilesMoved', () => {
   it('moves the files inside and keeps the same array when none is inside', () => {
     const list = records(['/Photos/Raw', '/Photos/Raw/Day 1', '/Photos/Rawer'])
-    const moved = withFilesMoved(list, '/Photos/Raw', (path) => movedPath(path, '/Photos/Raw', '/X'))
+    const moved = applyChange(list, withFilesMoved('/Photos/Raw', '/X'))
     expect(moved.map(({ folder_path }) => folder_path)).toEqual(['/X', '/X/Day 1', '/Photos/Rawer'])
-    expect(withFilesMoved(list, '/Press', () => '/Y')).toBe(list)
+    const flattened = applyChange(list, withFilesMoved('/Photos/Raw', '/Photos', true))
+    expect(flattened.map(({ folder_path }) => folder_path)).toEqual(['/Photos', '/Photos', '/Photos/Rawer'])
+    expect(applyChange(list, withFilesMoved('/Press', '/Y'))).toBe(list)
   })
 })
 

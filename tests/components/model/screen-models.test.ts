@@ -12,7 +12,7 @@ import { pageCountOf, pageShards } from '../../../src/contract/media-pages'
 import { IndexResults, rangeIn } from '../../../src/features/library/model/library-results'
 import { cardPictureSrcSet, thumbnailSrc } from '../../../src/features/library/model/thumbnail'
 import { officeViewerUrl } from '../../../src/features/preview/model/preview-kind'
-import { patchRecord, withFolder, withoutRecords } from '../../../src/lib/record-changes'
+import { applyChange, patchRecord, withFolder, withoutRecords } from '../../../src/lib/record-changes'
 import { safeUrl } from '../../../src/lib/safe-url'
 
 describe('view state in the URL', () => {
@@ -208,10 +208,10 @@ describe('small rules', () => {
         tags: ['x', 'z'],
       },
     )
-    const moved = withFolder([1], '/A')([a, b])
+    const moved = applyChange([a, b], withFolder([1], '/A'))
     expect(moved[0]?.folder_path).toBe('/A')
     expect(moved[1]).toBe(b)
-    expect(withoutRecords([2])([a, b])).toEqual([a])
+    expect(applyChange([a, b], withoutRecords([2]))).toEqual([a])
   })
 
   it('sends only the bulk fields given a value, tags as arrays', () => {

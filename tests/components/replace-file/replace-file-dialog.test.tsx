@@ -9,7 +9,7 @@ import { replaceFile } from '../../../src/features/replace-file/api/replace-file
 import { ReplaceFileDialog } from '../../../src/features/replace-file/components/replace-file-dialog'
 import type { ReplaceServices } from '../../../src/features/replace-file/replace-one'
 import { resetConnectivity } from '../../../src/lib/connectivity'
-import type { MediaCache, RecordsChange } from '../../../src/lib/record-changes'
+import { applyChange, type MediaCache, type RecordsChange } from '../../../src/lib/record-changes'
 import { routeToFunction } from '../../support/function-router'
 import { createApiServer } from '../upload/support/api-server'
 import { fakeInspect, makeFile, testBuiltinHost } from '../upload/support/services'
@@ -66,9 +66,9 @@ function listCache(records: MediaRecord[]): MediaCache & { records: () => readon
       settle: (result: T) => RecordsChange,
     ) {
       const before = list
-      list = optimistic(before)
+      list = applyChange(before, optimistic)
       const result = await request()
-      list = settle(result)(before)
+      list = applyChange(before, settle(result))
       return result
     },
     reload: () => Promise.resolve(),

@@ -74,11 +74,12 @@ export async function moveBack(origins: ReadonlyMap<string, number[]>, folderAt:
 }
 
 function withOrigins(origins: ReadonlyMap<string, number[]>, only?: ReadonlySet<number>): RecordsChange {
-  return (records) =>
-    [...origins].reduce(
-      (list, [path, ids]) => withFolder(only ? ids.filter((id) => only.has(id)) : ids, path)(list),
-      records,
-    )
+  return {
+    kind: 'each',
+    changes: [...origins].map(([path, ids]) =>
+      withFolder(only ? ids.filter((id) => only.has(id)) : ids, path),
+    ),
+  }
 }
 
 /**

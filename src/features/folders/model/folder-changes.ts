@@ -13,11 +13,8 @@ import { folderLabel } from './folder-tree'
 /** The server's words for a move into the folder itself (folder-service), said before asking it. */
 export const MOVE_INTO_ITSELF = 'A folder cannot be moved into itself or one of its subfolders'
 
-/** `path` once the folder at `from` is at `to`: the same path when it lies outside that folder. */
-export function movedPath(path: string, from: string, to: string): string {
-  if (from === ROOT_PATH || !isWithin(path, from)) return path
-  return to + path.slice(from.length)
-}
+export { movedPath } from '../../../lib/record-changes'
+import { movedPath } from '../../../lib/record-changes'
 
 /** The parent of a folder path; the top level's parent is itself. */
 export function parentPathOf(path: string): string {
@@ -49,18 +46,6 @@ export function withFolderMoved(
 /** The folder list without `folder` and the folders below it. */
 export function withoutFolder(folders: readonly Folder[], folder: Folder): Folder[] {
   return folders.filter((each) => !isWithin(each.path, folder.path))
-}
-
-/** The files once the folder at `from` is at `to`; the same array when none was inside. */
-export function withFilesMoved(
-  records: readonly MediaRecord[],
-  from: string,
-  to: (path: string) => string,
-): readonly MediaRecord[] {
-  if (from === ROOT_PATH || !records.some((record) => isWithin(record.folder_path, from))) return records
-  return records.map((record) =>
-    isWithin(record.folder_path, from) ? { ...record, folder_path: to(record.folder_path) } : record,
-  )
 }
 
 /**

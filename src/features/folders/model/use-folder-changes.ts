@@ -8,7 +8,8 @@ import { toast } from '../../../components/ui/toast'
 import { deleteFolder } from '../api/delete-folder'
 import { foldersKey } from '../api/get-folders'
 import { updateFolder } from '../api/update-folder'
-import { movedPath, withFilesMoved, withFolderMoved, withoutFolder } from './folder-changes'
+import { withFilesMoved } from '../../../lib/record-changes'
+import { movedPath, withFolderMoved, withoutFolder } from './folder-changes'
 import { folderLabel } from './folder-tree'
 
 export interface FolderChangesOptions {
@@ -41,11 +42,8 @@ export function useFolderChanges({ cache, viewed, onNavigate }: FolderChangesOpt
     const renaming = parentPath === folder.parent_path
     const request = cache.change(
       () => updateFolder(folder.id, renaming ? { name } : { name, parent_path: parentPath }),
-      (records) => withFilesMoved(records, folder.path, (path) => movedPath(path, folder.path, to)),
-      (answer) => (records) =>
-        withFilesMoved(records, answer.previous_path, (path) =>
-          movedPath(path, answer.previous_path, answer.folder.path),
-        ),
+      withFilesMoved(folder.path, to),
+      (answer) => withFilesMoved(answer.previous_path, answer.folder.path),
     )
     const followed = follow(folder.path, (path) => movedPath(path, folder.path, to))
     try {
@@ -79,8 +77,8 @@ export function useFolderChanges({ cache, viewed, onNavigate }: FolderChangesOpt
   const remove = async (folder: Folder) => {
     const request = cache.change(
       () => deleteFolder(folder.id),
-      (records) => withFilesMoved(records, folder.path, () => folder.parent_path),
-      (answer) => (records) => withFilesMoved(records, answer.folder.path, () => answer.moved_to),
+      withFilesMoved(folder.path, folder.parent_path, true),
+      (answer) => withFilesMoved(answer.folder.path, answer.moved_to, true),
     )
     // The view goes where the files go: the deleted folder's parent.
     const followed = follow(folder.path, () => folder.parent_path)

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client'
 import { isGatewayFailure, reportUnreachable } from '../../../lib/connectivity'
 import { ERROR_WORDS } from '../../../lib/error-words'
 import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
-import type { RecordsChange } from '../../../lib/record-changes'
+import { applyChange, type RecordsChange } from '../../../lib/record-changes'
 import { retryingImport } from '../../../lib/retry-import'
 import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
 import type { ListingLoader } from '../../../workers/listing-loader'
@@ -105,7 +105,7 @@ export class ListingStore {
     if (this.snapshot.records === undefined) return
     // Every record in hand, not only those shown so far.
     const current = this.compose()
-    const changed = change(current)
+    const changed = applyChange(current, change)
     if (changed === current) return
     for (const page of this.pages.keys()) this.pages.set(page, [])
     this.arriving.clear()

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
-import type { MediaCache, RecordsChange } from '../../../lib/record-changes'
+import { applyChange, type MediaCache, type RecordsChange } from '../../../lib/record-changes'
 import { useMediaListing } from './get-media'
 import type { ListingProgress } from './listing-store'
 import { ShownVersion } from './shown-version'
@@ -33,7 +33,7 @@ export function useMedia() {
   const nextKey = useRef(0)
 
   const records = useMemo<readonly MediaRecord[] | undefined>(
-    () => confirmed && pending.reduce((current, { change }) => change(current), confirmed),
+    () => confirmed && pending.reduce((current, { change }) => applyChange(current, change), confirmed),
     [confirmed, pending],
   )
   // Read when a change settles, after the render that showed it.

@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast'
 import { fileTypeLabel } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { formatBytes } from '../../../lib/format-bytes'
-import { withRecords, type MediaCache } from '../../../lib/record-changes'
+import { NO_CHANGE, withRecords, type MediaCache } from '../../../lib/record-changes'
 import { isAbortError, mimeOf, uploadFailure, UPLOAD_WORDS, validateIncomingFiles } from '../../upload'
 import { replaceOne, type ReplaceServices } from '../replace-one'
 import './replace-file-dialog.css'
@@ -81,7 +81,7 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
               update({ waiting })
             },
           }),
-        (records) => records,
+        NO_CHANGE,
         ({ record: replaced }) => withRecords([replaced]),
       )
       running.current = null

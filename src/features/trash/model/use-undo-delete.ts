@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr'
 import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
-import { withAdded, type MediaCache } from '../../../lib/record-changes'
+import { NO_CHANGE, withAdded, type MediaCache } from '../../../lib/record-changes'
 import { trashKey } from '../api/get-trash'
 import { restoreFiles } from '../api/restore-files'
 import { describeDone } from './describe'
@@ -31,7 +31,7 @@ export function useUndoDelete(cache: MediaCache) {
             return outcome
           },
           withAdded(records),
-          () => (list) => list,
+          () => NO_CHANGE,
         )
         .then(
           (outcome) => {
