@@ -1,14 +1,15 @@
-import { pageCountOf, pageOfId } from '../../../contract/media-pages'
+import { pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportAccessRefused } from '../../../lib/access'
 import { ApiError } from '../../../lib/api-client'
 import { isGatewayFailure, reportUnreachable } from '../../../lib/connectivity'
 import { ERROR_WORDS } from '../../../lib/error-words'
 import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
-import { applyChange, type RecordsChange } from '../../../lib/record-changes'
+import type { RecordsChange } from '../../../lib/record-changes'
 import { retryingImport } from '../../../lib/retry-import'
 import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
 import type { ListingLoader } from '../../../workers/listing-loader'
+import { ListingPages } from '../../../workers/listing-pages'
 import { pageRequest } from '../../../workers/page-request'
 import type { FirstAnswer, ListingReply, ListingRequest } from '../../../workers/listing-protocol'
 import { takeStartedFirstPage } from './first-page-request'
@@ -56,10 +57,7 @@ export const MEDIA_PAGE_MARK = 'media-page-ready'
  * pages shown slice by slice the first time they arrive (so the first cards paint early).
  */
 export class ListingStore {
-  private readonly pages = new Map<number, MediaRecord[]>()
-  /** Pages arriving: shown as they come when new, swapped in at their end when replacing one. */
-  private readonly arriving = new Map<number, MediaRecord[]>()
-  private pageCount: number | null = null
+  private readonly pages = new ListingPages()
   private expected: number | null = null
   private error: Error | undefined
   private snapshot: ListingSnapshot = { records: undefined, progress: null, error: undefined, version: 0 }
@@ -104,18 +102,7 @@ export class ListingStore {
   apply(change: RecordsChange): void {
     if (this.snapshot.records === undefined) return
     // Every record in hand, not only those shown so far.
-    const current = this.compose()
-    const changed = applyChange(current, change)
-    if (changed === current) return
-    for (const page of this.pages.keys()) this.pages.set(page, [])
-    this.arriving.clear()
-    for (const record of changed) {
-      const page = record.id > 0 ? pageOfId(record.id) : 0
-      const list = this.pages.get(page)
-      if (list) list.push(record)
-      else this.pages.set(page, [record])
-    }
-    this.show()
+    if (this.pages.apply(change)) this.show()
   }
 
   private ask(type: 'load' | 'revalidate'): Promise<void> {
@@ -138,11 +125,10 @@ export class ListingStore {
       return
     }
     if (reply.type === 'layout') {
-      this.pageCount = reply.pages
+      this.pages.layout(reply.pages)
       this.expected = reply.expected ?? this.expected
-      for (const page of [...this.pages.keys()]) if (page >= reply.pages) this.pages.delete(page)
     } else if (reply.type === 'records') {
-      this.receiveRecords(reply)
+      this.pages.receive(reply)
       // Each new list costs the screen a pass over every record: it gets one per finished page (and
       // the very first slice, for the first cards), not one per slice.
       if (!reply.last && this.snapshot.records !== undefined) return
@@ -152,8 +138,6 @@ export class ListingStore {
       if (reply.status === 401) {
         forgetKeptFirstPage()
         this.pages.clear()
-        this.arriving.clear()
-        this.pageCount = null
       }
     } else {
       if (reply.ok) this.error = undefined
@@ -165,17 +149,8 @@ export class ListingStore {
     this.schedule()
   }
 
-  private receiveRecords({ page, records, first, last }: Extract<ListingReply, { type: 'records' }>): void {
-    const arriving = first ? [] : (this.arriving.get(page) ?? [])
-    for (const record of records) arriving.push(record)
-    if (last) {
-      this.arriving.delete(page)
-      this.pages.set(page, arriving)
-    } else this.arriving.set(page, arriving)
-  }
-
   private schedule(): void {
-    if (this.snapshot.records === undefined && this.visibleCount() > 0) {
+    if (this.snapshot.records === undefined && this.pages.count() > 0) {
       this.show()
       return
     }
@@ -208,28 +183,17 @@ export class ListingStore {
     }
   }
 
-  private visibleCount(): number {
-    let count = 0
-    for (const list of this.pages.values()) count += list.length
-    for (const [page, list] of this.arriving) if (!this.pages.has(page)) count += list.length
-    return count
-  }
-
   private show(): void {
     const started = performance.now()
     this.cancelShow?.()
     this.cancelShow = null
-    const inHand = this.visibleCount()
+    const inHand = this.pages.count()
     const shown = this.snapshot.records?.length
     const limit = shown !== undefined && inHand > shown + SHOW_AT_MOST ? shown + SHOW_AT_MOST : inHand
-    const records = this.compose(limit)
+    const records = this.pages.compose(limit)
     // The rest follows in the next list, once the screen has taken this one in.
     if (limit < inHand) this.showLater()
-    const complete =
-      limit === inHand &&
-      this.pageCount !== null &&
-      this.arriving.size === 0 &&
-      Array.from({ length: this.pageCount }, (_, page) => page).every((page) => this.pages.has(page))
+    const complete = limit === inHand && this.pages.complete()
     const known = this.snapshot.records !== undefined || records.length > 0 || complete
     if (known && this.snapshot.records === undefined)
       performance.mark(MEDIA_PAGE_MARK, { detail: records.length })
@@ -242,22 +206,6 @@ export class ListingStore {
     }
     for (const listener of this.listeners) listener()
     performance.measure('listing:show', { start: started, detail: records.length })
-  }
-
-  /**
-   * The records in hand, in page order (a new page's arrived slices, a replaced page until its end), up to
-   * `limit` of them.
-   */
-  private compose(limit = Number.POSITIVE_INFINITY): MediaRecord[] {
-    const pages = new Set([...this.pages.keys(), ...this.arriving.keys()])
-    const records: MediaRecord[] = []
-    for (const page of [...pages].sort((a, b) => a - b)) {
-      const list = this.pages.get(page) ?? this.arriving.get(page) ?? []
-      const room = limit - records.length
-      if (room <= 0) break
-      for (const record of list.length > room ? list.slice(0, room) : list) records.push(record)
-    }
-    return records
   }
 }
 
