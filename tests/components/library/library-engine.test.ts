@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 
 import { EngineClient, engineOnPage, ROW_BLOCK } from '../../../src/features/library/engine/engine-results'
 import { LibraryEngine } from '../../../src/features/library/engine/library-engine'
+import { LibraryHost } from '../../../src/features/library/engine/library-host'
 import type { EngineReply, EngineRequest } from '../../../src/features/library/engine/library-protocol'
 import { DEFAULT_SORT, NO_FILTERS, type Filters } from '../../../src/features/library/model/filters'
 import { allIds, rangeIn } from '../../../src/features/library/model/library-results'
+import { withoutRecords, withPatch } from '../../../src/lib/record-changes'
+import type { ListingReply } from '../../../src/workers/listing-protocol'
 import { listedRecord } from '../../support/listed-record'
 
 /** Files 1..count titled so that the title order is the reverse of the id order. */
@@ -25,7 +28,9 @@ function connected(count: number) {
   })
   const client = new EngineClient((receive) => {
     deliver = receive
-    const port = engineOnPage(engine, receive)
+    const port = engineOnPage((request) => {
+      if (request.type !== 'change' && request.type !== 'settle') receive(engine.receive(request))
+    })
     return {
       post: (request) => {
         requests.push(request)
@@ -119,5 +124,122 @@ describe('the library engine and its client', () => {
     client.query(NO_FILTERS, DEFAULT_SORT)
     await settled()
     expect(client.getSnapshot()?.count).toBe(20)
+  })
+})
+
+/** A host fed the listing's replies by hand, with a client asking it through the page's port. */
+function hosted() {
+  let deliver: (reply: EngineReply) => void = () => undefined
+  const passed: ListingReply[] = []
+  const host = new LibraryHost((reply) => {
+    deliver(reply)
+  })
+  const client = new EngineClient((receive) => {
+    deliver = receive
+    return engineOnPage((request) => {
+      host.receive(request)
+    })
+  })
+  const listing = (reply: ListingReply) => {
+    const onward = host.listing(reply)
+    if (onward !== null) passed.push(onward)
+  }
+  const post = (request: EngineRequest) => {
+    host.receive(request)
+  }
+  return { host, client, listing, passed, post }
+}
+
+const slice = (page: number, ids: number[], first: boolean, last: boolean): ListingReply => ({
+  type: 'records',
+  page,
+  records: ids.map((id) => listedRecord(id, { title: `File ${String(id).padStart(6, '0')}` })),
+  first,
+  last,
+})
+
+describe('the library host', () => {
+  it('keeps the records the listing sends, passing on only what the page still needs', async () => {
+    const { host, client, listing, passed } = hosted()
+    client.query(NO_FILTERS, DEFAULT_SORT)
+    listing({ type: 'layout', pages: 2, expected: 5 })
+    listing(slice(0, [1, 2], true, false))
+    listing(slice(0, [3], false, true))
+    listing(slice(1, [2_001, 2_002], true, true))
+    listing({ type: 'settled', request: 0, ok: true })
+    await settled()
+    expect(host.records.map((record) => record.id)).toEqual([1, 2, 3, 2_001, 2_002])
+    expect(passed.map((reply) => reply.type)).toEqual(['layout', 'settled'])
+    expect(client.getSnapshot()?.count).toBe(5)
+  })
+
+  it('replaces a page held already only once its new version has fully arrived', () => {
+    const { host, listing } = hosted()
+    listing({ type: 'layout', pages: 1, expected: null })
+    listing(slice(0, [1, 2, 3], true, true))
+    listing(slice(0, [1], true, false))
+    expect(host.records).toHaveLength(3)
+    listing(slice(0, [2], false, true))
+    expect(host.records.map((record) => record.id)).toEqual([1, 2])
+  })
+
+  it('lays changes in flight over the library, keeps what the server confirmed and drops the rest', () => {
+    const { host, listing, post } = hosted()
+    listing({ type: 'layout', pages: 1, expected: null })
+    listing(slice(0, [1, 2, 3], true, true))
+    post({ type: 'change', key: 1, change: withoutRecords([2]) })
+    post({ type: 'change', key: 2, change: withPatch([3], { title: 'Renamed' }) })
+    expect(host.records.map((record) => record.id)).toEqual([1, 3])
+    expect(host.records[1]?.title).toBe('Renamed')
+    // The delete is confirmed; the rename fails and rolls back.
+    post({ type: 'settle', key: 1, confirmed: withoutRecords([2]) })
+    post({ type: 'settle', key: 2, confirmed: null })
+    expect(host.records.map((record) => record.id)).toEqual([1, 3])
+    expect(host.records[1]?.title).toBe('File 000003')
+  })
+
+  it('drops everything when the listing is refused, and tells the page', () => {
+    const { host, listing, passed } = hosted()
+    listing({ type: 'layout', pages: 1, expected: null })
+    listing(slice(0, [1], true, true))
+    listing({ type: 'failed', status: 401, message: 'Sign in', fromServer: true })
+    expect(host.records).toHaveLength(0)
+    expect(passed.at(-1)?.type).toBe('failed')
+  })
+
+  it('answers the controls’ facts and an upload’s duplicate check from the whole library', async () => {
+    const replies: EngineReply[] = []
+    const host = new LibraryHost((reply) => replies.push(reply))
+    host.listing({ type: 'layout', pages: 1, expected: null })
+    host.listing({
+      type: 'records',
+      page: 0,
+      records: [
+        listedRecord(1, { folder_path: '/Press', file_type: 'image/png', sha256: 'a'.repeat(64) }),
+        listedRecord(2, { folder_path: '/Press', file_type: 'video/mp4' }),
+        listedRecord(3, { folder_path: '/' }),
+      ],
+      first: true,
+      last: true,
+    })
+    host.receive({ type: 'facts', ask: 7 })
+    host.receive({ type: 'by-fingerprint', ask: 8, sha256: 'a'.repeat(64) })
+    await settled()
+    expect(replies.find((reply) => reply.type === 'facts')).toEqual({
+      type: 'facts',
+      ask: 7,
+      fileTypes: ['image/png', 'video/mp4'],
+      folderPaths: ['/Press'],
+      folderCounts: [
+        ['/Press', 2],
+        ['/', 1],
+      ],
+    })
+    const found = replies.find((reply) => reply.type === 'records')
+    expect(found?.type === 'records' && found.records.map((record) => record.id)).toEqual([1])
+    expect(replies.filter((reply) => reply.type === 'changed').at(-1)).toMatchObject({
+      held: 3,
+      complete: true,
+    })
   })
 })

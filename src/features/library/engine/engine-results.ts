@@ -2,7 +2,7 @@ import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults } from '../model/library-results'
-import { ID_BATCH, type EngineReply, type EngineRequest } from './library-protocol'
+import { ID_BATCH, type EngineQuestion, type EngineReply, type EngineRequest } from './library-protocol'
 
 /** The engine as the page reaches it: the listing worker, or the engine run on the page. */
 export interface EnginePort {
@@ -66,7 +66,7 @@ export class EngineClient {
     this.queryAsk = this.ask({ type: 'query', filters, sort, ...this.window })
   }
 
-  private ask(request: DistributiveOmit<EngineRequest, 'ask'>, then?: Waiting): number {
+  private ask(request: DistributiveOmit<EngineQuestion, 'ask'>, then?: Waiting): number {
     const ask = this.nextAsk++
     if (then) this.waiting.set(ask, then)
     this.port.post({ ...request, ask })
@@ -205,16 +205,13 @@ export class EngineClient {
 /** Omit over each member of a union (a plain Omit would merge them). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
-/** The engine run on the page itself (no workers): each request answered as a message would be. */
-export function engineOnPage(
-  engine: { receive: (request: EngineRequest) => EngineReply },
-  receive: (reply: EngineReply) => void,
-): EnginePort {
+/** The engine's host run on the page itself: each request handled after the current task, as a message is. */
+export function engineOnPage(handle: (request: EngineRequest) => void): EnginePort {
   let closed = false
   return {
     post: (request) => {
       queueMicrotask(() => {
-        if (!closed) receive(engine.receive(request))
+        if (!closed) handle(request)
       })
     },
     close: () => {

@@ -1,7 +1,7 @@
 import type { MediaRecord } from '../../../contract/record'
 import { DEFAULT_SORT, NO_FILTERS, type Filters, type Sort } from '../model/filters'
-import { MediaIndex, queryIndex } from '../model/media-index'
-import { MOST_ROWS, type EngineReply, type EngineRequest } from './library-protocol'
+import { fileTypesOf, folderPathsOf, MediaIndex, queryIndex } from '../model/media-index'
+import { MOST_ROWS, type EngineQuestion, type EngineReply } from './library-protocol'
 
 /**
  * The library and every query on it, where the listing worker runs it: the records, their `MediaIndex`,
@@ -24,17 +24,20 @@ export class LibraryEngine {
     return this.index.records
   }
 
-  /** The library as it now is: indexed (extending the last index when it only grew) and queried again. */
-  setRecords(records: readonly MediaRecord[]): void {
+  /**
+   * The library as it now is: indexed (extending the last index when it only grew) and queried again.
+   * `complete`: every page of it has arrived.
+   */
+  setRecords(records: readonly MediaRecord[], complete = true): void {
     if (records === this.index.records) return
     this.index = new MediaIndex(records, this.index)
     this.byId = null
     this.run()
-    this.changed({ type: 'changed', version: this.version })
+    this.changed({ type: 'changed', version: this.version, held: records.length, complete })
   }
 
-  /** Answers one request of the page. */
-  receive(request: EngineRequest): EngineReply {
+  /** Answers one question of the page (changes to the library are the host's: library-host.ts). */
+  receive(request: EngineQuestion): EngineReply {
     const { version } = this
     switch (request.type) {
       case 'query': {
@@ -62,6 +65,13 @@ export class LibraryEngine {
         return { type: 'place', ask: request.ask, version, place: this.placeOf(request.id) }
       case 'records':
         return { type: 'records', ask: request.ask, records: this.recordsOf(request.ids) }
+      case 'by-fingerprint': {
+        const { sha256 } = request
+        const records = this.index.records.filter((record) => record.sha256 === sha256)
+        return { type: 'records', ask: request.ask, records }
+      }
+      case 'facts':
+        return { type: 'facts', ask: request.ask, ...this.facts() }
     }
   }
 
@@ -100,6 +110,13 @@ export class LibraryEngine {
       })
     }
     return this.places.get(id) ?? -1
+  }
+
+  private facts(): { fileTypes: string[]; folderPaths: string[]; folderCounts: [string, number][] } {
+    const { records } = this.index
+    const counts = new Map<string, number>()
+    for (const record of records) counts.set(record.folder_path, (counts.get(record.folder_path) ?? 0) + 1)
+    return { fileTypes: fileTypesOf(records), folderPaths: folderPathsOf(records), folderCounts: [...counts] }
   }
 
   recordsOf(ids: readonly number[]): MediaRecord[] {

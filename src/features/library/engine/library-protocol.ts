@@ -1,4 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
+import type { RecordsChange } from '../../../lib/record-changes'
 import type { Filters, Sort } from '../model/filters'
 
 /**
@@ -9,7 +10,7 @@ import type { Filters, Sort } from '../model/filters'
  * Every answer about the shown files carries the `version` of the results it read: a reply to an older
  * version is dropped by the page, which has asked again.
  */
-export type EngineRequest =
+export type EngineQuestion =
   /** The files passing `filters` in `sort`: answered with the count and the rows from `from` to `to`. */
   | { type: 'query'; ask: number; filters: Filters; sort: Sort; from: number; to: number }
   /** More rows of the current results. */
@@ -20,6 +21,17 @@ export type EngineRequest =
   | { type: 'place'; ask: number; id: number }
   /** Files of the library by id, shown or not (those gone are left out). */
   | { type: 'records'; ask: number; ids: readonly number[] }
+  /** The files whose content has this SHA-256 (an upload's duplicate check): answered as `records`. */
+  | { type: 'by-fingerprint'; ask: number; sha256: string }
+  /** What the controls offer from the whole library: file types, folder paths, files per folder. */
+  | { type: 'facts'; ask: number }
+
+export type EngineRequest =
+  | EngineQuestion
+  /** A change shown at once over the confirmed library, until settled (decision 0022). */
+  | { type: 'change'; key: number; change: RecordsChange }
+  /** The change `key` leaves the overlay: `confirmed` (the server's answer) is kept, or none (a rollback). */
+  | { type: 'settle'; key: number; confirmed: RecordsChange | null }
 
 export type EngineReply =
   | {
@@ -35,8 +47,18 @@ export type EngineReply =
   | { type: 'ids'; ask: number; version: number; ids: number[] }
   | { type: 'place'; ask: number; version: number; place: number }
   | { type: 'records'; ask: number; records: MediaRecord[] }
-  /** The library changed (files arrived, were edited or removed): the page asks its query again. */
-  | { type: 'changed'; version: number }
+  | {
+      type: 'facts'
+      ask: number
+      fileTypes: string[]
+      folderPaths: string[]
+      folderCounts: [string, number][]
+    }
+  /**
+   * The library changed (files arrived, were edited or removed): the page asks its query again. `held`
+   * is how many files it holds, `complete` whether every page has arrived.
+   */
+  | { type: 'changed'; version: number; held: number; complete: boolean }
 
 /** Most rows one request may ask for: a window is a screen or two of cards. */
 export const MOST_ROWS = 1_000

@@ -1,0 +1,68 @@
+import type { MediaRecord } from '../../../contract/record'
+import { applyChange, type RecordsChange } from '../../../lib/record-changes'
+import { ListingPages } from '../../../workers/listing-pages'
+import type { ListingReply } from '../../../workers/listing-protocol'
+import { LibraryEngine } from './library-engine'
+import type { EngineReply, EngineRequest } from './library-protocol'
+
+/**
+ * The library where the worker owns it: the listing's pages as they arrive (ListingPages), the
+ * changes in flight laid over them (decision 0022), and the engine answering the page's questions on
+ * the result. The listing's replies pass through it: the records stay here, and the page hears only
+ * that the library changed (`changed`, with how many files it holds).
+ */
+export class LibraryHost {
+  private readonly pages = new ListingPages()
+  private pending: { key: number; change: RecordsChange }[] = []
+  private readonly engine: LibraryEngine
+
+  constructor(private readonly post: (reply: EngineReply) => void) {
+    this.engine = new LibraryEngine(post)
+  }
+
+  get records(): readonly MediaRecord[] {
+    return this.engine.records
+  }
+
+  /**
+   * A reply of the listing's loader: records and the layout are kept here; what the page still needs
+   * (failures, the end of a load, the first page to keep) is returned to pass on.
+   */
+  listing(reply: ListingReply): ListingReply | null {
+    if (reply.type === 'records') {
+      this.pages.receive(reply)
+      // The first slice of a page new to the library and a page's end change what is shown.
+      if (reply.first || reply.last) this.show()
+      return null
+    }
+    if (reply.type === 'layout') {
+      this.pages.layout(reply.pages)
+      this.show()
+      return reply
+    }
+    if (reply.type === 'failed' && reply.status === 401) {
+      this.pages.clear()
+      this.pending = []
+      this.show()
+    }
+    return reply
+  }
+
+  /** A request of the page: a question for the engine, or a change in flight. */
+  receive(request: EngineRequest): void {
+    if (request.type === 'change') {
+      this.pending.push({ key: request.key, change: request.change })
+      this.show()
+    } else if (request.type === 'settle') {
+      this.pending = this.pending.filter((each) => each.key !== request.key)
+      if (request.confirmed !== null) this.pages.apply(request.confirmed)
+      this.show()
+    } else this.post(this.engine.receive(request))
+  }
+
+  private show(): void {
+    let shown: readonly MediaRecord[] = this.pages.compose()
+    for (const { change } of this.pending) shown = applyChange(shown, change)
+    this.engine.setRecords(shown, this.pages.complete())
+  }
+}
