@@ -139,6 +139,14 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
     duration: JSON_NUMBER_BYTES,
     sha256: 2 + 64,
     deleted_at: JSON_TIMESTAMP_BYTES,
+    focal_point: jsonObject({ x: JSON_NUMBER_BYTES, y: JSON_NUMBER_BYTES }),
+    crop: jsonObject({
+      x: JSON_NUMBER_BYTES,
+      y: JSON_NUMBER_BYTES,
+      width: JSON_NUMBER_BYTES,
+      height: JSON_NUMBER_BYTES,
+    }),
+    rotate: 3,
     metadata: jsonObject({
       camera_make: jsonString(limits.fileMetadataTextChars),
       camera_model: jsonString(limits.fileMetadataTextChars),

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { SHARD_RANGE } from './media-pages'
-import { mediaRecordSchema } from './record'
+import { cropSchema, focalPointSchema, mediaRecordSchema, rotationSchema } from './record'
 
 /**
  * The schema of a `GET /api/media-pages` answer (media-pages.ts describes the encoding). Apart from the
@@ -59,6 +59,9 @@ export const mediaPagesAnswerSchema = z.object({
     deleted_at: sparse(z.string()).optional(),
     webflow: sparse(webflowSchema).optional(),
     metadata: sparse(metadataSchema).optional(),
+    focal_point: sparse(focalPointSchema).optional(),
+    crop: sparse(cropSchema).optional(),
+    rotate: sparse(rotationSchema).optional(),
   }),
 })
 export type MediaPagesAnswer = z.infer<typeof mediaPagesAnswerSchema>

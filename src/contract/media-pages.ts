@@ -144,6 +144,9 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
     deleted_at: sparseOf((record) => record.deleted_at),
     webflow: sparseOf((record) => record.webflow),
     metadata: sparseOf((record) => record.metadata),
+    focal_point: sparseOf((record) => record.focal_point),
+    crop: sparseOf((record) => record.crop),
+    rotate: sparseOf((record) => record.rotate),
   }
   // Absent, not undefined: a column no record needs takes no bytes at all.
   for (const [name, column] of Object.entries(optional) as [string, object | undefined][]) {
@@ -242,5 +245,8 @@ export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
   fill('deleted_at', columns.deleted_at, (record, value) => (record.deleted_at = value))
   fill('webflow', columns.webflow, (record, value) => (record.webflow = value))
   fill('metadata', columns.metadata, (record, value) => (record.metadata = value))
+  fill('focal_point', columns.focal_point, (record, value) => (record.focal_point = value))
+  fill('crop', columns.crop, (record, value) => (record.crop = value))
+  fill('rotate', columns.rotate, (record, value) => (record.rotate = value))
   return records
 }

@@ -1,3 +1,4 @@
+import type { ImageSettings } from './image-settings'
 import type { MediaRecord, RecordPatch } from './record'
 import { RECORD_DEFAULTS } from './record-defaults'
 import { mergeTags, withoutTags } from './tag-list'
@@ -10,6 +11,35 @@ import { mergeTags, withoutTags } from './tag-list'
  * as `labelKey` does: adding 'PHOTO' to a file tagged 'Photo' changes nothing, removing it removes 'Photo'.
  */
 export function patchFields(record: MediaRecord, patch: RecordPatch): MediaRecord {
+  const patched = patchTextFields(record, patch)
+  const settings = patchImageSettings(record, patch)
+  delete patched.focal_point
+  delete patched.crop
+  delete patched.rotate
+  return { ...patched, ...settings }
+}
+
+/**
+ * The delivery settings after `patch` (decision 0047): a field left out keeps its value, null removes
+ * it, and a rotation of 0 is no rotation. Only the settings that are set are returned.
+ */
+export function patchImageSettings(record: ImageSettings, patch: ImageSettingsPatch): ImageSettings {
+  const focal = patch.focal_point === undefined ? record.focal_point : (patch.focal_point ?? undefined)
+  const crop = patch.crop === undefined ? record.crop : (patch.crop ?? undefined)
+  const rotate = patch.rotate === undefined ? record.rotate : (patch.rotate ?? undefined)
+  return {
+    ...(focal ? { focal_point: focal } : {}),
+    ...(crop ? { crop } : {}),
+    ...(rotate ? { rotate } : {}),
+  }
+}
+
+/** What a create or an edit gives for the settings: a value, null (none) or nothing (unchanged). */
+export type ImageSettingsPatch = {
+  [K in keyof ImageSettings]?: NonNullable<ImageSettings[K]> | null | undefined
+}
+
+function patchTextFields(record: MediaRecord, patch: RecordPatch): MediaRecord {
   let tags = patch.tags ?? record.tags
   if (patch.add_tags) tags = mergeTags(tags, patch.add_tags)
   if (patch.remove_tags) tags = withoutTags(tags, patch.remove_tags)

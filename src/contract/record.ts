@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { MIME_PATTERN } from './file-types'
 import { folderPathSchema } from './folder'
 import { fileIdSchema } from './ids'
+import { CROP_EDGE_TOLERANCE, IMAGE_ROTATIONS } from './image-settings'
 import { LIMITS } from './limits'
 import { tagsInput } from './tags'
 import { freeText, label, reference, trimmedFreeText } from './text'
@@ -35,6 +36,27 @@ export const fileMetadataSchema = z.object({
 })
 export type FileMetadata = z.infer<typeof fileMetadataSchema>
 
+const unit = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1')
+const extent = z.number().gt(0, 'must be more than 0').max(1, 'must be at most 1')
+
+/**
+ * Where the subject of an image is (decision 0047): x from the left, y from the top, each 0..1 of the
+ * image as stored; a `fit=cover` cut keeps it as central as it can.
+ */
+export const focalPointSchema = z.object({ x: unit, y: unit })
+
+/** The part of the image to deliver, each 0..1 of the image as stored, and inside it. */
+export const cropSchema = z
+  .object({ x: unit, y: unit, width: extent, height: extent })
+  .refine(
+    (crop) =>
+      crop.x + crop.width <= 1 + CROP_EDGE_TOLERANCE && crop.y + crop.height <= 1 + CROP_EDGE_TOLERANCE,
+    'must lie inside the image: x + width and y + height must be at most 1',
+  )
+
+/** Degrees to turn the image clockwise. */
+export const rotationSchema = z.literal(IMAGE_ROTATIONS, { error: 'must be 0, 90, 180 or 270' })
+
 /** A file record as the API returns it (spec section 3), in canonical snake_case. */
 export const mediaRecordSchema = z.object({
   id: fileIdSchema,
@@ -54,6 +76,10 @@ export const mediaRecordSchema = z.object({
    * stored before the field existed lack it and read as ''.
    */
   alt_text: z.string().default(''),
+  /** Delivery settings (decision 0047); each absent when not set, and `rotate` never 0. */
+  focal_point: focalPointSchema.optional(),
+  crop: cropSchema.optional(),
+  rotate: rotationSchema.optional(),
   station: z.string(),
   author: z.string(),
   folder_path: z.string(),
@@ -212,6 +238,10 @@ const editableFields = {
   alt_text: trimmedFreeText(LIMITS.altTextChars, 'Alt text').optional(),
   station: label(LIMITS.shortTextChars, 'Station').optional(),
   author: label(LIMITS.shortTextChars, 'Author').optional(),
+  /** null removes the setting; so does `rotate: 0`. */
+  focal_point: focalPointSchema.nullable().optional(),
+  crop: cropSchema.nullable().optional(),
+  rotate: rotationSchema.nullable().optional(),
 }
 
 /** The body of `POST /api/upload`, after `canonicaliseFields`. */

@@ -27,6 +27,8 @@ const number = fc
   .map((value) => (Object.is(value, -0) ? 0 : value))
 const nullable = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: null })
 
+const unit = fc.double({ min: Number.MIN_VALUE, max: 1, noNaN: true })
+
 const recordArbitrary: fc.Arbitrary<MediaRecord> = fc
   .record(
     {
@@ -54,6 +56,9 @@ const recordArbitrary: fc.Arbitrary<MediaRecord> = fc
       duration: nullable(number),
       sha256: nullable(word),
       deleted_at: word,
+      focal_point: fc.record({ x: unit, y: unit }),
+      crop: fc.record({ x: fc.constant(0), y: fc.constant(0.25), width: unit, height: fc.constant(0.5) }),
+      rotate: fc.constantFrom(90, 180, 270),
       webflow: fc.record(
         {
           state: fc.constantFrom('pending', 'synced', 'failed', 'skipped'),

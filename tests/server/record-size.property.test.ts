@@ -65,6 +65,8 @@ const tagList = fc
     }),
   )
 
+const longFraction = fc.constantFrom(2.2250738585072014e-308, 0.12345678901234568, 1)
+
 const editable = fc.record(
   {
     title: near(LIMITS.titleChars),
@@ -75,6 +77,10 @@ const editable = fc.record(
     station: near(LIMITS.shortTextChars),
     author: near(LIMITS.shortTextChars),
     tags: tagList,
+    // The longest numbers JSON writes, within the settings' ranges.
+    focal_point: fc.record({ x: longFraction, y: longFraction }),
+    crop: fc.record({ x: fc.constant(0), y: fc.constant(0), width: longFraction, height: longFraction }),
+    rotate: fc.constantFrom(0, 90, 180, 270),
   },
   { requiredKeys: [] },
 )

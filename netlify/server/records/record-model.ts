@@ -8,7 +8,7 @@ import {
   type RecordCreate,
   type RecordPatch,
 } from '../../../src/contract/record'
-import { patchFields } from '../../../src/contract/record-patch'
+import { patchFields, patchImageSettings } from '../../../src/contract/record-patch'
 
 /**
  * A new record from a validated upload body, with the spec's defaults filled in (section 3), and the
@@ -49,6 +49,7 @@ export function buildRecord(
     height: input.height ?? null,
     duration: input.duration ?? null,
     sha256: input.sha256 ?? null,
+    ...patchImageSettings({}, input),
     ...(input.metadata ? { metadata: input.metadata } : {}),
   }
 }

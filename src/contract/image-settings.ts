@@ -1,0 +1,105 @@
+/**
+ * How an image is delivered (decision 0047): a record's focal point, crop and rotation, and the
+ * `GET /api/image/{id}` URL that answers the image with them applied. Zod-free, so the screen's first
+ * route (cards) can build these URLs; the schemas that check the fields are in record.ts.
+ *
+ * Every setting is in the coordinates of the stored image as a browser shows it (EXIF orientation
+ * applied), before any other setting: x from the left, y from the top, each 0..1 of the width or height.
+ * Delivery crops first, then rotates clockwise, then sizes; the focal point picks the centre of a
+ * `fit=cover` cut.
+ */
+
+export interface FocalPoint {
+  x: number
+  y: number
+}
+
+export interface ImageCrop {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export const IMAGE_ROTATIONS = [0, 90, 180, 270] as const
+export type ImageRotation = (typeof IMAGE_ROTATIONS)[number]
+
+/** The delivery settings a record may carry; each absent when not set. */
+export interface ImageSettings {
+  focal_point?: FocalPoint | undefined
+  crop?: ImageCrop | undefined
+  rotate?: ImageRotation | undefined
+}
+
+/** `fit` of `GET /api/image/{id}`, as the Netlify Image CDN names them. */
+export const IMAGE_FITS = ['contain', 'cover', 'fill'] as const
+export type ImageFit = (typeof IMAGE_FITS)[number]
+
+/** `fm`: `auto` picks WebP when the browser takes it, else JPEG (PNG for a PNG or GIF source). */
+export const IMAGE_FORMATS = ['auto', 'webp', 'avif', 'jpg', 'png'] as const
+export type ImageFormat = (typeof IMAGE_FORMATS)[number]
+
+/** The widths Details offers to copy, beside the original size. */
+export const COPY_WIDTHS = [320, 640, 1024, 1600] as const
+
+/** A crop's x + width (y + height) may pass 1 by this much, for the rounding of a fraction. */
+export const CROP_EDGE_TOLERANCE = 1e-9
+
+export function hasImageSettings(record: ImageSettings): boolean {
+  return (
+    record.focal_point !== undefined ||
+    record.crop !== undefined ||
+    (record.rotate !== undefined && record.rotate !== 0)
+  )
+}
+
+/** FNV-1a, 32 bits: a short, stable digest of a string, the same in the browser and the function. */
+function digest(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return (hash >>> 0).toString(36)
+}
+
+/**
+ * The version of what `GET /api/image/{id}` answers for a record: a digest of its file's URL and its
+ * settings. The app puts it in the URL as `v=`; an answer to the current version may be cached for
+ * good, since any change to the file or a setting makes a new URL.
+ */
+export function imageVersion(record: ImageSettings & { media_url: string }): string {
+  const { focal_point: focal, crop, rotate } = record
+  return digest(
+    JSON.stringify([
+      record.media_url,
+      focal ? [focal.x, focal.y] : null,
+      crop ? [crop.x, crop.y, crop.width, crop.height] : null,
+      rotate ?? 0,
+    ]),
+  )
+}
+
+export interface ImageRequest {
+  w?: number | undefined
+  h?: number | undefined
+  fit?: ImageFit | undefined
+  fm?: ImageFormat | undefined
+}
+
+/**
+ * `/api/image/{id}?w=&h=&fit=&fm=&v=`, the record's image with its settings applied, at the version
+ * the record has now. Parameters left out are left out of the URL.
+ */
+export function imageUrl(
+  record: ImageSettings & { id: number; media_url: string },
+  request: ImageRequest = {},
+): string {
+  const query = new URLSearchParams()
+  if (request.w !== undefined) query.set('w', String(request.w))
+  if (request.h !== undefined) query.set('h', String(request.h))
+  if (request.fit !== undefined) query.set('fit', request.fit)
+  if (request.fm !== undefined) query.set('fm', request.fm)
+  query.set('v', imageVersion(record))
+  return `/api/image/${String(record.id)}?${query.toString()}`
+}
