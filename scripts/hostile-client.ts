@@ -15,6 +15,7 @@ import { checkImportAddresses } from './hostile/import.ts'
 import { checkAnswerBudgets } from './hostile/budgets.ts'
 import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
 import { base, call, createdIds, outcomes, token } from './hostile/client.ts'
+import { checkImageDelivery } from './hostile/images.ts'
 import {
   checkCraftedRecords,
   checkGate,
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     await checkShareLinkRevoked()
     await checkSharesOfPurgedFile()
     await checkImportAddresses()
+    await checkImageDelivery()
   } finally {
     await cleanUp()
     report()

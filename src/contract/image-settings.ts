@@ -103,3 +103,20 @@ export function imageUrl(
   query.set('v', imageVersion(record))
   return `/api/image/${String(record.id)}?${query.toString()}`
 }
+
+/**
+ * The image types `GET /api/image/{id}` transforms; any other file (an SVG, an icon, a HEIC photo, a
+ * video) is answered 415, and the screen shows such files as they are.
+ */
+export const TRANSFORMABLE_IMAGE_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/tiff',
+]
+
+export function isTransformableImage(fileType: string): boolean {
+  return TRANSFORMABLE_IMAGE_TYPES.includes(fileType)
+}

@@ -48,6 +48,14 @@ const FIELD_LIMITS = {
    * a JPEG's EXIF, IPTC and XMP segments (each at most 64 KB) sit before its image data.
    */
   fileMetadataWindowBytes: 256 * 1024,
+  /** `GET /api/image/{id}`: the largest `w` or `h` it answers (decision 0047). */
+  imageSidePixels: 4_000,
+  /**
+   * The largest image it reads, in pixels (sharp's `limitInputPixels`) and in stored bytes: a larger one
+   * is refused before it is decoded, so no image can take the function's memory.
+   */
+  imageInputPixels: 50_000_000,
+  imageInputBytes: 50 * 1024 * 1024,
 } as const
 
 /**

@@ -70,6 +70,8 @@ export const API_ROUTES = [
     function: 'files',
     query: ['id', 'expires', 'signature'],
   },
+  // The id is read from the path: a rewrite with a query of its own would drop w, h, fit, fm and v.
+  { name: 'image', path: '/api/image/:id', function: 'image' },
   // One path for both: POST names a file id (create), DELETE a share id (revoke).
   { name: 'share', path: '/api/share/:id', function: 'share', query: ['id'] },
   { name: 'shares', path: '/api/shares', function: 'shares' },

@@ -6,6 +6,7 @@ import batchUpdate from '../../netlify/functions/batch-update.mts'
 import cloudinarySignature from '../../netlify/functions/cloudinary-signature.mts'
 import deleteFile from '../../netlify/functions/delete-file.mts'
 import files from '../../netlify/functions/files.mts'
+import image from '../../netlify/functions/image.mts'
 import folderCreate from '../../netlify/functions/folder-create.mts'
 import folderDelete from '../../netlify/functions/folder-delete.mts'
 import folderList from '../../netlify/functions/folder-list.mts'
@@ -45,6 +46,7 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   'delete-file': deleteFile,
   'file-link': fileLink,
   files,
+  image,
   'folder-create': folderCreate,
   'folder-delete': folderDelete,
   'folder-list': folderList,

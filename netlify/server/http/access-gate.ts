@@ -141,11 +141,14 @@ export async function refuseAccess(
 
 /**
  * Behind the gate no shared cache (the CDN) may keep an answer, or it would hand it to the next caller
- * without asking for the token: `public` becomes `private`.
+ * without asking for the token: `public` becomes `private`, and the CDN's own instruction
+ * (`Netlify-CDN-Cache-Control`) is dropped.
  */
 export function keepPrivate(response: Response, gate: AccessGate = currentAccessGate()): Response {
+  if (gate.kind === 'open') return response
+  response.headers.delete('Netlify-CDN-Cache-Control')
   const cacheControl = response.headers.get('cache-control')
-  if (gate.kind === 'open' || cacheControl === null || !/\bpublic\b/i.test(cacheControl)) return response
+  if (cacheControl === null || !/\bpublic\b/i.test(cacheControl)) return response
   response.headers.set('Cache-Control', cacheControl.replace(/\bpublic\b/gi, 'private'))
   return response
 }

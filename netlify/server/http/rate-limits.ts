@@ -35,6 +35,11 @@ export const RATE_LIMITS = {
    * meets it, while a token of 24 random characters or more stays beyond guessing at this rate.
    */
   files: perAddressPerMinute(2000),
+  /**
+   * Transformed images (`GET /api/image/{id}`): each uncached answer decodes and encodes an image, so
+   * fewer than file bytes; the CDN keeps versioned answers, so a screen asks for each at most once.
+   */
+  images: perAddressPerMinute(600),
   /** Sign-in: slows down guessing the token (the status check on each page load counts too). */
   signIn: perAddressPerMinute(30),
   /** A Webflow connection test calls Webflow, whose own limit is 60 a minute. */
@@ -56,6 +61,7 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   'delete-file': 'write',
   'file-link': 'fileLinks',
   files: 'files',
+  image: 'images',
   'folder-create': 'write',
   'folder-delete': 'write',
   'folder-list': 'read',

@@ -274,6 +274,18 @@ describe('keepPrivate', () => {
     )
   })
 
+  it("drops the CDN's own caching instruction behind the gate", () => {
+    const answer = json({}, 200, {
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Netlify-CDN-Cache-Control': 'public, durable, max-age=31536000, immutable',
+    })
+    expect(keepPrivate(answer, closed).headers.has('netlify-cdn-cache-control')).toBe(false)
+    const open = json({}, 200, { 'Netlify-CDN-Cache-Control': 'public, durable, max-age=60' })
+    expect(keepPrivate(open, { kind: 'open' }).headers.get('netlify-cdn-cache-control')).toBe(
+      'public, durable, max-age=60',
+    )
+  })
+
   it('leaves answers alone when the gate is open', () => {
     expect(keepPrivate(cached(), { kind: 'open' }).headers.get('cache-control')).toBe(
       'public, max-age=31536000, immutable',

@@ -1,0 +1,75 @@
+/**
+ * `GET /api/image/{id}` against hostile input: an image whose header declares 900 megapixels (a
+ * decompression bomb) must be refused (415) before it is decoded, not take the function down; sizes,
+ * fits and formats out of range must be 400; delivery settings out of range must be refused on update;
+ * and an answer without the record's version must never be cached for good.
+ */
+
+import { crc32 } from 'node:zlib'
+
+import { call, createRecord, PNG, record, tusUpload } from './client.ts'
+
+/** The one-pixel PNG with its header claiming 30,000 x 30,000 pixels, its checksum made to match. */
+function pixelBomb(): Uint8Array<ArrayBuffer> {
+  const png = Buffer.from(PNG)
+  png.writeUInt32BE(30_000, 16)
+  png.writeUInt32BE(30_000, 20)
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29)
+  return new Uint8Array(png)
+}
+
+async function imageRecord(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<number | null> {
+  const { url } = await tusUpload(bytes, name)
+  const created = await createRecord({ media_url: url })
+  return created.status === 201 && created.data?.id !== undefined ? created.data.id : null
+}
+
+export async function checkImageDelivery(): Promise<void> {
+  const bomb = await imageRecord(pixelBomb(), 'hostile-bomb.png')
+  if (bomb === null) {
+    record('image: a record of a pixel bomb', '201', 'not created', true)
+  } else {
+    const started = Date.now()
+    const answer = await call('GET', `/api/image/${String(bomb)}?w=10&fm=png`)
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    record(
+      'image: a PNG declaring 900 megapixels',
+      '415 within a second or two',
+      `${String(answer.status)} in ${seconds} s`,
+      answer.status !== 415,
+    )
+  }
+
+  const id = await imageRecord(PNG, 'hostile-pixel.png')
+  if (id === null) {
+    record('image: a record of a one-pixel PNG', '201', 'not created', true)
+    return
+  }
+  for (const query of ['w=0', 'w=99999', 'h=-1', 'w=1e3', 'fit=stretch', 'fm=svg', 'v=%00']) {
+    const answer = await call('GET', `/api/image/${String(id)}?${query}`)
+    record(`image: ${query}`, '400', String(answer.status), answer.status !== 400)
+  }
+  for (const fields of [
+    { rotate: 45 },
+    { crop: { x: 0.5, y: 0, width: 0.6, height: 1 } },
+    { crop: { x: 0, y: 0, width: 0, height: 1 } },
+    { focal_point: { x: -1, y: 2 } },
+    { focal_point: 'center' },
+  ]) {
+    const answer = await call('PATCH', `/api/update/${String(id)}`, fields)
+    record(
+      `image: update with ${JSON.stringify(fields)}`,
+      '400',
+      String(answer.status),
+      answer.status !== 400,
+    )
+  }
+  const unversioned = await call('GET', `/api/image/${String(id)}?w=1&fm=png`)
+  const cacheControl = unversioned.headers.get('cache-control') ?? ''
+  record(
+    'image: an answer without the version',
+    '200, not immutable',
+    `${String(unversioned.status)} ${cacheControl}`,
+    unversioned.status !== 200 || /immutable/.test(cacheControl),
+  )
+}
