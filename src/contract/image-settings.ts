@@ -9,6 +9,8 @@
  * `fit=cover` cut.
  */
 
+import { routePath, routePrefix } from './routes'
+
 export interface FocalPoint {
   x: number
   y: number
@@ -101,7 +103,7 @@ export function imageUrl(
   if (request.fit !== undefined) query.set('fit', request.fit)
   if (request.fm !== undefined) query.set('fm', request.fm)
   query.set('v', imageVersion(record))
-  return `/api/image/${String(record.id)}?${query.toString()}`
+  return `${routePath('image', { id: String(record.id) })}?${query.toString()}`
 }
 
 /**
@@ -119,4 +121,24 @@ export const TRANSFORMABLE_IMAGE_TYPES: readonly string[] = [
 
 export function isTransformableImage(fileType: string): boolean {
   return TRANSFORMABLE_IMAGE_TYPES.includes(fileType)
+}
+
+/**
+ * Whether `GET /api/image/{id}` can deliver this record's picture: a transformable image stored on this
+ * site (`/api/files/...`) or on Cloudinary, with a real id (the sample files have none).
+ */
+export function isDeliverableImage(record: { id: number; file_type: string; media_url: string }): boolean {
+  return (
+    record.id > 0 &&
+    isTransformableImage(record.file_type) &&
+    (record.media_url.startsWith(routePrefix('file')) ||
+      record.media_url.startsWith('https://res.cloudinary.com/'))
+  )
+}
+
+/** Whether the screen shows this record's picture through `/api/image`: it can, and a setting is set. */
+export function deliversWithSettings(
+  record: ImageSettings & { id: number; file_type: string; media_url: string },
+): boolean {
+  return hasImageSettings(record) && isDeliverableImage(record)
 }

@@ -1,7 +1,23 @@
+import { deliversWithSettings, imageUrl } from '../contract/image-settings'
 import type { MediaRecord } from '../contract/record'
+import { routePrefix } from '../contract/routes'
 import { FILES_PREFIX } from '../contract/upload-paths'
 import { countOf } from './plural'
 import { safeUrl } from './safe-url'
+
+/**
+ * Files of the built-in host, and pictures delivered with their settings, are served from these paths;
+ * behind a closed access gate they need the cookie.
+ */
+const GATED_PATHS = [FILES_PREFIX, routePrefix('image')]
+
+/**
+ * The address Copy link gives a file: its picture with the record's crop, rotation and focal point
+ * (`/api/image/{id}`, decision 0047) when it has any, else the file itself.
+ */
+export function recordLink(record: MediaRecord): string | null {
+  return deliversWithSettings(record) ? imageUrl(record) : safeUrl(record.media_url)
+}
 
 /** What Copy link puts on the clipboard: one absolute address a line, and how to describe it. */
 export interface FileLinks {
@@ -23,12 +39,12 @@ export function fileLinks(
   records: readonly MediaRecord[],
   { origin, gateClosed }: LinkContext,
 ): FileLinks | null {
-  const urls = records.flatMap((record) => safeUrl(record.media_url) ?? [])
+  const urls = records.flatMap((record) => recordLink(record) ?? [])
   if (urls.length === 0) return null
   return {
     text: urls.map((url) => new URL(url, origin).href).join('\n'),
     count: urls.length,
-    needsSignIn: gateClosed && urls.some((url) => url.startsWith(FILES_PREFIX)),
+    needsSignIn: gateClosed && urls.some((url) => GATED_PATHS.some((path) => url.startsWith(path))),
   }
 }
 

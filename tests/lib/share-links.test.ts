@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { FileId } from '../../src/contract/ids'
+import { imageVersion } from '../../src/contract/image-settings'
 import type { MediaRecord } from '../../src/contract/record'
 import { copiedMessage, fileLinks, signInHint } from '../../src/lib/share-links'
 
@@ -11,6 +12,7 @@ function record(id: number, media_url: string): MediaRecord {
   return { id: id as FileId, title: `File ${String(id)}`, media_url } as MediaRecord
 }
 
+const CROP = { x: 0, y: 0, width: 0.5, height: 1 }
 const own = record(1, '/api/files/abc/photo.png')
 const hosted = record(2, 'https://cdn.example.test/clip.mp4')
 
@@ -27,6 +29,20 @@ describe('fileLinks', () => {
     const hostile = record(3, 'javascript:alert(1)')
     expect(fileLinks([hostile, hosted], { origin: ORIGIN, gateClosed: false })?.count).toBe(1)
     expect(fileLinks([hostile], { origin: ORIGIN, gateClosed: false })).toBeNull()
+  })
+
+  it("gives an image with delivery settings as its picture at the settings' version", () => {
+    const adjusted = { ...record(4, '/api/files/abc/photo.png'), file_type: 'image/png', crop: CROP }
+    const hostedImage = {
+      ...record(5, 'https://cdn.example.test/a.jpg'),
+      file_type: 'image/jpeg',
+      crop: CROP,
+    }
+    expect(fileLinks([adjusted, hostedImage], { origin: ORIGIN, gateClosed: true })).toEqual({
+      text: `${ORIGIN}/api/image/4?v=${imageVersion(adjusted)}\nhttps://cdn.example.test/a.jpg`,
+      count: 2,
+      needsSignIn: true,
+    })
   })
 
   it('says sign-in is needed only for the built-in host behind a closed gate', () => {

@@ -11,6 +11,7 @@ import { mediaAnswerSchema, readRecord } from '../../../src/features/library/api
 import { pageCountOf, pageShards } from '../../../src/contract/media-pages'
 import { IndexResults, rangeIn } from '../../../src/features/library/model/library-results'
 import { cardPictureSrcSet, thumbnailSrc } from '../../../src/features/library/model/thumbnail'
+import { imageVersion } from '../../../src/contract/image-settings'
 import { officeViewerUrl } from '../../../src/features/preview/model/preview-kind'
 import { applyChange, patchRecord, withFolder, withoutRecords } from '../../../src/lib/record-changes'
 import { safeUrl } from '../../../src/lib/safe-url'
@@ -170,6 +171,23 @@ describe('small rules', () => {
     )
     expect(cardPictureSrcSet({ ...base, media_url: 'https://x.test/a.png' })).toBeNull()
     expect(cardPictureSrcSet({ ...base, file_type: 'application/pdf' })).toBeNull()
+  })
+
+  it("draws an image with delivery settings through /api/image at the settings' version", () => {
+    const adjusted = { ...base, id: 4 as FileId, rotate: 90 as const }
+    const v = imageVersion(adjusted)
+    expect(thumbnailSrc(adjusted)).toBe(`/api/image/4?w=150&h=150&fit=cover&v=${v}`)
+    expect(thumbnailSrc(adjusted, { gated: true })).toBe(`/api/image/4?w=150&h=150&fit=cover&v=${v}`)
+    expect(cardPictureSrcSet(adjusted)?.split(', ')).toEqual([
+      `/api/image/4?w=320&h=240&fit=cover&v=${v} 320w`,
+      `/api/image/4?w=480&h=360&fit=cover&v=${v} 480w`,
+      `/api/image/4?w=640&h=480&fit=cover&v=${v} 640w`,
+    ])
+    // Without a setting, or for a file it cannot transform, the pictures stay as they were.
+    expect(thumbnailSrc({ ...base, id: 4 as FileId })).toMatch(/^\/\.netlify\/images/)
+    const svg = { ...adjusted, file_type: 'image/svg+xml', media_url: '/api/files/1/logo.svg' }
+    expect(thumbnailSrc(svg)).toMatch(/^\/\.netlify\/images/)
+    expect(thumbnailSrc({ ...adjusted, media_url: 'https://x.test/a.png' })).toBe('https://x.test/a.png')
   })
 
   it('asks the Image CDN for a PNG of an SVG, never the SVG itself', () => {

@@ -3,12 +3,27 @@ import {
   cardPicturePurpose,
   fileLinkPath,
   imageCdnThumbnail,
+  THUMBNAIL_SIZE,
 } from '../../../contract/access'
 import { isPdf } from '../../../contract/file-types'
+import { deliversWithSettings, imageUrl } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { safeUrl } from '../../../lib/safe-url'
 
 export { THUMBNAIL_SIZE } from '../../../contract/access'
+
+/** What the pictures are drawn from: the file, and its delivery settings when the record has any. */
+type PictureRecord = Pick<MediaRecord, 'file_type' | 'media_url' | 'thumbnail'> &
+  Partial<Pick<MediaRecord, 'id' | 'focal_point' | 'crop' | 'rotate'>>
+
+/**
+ * A record whose picture is drawn by `/api/image` (decision 0047): an image with a crop, rotation or
+ * focal point, on this site or Cloudinary. Same-site, so the sign-in cookie goes with it behind the gate.
+ */
+function withSettings(record: PictureRecord): (PictureRecord & { id: number }) | null {
+  const { id } = record
+  return id !== undefined && deliversWithSettings({ ...record, id }) ? { ...record, id } : null
+}
 
 interface ThumbnailOptions {
   /**
@@ -24,10 +39,9 @@ interface ThumbnailOptions {
  * Image CDN; images elsewhere use the stored thumbnail, else the file itself; PDFs and videos use the
  * thumbnail rendered at upload when there is one; everything else gets an icon.
  */
-export function thumbnailSrc(
-  record: Pick<MediaRecord, 'file_type' | 'media_url' | 'thumbnail'>,
-  { gated = false }: ThumbnailOptions = {},
-): string | null {
+export function thumbnailSrc(record: PictureRecord, { gated = false }: ThumbnailOptions = {}): string | null {
+  const adjusted = withSettings(record)
+  if (adjusted) return imageUrl(adjusted, { w: THUMBNAIL_SIZE, h: THUMBNAIL_SIZE, fit: 'cover' })
   const mime = record.file_type
   if (mime.startsWith('image/')) {
     const url = safeUrl(record.media_url)
@@ -45,9 +59,15 @@ export function thumbnailSrc(
  * keep their one picture.
  */
 export function cardPictureSrcSet(
-  record: Pick<MediaRecord, 'file_type' | 'media_url'>,
+  record: PictureRecord,
   { gated = false }: ThumbnailOptions = {},
 ): string | null {
+  const adjusted = withSettings(record)
+  if (adjusted) {
+    return CARD_PICTURE_WIDTHS.map(
+      (width) => `${imageUrl(adjusted, { w: width, h: (width * 3) / 4, fit: 'cover' })} ${String(width)}w`,
+    ).join(', ')
+  }
   const mime = record.file_type
   const url = mime.startsWith('image/') ? safeUrl(record.media_url) : null
   if (!url?.startsWith('/')) return null

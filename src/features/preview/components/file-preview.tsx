@@ -1,5 +1,6 @@
 import { useState } from 'react'
 
+import { deliversWithSettings, imageUrl } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { useAccess } from '../../../lib/access'
 import { downloadName } from '../../../lib/download'
@@ -10,6 +11,9 @@ import { svgRasterSrc } from '../model/svg-raster'
 import { ArchivePreview } from './archive-preview'
 import { PdfPreview } from './pdf-preview'
 import { TextPreview } from './text-preview'
+
+/** The preview box is at most 24rem high and the dialog's width: this covers it on a 2x screen. */
+const PREVIEW_SIZE = { w: 1600, h: 1600 } as const
 
 /** How a record is previewed: by its type, and never when it has no address the screen may use. */
 export function recordPreviewKind(record: MediaRecord): PreviewKind {
@@ -86,7 +90,13 @@ export function FilePreview({ record }: { record: MediaRecord }) {
     case 'image':
       return (
         <div className="preview">
-          <img className="preview__media" src={url} alt={record.title} style={{ maxHeight: '24rem' }} />
+          <img
+            className="preview__media"
+            // With a crop, rotation or focal point, the picture as they deliver it (decision 0047).
+            src={deliversWithSettings(record) ? imageUrl(record, PREVIEW_SIZE) : url}
+            alt={record.title}
+            style={{ maxHeight: '24rem' }}
+          />
         </div>
       )
     case 'svg':
