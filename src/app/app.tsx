@@ -29,6 +29,7 @@ import { ThemeSwitch } from './theme-switch'
 import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
 import { NARROW_SCREEN, useMediaQuery } from './use-media-query'
+import { useAdjustImage } from './use-quick-commands'
 import { useScreen } from './use-screen'
 import { useSignedOut } from './use-signed-out'
 
@@ -40,6 +41,7 @@ export function App() {
   const folder = filters.folder
   const openRecord = screen.openFile === null ? null : (results.record(screen.openFile) ?? null)
   const refreshMedia = () => void media.cache.reload()
+  const adjustImage = useAdjustImage(media.cache)
   const signedOut = useSignedOut(refreshMedia)
   const [webflowOpen, setWebflowOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
@@ -212,6 +214,7 @@ export function App() {
           onRecordChanged={showServerRecord}
           onRefresh={refreshMedia}
           onFilter={screen.filterFromDetails}
+          onAdjustImage={adjustImage}
         />
       </OpenedOnce>
       <OpenedOnce open={commands.dialog.kind !== 'none'} region="dialog">

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react'
 
 import { toast } from '../components/ui/toast'
 import { ROOT_PATH } from '../contract/folder-paths'
+import type { ImageSettingsPatchFields } from '../contract/image-settings'
 import type { MediaRecord } from '../contract/record'
 import type { FolderAt } from '../features/bulk-actions/model/use-bulk-operations'
 import { updateFile } from '../features/edit-file/api/update-file'
@@ -87,5 +88,26 @@ export function useCopyLinks() {
       )
     },
     [gate],
+  )
+}
+
+/**
+ * Saves an image's crop, rotation or focal point (Details' controls) through the update call, shown at
+ * once and rolled back with a toast if the server refuses.
+ */
+export function useAdjustImage(cache: MediaCache) {
+  return useCallback(
+    (record: MediaRecord, fields: ImageSettingsPatchFields) => {
+      cache
+        .change(
+          () => updateFile(record.id, fields),
+          withPatch([record.id], fields),
+          (saved) => withRecords([saved]),
+        )
+        .catch((error: unknown) => {
+          toast.error(`Error updating file: ${errorMessage(error, 'Network error')}`)
+        })
+    },
+    [cache],
   )
 }

@@ -33,6 +33,13 @@ export interface ImageSettings {
   rotate?: ImageRotation | undefined
 }
 
+/** What a create or an edit gives for the settings: a value, null (none) or nothing (unchanged). */
+export interface ImageSettingsPatchFields {
+  focal_point?: FocalPoint | null | undefined
+  crop?: ImageCrop | null | undefined
+  rotate?: ImageRotation | null | undefined
+}
+
 /** `fit` of `GET /api/image/{id}`, as the Netlify Image CDN names them. */
 export const IMAGE_FITS = ['contain', 'cover', 'fill'] as const
 export type ImageFit = (typeof IMAGE_FITS)[number]

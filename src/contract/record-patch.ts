@@ -1,4 +1,4 @@
-import type { ImageSettings } from './image-settings'
+import type { ImageSettings, ImageSettingsPatchFields } from './image-settings'
 import type { MediaRecord, RecordPatch } from './record'
 import { RECORD_DEFAULTS } from './record-defaults'
 import { mergeTags, withoutTags } from './tag-list'
@@ -23,7 +23,7 @@ export function patchFields(record: MediaRecord, patch: RecordPatch): MediaRecor
  * The delivery settings after `patch` (decision 0047): a field left out keeps its value, null removes
  * it, and a rotation of 0 is no rotation. Only the settings that are set are returned.
  */
-export function patchImageSettings(record: ImageSettings, patch: ImageSettingsPatch): ImageSettings {
+export function patchImageSettings(record: ImageSettings, patch: ImageSettingsPatchFields): ImageSettings {
   const focal = patch.focal_point === undefined ? record.focal_point : (patch.focal_point ?? undefined)
   const crop = patch.crop === undefined ? record.crop : (patch.crop ?? undefined)
   const rotate = patch.rotate === undefined ? record.rotate : (patch.rotate ?? undefined)
@@ -32,11 +32,6 @@ export function patchImageSettings(record: ImageSettings, patch: ImageSettingsPa
     ...(crop ? { crop } : {}),
     ...(rotate ? { rotate } : {}),
   }
-}
-
-/** What a create or an edit gives for the settings: a value, null (none) or nothing (unchanged). */
-export type ImageSettingsPatch = {
-  [K in keyof ImageSettings]?: NonNullable<ImageSettings[K]> | null | undefined
 }
 
 function patchTextFields(record: MediaRecord, patch: RecordPatch): MediaRecord {

@@ -69,6 +69,9 @@ export interface SeedFile {
   author?: string
   folder_path?: string
   thumbnail?: string | null
+  width?: number
+  height?: number
+  crop?: { x: number; y: number; width: number; height: number }
 }
 
 /** Stores files through the real upload handler, in order (ids 1, 2, ...). */

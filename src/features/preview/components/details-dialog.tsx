@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 
+import { isDeliverableImage, type ImageSettingsPatchFields } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
 import { recordCommands } from '../../../lib/file-action'
@@ -9,6 +10,7 @@ import { neighboursOf, type Neighbours, type VisibleOrder } from '../model/neigh
 import { DetailsFields, type DetailsFilter } from './details-fields'
 import { FileMetadataSection } from './file-metadata-section'
 import { FilePreview, recordPreviewKind } from './file-preview'
+import { ImageAdjust } from './image-adjust'
 import { useArrowKeys } from './use-arrow-keys'
 import { WebflowSyncStatus } from './webflow-sync-status'
 import './preview.css'
@@ -37,12 +39,14 @@ interface DetailsDialogProps {
   onRefresh: () => void
   /** Lists the files sharing a tag or the author, in place of Details. */
   onFilter?: (filter: DetailsFilter) => void
+  /** Saves an image's crop, rotation or focal point through the update call (decision 0047). */
+  onAdjustImage?: (record: MediaRecord, fields: ImageSettingsPatchFields) => void
 }
 
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
   const { record, order, onShow, onClose, onEdit, onDownload, onCopyLink, onRecordChanged, onRefresh } = props
-  const { onReplace, onDelete, onFilter, onAddAltText = onEdit } = props
+  const { onReplace, onDelete, onFilter, onAdjustImage, onAddAltText = onEdit } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const found = useMemo(
@@ -91,6 +95,13 @@ export function DetailsDialog(props: DetailsDialogProps) {
             <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
           </dl>
           <FileMetadataSection metadata={record.metadata} />
+          {isDeliverableImage(record) && (
+            <>
+              {onAdjustImage && (
+                <ImageAdjust key={`adjust-${String(record.id)}`} record={record} onChange={onAdjustImage} />
+              )}
+            </>
+          )}
           {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
           <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
           <div className="dialog__actions details__actions">

@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState } from 'react'
+
+import type { FocalPoint, ImageSettingsPatchFields } from '../../../contract/image-settings'
+import type { MediaRecord } from '../../../contract/record'
+import { safeUrl } from '../../../lib/safe-url'
+import {
+  CROP_PRESETS,
+  dragCrop,
+  movedFocal,
+  pointIn,
+  presetCrop,
+  settingsWords,
+  turned,
+  type Size,
+} from '../model/image-adjust'
+import './image-adjust.css'
+
+export const ADJUST_HEADING = 'Crop, rotate and focal point'
+export const STAGE_LABEL = 'Focal point and crop'
+export const STAGE_HINT =
+  'Click to set the focal point, or drag to crop. Arrow keys move the focal point (Shift for small steps).'
+
+/** Keyboard moves of the focal point are saved once they stop for this long: one save per gesture. */
+const KEY_SAVE_DELAY_MS = 600
+
+interface ImageAdjustProps {
+  record: MediaRecord
+  /** Saves the settings through the update call; null removes one. */
+  onChange: (record: MediaRecord, fields: ImageSettingsPatchFields) => void
+}
+
+/**
+ * Details' controls for how an image is delivered (decision 0047): the picture as uploaded, with the
+ * crop drawn on it and the focal point marked. A click sets the focal point and a drag draws a crop;
+ * presets crop to 1:1, 4:3 or 16:9 (of the picture as turned) around the focal point; Rotate left and
+ * right turn it; Reset removes every setting. Each change is saved at once; the preview above shows
+ * the result.
+ */
+export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
+  const url = safeUrl(record.media_url)
+  const stored = record.width && record.height ? { width: record.width, height: record.height } : null
+  const [loaded, setLoaded] = useState<Size | null>(null)
+  const size = stored ?? loaded
+  const picture = useRef<HTMLImageElement>(null)
+  const [drag, setDrag] = useState<{ from: FocalPoint; to: FocalPoint } | null>(null)
+  // The focal point while arrow keys move it, until it is saved.
+  const [moving, setMoving] = useState<FocalPoint | null>(null)
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | null>(null)
+
+  const save = (fields: ImageSettingsPatchFields) => {
+    onChange(record, fields)
+  }
+  useEffect(
+    () => () => {
+      // Leaving Details (or the file) keeps a move the keys made.
+      if (pending.current) {
+        clearTimeout(pending.current.timer)
+        pending.current.save()
+      }
+    },
+    [],
+  )
+
+  const focal = moving ?? record.focal_point
+  const crop = drag ? dragCrop(drag.from, drag.to) : record.crop
+  const rotate = record.rotate ?? 0
+  const pointAt = (x: number, y: number) => {
+    const box = picture.current?.getBoundingClientRect()
+    return box ? pointIn(box, x, y) : null
+  }
+
+  if (url === null) return null
+  return (
+    <section className="image-adjust" aria-label={ADJUST_HEADING}>
+      <h3 className="image-adjust__heading">{ADJUST_HEADING}</h3>
+      <div
+        className="image-adjust__stage"
+        role="application"
+        tabIndex={0}
+        aria-label={STAGE_LABEL}
+        aria-describedby={`image-adjust-hint-${String(record.id)}`}
+        onPointerDown={(event) => {
+          const from = pointAt(event.clientX, event.clientY)
+          if (from === null) return
+          // Keeps a drag that leaves the picture; jsdom has no pointer capture.
+          const stage: Partial<Pick<HTMLElement, 'setPointerCapture'>> = event.currentTarget
+          stage.setPointerCapture?.(event.pointerId)
+          setDrag({ from, to: from })
+        }}
+        onPointerMove={(event) => {
+          if (drag === null) return
+          const to = pointAt(event.clientX, event.clientY)
+          if (to !== null) setDrag({ ...drag, to })
+        }}
+        onPointerUp={(event) => {
+          if (drag === null) return
+          const to = pointAt(event.clientX, event.clientY) ?? drag.to
+          const drawn = dragCrop(drag.from, to)
+          setDrag(null)
+          save(drawn ? { crop: drawn } : { focal_point: to })
+        }}
+        onPointerCancel={() => {
+          setDrag(null)
+        }}
+        onKeyDown={(event) => {
+          const moved = movedFocal(focal, event.key, event.shiftKey)
+          if (moved === null) return
+          event.preventDefault()
+          setMoving(moved)
+          if (pending.current) clearTimeout(pending.current.timer)
+          const commit = () => {
+            pending.current = null
+            save({ focal_point: moved })
+            setMoving(null)
+          }
+          pending.current = { timer: setTimeout(commit, KEY_SAVE_DELAY_MS), save: commit }
+        }}
+      >
+        <img
+          ref={picture}
+          className="image-adjust__picture"
+          src={url}
+          alt=""
+          draggable={false}
+          onLoad={(event) => {
+            const { naturalWidth: width, naturalHeight: height } = event.currentTarget
+            if (width > 0 && height > 0) setLoaded({ width, height })
+          }}
+        />
+        {crop && (
+          <span
+            className="image-adjust__crop"
+            aria-hidden="true"
+            style={{
+              left: `${String(crop.x * 100)}%`,
+              top: `${String(crop.y * 100)}%`,
+              width: `${String(crop.width * 100)}%`,
+              height: `${String(crop.height * 100)}%`,
+            }}
+          />
+        )}
+        {focal && (
+          <span
+            className="image-adjust__focal"
+            data-testid="focal-marker"
+            aria-hidden="true"
+            style={{ left: `${String(focal.x * 100)}%`, top: `${String(focal.y * 100)}%` }}
+          />
+        )}
+      </div>
+      <p id={`image-adjust-hint-${String(record.id)}`} className="image-adjust__hint">
+        {STAGE_HINT}
+      </p>
+      <p className="image-adjust__state" role="status">
+        {settingsWords({ focal_point: focal, crop: record.crop, rotate: record.rotate })}
+      </p>
+      <div className="image-adjust__actions">
+        {CROP_PRESETS.map(({ label, ratio }) => (
+          <button
+            key={label}
+            type="button"
+            className="button button--secondary"
+            aria-label={`Crop to ${label}`}
+            disabled={size === null}
+            onClick={() => {
+              if (size) save({ crop: presetCrop(size, ratio, rotate, focal) })
+            }}
+          >
+            {label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!record.crop}
+          onClick={() => {
+            save({ crop: null })
+          }}
+        >
+          No crop
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            save({ rotate: turned(record.rotate, -1) })
+          }}
+        >
+          Rotate left
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            save({ rotate: turned(record.rotate, 1) })
+          }}
+        >
+          Rotate right
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label="Reset crop, rotation and focal point"
+          disabled={!record.crop && !record.rotate && !record.focal_point}
+          onClick={() => {
+            save({ focal_point: null, crop: null, rotate: null })
+          }}
+        >
+          Reset
+        </button>
+      </div>
+    </section>
+  )
+}
