@@ -126,3 +126,34 @@ describe("Details' crop, rotation and focal point", () => {
     expect(within(details).queryByRole('region', { name: 'Image URLs' })).toBeNull()
   })
 })
+
+describe("Details' image URLs", () => {
+  it('copy the picture at a width and format, and a ready <img> with srcset, sizes and alt', async () => {
+    await seedFiles([{ ...PIER, crop: { x: 0, y: 0, width: 0.5, height: 1 } }])
+    const { user } = renderScreen()
+    const details = await openDetails(user, 'Pier')
+    const urls = within(details).getByRole('region', { name: 'Image URLs' })
+    const record = await stored()
+    const base = `${window.location.origin}/api/image/${String(record.id)}`
+    const v = imageVersion(record)
+    // Cropped to half of 800 px: 400 px wide, so only 320 is offered below the original.
+    expect(
+      within(within(urls).getByRole('combobox', { name: 'Width' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['320 px', 'Original (400 px)'])
+
+    await user.selectOptions(within(urls).getByRole('combobox', { name: 'Width' }), '320')
+    await user.selectOptions(within(urls).getByRole('combobox', { name: 'Format' }), 'webp')
+    await user.click(within(urls).getByRole('button', { name: 'Copy image URL' }))
+    expect(await screen.findByText('Image URL copied', { selector: '[data-title]' })).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(`${base}?w=320&fm=webp&v=${v}`)
+
+    await user.click(within(urls).getByRole('button', { name: 'Copy <img> tag' }))
+    expect(await screen.findByText('Image tag copied', { selector: '[data-title]' })).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(
+      `<img src="${base}?w=320&amp;fm=webp&amp;v=${v}" srcset="${base}?w=320&amp;fm=webp&amp;v=${v} 320w, ${base}?fm=webp&amp;v=${v} 400w" sizes="(max-width: 320px) 100vw, 320px" alt="A pier at dusk">`,
+    )
+    expect(within(urls).queryByText(/The access gate is on/)).toBeNull()
+  })
+})

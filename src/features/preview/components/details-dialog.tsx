@@ -11,6 +11,7 @@ import { DetailsFields, type DetailsFilter } from './details-fields'
 import { FileMetadataSection } from './file-metadata-section'
 import { FilePreview, recordPreviewKind } from './file-preview'
 import { ImageAdjust } from './image-adjust'
+import { ImageUrls } from './image-urls'
 import { useArrowKeys } from './use-arrow-keys'
 import { WebflowSyncStatus } from './webflow-sync-status'
 import './preview.css'
@@ -100,6 +101,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
               {onAdjustImage && (
                 <ImageAdjust key={`adjust-${String(record.id)}`} record={record} onChange={onAdjustImage} />
               )}
+              <ImageUrls key={`urls-${String(record.id)}`} record={record} />
             </>
           )}
           {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
