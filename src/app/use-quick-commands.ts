@@ -92,8 +92,10 @@ export function useCopyLinks() {
 }
 
 /**
- * Saves an image's crop, rotation or focal point (Details' controls) through the update call, shown at
- * once and rolled back with a toast if the server refuses.
+ * Saves an image's crop, rotation or focal point (Details' controls) through the update call, with a
+ * toast if the server refuses. The record changes only with the server's answer, not before: the
+ * pictures' `/api/image` URLs carry the settings' version, and one asked for before the server stored
+ * the settings would show the old picture under the new URL.
  */
 export function useAdjustImage(cache: MediaCache) {
   return useCallback(
@@ -101,7 +103,7 @@ export function useAdjustImage(cache: MediaCache) {
       cache
         .change(
           () => updateFile(record.id, fields),
-          withPatch([record.id], fields),
+          (records) => records,
           (saved) => withRecords([saved]),
         )
         .catch((error: unknown) => {

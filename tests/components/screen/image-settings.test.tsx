@@ -51,9 +51,11 @@ describe("Details' crop, rotation and focal point", () => {
     await waitFor(async () => {
       expect((await stored()).rotate).toBe(90)
     })
-    expect(within(controls).getByRole('status')).toHaveTextContent('Turned 90° right.')
-    // The preview shows the picture as delivered, at the new version.
     const record = await stored()
+    await waitFor(() => {
+      expect(within(controls).getByRole('status')).toHaveTextContent('Turned 90° right.')
+    })
+    // The preview shows the picture as delivered, at the new version.
     expect(within(details).getByRole('img', { name: 'Pier' })).toHaveAttribute(
       'src',
       `/api/image/${String(record.id)}?w=1600&h=1600&v=${imageVersion(record)}`,
@@ -113,9 +115,11 @@ describe("Details' crop, rotation and focal point", () => {
     // The card now shows the picture as delivered.
     const record = await stored()
     const picture = (await card('Pier', true)).querySelector('img')
-    expect(picture?.getAttribute('src')).toBe(
-      `/api/image/${String(record.id)}?w=150&h=150&fit=cover&v=${imageVersion(record)}`,
-    )
+    await waitFor(() => {
+      expect(picture?.getAttribute('src')).toBe(
+        `/api/image/${String(record.id)}?w=150&h=150&fit=cover&v=${imageVersion(record)}`,
+      )
+    })
   })
 
   it('are not offered for a file /api/image cannot transform', async () => {

@@ -37,6 +37,9 @@ export interface StoredRecord {
   notes: string
   alt_text: string
   folder_path: string
+  focal_point?: { x: number; y: number }
+  crop?: { x: number; y: number; width: number; height: number }
+  rotate?: number
 }
 
 export interface StoredFolder {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-import type { FocalPoint, ImageSettingsPatchFields } from '../../../contract/image-settings'
+import type { FocalPoint, ImageCrop, ImageSettingsPatchFields } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { safeUrl } from '../../../lib/safe-url'
 import {
@@ -43,8 +43,12 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
   const size = stored ?? loaded
   const picture = useRef<HTMLImageElement>(null)
   const [drag, setDrag] = useState<{ from: FocalPoint; to: FocalPoint } | null>(null)
-  // The focal point while arrow keys move it, until it is saved.
-  const [moving, setMoving] = useState<FocalPoint | null>(null)
+  // What a click, a drag or the keys set, shown until the server's answer replaces the record (the
+  // record changes only then: see useAdjustImage).
+  const [placed, setPlaced] = useState<{ over: MediaRecord; focal?: FocalPoint; crop?: ImageCrop } | null>(
+    null,
+  )
+  const shown = placed?.over === record ? placed : null
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | null>(null)
 
   const save = (fields: ImageSettingsPatchFields) => {
@@ -61,8 +65,8 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
     [],
   )
 
-  const focal = moving ?? record.focal_point
-  const crop = drag ? dragCrop(drag.from, drag.to) : record.crop
+  const focal = shown?.focal ?? record.focal_point
+  const crop = drag ? dragCrop(drag.from, drag.to) : (shown?.crop ?? record.crop)
   const rotate = record.rotate ?? 0
   const pointAt = (x: number, y: number) => {
     const box = picture.current?.getBoundingClientRect()
@@ -97,6 +101,7 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
           const to = pointAt(event.clientX, event.clientY) ?? drag.to
           const drawn = dragCrop(drag.from, to)
           setDrag(null)
+          setPlaced(drawn ? { over: record, crop: drawn } : { over: record, focal: to })
           save(drawn ? { crop: drawn } : { focal_point: to })
         }}
         onPointerCancel={() => {
@@ -106,12 +111,11 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
           const moved = movedFocal(focal, event.key, event.shiftKey)
           if (moved === null) return
           event.preventDefault()
-          setMoving(moved)
+          setPlaced({ over: record, focal: moved })
           if (pending.current) clearTimeout(pending.current.timer)
           const commit = () => {
             pending.current = null
             save({ focal_point: moved })
-            setMoving(null)
           }
           pending.current = { timer: setTimeout(commit, KEY_SAVE_DELAY_MS), save: commit }
         }}
@@ -152,7 +156,7 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
         {STAGE_HINT}
       </p>
       <p className="image-adjust__state" role="status">
-        {settingsWords({ focal_point: focal, crop: record.crop, rotate: record.rotate })}
+        {settingsWords({ focal_point: focal, crop: shown?.crop ?? record.crop, rotate: record.rotate })}
       </p>
       <div className="image-adjust__actions">
         {CROP_PRESETS.map(({ label, ratio }) => (
