@@ -7,7 +7,7 @@
 
 import { crc32 } from 'node:zlib'
 
-import { call, createRecord, PNG, record, tusUpload } from './client.ts'
+import { base, call, createRecord, PNG, record, token, tusUpload } from './client.ts'
 
 /** The one-pixel PNG with its header claiming 30,000 x 30,000 pixels, its checksum made to match. */
 function pixelBomb(): Uint8Array<ArrayBuffer> {
@@ -25,6 +25,10 @@ async function imageRecord(bytes: Uint8Array<ArrayBuffer>, name: string): Promis
 }
 
 export async function checkImageDelivery(): Promise<void> {
+  if (token) {
+    const bare = await fetch(`${base}/api/image/1?w=10`)
+    record('image: without the token behind the gate', '401', String(bare.status), bare.status !== 401)
+  }
   const bomb = await imageRecord(pixelBomb(), 'hostile-bomb.png')
   if (bomb === null) {
     record('image: a record of a pixel bomb', '201', 'not created', true)
