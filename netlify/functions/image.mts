@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions'
 
 import { parseIdSegment } from '../../src/contract/ids'
+import { routePrefix } from '../../src/contract/routes'
 import { InvalidInputError } from '../server/errors'
 import { imageResponse } from '../server/images/image-service'
 import { route } from '../server/http/route'
@@ -12,7 +13,8 @@ import { mediaHostStores } from '../server/store'
  */
 function imageId(request: Request): number {
   const url = new URL(request.url)
-  const raw = /^\/api\/image\/([^/]*)$/.exec(url.pathname)?.[1] ?? url.searchParams.get('id')
+  const prefix = routePrefix('image')
+  const raw = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.searchParams.get('id')
   const id = parseIdSegment(raw)
   if (id === null) {
     const shown = raw === null || raw === '' ? 'none given' : `"${raw.slice(0, 40)}"`
