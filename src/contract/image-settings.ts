@@ -55,11 +55,8 @@ export const COPY_WIDTHS = [320, 640, 1024, 1600] as const
 export const CROP_EDGE_TOLERANCE = 1e-9
 
 export function hasImageSettings(record: ImageSettings): boolean {
-  return (
-    record.focal_point !== undefined ||
-    record.crop !== undefined ||
-    (record.rotate !== undefined && record.rotate !== 0)
-  )
+  // A rotation of 0 is none.
+  return Boolean(record.focal_point ?? record.crop ?? record.rotate)
 }
 
 /** FNV-1a, 32 bits: a short, stable digest of a string, the same in the browser and the function. */
@@ -105,10 +102,10 @@ export function imageUrl(
   request: ImageRequest = {},
 ): string {
   const query = new URLSearchParams()
-  if (request.w !== undefined) query.set('w', String(request.w))
-  if (request.h !== undefined) query.set('h', String(request.h))
-  if (request.fit !== undefined) query.set('fit', request.fit)
-  if (request.fm !== undefined) query.set('fm', request.fm)
+  for (const name of ['w', 'h', 'fit', 'fm'] as const) {
+    const value = request[name]
+    if (value !== undefined) query.set(name, String(value))
+  }
   query.set('v', imageVersion(record))
   return `${routePath('image', { id: String(record.id) })}?${query.toString()}`
 }
@@ -117,17 +114,10 @@ export function imageUrl(
  * The image types `GET /api/image/{id}` transforms; any other file (an SVG, an icon, a HEIC photo, a
  * video) is answered 415, and the screen shows such files as they are.
  */
-export const TRANSFORMABLE_IMAGE_TYPES: readonly string[] = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'image/tiff',
-]
+const TRANSFORMABLE_IMAGE_TYPE = /^image\/(?:jpeg|png|gif|webp|avif|tiff)$/
 
 export function isTransformableImage(fileType: string): boolean {
-  return TRANSFORMABLE_IMAGE_TYPES.includes(fileType)
+  return TRANSFORMABLE_IMAGE_TYPE.test(fileType)
 }
 
 /**
