@@ -12,7 +12,7 @@ import { createRenameState, type Renaming } from '../features/library/components
 import { useAccess } from '../lib/access'
 import { errorMessage } from '../lib/api-errors'
 import { copyText } from '../lib/clipboard'
-import { withPatch, withRecords, type MediaCache } from '../lib/record-changes'
+import { NO_CHANGE, withPatch, withRecords, type MediaCache } from '../lib/record-changes'
 import {
   copiedMessage,
   COPY_FAILED,
@@ -103,7 +103,7 @@ export function useAdjustImage(cache: MediaCache) {
       cache
         .change(
           () => updateFile(record.id, fields),
-          (records) => records,
+          NO_CHANGE,
           (saved) => withRecords([saved]),
         )
         .catch((error: unknown) => {
