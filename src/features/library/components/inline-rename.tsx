@@ -1,13 +1,6 @@
-import {
-  createContext,
-  useContext,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type SyntheticEvent,
-} from 'react'
+import { createContext, Suspense, useContext, useSyncExternalStore } from 'react'
 
+import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { MediaRecord } from '../../../contract/record'
 import './inline-rename.css'
 
@@ -68,6 +61,9 @@ export const RenameContext = createContext<Renaming | null>(null)
 
 const NOT_EDITING = () => false
 
+/** The title's input, kept off the first route: a rename is never what the first screen needs. */
+const TitleInput = lazyWithPreload(() => import('./title-input').then((loaded) => loaded.TitleInput))
+
 /** Whether file `id`'s title is an input now; false where no rename is offered. */
 export function useRenaming(id: number): boolean {
   const renaming = useContext(RenameContext)
@@ -88,7 +84,14 @@ interface EditableTitleProps {
 export function EditableTitle({ record, as: Tag, className, tooltip }: EditableTitleProps) {
   const renaming = useContext(RenameContext)
   const editing = useRenaming(record.id)
-  if (renaming !== null && editing) return <TitleInput record={record} renaming={renaming} />
+  if (renaming !== null && editing)
+    return (
+      // The field's code comes with the idle preload of lazy parts, long before a first F2; until then
+      // the title stays as it was.
+      <Suspense fallback={<Tag className={className}>{record.title}</Tag>}>
+        <TitleInput record={record} renaming={renaming} />
+      </Suspense>
+    )
   return (
     <Tag
       className={className}
@@ -105,71 +108,5 @@ export function EditableTitle({ record, as: Tag, className, tooltip }: EditableT
     >
       {record.title}
     </Tag>
-  )
-}
-
-const keepInside = (event: SyntheticEvent) => {
-  event.stopPropagation()
-}
-
-function TitleInput({ record, renaming }: { record: MediaRecord; renaming: Renaming }) {
-  const [draft, setDraft] = useState(record.title)
-  const [refusal, setRefusal] = useState<string | null>(null)
-  const input = useRef<HTMLInputElement>(null)
-  const finished = useRef(false)
-  useLayoutEffect(() => {
-    if (!renaming.state.takeFocus()) return
-    input.current?.focus()
-    input.current?.select()
-  }, [renaming])
-
-  const finish = (save: boolean, returnFocus: boolean) => {
-    if (finished.current) return
-    const title = draft.trim()
-    const problem = save ? renaming.problem(title) : null
-    if (problem !== null && returnFocus) {
-      setRefusal(problem)
-      return
-    }
-    finished.current = true
-    const item = input.current?.closest<HTMLElement>('[data-file-id]')
-    renaming.state.stop()
-    if (returnFocus) item?.focus()
-    // Leaving an empty field is a cancel: its message would have nothing left to point at.
-    if (save && problem === null && title !== record.title) renaming.save(record, title)
-  }
-
-  return (
-    <span className="rename">
-      <input
-        ref={input}
-        className="rename__input"
-        aria-label={`Title of ${record.title}`}
-        aria-invalid={refusal !== null}
-        value={draft}
-        onChange={(event) => {
-          setDraft(event.target.value)
-          if (event.target.value.trim() !== '') setRefusal(null)
-        }}
-        onKeyDown={(event) => {
-          event.stopPropagation()
-          if (event.key === 'Enter' || event.key === 'Escape') {
-            event.preventDefault()
-            finish(event.key === 'Enter', true)
-          }
-        }}
-        onBlur={() => {
-          finish(true, false)
-        }}
-        onClick={keepInside}
-        onDoubleClick={keepInside}
-        onPointerDown={keepInside}
-      />
-      {refusal !== null && (
-        <span className="rename__error" role="alert">
-          {refusal}
-        </span>
-      )}
-    </span>
   )
 }
