@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { toast, Toaster } from 'sonner'
 import { beforeAll, vi } from 'vitest'
 
+import { loadEveryLazyPart } from '../../../../src/components/ui/lazy-load'
 import { mediaRecordSchema, type MediaRecord } from '../../../../src/contract/record'
 import {
   UploadButton,
@@ -14,9 +15,12 @@ import { testServices } from './services'
 configure({ asyncUtilTimeout: 15_000 })
 
 // The dialog loads on first use, as on the screen. Its modules are transformed on the spot the first
-// time, which on a busy machine outlasts a wait: every file using this support loads them up front.
+// time, which on a busy machine outlasts a wait: every file using this support loads them up front, and
+// with them every lazy part the dialog uses (its folder select), as the screen's tests do
+// (screen-render.tsx). A press on a part still loading is stand-in.test.tsx's subject, not these files'.
 beforeAll(async () => {
   await import('../../../../src/features/upload/components/upload-dialog')
+  await loadEveryLazyPart()
 }, 120_000)
 
 /** The Upload button as the toolbar shows it; its dialog loads lazily, as on the screen. */
