@@ -1,3 +1,4 @@
+import { adjustedPicture } from '../server/images/adjusted-picture'
 import { json } from '../server/http/respond'
 import { mediaHostStores } from '../server/store'
 import { ratePerMinuteOf, runBackfill } from '../server/webflow/backfill'
@@ -25,7 +26,14 @@ export default async (request: Request): Promise<Response> => {
   const ratePerMinute = ratePerMinuteOf(process.env)
   // Every Webflow call of every job takes a request from the site's one budget first (decision 0034).
   const budget = webflowBudget(stores.documents, ratePerMinute)
-  const context = { stores, setup, siteUrl: siteOrigins(request).public, budget }
+  // A cropped or turned image's asset is rendered here with sharp, as GET /api/image renders it.
+  const context = {
+    stores,
+    setup,
+    siteUrl: siteOrigins(request).public,
+    budget,
+    adjustImage: adjustedPicture,
+  }
   if (opened.job.action === 'backfill') {
     await runBackfill(context, opened.job, {
       queue: (job) => queueOnThisDeploy(request, job),

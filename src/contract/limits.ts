@@ -23,6 +23,8 @@ const FIELD_LIMITS = {
   syncMessageChars: 1_000,
   /** A Webflow item or asset id (Webflow's are 24 hex digits); a longer one is refused as malformed. */
   webflowIdChars: 100,
+  /** An `imageVersion` (a 32-bit digest in base 36, 7 characters) as the mirror stores or a URL gives it. */
+  imageVersionChars: 16,
   folderPathChars: 1_000,
   folders: 5_000,
   /** Largest file size a record may claim: Blobs' own object limit. */
@@ -171,6 +173,7 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
       message: jsonString(limits.syncMessageChars),
       item_id: jsonString(limits.webflowIdChars),
       asset_id: jsonString(limits.webflowIdChars),
+      image_version: jsonString(limits.imageVersionChars),
       revision: JSON_NUMBER_BYTES,
       queued_at: JSON_TIMESTAMP_BYTES,
       updated_at: JSON_TIMESTAMP_BYTES,

@@ -116,6 +116,11 @@ export const mediaRecordSchema = z.object({
       message: z.string().optional(),
       item_id: z.string().optional(),
       asset_id: z.string().optional(),
+      /**
+       * The `imageVersion` the asset was made at, when it is the picture with the record's crop and
+       * rotation applied; absent for an asset of the file as stored. Another version replaces the asset.
+       */
+      image_version: z.string().max(LIMITS.imageVersionChars).optional(),
       /** Counts the edits to mirror; a sync commits only if no edit came in while it ran. */
       revision: z.int().min(0).optional(),
       /**

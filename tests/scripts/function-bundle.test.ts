@@ -52,23 +52,29 @@ describe.each(['media', 'upload'])('the %s function as Netlify packs it', (name)
   it('stays within the size target', () => {
     expect(bundle.ownBytes).toBeLessThanOrEqual(TARGETS.functionOwnBytes)
   })
+
+  // The upload function imports the Webflow mirror's code, which renders images only when given sharp.
+  it('carries no sharp', () => {
+    expect(bundle.byPackage).not.toHaveProperty('sharp')
+  })
 })
 
 // sharp is native: bundled by esbuild it would lose its binary. netlify.toml keeps it external for the
-// image function, so it ships as a package with its Linux build beside the function's own code.
-describe('the image function as Netlify packs it', () => {
+// image function and the Webflow mirror (which renders a cropped or turned image's asset), so it ships
+// as a package with its Linux build beside the function's own code.
+describe.each(['image', 'webflow-sync-background'])('the %s function as Netlify packs it', (name) => {
   let destination = ''
   let bundle: FunctionBundle
   beforeAll(async () => {
     destination = await mkdtemp(join(tmpdir(), 'function-bundle-'))
-    bundle = await pack('image', destination)
+    bundle = await pack(name, destination)
   }, 120_000)
   afterAll(async () => {
     await rm(destination, { recursive: true, force: true })
   })
 
   it('carries sharp and its Linux binary as packages beside the bundle', async () => {
-    expect(await functionSetting('image', 'external_node_modules')).toEqual(['sharp'])
+    expect(await functionSetting(name, 'external_node_modules')).toEqual(['sharp'])
     expect(bundle.byPackage).toHaveProperty('sharp')
     expect(bundle.byPackage).toHaveProperty('@img/sharp-linux-x64')
     expect(bundle.byPackage).toHaveProperty('@img/sharp-libvips-linux-x64')

@@ -240,6 +240,8 @@ export class WebflowFake {
   readonly live = new Map<string, Record<string, unknown>>()
   readonly assets = new Map<string, FakeAsset>()
   readonly s3Uploads: S3Upload[] = []
+  /** The bytes of each file posted to the S3 form, in `s3Uploads` order (null where it had none). */
+  readonly uploadedBytes: (Uint8Array | null)[] = []
 
   /** While set, every request waits for it before it is answered (holdAnswers). */
   private held: Promise<void> | null = null
@@ -347,6 +349,7 @@ export class WebflowFake {
     this.token = this.initialToken
     this.received.length = 0
     this.s3Uploads.length = 0
+    this.uploadedBytes.length = 0
     this.assets.clear()
     this.live.clear()
     for (const items of this.items.values()) items.clear()
@@ -802,6 +805,7 @@ export class WebflowFake {
   private async handleS3(request: Request): Promise<Response> {
     const upload: S3Upload = { fieldNames: [], fields: {}, file: null, status: 0 }
     this.s3Uploads.push(upload)
+    this.uploadedBytes.push(null)
     const entry: ReceivedRequest = {
       kind: 's3',
       method: request.method,
@@ -843,6 +847,7 @@ export class WebflowFake {
         upload.fields[name] = value
       } else if (name === 'file') {
         const bytes = new Uint8Array(await value.arrayBuffer())
+        this.uploadedBytes[this.s3Uploads.indexOf(upload)] = bytes
         upload.file = {
           name: value.name,
           type: value.type,

@@ -17,7 +17,7 @@ export interface ImageQuery {
   v: string | null
 }
 
-const VERSION = /^[0-9a-z]{1,16}$/
+const VERSION = new RegExp(`^[0-9a-z]{1,${String(LIMITS.imageVersionChars)}}$`)
 
 function side(params: URLSearchParams, name: 'w' | 'h'): number | null {
   const raw = params.get(name)

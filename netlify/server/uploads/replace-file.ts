@@ -144,7 +144,7 @@ function mirrorNewFile(
   webflow: NonNullable<MediaRecord['webflow']>,
   now: Date,
 ): NonNullable<MediaRecord['webflow']> {
-  const { message: _message, asset_id: _asset, ...rest } = webflow
+  const { message: _message, asset_id: _asset, image_version: _version, ...rest } = webflow
   return { ...rest, state: 'pending', revision: (webflow.revision ?? 0) + 1, updated_at: now.toISOString() }
 }
 

@@ -1,3 +1,9 @@
+import {
+  deliversWithSettings,
+  imageUrl,
+  imageVersion,
+  type ImageSettings,
+} from '../../../src/contract/image-settings'
 import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { readManifest } from '../uploads/upload-service'
@@ -7,6 +13,8 @@ import { fileIdsInUrl } from '../files/file-references'
 import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
 import { currentAccessGate } from '../http/access-gate'
 import { configuredCloudName } from '../store'
+import type { AdjustedPicture } from '../images/adjusted-picture'
+import { cloudinaryImageUrl } from '../images/cloudinary-image'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { SchemaSession } from './collection-schema'
 import { mapFieldData, resolveTargets, type ItemSource } from './field-mapping'
@@ -31,6 +39,11 @@ export interface SyncContext {
   cloudName?: string | null
   /** The site's Webflow request budget, which every call takes from first; unset: none. */
   budget?: RequestBudget
+  /**
+   * Applies a record's crop and rotation to its image (`adjustedPicture`, which needs sharp: the
+   * background function, whose bundle carries it, passes it). Unset: every asset is the file as stored.
+   */
+  adjustImage?: (bytes: Uint8Array, settings: ImageSettings) => Promise<AdjustedPicture>
 }
 
 type SyncState = NonNullable<MediaRecord['webflow']>
@@ -125,6 +138,14 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
     const revision = record.webflow?.revision ?? 0
     let itemId = record.webflow?.item_id
     let assetId = record.webflow?.asset_id
+    // An image with a crop or rotation is mirrored as it is delivered: its asset is made at the
+    // record's `imageVersion`, and one made at another (or as the file is stored) is replaced.
+    const adjust = isAdjusted(record) ? context.adjustImage : undefined
+    const version = adjust ? imageVersion(record) : undefined
+    let assetVersion = record.webflow?.image_version
+    let outdatedAsset: string | undefined
+    if (assetId && assetVersion !== version)
+      [outdatedAsset, assetId, assetVersion] = [assetId, undefined, undefined]
     try {
       const builtIn = fileIdsInUrl(record.media_url).length > 0
       // Behind the gate the public site cannot open a built-in file's URL: the item needs the asset's.
@@ -150,9 +171,22 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
           const file = await readFileBytes(context, record, assetLimit(record.file_type) ?? 0)
           if (file.kind === 'foreign') note = NOT_ON_A_READABLE_HOST
           if (file.kind === 'bytes') {
-            const created = await uploadAsset(api, record, file.bytes, fileNameOf(record), context.fetch)
+            const upload = adjust
+              ? await adjustedAsset(adjust, record, file.bytes)
+              : assetAsStored(record, file.bytes)
+            const created = await uploadAsset(
+              api,
+              upload.record,
+              upload.bytes,
+              upload.fileName,
+              context.fetch,
+            )
             const discard = () => api.request('DELETE', `assets/${created.id}`)
-            assetId = await claim(context, id, 'asset_id', created.id, discard, { replaces: staleAsset })
+            const claimed = await claim(context, id, 'asset_id', created.id, discard, {
+              replaces: staleAsset ?? outdatedAsset,
+              imageVersion: version,
+            })
+            ;[assetId, assetVersion] = [claimed.id, claimed.imageVersion]
             hostedUrl = assetId === created.id ? created.hostedUrl : null
             if (assetId !== created.id && needsHostedUrl)
               hostedUrl = (await hostedAsset(api, assetId))?.hostedUrl ?? null
@@ -165,7 +199,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
             error instanceof FileUnreadableError ? FILE_UNREADABLE : `Asset not mirrored: ${messageOf(error)}`
         }
       }
-      let mediaUrl = absoluteUrl(record.media_url, context.siteUrl)
+      let mediaUrl = itemMediaUrl(record, context.siteUrl)
       if (gated) {
         mediaUrl = hostedUrl ?? ''
         if (!hostedUrl) note = [note, noPublicUrlReason(record, assetId)].filter(Boolean).join('; ')
@@ -197,20 +231,29 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
       if (!itemId) {
         const created = await write(() => createItem(api, collectionId, record, options()))
         const discard = () => deleteItem(api, collectionId, created)
-        itemId = await claim(context, id, 'item_id', created, discard, {
-          keepState: true,
-          replaces: staleItem,
-        })
+        itemId = (
+          await claim(context, id, 'item_id', created, discard, { keepState: true, replaces: staleItem })
+        ).id
         // Another job's item won: it may hold older data, so bring it up to this record.
         if (itemId !== created) {
           const winner = itemId
           await write(() => updateItem(api, collectionId, winner, options()))
         }
       }
+      // The item no longer shows it: the asset of an earlier crop or rotation goes.
+      if (outdatedAsset && outdatedAsset !== assetId) {
+        await api.request('DELETE', `assets/${outdatedAsset}`).catch(logRemovalFailure)
+      }
       const message = [publish === 'live' ? PUBLISHED_LIVE : STAGED, ...mapped.notes, note]
         .filter(Boolean)
         .join('; ')
-      const state = { state: 'synced' as const, item_id: itemId, asset_id: assetId, message }
+      const state = {
+        state: 'synced' as const,
+        item_id: itemId,
+        asset_id: assetId,
+        image_version: assetId ? assetVersion : undefined,
+        message,
+      }
       if (await commitIfUnchanged(context, id, revision, state)) return
     } catch (error) {
       if (error instanceof RecordGoneError) {
@@ -241,10 +284,17 @@ async function readRecord(context: SyncContext, id: number): Promise<MediaRecord
   return record
 }
 
+interface Claimed {
+  id: string
+  /** For an asset: the `imageVersion` it was made at, if it is an adjusted picture. */
+  imageVersion: string | undefined
+}
+
 /**
  * Stores a freshly created Webflow id on the record unless it already has another one (other than
- * `replaces`, an id Webflow no longer knows), and returns the id that stands. The loser's creation is
- * undone with `discard`. `keepState` leaves the rest of the state as it is.
+ * `replaces`, an id Webflow no longer knows or an asset of an earlier picture), and returns the id that
+ * stands. The loser's creation is undone with `discard`. `keepState` leaves the rest of the state as it
+ * is; an asset is stored with the `imageVersion` it was made at.
  */
 async function claim(
   context: SyncContext,
@@ -252,24 +302,33 @@ async function claim(
   field: 'item_id' | 'asset_id',
   created: string,
   discard: () => Promise<unknown>,
-  { keepState = false, replaces }: { keepState?: boolean; replaces?: string } = {},
-): Promise<string> {
-  const [winner] = await operateOnRecords<string | null>(context.stores.documents, [id], (current) => {
+  {
+    keepState = false,
+    replaces,
+    imageVersion: version,
+  }: { keepState?: boolean; replaces?: string; imageVersion?: string } = {},
+): Promise<Claimed> {
+  const [winner] = await operateOnRecords<Claimed | null>(context.stores.documents, [id], (current) => {
     if (!current) return { result: null }
     const existing = current.webflow?.[field]
-    if (existing && existing !== replaces) return { result: existing }
-    const webflow: SyncState = {
-      ...(current.webflow ?? { state: 'pending', updated_at: new Date().toISOString() }),
-      [field]: created,
+    if (existing && existing !== replaces) {
+      return { result: { id: existing, imageVersion: current.webflow?.image_version } }
     }
+    const { image_version: previousVersion, ...rest } = current.webflow ?? {
+      state: 'pending',
+      updated_at: new Date().toISOString(),
+    }
+    const webflow: SyncState = { ...rest, [field]: created }
+    if (field === 'item_id' && previousVersion !== undefined) webflow.image_version = previousVersion
+    if (field === 'asset_id' && version !== undefined) webflow.image_version = version
     if (!keepState) webflow.updated_at = new Date().toISOString()
-    return { record: { ...current, webflow }, result: created }
+    return { record: { ...current, webflow }, result: { id: created, imageVersion: version } }
   })
   if (!winner) {
     await discard().catch(logRemovalFailure)
     throw new RecordGoneError(`File ${String(id)} was deleted while it was being mirrored`)
   }
-  if (winner !== created) await discard().catch(logRemovalFailure)
+  if (winner.id !== created) await discard().catch(logRemovalFailure)
   return winner
 }
 
@@ -429,6 +488,68 @@ async function fetchCapped(fetchImpl: typeof fetch, url: string, limit: number):
     parts.push(value)
   }
   return { kind: 'bytes', bytes: Buffer.concat(parts) }
+}
+
+/** Whether the record's image is mirrored as delivered: cropped or turned, and deliverable. */
+function isAdjusted(record: MediaRecord): boolean {
+  return Boolean(record.crop ?? record.rotate) && deliversWithSettings(record)
+}
+
+function settingsOf(record: MediaRecord): ImageSettings {
+  return { focal_point: record.focal_point, crop: record.crop, rotate: record.rotate }
+}
+
+/**
+ * The URL an item links to: the file's, or for a cropped or turned image, the image as delivered
+ * (Cloudinary's own URL for its transformations, else `GET /api/image/{id}` at the current version).
+ */
+function itemMediaUrl(record: MediaRecord, siteUrl: string): string {
+  if (!isAdjusted(record)) return absoluteUrl(record.media_url, siteUrl)
+  const asset = cloudinaryAssetOf(record.media_url)
+  if (asset?.resourceType === 'image') {
+    const size = record.width && record.height ? { width: record.width, height: record.height } : null
+    const query = { w: null, h: null, fit: 'contain', fm: 'auto', v: null } as const
+    return cloudinaryImageUrl(asset, settingsOf(record), query, size)
+  }
+  return absoluteUrl(imageUrl(record), siteUrl)
+}
+
+/** What an asset is uploaded as: the record's bytes, type and file name. */
+interface AssetUpload {
+  record: MediaRecord
+  bytes: Uint8Array
+  fileName: string
+}
+
+function assetAsStored(record: MediaRecord, bytes: Uint8Array): AssetUpload {
+  return { record, bytes, fileName: fileNameOf(record) }
+}
+
+/** The picture with the record's crop and rotation applied, named and typed as what it now is. */
+async function adjustedAsset(
+  adjust: NonNullable<SyncContext['adjustImage']>,
+  record: MediaRecord,
+  bytes: Uint8Array,
+): Promise<AssetUpload> {
+  let picture: AdjustedPicture
+  try {
+    picture = await adjust(bytes, settingsOf(record))
+  } catch (error) {
+    console.error(
+      `Could not crop or turn the image of record ${String(record.id)} for its Webflow asset`,
+      error,
+    )
+    throw new FileUnreadableError('the image could not be cropped or turned', { cause: error })
+  }
+  if (picture.bytes.length > (assetLimit(picture.contentType) ?? 0)) {
+    throw new Error('the cropped and turned picture is larger than the 4 MB Webflow takes for an image')
+  }
+  const base = fileNameOf(record).replace(/\.[A-Za-z0-9]{1,8}$/, '')
+  return {
+    record: { ...record, file_type: picture.contentType },
+    bytes: picture.bytes,
+    fileName: `${base}.${picture.extension}`,
+  }
 }
 
 function fileNameOf(record: MediaRecord): string {
