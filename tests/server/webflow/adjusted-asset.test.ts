@@ -2,6 +2,7 @@
  * The mirror of a cropped or turned image: the asset Webflow receives is the picture as delivered, made
  * again only when the record's `imageVersion` changes.
  */
+import { http, HttpResponse } from 'msw'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
@@ -11,6 +12,7 @@ import type { MediaHostStores } from '../../../netlify/server/uploads/upload-ser
 import { imageUrl, imageVersion } from '../../../src/contract/image-settings'
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
 import {
+  CLOUD_NAME,
   COLLECTION_ID,
   pendingRecord,
   readySetup,
@@ -23,7 +25,7 @@ import {
   webflowFakeForFile,
 } from './setup'
 
-const { fake } = webflowFakeForFile()
+const { fake, server } = webflowFakeForFile()
 
 /** A context that renders as the background function does. */
 function renderingContext() {
@@ -170,5 +172,34 @@ describe('runSyncJob: an image with a crop and rotation', () => {
     const [item] = fake.itemsOf(COLLECTION_ID)
     expect(item?.fieldData['media-url']).toBe(`${SITE_URL}${record.media_url}`)
     expect((await stored(context, record.id)).webflow).not.toHaveProperty('image_version')
+  })
+
+  it("renders a Cloudinary image's asset from its original, and links the item to Cloudinary's transformation", async () => {
+    const context = renderingContext()
+    const bytes = await halves()
+    const url = `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/v1700000000/HIBF_assets/harbour.jpg`
+    server.use(
+      http.get(
+        url,
+        () => new HttpResponse(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } }),
+      ),
+    )
+    const record = await pendingRecord(context.stores, {
+      title: 'Harbour',
+      media_url: url,
+      file_type: 'image/jpeg',
+      file_size: bytes.length,
+      width: 800,
+      height: 600,
+      ...LEFT_HALF_TURNED,
+    })
+    await upsert(context, record)
+
+    const metadata = await sharp(fake.uploadedBytes[0] ?? new Uint8Array()).metadata()
+    expect([metadata.width, metadata.height]).toEqual([600, 400])
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(item?.fieldData['media-url']).toBe(
+      `https://res.cloudinary.com/${CLOUD_NAME}/image/upload/c_crop,h_600,w_400,x_0,y_0/a_90/f_auto,q_auto/HIBF_assets/harbour`,
+    )
   })
 })
