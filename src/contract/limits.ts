@@ -50,6 +50,14 @@ const FIELD_LIMITS = {
    * a JPEG's EXIF, IPTC and XMP segments (each at most 64 KB) sit before its image data.
    */
   fileMetadataWindowBytes: 256 * 1024,
+  /**
+   * A PDF's page count (`metadata.page_count`): the most pages a count may say, beyond which it is taken
+   * for a lie and left out; the most bytes the server inflates from one of the PDF's compressed object
+   * streams, and from all of them, while looking for it (a stream inflating past either is skipped).
+   */
+  pdfPagesMax: 100_000,
+  pdfObjectStreamBytes: 4 * 1024 * 1024,
+  pdfInflatedBytes: 8 * 1024 * 1024,
   /** `GET /api/image/{id}`: the largest `w` or `h` it answers (decision 0047). */
   imageSidePixels: 4_000,
   /**

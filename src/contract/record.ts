@@ -33,6 +33,8 @@ export const fileMetadataSchema = z.object({
   caption: metadataText(LIMITS.fileMetadataCaptionChars).optional(),
   creator: metadataText(LIMITS.fileMetadataTextChars).optional(),
   copyright: metadataText(LIMITS.fileMetadataTextChars).optional(),
+  /** A PDF's number of pages, from its page tree's root. */
+  page_count: z.int().min(1).max(LIMITS.pdfPagesMax).optional(),
 })
 export type FileMetadata = z.infer<typeof fileMetadataSchema>
 

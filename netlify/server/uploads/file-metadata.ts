@@ -78,7 +78,7 @@ function fromBlocks(output: Record<string, Block | undefined>, keepGps: boolean)
   )
   const xmp: Block = { ...output.dc, ...output.photoshop, ...output.xmp }
   const line = (...values: unknown[]) => first(values, LIMITS.fileMetadataTextChars, false)
-  const metadata: Record<keyof FileMetadata, unknown> = {
+  const metadata: Record<Exclude<keyof FileMetadata, 'page_count'>, unknown> = {
     camera_make: line(ifd0.Make),
     camera_model: line(ifd0.Model),
     taken_at: takenAt(exif.DateTimeOriginal ?? exif.CreateDate, exif.OffsetTimeOriginal) ?? undefined,

@@ -23,6 +23,7 @@ import { mutateDocument, type Mutation } from '../storage/mutate'
 import { cleanFileName } from './file-names'
 import { fingerprintOf, newBlockDigests } from './fingerprint'
 import { imageDimensions } from './image-dimensions'
+import { readStoredPdfPageCount } from './pdf-page-count'
 import {
   chunkKey,
   chunkPrefix,
@@ -230,7 +231,7 @@ export async function appendChunk(
     throw new OffsetMismatchError(latest?.offset ?? finished?.size ?? offset)
   }
   if (advanced.offset === advanced.length) {
-    const file = await finishUpload(stores, advanced, now)
+    const file = await finishUpload(stores, advanced, now, { offset, bytes })
     return { offset: advanced.offset, length: advanced.length, file }
   }
   return { offset: advanced.offset, length: advanced.length, expiresAt: new Date(advanced.expires_at) }
@@ -413,8 +414,9 @@ export async function finishUpload(
   stores: MediaHostStores,
   state: UploadState,
   now = new Date(),
+  held?: { offset: number; bytes: Uint8Array },
 ): Promise<FileManifest> {
-  const manifest = await writeManifest(stores, state, now)
+  const manifest = await writeManifest(stores, state, now, held)
   await stores.documents.remove(uploadKey(state.id))
   return manifest
 }
@@ -425,7 +427,29 @@ export async function readUpload(documents: DocumentStore, id: string): Promise<
   return stored ? parseWith(uploadStateSchema, uploadKey(id), stored.value) : null
 }
 
-async function writeManifest(stores: MediaHostStores, state: UploadState, now: Date): Promise<FileManifest> {
+/**
+ * The metadata a manifest keeps: an image's embedded metadata, read from its first chunk (decision
+ * 0044); a PDF's page count, read from its first and last 256 KB (`pdf-page-count.ts`; `held` is the
+ * last chunk, still in memory). Only for a file its name says is of that kind.
+ */
+async function fileMetadataOf(
+  stores: MediaHostStores,
+  state: UploadState,
+  held: { offset: number; bytes: Uint8Array } | undefined,
+): Promise<FileMetadata | undefined> {
+  const mime = mimeFromName(state.metadata.filename)
+  if (mime.startsWith('image/')) return state.file_metadata ?? undefined
+  if (mime !== 'application/pdf') return undefined
+  const pages = await readStoredPdfPageCount(stores.bytes, state, held)
+  return pages === null ? undefined : { page_count: pages }
+}
+
+async function writeManifest(
+  stores: MediaHostStores,
+  state: UploadState,
+  now: Date,
+  held?: { offset: number; bytes: Uint8Array },
+): Promise<FileManifest> {
   const { documents } = stores
   // Normally every block was hashed as it arrived; an upload begun before blocks were kept is hashed
   // from its stored chunks here.
@@ -436,6 +460,7 @@ async function writeManifest(stores: MediaHostStores, state: UploadState, now: D
   // of file gives nothing.
   const named = mimeFromName(state.metadata.filename).startsWith('image/')
   const measured = named ? (state.measured ?? null) : null
+  const metadata = await fileMetadataOf(stores, state, held)
   const manifest: FileManifest = {
     id: state.id,
     name: state.metadata.filename,
@@ -449,7 +474,7 @@ async function writeManifest(stores: MediaHostStores, state: UploadState, now: D
     width: measured ? measured.width : (state.metadata.width ?? null),
     height: measured ? measured.height : (state.metadata.height ?? null),
     duration: state.metadata.duration ?? null,
-    ...(named && state.file_metadata ? { metadata: state.file_metadata } : {}),
+    ...(metadata ? { metadata } : {}),
     created_at: now.toISOString(),
   }
   // Written only if new: a retried last chunk finds the manifest already there, which is the same file.
