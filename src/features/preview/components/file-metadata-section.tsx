@@ -7,8 +7,8 @@ export const GPS_NOTE = 'Kept on this record from the file. It is not sent to We
 
 /**
  * Details' "From the file": what the server read from the file's embedded metadata (EXIF, IPTC, XMP;
- * decision 0044): camera, date taken, keywords, caption, creator, copyright, and the GPS position as
- * numbers with a note that it is kept. No map and no link: the position goes nowhere from here. Nothing
+ * decision 0044): camera, date taken, keywords, caption, creator, copyright, a PDF's number of pages,
+ * and the GPS position as numbers with a note that it is kept. No map and no link: the position goes nowhere from here. Nothing
  * when the record has none.
  */
 export function FileMetadataSection({ metadata }: { metadata: FileMetadata | undefined }) {
@@ -22,6 +22,7 @@ export function FileMetadataSection({ metadata }: { metadata: FileMetadata | und
     rows.push(['Caption', <span className="file-metadata__caption">{metadata.caption}</span>])
   if (metadata.creator) rows.push(['Creator', metadata.creator])
   if (metadata.copyright) rows.push(['Copyright', metadata.copyright])
+  if (metadata.page_count !== undefined) rows.push(['Pages', metadata.page_count.toLocaleString('en-US')])
   if (metadata.gps) {
     rows.push([
       'GPS position',
