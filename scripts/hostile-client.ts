@@ -11,6 +11,7 @@
  */
 
 import { checkAltText } from './hostile/alt-text.ts'
+import { checkPdfPageCounts } from './hostile/pdf-pages.ts'
 import { checkImportAddresses } from './hostile/import.ts'
 import { checkAnswerBudgets } from './hostile/budgets.ts'
 import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     await checkAnswerBudgets()
     await checkLongDescriptionPages()
     await checkAltText()
+    await checkPdfPageCounts()
     await checkShareLinkForgery()
     await checkShareLinkRevoked()
     await checkSharesOfPurgedFile()
