@@ -29,6 +29,7 @@ import { ThemeSwitch } from './theme-switch'
 import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
 import { NARROW_SCREEN, useMediaQuery } from './use-media-query'
+import { useOpenRecord } from './use-open-record'
 import { useAdjustImage } from './use-quick-commands'
 import { useScreen } from './use-screen'
 import { useSignedOut } from './use-signed-out'
@@ -36,10 +37,10 @@ import { useSignedOut } from './use-signed-out'
 export function App() {
   const screen = useScreen()
   const { filters, sort, library, commands, recordById, selectAll, setFolder } = screen
-  const { media, records, query, selection } = library
+  const { media, query, selection } = library
   const { results } = query
   const folder = filters.folder
-  const openRecord = screen.openFile === null ? null : (results.record(screen.openFile) ?? null)
+  const openRecord = useOpenRecord(results, screen.openFile)
   const refreshMedia = () => void media.cache.reload()
   const adjustImage = useAdjustImage(media.cache)
   const signedOut = useSignedOut(refreshMedia)
@@ -95,7 +96,7 @@ export function App() {
         trash={screen.trash}
         uploadSlot={
           <UploadButton
-            records={records}
+            findDuplicate={library.findDuplicate}
             currentFolderPath={uploadFolderFor(folder, screen.trash)}
             folderOptions={library.moveOptions}
             onUploaded={() => media.cache.reload()}
@@ -104,7 +105,7 @@ export function App() {
         }
       />
       <FolderActionsProvider
-        records={records}
+        fileCounts={library.fileCounts}
         cache={media.cache}
         viewed={folder}
         onNavigate={setFolder}

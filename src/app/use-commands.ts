@@ -16,7 +16,7 @@ import {
 import { allIds, type LibraryResults } from '../features/library/model/library-results'
 import type { Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
-import { whenAnswered } from '../lib/answer'
+import { whenAnswered, type Answer } from '../lib/answer'
 import { errorMessage } from '../lib/api-errors'
 import { bindCommands, type BulkDialogKind } from '../lib/file-action'
 import { withoutRecords, type MediaCache } from '../lib/record-changes'
@@ -41,23 +41,28 @@ export function useCommands({ cache, selection, results, update }: CommandOption
   // The file that takes the place of the files being deleted, chosen before they leave the list, and
   // focused once the confirmation has closed.
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
-  const nextFocus = useRef<number | null | undefined>(undefined)
+  // Asked of the list as the delete starts (the library's worker answers before it applies the delete).
+  const nextFocus = useRef<Answer<number | null | undefined>>(undefined)
   const aimFocusPast = useCallback(
     (records: readonly MediaRecord[]) => {
       const removed = new Set(records.map((record) => record.id))
-      whenAnswered(allIds(results), (shown) => {
-        nextFocus.current = fileAfterRemoval(shown, removed)
-      })
+      const shown = allIds(results)
+      nextFocus.current =
+        shown instanceof Promise
+          ? shown.then((ids) => fileAfterRemoval(ids, removed))
+          : fileAfterRemoval(shown, removed)
     },
     [results],
   )
   const focusAfterDelete = useCallback(() => {
-    const id = nextFocus.current
+    const aimed = nextFocus.current
     nextFocus.current = undefined
-    // A file to take the place: the list focuses it once shown. None left: the files' region.
-    // None of the deleted files was shown: the file in the list's tab order.
-    if (typeof id === 'number') setFocusRequest(requestFocus(id))
-    else focusFiles()
+    whenAnswered(aimed, (id) => {
+      // A file to take the place: the list focuses it once shown. None left: the files' region.
+      // None of the deleted files was shown: the file in the list's tab order.
+      if (typeof id === 'number') setFocusRequest(requestFocus(id))
+      else focusFiles()
+    })
   }, [])
   const undoDelete = useUndoDelete(cache)
   const folderAt = useFolderAt()

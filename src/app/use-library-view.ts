@@ -4,13 +4,16 @@ import { useFolders } from '../features/folders/api/get-folders'
 import { buildFolderTree, flattenTree } from '../features/folders/model/folder-tree'
 import { useMedia } from '../features/library/api/use-media'
 import type { Filters, Sort } from '../features/library/model/filters'
+import { filesByPath } from '../features/folders/model/folder-changes'
+import { useLibraryEngine } from '../features/library/engine/use-library-engine'
 import { fileTypesOf, folderPathsOf } from '../features/library/model/media-index'
-import { useSelection, useSelectionWithin } from '../features/library/model/selection'
+import { useSelection, useSelectionKept, useSelectionWithin } from '../features/library/model/selection'
 import { useIdleValue } from '../features/library/model/use-idle-value'
 import { useMediaQuery } from '../features/library/model/use-media-query'
 import { SAMPLE_FILES } from '../features/library/sample-files'
 import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../contract/folder-paths'
 import type { MediaRecord } from '../contract/record'
+import type { Answer } from '../lib/answer'
 import type { MoveOption } from '../lib/move-target'
 import { preloadOnceIdle } from './providers'
 
@@ -68,14 +71,37 @@ export class RecordsById implements ReadonlyMap<number, MediaRecord> {
   }
 }
 
-/** The data side of the screen: files (or the samples after a failed load), folders, query, selection. */
+const NO_ID_CHECK = null
+
+/**
+ * The data side of the screen: files (or the samples after a failed load), folders, query, selection.
+ * Where the library's worker holds the files (decision 0045), the results, the controls' facts and the
+ * status come from it; the page's own index answers only the first page it showed, until the worker's
+ * first answer.
+ */
 export function useLibraryView(filters: Filters, sort: Sort) {
   // From here to the layout effect: the screen's render and commit, for the listing benchmark.
   performance.mark('listing:render-start')
   useLayoutEffect(() => {
     performance.measure('listing:render', 'listing:render-start')
   })
-  const media = useMedia()
+  const listing = useMedia()
+  const engine = useLibraryEngine(filters, sort)
+  const inWorker = engine.client !== null
+  const held = engine.status.held
+  const media = useMemo(() => {
+    // The worker's word counts once it holds files, or has every page (an empty library).
+    const holds = held !== null && (held > 0 || engine.status.complete)
+    if (!inWorker || !holds) return listing
+    const progress = engine.status.complete
+      ? null
+      : {
+          loaded: held,
+          expected: listing.status.kind === 'ready' ? (listing.status.progress?.expected ?? null) : null,
+        }
+    const error = listing.status.kind === 'loading' ? undefined : listing.status.error
+    return { ...listing, status: { kind: 'ready' as const, progress, error } }
+  }, [listing, inWorker, held, engine.status.complete])
   const folders = useFolders()
   const failed = media.status.kind === 'failed'
   const ready = media.status.kind === 'ready'
@@ -84,20 +110,36 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   }, [ready])
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
   const byId = useMemo(() => new RecordsById(records), [records])
-  const query = useMediaQuery(records, filters, sort, byId)
+  const onPage = useMediaQuery(records, filters, sort, byId)
+  const fromWorker = failed ? null : engine.results
+  const query = useMemo(
+    () => (fromWorker === null ? onPage : { results: fromWorker, stale: false }),
+    [onPage, fromWorker],
+  )
   const { version, markShown } = media
+  const { client } = engine
+  // A list is drawn once the query over it is: on the page, once no deferred query is catching up;
+  // from the worker, once the results on the screen answer the library as the worker last said it is.
   useEffect(() => {
-    if (!query.stale) markShown(version)
-  }, [query.stale, version, markShown])
-  const selection = useSelectionWithin(useSelection(), byId)
+    if (query.stale) return
+    if (fromWorker !== null && client !== null && !client.answersLatest()) return
+    markShown(version)
+  }, [query, fromWorker, client, version, markShown])
+  const selection = useSelectionWithin(useSelection(), inWorker ? NO_ID_CHECK : byId)
+  useSelectionKept(selection, query.results, inWorker)
+  const facts = inWorker && !failed ? engine.facts : null
 
   const folderList = folders.data
   const onlyOnFiles = folderList === undefined || folderList.length === 0
   // Made while idle: a pass over every file, each time a page of them lands.
-  const pathsOnFiles = useIdleValue(
-    useCallback(() => (onlyOnFiles ? folderPathsOf(records) : NO_PATHS), [onlyOnFiles, records]),
+  const pathsOnPage = useIdleValue(
+    useCallback(
+      () => (onlyOnFiles && !inWorker ? folderPathsOf(records) : NO_PATHS),
+      [onlyOnFiles, inWorker, records],
+    ),
     NO_PATHS,
   )
+  const pathsOnFiles = facts?.folderPaths ?? pathsOnPage
   const folderTree = useMemo(
     () => buildFolderTree(folderList ?? [], onlyOnFiles ? pathsOnFiles : NO_PATHS),
     [folderList, onlyOnFiles, pathsOnFiles],
@@ -112,10 +154,28 @@ export function useLibraryView(filters: Filters, sort: Sort) {
     [folderTree],
   )
   // The type filter's options: made while idle, as the closed filter does not show them.
-  const fileTypes = useIdleValue(
-    useCallback(() => fileTypesOf(records), [records]),
+  const typesOnPage = useIdleValue(
+    useCallback(() => (inWorker ? NO_TYPES : fileTypesOf(records)), [inWorker, records]),
     NO_TYPES,
   )
+  const fileTypes = facts?.fileTypes ?? typesOnPage
+  const countsOnPage = useMemo(() => {
+    let counted: ReadonlyMap<string, number> | null = null
+    return () => (counted ??= filesByPath(records))
+  }, [records])
+  const folderCounts = facts?.folderCounts
+  const fileCounts = useMemo(
+    () => (folderCounts === undefined ? countsOnPage : () => folderCounts),
+    [folderCounts, countsOnPage],
+  )
+  /** The library's file with this content (an upload's duplicate check), from the worker or the page. */
+  const findDuplicate = useCallback(
+    (sha256: string): Answer<MediaRecord | null> =>
+      client !== null && !failed
+        ? client.byFingerprint(sha256)
+        : (records.find((record) => record.sha256 === sha256) ?? null),
+    [client, failed, records],
+  )
 
-  return { media, records, byId, query, selection, folderTree, moveOptions, fileTypes }
+  return { media, query, selection, folderTree, moveOptions, fileTypes, fileCounts, findDuplicate }
 }

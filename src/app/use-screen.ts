@@ -60,10 +60,9 @@ export function useScreen() {
   const { move } = commands.bulk
   const dropFiles = useCallback(
     (ids: number[], target: MoveTarget) => {
-      void move(
-        ids.flatMap((id) => results.record(id) ?? []),
-        target,
-      ).then(selection.clear)
+      whenAnswered(results.recordsOf(ids), (records) => {
+        void move(records, target).then(selection.clear)
+      })
     },
     [move, results, selection.clear],
   )

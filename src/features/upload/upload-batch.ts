@@ -51,7 +51,8 @@ export interface RunOutcome {
 }
 
 export interface BatchContext {
-  records: readonly MediaRecord[]
+  /** The library's file with this SHA-256, if any (now, or once the library's worker answers). */
+  findDuplicate: (sha256: string) => MediaRecord | null | Promise<MediaRecord | null>
   folderPath: string
 }
 
@@ -97,11 +98,11 @@ export class UploadBatch {
   /** Shared fields the person typed in (or cleared): the files never fill them again in this batch. */
   private readonly typed = new Set<FillableField>()
 
-  private context: BatchContext = { records: [], folderPath: '/' }
+  private context: BatchContext = { findDuplicate: () => null, folderPath: '/' }
 
   constructor(private readonly services: UploadServices) {}
 
-  /** The library's records (for duplicate checks) and the folder new files go to. */
+  /** The library's duplicate check and the folder new files go to. */
   setContext(context: BatchContext) {
     this.context = context
   }
@@ -325,7 +326,8 @@ export class UploadBatch {
         })
         // A record's `sha256` is the fingerprint the built-in host computed from the bytes it stored,
         // never a client's claim, so a record cannot pose as another file to capture "Use existing".
-        const duplicateOf = this.context.records.find((record) => record.sha256 === sha256) ?? null
+        const duplicateOf = await this.context.findDuplicate(sha256)
+        if (cancelled() || !this.item(id)) return
         this.patch(id, {
           sha256,
           duplicateOf,

@@ -426,7 +426,9 @@ describe('duplicates', () => {
       resource_type: stored.resource_type,
       sha256: await sha256(photo),
     })
-    const rendered = renderUploadDialog({ records: [existing] })
+    const rendered = renderUploadDialog({
+      findDuplicate: (fingerprint) => (fingerprint === existing.sha256 ? existing : null),
+    })
     await openDialog(rendered.user)
     await addFiles(rendered.user, [photo])
     const notice = await within(fileRow('photo.png')).findByRole('group', {

@@ -1,13 +1,12 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useContext, useState, type ReactNode } from 'react'
 
 import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 import { toast } from '../../../components/ui/toast'
 import type { Folder } from '../../../contract/folder'
-import type { MediaRecord } from '../../../contract/record'
 import type { MoveTarget } from '../../../lib/move-target'
 import type { MediaCache } from '../../../lib/record-changes'
 import { useFolders } from '../api/get-folders'
-import { deleteFolderMessage, filesByPath, moveProblem, parentPathOf } from '../model/folder-changes'
+import { deleteFolderMessage, moveProblem, parentPathOf } from '../model/folder-changes'
 import { buildFolderTree } from '../model/folder-tree'
 import { useFolderChanges } from '../model/use-folder-changes'
 import './folders.css'
@@ -47,7 +46,8 @@ export function useFolderActions(): FolderActions | null {
 type Open = { kind: 'none' } | { kind: 'rename' | 'move' | 'delete'; folder: Folder }
 
 interface FolderActionsProviderProps {
-  records: readonly MediaRecord[]
+  /** Files per folder path, made on first use (a folder delete's confirmation counts them). */
+  fileCounts: () => ReadonlyMap<string, number>
   cache: MediaCache
   /** The folder shown (null: All files); it follows a folder that moves or goes. */
   viewed: string | null
@@ -58,12 +58,8 @@ interface FolderActionsProviderProps {
 
 /** Rename, Move to… and Delete for every folder row and tile below it, with their dialogs. */
 export function FolderActionsProvider(props: FolderActionsProviderProps) {
-  const { records, cache, viewed, onNavigate, onDropFiles, children } = props
+  const { fileCounts, cache, viewed, onNavigate, onDropFiles, children } = props
   const folders = useFolders().data ?? []
-  const fileCounts = useMemo(() => {
-    let counted: ReadonlyMap<string, number> | null = null
-    return () => (counted ??= filesByPath(records))
-  }, [records])
   const [open, setOpen] = useState<Open>({ kind: 'none' })
   const { relocate, remove } = useFolderChanges({ cache, viewed, onNavigate })
   const close = () => {

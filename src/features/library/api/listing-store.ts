@@ -12,6 +12,8 @@ import type { ListingLoader } from '../../../workers/listing-loader'
 import { ListingPages } from '../../../workers/listing-pages'
 import { pageRequest } from '../../../workers/page-request'
 import type { FirstAnswer, ListingReply, ListingRequest } from '../../../workers/listing-protocol'
+import type { EnginePort } from '../engine/engine-results'
+import type { EngineReply, LibraryWorkerReply, LibraryWorkerRequest } from '../engine/library-protocol'
 import { takeStartedFirstPage } from './first-page-request'
 import { forgetKeptFirstPage, keepFirstPage, readKeptFirstPage } from './kept-first-page'
 
@@ -216,11 +218,60 @@ function failureOf({ status, message, fromServer }: Extract<ListingReply, { type
   return new ApiError(status, message)
 }
 
-function startWorker(): Worker {
-  return new Worker(new URL('../../../workers/listing.worker.ts', import.meta.url), {
+/**
+ * The library's worker (decision 0045): the listing's loader and the engine that holds the records.
+ * Its engine answers go to the engine's client, held until one connects (connectEngine).
+ */
+interface LibraryWorker {
+  worker: Worker
+  engineHeld: EngineReply[]
+  engine: ((reply: EngineReply) => void) | null
+}
+
+let library: LibraryWorker | null = null
+
+function startWorker(receive: (reply: ListingReply) => void): Worker {
+  const worker = new Worker(new URL('../engine/library.worker.ts', import.meta.url), {
     type: 'module',
     name: 'listing',
   })
+  const started: LibraryWorker = { worker, engineHeld: [], engine: null }
+  worker.onmessage = ({ data }: MessageEvent<LibraryWorkerReply>) => {
+    if (!('engine' in data)) receive(data)
+    else if (started.engine) started.engine(data.engine)
+    else started.engineHeld.push(data.engine)
+  }
+  // The first started is the library's: a second (a store made twice in development) answers nobody.
+  library ??= started
+  return worker
+}
+
+function postTo(worker: Worker, request: LibraryWorkerRequest): void {
+  worker.postMessage(request)
+}
+
+/** Whether the library's worker runs (the listing started it); not where there are no workers. */
+export function libraryWorkerStarted(): boolean {
+  return library !== null
+}
+
+/**
+ * The engine of the library's worker, once the listing has started it; null where the library lives on
+ * the page (no workers: the component tests, old browsers).
+ */
+export function connectEngine(receive: (reply: EngineReply) => void): EnginePort | null {
+  const started = library
+  if (started === null) return null
+  started.engine = receive
+  for (const reply of started.engineHeld.splice(0)) receive(reply)
+  return {
+    post: (request) => {
+      postTo(started.worker, { engine: request })
+    },
+    close: () => {
+      started.engine = null
+    },
+  }
 }
 
 /** The request number of the load the worker is sent as it starts, before any store exists. */
@@ -248,17 +299,14 @@ export function startListingEarly(): void {
   if (early !== null || typeof Worker === 'undefined') return
   const startedInHtml = takeStartedFirstPage()
   holdForFirstPage()
-  const started: EarlyListing = { worker: startWorker(), held: [], receive: null }
   const deliver = (reply: ListingReply) => {
     if (started.receive) started.receive(reply)
     else started.held.push(reply)
   }
-  started.worker.onmessage = (event: MessageEvent<ListingReply>) => {
-    deliver(event.data)
-  }
+  const started: EarlyListing = { worker: startWorker(deliver), held: [], receive: null }
   early = started
   const post = (request: ListingRequest) => {
-    started.worker.postMessage(request)
+    postTo(started.worker, request)
   }
   /** The first page as the worker would have sent it: the layout it gives, then its records. */
   const showFirstPage = (records: MediaRecord[], shardCount: number) => {
@@ -269,7 +317,8 @@ export function startListingEarly(): void {
   if (kept !== undefined) {
     performance.mark('listing:kept-first-here')
     showFirstPage(kept.records, kept.shardCount)
-    post({ type: 'load', request: EARLY_LOAD, shownFirst: kept.digest })
+    // Not `shownFirst`: the worker's engine needs the first page too, from its own kept copy.
+    post({ type: 'load', request: EARLY_LOAD })
     firstPageSettled()
     return
   }
@@ -282,8 +331,9 @@ export function startListingEarly(): void {
   void askFirstPage(startedInHtml).then(async (answer) => {
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
-    // First, so the worker's load goes on whatever showing it here meets.
-    post({ type: 'first-answer', answer, shownHere: read !== null })
+    // First, so the worker's load goes on whatever showing it here meets. Shown here or not, the
+    // worker's engine takes the page in too.
+    post({ type: 'first-answer', answer, shownHere: false })
     if (read !== null) {
       performance.mark('listing:first-page-here')
       showFirstPage(read.records, read.shardCount)
@@ -328,7 +378,7 @@ function takeEarly(receive: (reply: ListingReply) => void): ListingPort | null {
         if (settled !== null) receive({ ...settled, request: loadAs })
         return
       }
-      taken.worker.postMessage(request)
+      postTo(taken.worker, request)
     },
     close: () => {
       taken.worker.terminate()
@@ -341,13 +391,10 @@ export function connectListing(receive: (reply: ListingReply) => void): ListingP
   if (typeof Worker !== 'undefined') {
     const adopted = takeEarly(receive)
     if (adopted !== null) return adopted
-    const worker = startWorker()
-    worker.onmessage = (event: MessageEvent<ListingReply>) => {
-      receive(event.data)
-    }
+    const worker = startWorker(receive)
     return {
       post: (request) => {
-        worker.postMessage(request)
+        postTo(worker, request)
       },
       close: () => {
         worker.terminate()

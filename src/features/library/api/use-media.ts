@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
+import { libraryEngine } from '../engine/use-library-engine'
 import { applyChange, type MediaCache, type RecordsChange } from '../../../lib/record-changes'
 import { useMediaListing } from './get-media'
 import type { ListingProgress } from './listing-store'
@@ -45,12 +46,18 @@ export function useMedia() {
   const change = useCallback<MediaCache['change']>(async (request, optimistic, settle) => {
     const key = nextKey.current++
     setPending((current) => [...current, { key, change: optimistic }])
+    // Where the library's worker holds the records, the change is laid over them there too.
+    const engine = libraryEngine()
+    engine?.change(key, optimistic)
+    let confirmed: RecordsChange | null = null
     try {
       const result = await request()
+      confirmed = settle(result)
       // An empty store is a load that failed: writing into it would hide the failed screen.
-      storeRef.current.apply(settle(result))
+      storeRef.current.apply(confirmed)
       return result
     } finally {
+      engine?.settle(key, confirmed)
       setPending((current) => current.filter((entry) => entry.key !== key))
     }
   }, [])

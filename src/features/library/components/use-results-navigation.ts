@@ -51,6 +51,9 @@ export function useResultsNavigation(options: NavigationOptions) {
   const { count, container, scrollToPosition, onToggle, onOpen, placeOf, focusRequest } = options
   const [active, setActive] = useState(0)
   const pendingFocus = useRef<number | null>(null)
+  // A requested file is found by its id: where the library answers from a worker, the place it was
+  // found at may change once the answer of a change (the delete it follows) arrives.
+  const pendingFile = useRef<number | null>(null)
   const current = Math.min(active, Math.max(count - 1, 0))
 
   // A requested file is focused like an arrow key's target, as soon as a render shows it in the list
@@ -59,7 +62,7 @@ export function useResultsNavigation(options: NavigationOptions) {
     if (!focusRequest) return
     whenAnswered(placeOf(focusRequest.id), (position) => {
       if (position < 0 || !focusRequest.take()) return
-      pendingFocus.current = position
+      pendingFile.current = focusRequest.id
       scrollToPosition(position)
     })
   })
@@ -67,10 +70,16 @@ export function useResultsNavigation(options: NavigationOptions) {
   // The target may only be rendered after the virtualizer reacts to the scroll, so try after every render.
   useEffect(() => {
     const position = pendingFocus.current
-    if (position === null) return
-    const element = container.current?.querySelector<HTMLElement>(`[data-pos="${String(position)}"]`)
+    const file = pendingFile.current
+    const element =
+      file !== null
+        ? container.current?.querySelector<HTMLElement>(`[data-file-id="${String(file)}"]`)
+        : position !== null
+          ? container.current?.querySelector<HTMLElement>(`[data-pos="${String(position)}"]`)
+          : null
     if (element) {
       pendingFocus.current = null
+      pendingFile.current = null
       element.focus()
     }
   })
@@ -94,6 +103,7 @@ export function useResultsNavigation(options: NavigationOptions) {
     event.preventDefault()
     const clamped = Math.min(Math.max(next, 0), count - 1)
     setActive(clamped)
+    pendingFile.current = null
     pendingFocus.current = clamped
     scrollToPosition(clamped)
     if (event.shiftKey) onToggle(clamped, true)

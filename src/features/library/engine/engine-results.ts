@@ -1,5 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
+import type { RecordsChange } from '../../../lib/record-changes'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults } from '../model/library-results'
 import { ID_BATCH, type EngineQuestion, type EngineReply, type EngineRequest } from './library-protocol'
@@ -15,6 +16,19 @@ export const ROW_BLOCK = 100
 
 type Waiting = (reply: EngineReply) => void
 
+/** How much of the library the engine holds: null until it has said. */
+export interface EngineStatus {
+  held: number | null
+  complete: boolean
+}
+
+/** What the controls offer from the whole library (library-protocol.ts, `facts`). */
+export interface LibraryFacts {
+  fileTypes: readonly string[]
+  folderPaths: readonly string[]
+  folderCounts: ReadonlyMap<string, number>
+}
+
 /**
  * The page's side of the library engine: it asks the query, keeps the rows it was sent for the version
  * of the results it shows, asks for the rows a scroll reaches, and hands the screen a new
@@ -28,6 +42,8 @@ export class EngineClient {
   private asked: { filters: Filters; sort: Sort } | null = null
   private queryAsk = -1
   private version = -1
+  /** The library's version as the engine last said it changed (-1: not yet). */
+  private latest = -1
   private count = 0
   private total = 0
   private readonly rowsAt = new Map<number, MediaRecord>()
@@ -36,6 +52,7 @@ export class EngineClient {
   private readonly seen = new Map<number, MediaRecord>()
   private window = { from: 0, to: ROW_BLOCK }
   private snapshot: LibraryResults | null = null
+  private status: EngineStatus = { held: null, complete: false }
   private readonly listeners = new Set<() => void>()
 
   constructor(connect: (receive: (reply: EngineReply) => void) => EnginePort) {
@@ -51,6 +68,50 @@ export class EngineClient {
 
   /** The results last answered; null before the first answer. */
   getSnapshot = (): LibraryResults | null => this.snapshot
+
+  /** How much of the library the engine holds, as it last said. */
+  getStatus = (): EngineStatus => this.status
+
+  /**
+   * Whether the results last answered read the library as the engine last said it is: false from a
+   * `changed` until the answer to the query it asks again (a reload is drawn only then: ShownVersion).
+   */
+  answersLatest(): boolean {
+    return this.version >= this.latest
+  }
+
+  /** Changes to the list (decision 0022): shown over the library until settled. */
+  change(key: number, change: RecordsChange): void {
+    this.port.post({ type: 'change', key, change })
+  }
+
+  /** The change `key` leaves the overlay, `confirmed` (the server's answer) kept; null rolls it back. */
+  settle(key: number, confirmed: RecordsChange | null): void {
+    this.port.post({ type: 'settle', key, confirmed })
+  }
+
+  /** The file types, folder paths and files per folder of the whole library. */
+  facts(): Promise<LibraryFacts> {
+    return new Promise((resolve) => {
+      this.ask({ type: 'facts' }, (reply) => {
+        if (reply.type === 'facts')
+          resolve({
+            fileTypes: reply.fileTypes,
+            folderPaths: reply.folderPaths,
+            folderCounts: new Map(reply.folderCounts),
+          })
+      })
+    })
+  }
+
+  /** The first file whose content has this SHA-256 (an upload's duplicate check); null when none. */
+  byFingerprint(sha256: string): Promise<MediaRecord | null> {
+    return new Promise((resolve) => {
+      this.ask({ type: 'by-fingerprint', sha256 }, (reply) => {
+        resolve(reply.type === 'records' ? (reply.records[0] ?? null) : null)
+      })
+    })
+  }
 
   close(): void {
     this.port.close()
@@ -75,8 +136,11 @@ export class EngineClient {
 
   private receive(reply: EngineReply): void {
     if (reply.type === 'changed') {
+      this.latest = reply.version
+      this.status = { held: reply.held, complete: reply.complete }
       if (reply.version !== this.version && this.asked !== null)
         this.query(this.asked.filters, this.asked.sort)
+      else this.notify()
       return
     }
     const then = this.waiting.get(reply.ask)
@@ -110,6 +174,10 @@ export class EngineClient {
 
   private publish(): void {
     this.snapshot = this.results()
+    this.notify()
+  }
+
+  private notify(): void {
     for (const listener of this.listeners) listener()
   }
 

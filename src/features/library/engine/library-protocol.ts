@@ -1,5 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { RecordsChange } from '../../../lib/record-changes'
+import type { ListingReply, ListingRequest } from '../../../workers/listing-protocol'
 import type { Filters, Sort } from '../model/filters'
 
 /**
@@ -64,3 +65,8 @@ export type EngineReply =
 export const MOST_ROWS = 1_000
 /** Ids sent at a time when a whole selection is resolved (as the bulk endpoints take them). */
 export const ID_BATCH = 500
+
+/** What the page sends the library's worker (library.worker.ts): the listing's requests, or the engine's. */
+export type LibraryWorkerRequest = ListingRequest | { engine: EngineRequest }
+/** What the worker sends back: what the listing still tells the page, or the engine's answers. */
+export type LibraryWorkerReply = ListingReply | { engine: EngineReply }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import { whenAnswered, type Answer } from '../../../lib/answer'
 
@@ -21,6 +21,8 @@ export interface Selection {
    */
   extendTo: (id: number, between: (anchor: number | null, id: number) => Answer<readonly number[]>) => void
   selectAll: (ids: readonly number[]) => void
+  /** Leaves these files out of the selection (they are no longer in the list). */
+  remove: (ids: ReadonlySet<number>) => void
   clear: () => void
 }
 
@@ -75,24 +77,57 @@ export function useSelection(): Selection {
     [setAnchored],
   )
 
+  const remove = useCallback(
+    (gone: ReadonlySet<number>) => {
+      setAnchored((current) => {
+        if (![...gone].some((id) => current.ids.has(id))) return current
+        const ids = new Set([...current.ids].filter((id) => !gone.has(id)))
+        return { ids, anchor: current.anchor !== null && gone.has(current.anchor) ? null : current.anchor }
+      })
+    },
+    [setAnchored],
+  )
+
   const clear = useCallback(() => {
     setAnchored((current) => (current.ids.size === 0 ? current : EMPTY))
   }, [setAnchored])
 
   return useMemo(
-    () => ({ ids: state.ids, toggle, only, extendTo, selectAll, clear }),
-    [state.ids, toggle, only, extendTo, selectAll, clear],
+    () => ({ ids: state.ids, toggle, only, extendTo, selectAll, remove, clear }),
+    [state.ids, toggle, only, extendTo, selectAll, remove, clear],
   )
 }
 
 /** The selection limited to files still in the list: a file deleted here or elsewhere is no longer selected. */
 export function useSelectionWithin(
   selection: Selection,
-  existing: { has: (id: number) => boolean },
+  existing: { has: (id: number) => boolean } | null,
 ): Selection {
   const ids = useMemo(() => {
+    if (existing === null) return selection.ids
     const kept = [...selection.ids].filter((id) => existing.has(id))
     return kept.length === selection.ids.size ? selection.ids : new Set(kept)
   }, [selection.ids, existing])
   return useMemo(() => ({ ...selection, ids }), [selection, ids])
+}
+
+/**
+ * Where the library lives in a worker: the selection loses the files the library no longer holds (a
+ * file deleted here or elsewhere), asked of it each time the results change.
+ */
+export function useSelectionKept(
+  selection: Selection,
+  results: { recordsOf: (ids: readonly number[]) => Answer<readonly { id: number }[]> },
+  enabled: boolean,
+): void {
+  const { ids, remove } = selection
+  useEffect(() => {
+    if (!enabled || ids.size === 0) return
+    const asked = [...ids]
+    whenAnswered(results.recordsOf(asked), (records) => {
+      if (records.length === asked.length) return
+      const held = new Set(records.map((record) => record.id))
+      remove(new Set(asked.filter((id) => !held.has(id))))
+    })
+  }, [enabled, ids, results, remove])
 }

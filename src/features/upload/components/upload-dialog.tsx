@@ -6,6 +6,7 @@ import { FormFooter } from '../../../components/ui/form-footer'
 import { Select } from '../../../components/ui/select'
 import { folderPathLabel } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
+import type { Answer } from '../../../lib/answer'
 import type { MoveOption } from '../../../lib/move-target'
 import { categoryFor } from '../file-details'
 import { IMPORT_WORDS, UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
@@ -28,8 +29,11 @@ export interface PageFiles {
 export interface UploadDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
-  /** The library's records: a new file whose SHA-256 matches one of theirs is flagged before it is sent. */
-  records: readonly MediaRecord[]
+  /**
+   * The library's file with this SHA-256, if any: a new file matching one is flagged before it is sent.
+   * Asked of the library's worker where it holds the files.
+   */
+  findDuplicate: (sha256: string) => Answer<MediaRecord | null>
   /** New files go to this folder unless the person picks another in the dialog. */
   currentFolderPath: string
   /** The folders the dialog offers as the destination; without them it names the current one only. */
@@ -47,7 +51,15 @@ export interface UploadDialogProps {
 
 /** The Upload dialog (spec sections 4, 5 and 8); `UploadButton` opens it. */
 export function UploadDialog(props: UploadDialogProps) {
-  const { open, onOpenChange, records, currentFolderPath, onUploaded, incoming = null, services } = props
+  const {
+    open,
+    onOpenChange,
+    findDuplicate,
+    currentFolderPath,
+    onUploaded,
+    incoming = null,
+    services,
+  } = props
   const { folderOptions } = props
   // The folder picked in the dialog, or null for the one the person is looking at.
   const [chosenFolder, setChosenFolder] = useState<string | null>(null)
@@ -67,8 +79,8 @@ export function UploadDialog(props: UploadDialogProps) {
   ).length
 
   useEffect(() => {
-    batch.setContext({ records, folderPath: destination })
-  }, [batch, records, destination])
+    batch.setContext({ findDuplicate, folderPath: destination })
+  }, [batch, findDuplicate, destination])
 
   // Closing cancels what is under way (an interrupted upload stays resumable) and empties the batch.
   const close = () => {

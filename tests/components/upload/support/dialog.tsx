@@ -32,7 +32,7 @@ export function renderUploadDialog(props: Partial<UploadButtonProps> = {}) {
   const view = render(
     <>
       <UploadButton
-        records={[]}
+        findDuplicate={() => null}
         currentFolderPath="/"
         onUploaded={onUploaded}
         services={testServices()}

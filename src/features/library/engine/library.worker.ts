@@ -1,0 +1,39 @@
+import { ERROR_WORDS } from '../../../lib/error-words'
+import { indexedDbCache, memoryCache } from '../../../workers/listing-cache'
+import { ListingLoader } from '../../../workers/listing-loader'
+import { LibraryHost } from './library-host'
+import type { LibraryWorkerReply, LibraryWorkerRequest } from './library-protocol'
+
+/** The worker's global scope, typed by what this file uses (the project compiles with the DOM library). */
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<LibraryWorkerRequest>) => void) | null
+  postMessage(message: LibraryWorkerReply): void
+  indexedDB?: IDBFactory
+  location: { origin: string }
+}
+
+const scope = self as unknown as WorkerScope
+// Where the listing benchmark's breakdown of a visit starts, on the worker's side.
+performance.mark('listing:worker-start')
+
+/**
+ * The library's worker (decisions 0039, 0045): the listing's loader fetches, decodes and keeps the
+ * pages, and the host holds their records, the changes in flight and the engine that answers the page.
+ */
+const host = new LibraryHost((reply) => {
+  scope.postMessage({ engine: reply })
+})
+const loader = new ListingLoader({
+  fetch: (input, init) => fetch(input, init),
+  cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, scope.location.origin) : memoryCache(),
+  post: (reply) => {
+    const onward = host.listing(reply)
+    if (onward !== null) scope.postMessage(onward)
+  },
+  unreadable: ERROR_WORDS.unreadable,
+})
+
+scope.onmessage = ({ data }) => {
+  if ('engine' in data) host.receive(data.engine)
+  else loader.receive(data)
+}

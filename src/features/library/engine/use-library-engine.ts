@@ -1,0 +1,53 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+
+import { connectEngine, libraryWorkerStarted } from '../api/listing-store'
+import type { Filters, Sort } from '../model/filters'
+import type { LibraryResults } from '../model/library-results'
+import { EngineClient, type EnginePort, type EngineStatus, type LibraryFacts } from './engine-results'
+
+let shared: EngineClient | null = null
+const NO_PORT: EnginePort = { post: () => undefined, close: () => undefined }
+
+/**
+ * The page's one client of the library's worker, once the listing has started it; null where the
+ * library lives on the page (no workers: the component tests, old browsers).
+ */
+export function libraryEngine(): EngineClient | null {
+  if (shared !== null || !libraryWorkerStarted()) return shared
+  shared = new EngineClient((receive) => connectEngine(receive) ?? NO_PORT)
+  return shared
+}
+
+const NO_STATUS: EngineStatus = { held: null, complete: false }
+const noSubscription = () => () => undefined
+const noResults = () => null
+const noStatus = () => NO_STATUS
+
+/**
+ * The library's worker asked for the files passing `filters` in `sort`: its latest results (null until
+ * the first answer), how much of the library it holds, and the controls' facts, asked again each time
+ * the library changes. Everything is null or empty without a worker.
+ */
+export function useLibraryEngine(filters: Filters, sort: Sort) {
+  const [client] = useState(libraryEngine)
+  const results: LibraryResults | null = useSyncExternalStore(
+    client?.subscribe ?? noSubscription,
+    client?.getSnapshot ?? noResults,
+  )
+  const status = useSyncExternalStore(client?.subscribe ?? noSubscription, client?.getStatus ?? noStatus)
+  useEffect(() => {
+    client?.query(filters, sort)
+  }, [client, filters, sort])
+  const [facts, setFacts] = useState<LibraryFacts | null>(null)
+  useEffect(() => {
+    if (client === null || status.held === null) return
+    let current = true
+    void client.facts().then((answer) => {
+      if (current) setFacts(answer)
+    })
+    return () => {
+      current = false
+    }
+  }, [client, status])
+  return { client, results, status, facts }
+}
