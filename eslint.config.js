@@ -101,7 +101,7 @@ const FETCH_ALLOWED = [
   'src/lib/api-client.ts',
   'src/lib/connectivity.ts',
   'src/features/library/api/listing-store.ts',
-  'src/workers/listing.worker.ts',
+  'src/features/library/engine/library.worker.ts',
 ]
 const FETCH_MESSAGE =
   'Call the server through src/lib/api-client.ts (apiRequest, or fileRequest for file bytes): it reports a 401 to the access gate and an outage to the connectivity watch.'
