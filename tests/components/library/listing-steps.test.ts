@@ -270,6 +270,31 @@ describe('the listing started before the screen, on a reload', () => {
   })
 })
 
+describe('the listing started before the screen, taken by a store made again', () => {
+  it('goes with every reply so far to a store made in place of one that asked nothing, and starts no second worker', async () => {
+    vi.resetModules()
+    const fresh = await import('../../../src/features/library/api/listing-store')
+    vi.stubGlobal('Worker', FakeWorker)
+    vi.stubGlobal('localStorage', new MemoryStorage())
+    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
+    keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
+    FakeWorker.started.length = 0
+    fresh.startListingEarly()
+    // A render thrown away makes a store that never loads; the one made again takes the worker over.
+    const thrownAway = new fresh.ListingStore(fresh.connectListing)
+    const store = new fresh.ListingStore(fresh.connectListing)
+    expect(FakeWorker.started).toHaveLength(1)
+    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    void store.revalidate()
+    const worker = FakeWorker.started[0] as FakeWorker
+    expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'revalidate'])
+    // Once it has asked, the worker is its own: a later store starts another.
+    const later = new fresh.ListingStore(fresh.connectListing)
+    expect(FakeWorker.started).toHaveLength(2)
+    for (const each of [thrownAway, later, store]) each.close()
+  })
+})
+
 describe('the files by id', () => {
   it('finds each file by its id and lists them all, like a map', () => {
     const byId = new RecordsById(records(5, 3))

@@ -277,11 +277,17 @@ export function connectEngine(receive: (reply: EngineReply) => void): EnginePort
 /** The request number of the load the worker is sent as it starts, before any store exists. */
 const EARLY_LOAD = -1
 
-/** A worker started before the screen, holding its replies until a store takes it. */
+/**
+ * A worker started before the screen, holding its replies until a store takes it. They are kept until
+ * that store first asks something (`adopted`): a render React throws away (one that suspended on the
+ * first route) makes a store that never does, and the store made again in its place takes the worker
+ * over with every reply so far. A second worker would hold a second library the engine never hears of.
+ */
 interface EarlyListing {
   worker: Worker
   held: ListingReply[]
   receive: ((reply: ListingReply) => void) | null
+  adopted: boolean
 }
 
 let early: EarlyListing | null = null
@@ -300,10 +306,10 @@ export function startListingEarly(): void {
   const startedInHtml = takeStartedFirstPage()
   holdForFirstPage()
   const deliver = (reply: ListingReply) => {
-    if (started.receive) started.receive(reply)
-    else started.held.push(reply)
+    if (!started.adopted) started.held.push(reply)
+    started.receive?.(reply)
   }
-  const started: EarlyListing = { worker: startWorker(deliver), held: [], receive: null }
+  const started: EarlyListing = { worker: startWorker(deliver), held: [], receive: null, adopted: false }
   early = started
   const post = (request: ListingRequest) => {
     postTo(started.worker, request)
@@ -357,11 +363,12 @@ async function askFirstPage(startedInHtml: Promise<Response> | null): Promise<Fi
 
 /**
  * The early worker as a store's port: the store's first load is the one already under way, so it is
- * not sent again; its `settled` reply is renumbered as the store's.
+ * not sent again; its `settled` reply is renumbered as the store's. A store that has asked nothing yet
+ * gives the worker up to the next one to connect (EarlyListing).
  */
 function takeEarly(receive: (reply: ListingReply) => void): ListingPort | null {
   const taken = early
-  if (taken === null || taken.receive !== null) return null
+  if (taken === null || taken.adopted) return null
   let loadAs: number | null = null
   let settled: Extract<ListingReply, { type: 'settled' }> | null = null
   const deliver = (reply: ListingReply) => {
@@ -370,9 +377,13 @@ function takeEarly(receive: (reply: ListingReply) => void): ListingPort | null {
     else receive({ ...reply, request: loadAs })
   }
   taken.receive = deliver
-  for (const reply of taken.held.splice(0)) deliver(reply)
+  for (const reply of taken.held) deliver(reply)
   return {
     post: (request) => {
+      if (!taken.adopted) {
+        taken.adopted = true
+        taken.held = []
+      }
       if (request.type === 'load' && loadAs === null) {
         loadAs = request.request
         if (settled !== null) receive({ ...settled, request: loadAs })
