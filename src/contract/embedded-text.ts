@@ -1,4 +1,5 @@
 import { DIRECTION_CONTROLS, withoutRefusedCharacters } from './labels'
+import { LIMITS } from './limits'
 
 /**
  * Text embedded in a file (EXIF, IPTC, XMP, as exifr reads it) made fit to keep (decision 0044). Apart
@@ -52,4 +53,19 @@ export function fileText(value: unknown, maxChars: number, lines = false): strin
   if (/[\ud800-\udbff]$/.test(kept)) kept = kept.slice(0, -1)
   kept = kept.trim()
   return kept === '' ? null : kept
+}
+
+/** The first of `values` that cleans to some text (`fileText`): a field the file may say in several places. */
+export function firstText(values: unknown[], maxChars: number, lines: boolean): string | undefined {
+  for (const value of values) {
+    const text = fileText(value, maxChars, lines)
+    if (text !== null) return text
+  }
+  return undefined
+}
+
+/** A value or list of values as a list: IPTC repeats a field as an array, XMP gives a Bag or Seq. */
+export function valuesOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.slice(0, LIMITS.fileMetadataKeywords * 4)
+  return value === undefined || value === null ? [] : [xmpText(value)]
 }

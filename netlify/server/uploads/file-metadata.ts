@@ -2,7 +2,7 @@ import exifr from 'exifr'
 
 import { LIMITS } from '../../../src/contract/limits'
 import { fileMetadataSchema, type FileMetadata } from '../../../src/contract/record'
-import { fileText, iptcText, xmpText } from '../../../src/contract/embedded-text'
+import { fileText, firstText, iptcText, valuesOf, xmpText } from '../../../src/contract/embedded-text'
 import { keepGpsMetadata } from '../env'
 
 /**
@@ -77,20 +77,20 @@ function fromBlocks(output: Record<string, Block | undefined>, keepGps: boolean)
     ]),
   )
   const xmp: Block = { ...output.dc, ...output.photoshop, ...output.xmp }
-  const line = (...values: unknown[]) => first(values, LIMITS.fileMetadataTextChars, false)
+  const line = (...values: unknown[]) => firstText(values, LIMITS.fileMetadataTextChars, false)
   const metadata: Record<Exclude<keyof FileMetadata, 'page_count'>, unknown> = {
     camera_make: line(ifd0.Make),
     camera_model: line(ifd0.Model),
     taken_at: takenAt(exif.DateTimeOriginal ?? exif.CreateDate, exif.OffsetTimeOriginal) ?? undefined,
     orientation: orientation(ifd0.Orientation),
     gps: keepGps ? position(output.gps) : undefined,
-    keywords: keywords([...list(iptc.Keywords), ...list(xmp.subject)]),
-    caption: first(
+    keywords: keywords([...valuesOf(iptc.Keywords), ...valuesOf(xmp.subject)]),
+    caption: firstText(
       [iptc.Caption, xmpText(xmp.description), ifd0.ImageDescription],
       LIMITS.fileMetadataCaptionChars,
       true,
     ),
-    creator: line(...list(iptc.Byline), ...list(xmp.creator), ifd0.Artist),
+    creator: line(...valuesOf(iptc.Byline), ...valuesOf(xmp.creator), ifd0.Artist),
     copyright: line(iptc.CopyrightNotice, xmpText(xmp.rights), ifd0.Copyright),
   }
   const present = Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined))
@@ -98,21 +98,6 @@ function fromBlocks(output: Record<string, Block | undefined>, keepGps: boolean)
   // The contract's own check, so nothing stored can fail to read back.
   const parsed = fileMetadataSchema.safeParse(present)
   return parsed.success ? parsed.data : null
-}
-
-/** The first value that cleans to some text. */
-function first(values: unknown[], maxChars: number, lines: boolean): string | undefined {
-  for (const value of values) {
-    const text = fileText(value, maxChars, lines)
-    if (text !== null) return text
-  }
-  return undefined
-}
-
-/** A value or list of values as a list: IPTC repeats a field as an array, XMP gives a Bag or Seq. */
-function list(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value.slice(0, LIMITS.fileMetadataKeywords * 4)
-  return value === undefined || value === null ? [] : [xmpText(value)]
 }
 
 function keywords(values: unknown[]): string[] | undefined {

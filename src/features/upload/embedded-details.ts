@@ -1,6 +1,6 @@
 import type exifr from 'exifr'
 
-import { fileText, iptcText, xmpText } from '../../contract/embedded-text'
+import { fileText, firstText, iptcText, valuesOf, xmpText } from '../../contract/embedded-text'
 import { LIMITS } from '../../contract/limits'
 import { mimeOf } from './file-details'
 
@@ -66,7 +66,7 @@ function fromBlocks(output: Record<string, Block | undefined>): EmbeddedDetails 
   const ifd0 = output.ifd0 ?? {}
   const iptc = output.iptc ?? {}
   const xmp: Block = { ...output.dc, ...output.photoshop, ...output.xmp }
-  const line = (maxChars: number, ...values: unknown[]) => first(values, maxChars, false)
+  const line = (maxChars: number, ...values: unknown[]) => firstText(values, maxChars, false)
   const details: EmbeddedDetails = {
     title: line(
       LIMITS.titleChars,
@@ -75,36 +75,21 @@ function fromBlocks(output: Record<string, Block | undefined>): EmbeddedDetails 
       iptcText(iptc.Headline),
       xmp.Headline,
     ),
-    description: first(
+    description: firstText(
       [iptcText(iptc.Caption), xmpText(xmp.description), ifd0.ImageDescription],
       LIMITS.descriptionChars,
       true,
     ),
-    tags: keywords([...list(iptc.Keywords).map(iptcText), ...list(xmp.subject)]),
+    tags: keywords([...valuesOf(iptc.Keywords).map(iptcText), ...valuesOf(xmp.subject)]),
     author: line(
       LIMITS.shortTextChars,
-      ...list(iptc.Byline).map(iptcText),
-      ...list(xmp.creator),
+      ...valuesOf(iptc.Byline).map(iptcText),
+      ...valuesOf(xmp.creator),
       ifd0.Artist,
     ),
   }
   const present = Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined))
   return Object.keys(present).length > 0 ? present : null
-}
-
-/** The first value that cleans to some text. */
-function first(values: unknown[], maxChars: number, lines: boolean): string | undefined {
-  for (const value of values) {
-    const text = fileText(value, maxChars, lines)
-    if (text !== null) return text
-  }
-  return undefined
-}
-
-/** A value or list of values as a list: IPTC repeats a field as an array, XMP gives a Bag or Seq. */
-function list(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value.slice(0, LIMITS.fileMetadataKeywords * 4)
-  return value === undefined || value === null ? [] : [xmpText(value)]
 }
 
 /**
