@@ -37,10 +37,6 @@ export function MediaGrid(props: ResultsProps) {
     scrollRef,
     overscan: 2,
   })
-  // Row sizes are cached by index: a new width or density must drop them.
-  useLayoutEffect(() => {
-    virtualizer.measure()
-  }, [virtualizer, rowHeight])
   const navigation = useResultsNavigation({
     count: results.count,
     columns,

@@ -1,11 +1,4 @@
-import {
-  elementScroll,
-  observeElementRect,
-  useVirtualizer,
-  type Rect,
-  type Virtualizer,
-} from '@tanstack/react-virtual'
-import { useLayoutEffect, useReducer, useState, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 
 import {
@@ -19,33 +12,23 @@ import {
 } from '../model/scroll-scale'
 
 /**
- * What the virtualizer scrolls when the list is taller than `MAX_SCROLL_HEIGHT`: an element-like
- * stand-in for the results' scroll area that reports and takes positions in the list's own coordinates
- * and moves the real element by the plan of model/scroll-scale.ts. The rows are drawn `shift` pixels
- * higher than the virtualizer places them; `onShift` re-renders them when that changes.
+ * Where the list is scrolled to when it is taller than `MAX_SCROLL_HEIGHT`: the element's position read
+ * into the list's own coordinates, and a position in the list's coordinates put back on the element, by
+ * the plan of model/scroll-scale.ts. The rows are drawn `shift` pixels higher than their place in the
+ * list; `onShift` re-renders them when that changes.
  */
 class ScaledScroller {
   element: HTMLElement | null = null
   plan: ScrollPlan = scrollPlan(0)
   place: ScrollPlace = { page: 0, virtual: 0, physical: 0 }
-  private readonly onShift: (sync: boolean) => void
 
   /** `onShift(sync)`: the rows must be drawn anew, at once when `sync` (from a scroll event). */
-  constructor(onShift: (sync: boolean) => void) {
-    this.onShift = onShift
-  }
+  constructor(private readonly onShift: (sync: boolean) => void) {}
 
-  private readonly onScroll = () => {
-    this.follow()
-  }
-
-  attach(element: HTMLElement | null): this {
-    if (element === this.element) return this
-    this.element?.removeEventListener('scroll', this.onScroll)
+  attach(element: HTMLElement | null): void {
+    if (element === this.element) return
     this.element = element
-    element?.addEventListener('scroll', this.onScroll, { passive: true })
     if (element) this.place = placeFor(this.plan, 0, element.scrollTop, element.clientHeight)
-    return this
   }
 
   /** A new height of the list: keeps the list's position and says whether the element must move. */
@@ -69,54 +52,22 @@ class ScaledScroller {
     return shiftOf(this.plan, this.place.page)
   }
 
-  /** Reads the element's position into the list's, moving the element when the page changes. */
-  private follow(): void {
+  /** The list's position, read from the element (moving it when the page changes). */
+  get offset(): number {
     const element = this.element
-    if (!element || element.scrollTop === this.place.physical) return
+    if (!element || element.scrollTop === this.place.physical) return this.place.virtual
     const before = this.place.page
     this.place = followScroll(this.plan, this.place, element.scrollTop, element.clientHeight)
-    if (this.place.page === before) return
-    this.onShift(true)
-    this.settle()
-  }
-
-  // The element surface the virtualizer reads: its offset, size and scroll range, and its events.
-  get scrollTop(): number {
-    this.follow()
+    if (this.place.page !== before) {
+      this.onShift(true)
+      this.settle()
+    }
     return this.place.virtual
   }
-  get scrollLeft(): number {
-    return 0
-  }
-  get scrollHeight(): number {
-    // The list's height, and whatever the scroll area holds past the rows (its bottom padding).
-    const beyond = this.element ? Math.max(this.element.scrollHeight - this.plan.physical, 0) : 0
-    return this.plan.total + beyond
-  }
-  get scrollWidth(): number {
-    return this.element?.scrollWidth ?? 0
-  }
-  get clientHeight(): number {
-    return this.element?.clientHeight ?? 0
-  }
-  get clientWidth(): number {
-    return this.element?.clientWidth ?? 0
-  }
-  get ownerDocument(): Document | null {
-    return this.element?.ownerDocument ?? null
-  }
-  get style(): CSSStyleDeclaration | undefined {
-    return this.element?.style
-  }
-  addEventListener(...args: Parameters<HTMLElement['addEventListener']>): void {
-    this.element?.addEventListener(...args)
-  }
-  removeEventListener(...args: Parameters<HTMLElement['removeEventListener']>): void {
-    this.element?.removeEventListener(...args)
-  }
-  scrollTo(options: ScrollToOptions): void {
+
+  scrollTo(top: number): void {
     const before = this.place.page
-    this.place = placeFor(this.plan, this.place.page, options.top ?? 0, this.clientHeight)
+    this.place = placeFor(this.plan, this.place.page, top, this.element?.clientHeight ?? 0)
     if (this.place.page !== before) this.onShift(false)
     this.settle()
   }
@@ -127,13 +78,31 @@ interface ScaledOptions {
   /** Every row has this height: the list's height is known without measuring. */
   rowHeight: number
   scrollRef: RefObject<HTMLDivElement | null>
+  /** Rows drawn beyond each edge of the view. */
   overscan: number
+  /** Space above the first row (the list's header). */
   paddingStart?: number
+  /** Space at the top of the view a row scrolled to must clear (the list's sticky header). */
   scrollPaddingStart?: number
 }
 
+/** A row to draw: its place in the list, and where it starts and ends in the list's coordinates. */
+export interface VirtualRow {
+  index: number
+  key: number
+  start: number
+  end: number
+}
+
+export interface RowWindow {
+  /** The rows in view and the overscan around them. */
+  getVirtualItems: () => readonly VirtualRow[]
+  /** Scrolls the least that brings the row wholly into view. */
+  scrollToIndex: (index: number) => void
+}
+
 export interface ScaledVirtualizer {
-  virtualizer: Virtualizer<HTMLDivElement, Element>
+  virtualizer: RowWindow
   /** The scroll area's height to draw. */
   height: number
   /** How much higher than `start` a row is drawn. */
@@ -142,17 +111,30 @@ export interface ScaledVirtualizer {
   scaled: boolean
 }
 
+/** The first and last row to draw for a view of `viewport` pixels at `offset`, or null for none. */
+function rangeOf(options: ScaledOptions, offset: number, viewport: number): [number, number] | null {
+  const { count, rowHeight, overscan, paddingStart = 0 } = options
+  if (count === 0 || rowHeight <= 0) return null
+  const first = Math.floor((offset - paddingStart) / rowHeight)
+  const last = Math.ceil((offset + viewport - paddingStart) / rowHeight) - 1
+  const from = Math.max(0, Math.min(first, count - 1) - overscan)
+  const to = Math.min(count - 1, Math.max(last, 0) + overscan)
+  return from > to ? null : [from, to]
+}
+
 /**
- * `useVirtualizer` over rows of one height, in a scroll area that never passes `MAX_SCROLL_HEIGHT`:
- * below it, the virtualizer scrolls the element itself as before; above it, the `ScaledScroller`.
+ * The rows in view of a list whose rows all have one height, in a scroll area that never passes
+ * `MAX_SCROLL_HEIGHT`: below it the element's own scroll position is the list's; above it the
+ * `ScaledScroller` maps one onto the other. Rows of one height need no measuring, so this replaces a
+ * general virtualizer at a fraction of its size on the first route (decision 0046). A render happens
+ * only when the range of rows to draw changes, and from a scroll event it happens in the same frame.
  */
 export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer {
-  const { count, rowHeight, scrollRef, overscan, paddingStart = 0, scrollPaddingStart = 0 } = options
+  const { count, rowHeight, scrollRef, paddingStart = 0, scrollPaddingStart = 0 } = options
   const [, rerender] = useReducer((tick: number) => tick + 1, 0)
   const [scroller] = useState(
     () =>
       new ScaledScroller((sync) => {
-        // From a scroll event, the rows move with the element in the same frame.
         if (sync) flushSync(rerender)
         else rerender()
       }),
@@ -160,40 +142,107 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
   const total = paddingStart + count * rowHeight
   const plan = scrollPlan(total)
   const scaled = isScaled(plan)
-  // The virtualizer is read afresh on every render; nothing here relies on compiler memoisation.
-  // eslint-disable-next-line react-hooks/incompatible-library -- see above
-  const virtualizer = useVirtualizer<HTMLDivElement, Element>({
-    count,
-    getScrollElement: () =>
-      scaled
-        ? (scroller.attach(scrollRef.current) as unknown as HTMLDivElement)
-        : (scroller.attach(null), scrollRef.current),
-    estimateSize: () => rowHeight,
-    overscan,
-    paddingStart,
-    scrollPaddingStart,
-    observeElementRect: scaled
-      ? (instance, cb: (rect: Rect) => void) =>
-          observeElementRect(
-            {
-              scrollElement: scroller.element,
-              targetWindow: instance.targetWindow,
-              options: instance.options,
-            } as unknown as Virtualizer<HTMLDivElement, Element>,
-            cb,
-          )
-      : observeElementRect,
-    scrollToFn: elementScroll,
-  })
   // The stand-in's plan follows the count in the render that draws the rows for it.
   if (scaled) scroller.setTotal(total)
+  // Where the view was when the rows to draw last changed: a scroll within them draws nothing new.
+  const [view, setView] = useState({ offset: 0, viewport: 0 })
+  const range = rangeOf(options, view.offset, view.viewport)
+
+  const latest = useRef({ options, scaled, range })
   useLayoutEffect(() => {
-    if (scaled) scroller.settle()
+    latest.current = { options, scaled, range }
   })
+  const offsetNow = useCallback((): number => {
+    const element = scrollRef.current
+    if (!element) return 0
+    return scroller.element === element ? scroller.offset : element.scrollTop
+  }, [scrollRef, scroller])
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current
+    if (!element) return
+    const check = (sync: boolean) => {
+      scroller.attach(latest.current.scaled ? element : null)
+      const offset = offsetNow()
+      const viewport = element.clientHeight
+      const next = rangeOf(latest.current.options, offset, viewport)
+      const drawn = latest.current.range
+      if (next?.[0] === drawn?.[0] && next?.[1] === drawn?.[1]) return
+      // From a scroll event, the rows move with the element in the same frame.
+      if (sync)
+        flushSync(() => {
+          setView({ offset, viewport })
+        })
+      else setView({ offset, viewport })
+    }
+    const onScroll = () => {
+      check(true)
+    }
+    element.addEventListener('scroll', onScroll, { passive: true })
+    const resize =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            check(false)
+          })
+    resize?.observe(element)
+    // The first render had no element to read the view's height from.
+    check(false)
+    return () => {
+      element.removeEventListener('scroll', onScroll)
+      resize?.disconnect()
+    }
+  }, [scrollRef, offsetNow, scroller])
+
+  const shift = scaled ? scroller.shift : 0
+  useLayoutEffect(() => {
+    scroller.attach(scaled ? scrollRef.current : null)
+    if (!scaled) return
+    scroller.settle()
+    // The list just passed the cap: the element was put on the page holding the list's position,
+    // whose rows are drawn higher than this render drew them.
+    if (scroller.shift !== shift) rerender()
+  })
+
+  const from = range?.[0] ?? 0
+  const to = range?.[1] ?? -1
+  const rows = useMemo(() => {
+    const made: VirtualRow[] = []
+    for (let index = from; index <= to; index += 1) {
+      const start = paddingStart + index * rowHeight
+      made.push({ index, key: index, start, end: start + rowHeight })
+    }
+    return made
+  }, [from, to, paddingStart, rowHeight])
+
+  const virtualizer = useMemo<RowWindow>(
+    () => ({
+      getVirtualItems: () => rows,
+      scrollToIndex: (index) => {
+        const element = scrollRef.current
+        if (!element) return
+        const start = paddingStart + index * rowHeight
+        const end = start + rowHeight
+        const offset = offsetNow()
+        const viewport = element.clientHeight
+        let top: number | null = null
+        if (start < offset + scrollPaddingStart) top = start - scrollPaddingStart
+        else if (end > offset + viewport) top = end - viewport
+        if (top === null) return
+        top = Math.max(0, top)
+        if (scroller.element === element) scroller.scrollTo(top)
+        else element.scrollTop = top
+        // The scroll event draws the rows too, but only after this task; they are wanted now.
+        setView({ offset: top, viewport })
+      },
+    }),
+    [rows, scrollRef, paddingStart, rowHeight, scrollPaddingStart, offsetNow, scroller],
+  )
+
   return {
     virtualizer,
-    height: scaled ? plan.physical : virtualizer.getTotalSize(),
-    shift: scaled ? scroller.shift : 0,
+    height: scaled ? plan.physical : total,
+    shift,
     scaled,
   }
 }

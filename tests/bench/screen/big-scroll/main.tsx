@@ -87,7 +87,12 @@ function Results() {
   useEffect(() => {
     Object.assign(window, { showFiles: setShown })
   }, [])
-  const byId = useMemo(() => new Map(records.map((record) => [record.id as number, record])), [])
+  // Ids are places plus one: looked up without a map of a million entries (nor walking the proxy, whose
+  // indices `map` would skip as holes).
+  const byId = useMemo(
+    () => ({ get: (id: number) => (id >= 1 && id <= count ? recordAt(id - 1) : undefined) }),
+    [],
+  )
   const shownResults = useMemo(
     () => new IndexResults(records, positions.subarray(0, shown), byId),
     [byId, shown],
