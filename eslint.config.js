@@ -100,7 +100,7 @@ const SERVER_BOUNDARIES = [
 const FETCH_ALLOWED = [
   'src/lib/api-client.ts',
   'src/lib/connectivity.ts',
-  'src/features/library/api/listing-store.ts',
+  'src/features/library/listing/listing-store.ts',
   'src/features/library/engine/library.worker.ts',
 ]
 const FETCH_MESSAGE =

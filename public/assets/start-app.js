@@ -1,7 +1,7 @@
 // What the page starts once it has painted its HTML (the header and 'Loading files...'), so that nothing
 // competes with that paint and the paint waits for no script (decision 0038), then at once:
 // 1. The file list's first page, asked for while the app's script is still on its way. The app takes this
-//    request over (src/features/library/api/first-page-request.ts, which keeps the same names and
+//    request over (src/features/library/listing/first-page-request.ts, which keeps the same names and
 //    request) and hands its answer to the listing worker. Asked only where the app would ask itself: on a
 //    visit with no first page kept in this browser, and with workers.
 // 2. The app's script. The build turns it into a modulepreload marked data-app-script

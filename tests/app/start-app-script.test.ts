@@ -5,9 +5,9 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 
 import { APP_SCRIPT_ATTRIBUTE } from '../../scripts/start-after-paint'
-import { FIRST_PAGE_GLOBAL } from '../../src/features/library/api/first-page-request'
-import { KEPT_FIRST_PAGE_KEY } from '../../src/features/library/api/kept-first-page'
-import { pageRequest } from '../../src/workers/page-request'
+import { FIRST_PAGE_GLOBAL } from '../../src/features/library/listing/first-page-request'
+import { KEPT_FIRST_PAGE_KEY } from '../../src/features/library/listing/kept-first-page'
+import { pageRequest } from '../../src/features/library/listing/page-request'
 
 const SCRIPT = join(import.meta.dirname, '..', '..', 'public', 'assets', 'start-app.js')
 

@@ -83,7 +83,7 @@ const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] 
   {
     name: 'src/lib importing a worker',
     path: 'src/lib/boundary-fixture.ts',
-    code: "import { pageRequest } from '../workers/page-request'\n\nexport const first = pageRequest(0)\n",
+    code: "import { fingerprintBlob } from '../workers/hash-blob'\n\nexport const hash = fingerprintBlob\n",
     rules: [PATHS],
   },
   {
@@ -101,7 +101,7 @@ const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] 
   {
     name: 'a component importing a worker',
     path: 'src/components/ui/boundary-fixture.ts',
-    code: "import { pageRequest } from '../../workers/page-request'\n\nexport const first = pageRequest(0)\n",
+    code: "import { fingerprintBlob } from '../../workers/hash-blob'\n\nexport const hash = fingerprintBlob\n",
     rules: [PATHS],
   },
   {

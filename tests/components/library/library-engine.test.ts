@@ -7,7 +7,7 @@ import type { EngineReply, EngineRequest } from '../../../src/features/library/e
 import { DEFAULT_SORT, NO_FILTERS, type Filters } from '../../../src/features/library/model/filters'
 import { allIds, rangeIn } from '../../../src/features/library/model/library-results'
 import { withoutRecords, withPatch } from '../../../src/lib/record-changes'
-import type { ListingReply } from '../../../src/workers/listing-protocol'
+import type { ListingReply } from '../../../src/features/library/listing/listing-protocol'
 import { listedRecord } from '../../support/listed-record'
 
 /** Files 1..count titled so that the title order is the reverse of the id order. */

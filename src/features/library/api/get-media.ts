@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-import { connectListing, ListingStore } from './listing-store'
+import { connectListing, ListingStore } from '../listing/listing-store'
 
-export { MEDIA_PAGE_MARK } from './listing-store'
+export { MEDIA_PAGE_MARK } from '../listing/listing-store'
 
 /**
  * While the page is visible, the list is asked for again this often: each unchanged page answers 304,

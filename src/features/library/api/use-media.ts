@@ -4,7 +4,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { libraryEngine } from '../engine/use-library-engine'
 import { applyChange, type MediaCache, type RecordsChange } from '../../../lib/record-changes'
 import { useMediaListing } from './get-media'
-import type { ListingProgress } from './listing-store'
+import type { ListingProgress } from '../listing/listing-store'
 import { ShownVersion } from './shown-version'
 
 interface Pending {

@@ -1,7 +1,7 @@
 import type { MediaRecord } from '../../../contract/record'
 import { applyChange, type RecordsChange } from '../../../lib/record-changes'
-import { ListingPages } from '../../../workers/listing-pages'
-import type { ListingReply } from '../../../workers/listing-protocol'
+import { ListingPages } from '../listing/listing-pages'
+import type { ListingReply } from '../listing/listing-protocol'
 import { LibraryEngine } from './library-engine'
 import type { EngineReply, EngineRequest } from './library-protocol'
 

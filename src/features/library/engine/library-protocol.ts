@@ -1,6 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { RecordsChange } from '../../../lib/record-changes'
-import type { ListingReply, ListingRequest } from '../../../workers/listing-protocol'
+import type { ListingReply, ListingRequest } from '../listing/listing-protocol'
 import type { Filters, Sort } from '../model/filters'
 
 /**

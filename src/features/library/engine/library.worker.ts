@@ -1,6 +1,6 @@
 import { ERROR_WORDS } from '../../../lib/error-words'
-import { indexedDbCache, memoryCache } from '../../../workers/listing-cache'
-import { ListingLoader } from '../../../workers/listing-loader'
+import { indexedDbCache, memoryCache } from '../listing/listing-cache'
+import { ListingLoader } from '../listing/listing-loader'
 import { LibraryHost } from './library-host'
 import type { LibraryWorkerReply, LibraryWorkerRequest } from './library-protocol'
 

@@ -1,4 +1,4 @@
-import type { MediaRecord } from '../contract/record'
+import type { MediaRecord } from '../../../contract/record'
 import type { KeptPage } from './listing-cache'
 
 /**

@@ -5,14 +5,14 @@ import {
   ListingStore,
   SHOW_AT_MOST,
   startListingEarly,
-} from '../../../src/features/library/api/listing-store'
-import { RecordsById } from '../../../src/app/use-library-view'
-import { encodeMediaPage } from '../../../src/contract/media-pages'
-import { keepFirstPage } from '../../../src/features/library/api/kept-first-page'
-import type { ListingReply, ListingRequest } from '../../../src/workers/listing-protocol'
-import { keptDigest } from '../../../src/workers/listing-cache'
-import { listedRecord } from '../../support/listed-record'
-import { MemoryStorage } from '../../support/memory-storage'
+} from '../../../../src/features/library/listing/listing-store'
+import { RecordsById } from '../../../../src/app/use-library-view'
+import { encodeMediaPage } from '../../../../src/contract/media-pages'
+import { keepFirstPage } from '../../../../src/features/library/listing/kept-first-page'
+import type { ListingReply, ListingRequest } from '../../../../src/features/library/listing/listing-protocol'
+import { keptDigest } from '../../../../src/features/library/listing/listing-cache'
+import { listedRecord } from '../../../support/listed-record'
+import { MemoryStorage } from '../../../support/memory-storage'
 
 /** The listing store's own steps, with the worker's replies played by hand. */
 const records = (from: number, count: number) =>
@@ -148,7 +148,7 @@ describe('the listing started before the screen, on a first visit', () => {
   async function startFresh(answer: () => Promise<Response>) {
     // A fresh copy of the module: the listing starts early once per page.
     vi.resetModules()
-    const fresh = await import('../../../src/features/library/api/listing-store')
+    const fresh = await import('../../../../src/features/library/listing/listing-store')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const asked: string[] = []
@@ -202,8 +202,8 @@ describe('the listing started before the screen, on a first visit', () => {
 describe('the listing started before the screen, from the request its HTML started', () => {
   it('takes that request over instead of asking again, and lets the other calls go once it is in', async () => {
     vi.resetModules()
-    const fresh = await import('../../../src/features/library/api/listing-store')
-    const gate = await import('../../../src/lib/first-page-gate')
+    const fresh = await import('../../../../src/features/library/listing/listing-store')
+    const gate = await import('../../../../src/lib/first-page-gate')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const text = JSON.stringify(encodeMediaPage(records(1, 2), { from: 0, to: 3, shardCount: 4 }))
@@ -253,7 +253,7 @@ describe('the listing started before the screen, on a reload', () => {
   it('shows the first page kept on the page before the worker says anything, and asks it for every page', async () => {
     // A fresh copy of the module: the listing starts early once per page.
     vi.resetModules()
-    const fresh = await import('../../../src/features/library/api/listing-store')
+    const fresh = await import('../../../../src/features/library/listing/listing-store')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
@@ -273,7 +273,7 @@ describe('the listing started before the screen, on a reload', () => {
 describe('the listing started before the screen, taken by a store made again', () => {
   it('goes with every reply so far to a store made in place of one that asked nothing, and starts no second worker', async () => {
     vi.resetModules()
-    const fresh = await import('../../../src/features/library/api/listing-store')
+    const fresh = await import('../../../../src/features/library/listing/listing-store')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))

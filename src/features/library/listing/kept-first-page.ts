@@ -1,10 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
-import {
-  deleteKeptPages,
-  LISTING_CACHE_VERSION,
-  keptRecords,
-  type KeptPage,
-} from '../../../workers/listing-cache'
+import { deleteKeptPages, LISTING_CACHE_VERSION, keptRecords, type KeptPage } from './listing-cache'
 
 /**
  * A second copy of the kept first page (2,000 files, a few hundred KB), in localStorage, so a reload

@@ -1,8 +1,8 @@
-import '../lib/zod-config'
+import '../../../lib/zod-config'
 
-import { decodeMediaPage } from '../contract/media-pages'
-import { mediaPagesAnswerSchema } from '../contract/media-pages-schema'
-import type { MediaRecord } from '../contract/record'
+import { decodeMediaPage } from '../../../contract/media-pages'
+import { mediaPagesAnswerSchema } from '../../../contract/media-pages-schema'
+import type { MediaRecord } from '../../../contract/record'
 
 /**
  * A page's answer read and checked with the contract schema, apart from the loader so that the page,

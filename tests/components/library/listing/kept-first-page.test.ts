@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { encodeMediaPage } from '../../../src/contract/media-pages'
-import type { MediaRecord } from '../../../src/contract/record'
+import { encodeMediaPage } from '../../../../src/contract/media-pages'
+import type { MediaRecord } from '../../../../src/contract/record'
 import {
   forgetKeptFirstPage,
   keepFirstPage,
   readKeptFirstPage,
-} from '../../../src/features/library/api/kept-first-page'
-import { keptDigest, type KeptPage } from '../../../src/workers/listing-cache'
-import { textDigest } from '../../../src/workers/text-digest'
-import { listedRecord } from '../../support/listed-record'
-import { MemoryStorage } from '../../support/memory-storage'
+} from '../../../../src/features/library/listing/kept-first-page'
+import { keptDigest, type KeptPage } from '../../../../src/features/library/listing/listing-cache'
+import { textDigest } from '../../../../src/features/library/listing/text-digest'
+import { listedRecord } from '../../../support/listed-record'
+import { MemoryStorage } from '../../../support/memory-storage'
 
 /** With a tag, so the page's tags column is kept and read back too. */
 const record = (id: number) => listedRecord(id, { tags: ['sea'] })

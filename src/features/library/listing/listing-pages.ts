@@ -1,6 +1,6 @@
-import { pageOfId } from '../contract/media-pages'
-import type { MediaRecord } from '../contract/record'
-import { applyChange, type RecordsChange } from '../lib/record-changes'
+import { pageOfId } from '../../../contract/media-pages'
+import type { MediaRecord } from '../../../contract/record'
+import { applyChange, type RecordsChange } from '../../../lib/record-changes'
 import type { ListingReply } from './listing-protocol'
 
 /**

@@ -7,11 +7,11 @@ import { ERROR_WORDS } from '../../../lib/error-words'
 import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
 import type { RecordsChange } from '../../../lib/record-changes'
 import { retryingImport } from '../../../lib/retry-import'
-import { memoryCache, type ListingCache } from '../../../workers/listing-cache'
-import type { ListingLoader } from '../../../workers/listing-loader'
-import { ListingPages } from '../../../workers/listing-pages'
-import { pageRequest } from '../../../workers/page-request'
-import type { FirstAnswer, ListingReply, ListingRequest } from '../../../workers/listing-protocol'
+import { memoryCache, type ListingCache } from './listing-cache'
+import type { ListingLoader } from './listing-loader'
+import { ListingPages } from './listing-pages'
+import { pageRequest } from './page-request'
+import type { FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
 import type { EnginePort } from '../engine/engine-results'
 import type { EngineReply, LibraryWorkerReply, LibraryWorkerRequest } from '../engine/library-protocol'
 import { takeStartedFirstPage } from './first-page-request'
@@ -333,7 +333,7 @@ export function startListingEarly(): void {
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
   // The schema check (zod) loads beside the request, not on the first route (decision 0042); should it
   // not arrive, the worker shows the page instead.
-  const reading = retryingImport(() => import('../../../workers/page-text')).catch(() => null)
+  const reading = retryingImport(() => import('./page-text')).catch(() => null)
   void askFirstPage(startedInHtml).then(async (answer) => {
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
@@ -427,7 +427,7 @@ export function connectOnPage(
   let closed = false
   let loader: ListingLoader | null = null
   const waiting: ListingRequest[] = []
-  void retryingImport(() => import('../../../workers/listing-loader')).then((loaded) => {
+  void retryingImport(() => import('./listing-loader')).then((loaded) => {
     loader = new loaded.ListingLoader({
       fetch: fetchPage,
       cache,

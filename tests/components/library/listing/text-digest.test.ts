@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { textDigest } from '../../src/workers/text-digest'
+import { textDigest } from '../../../../src/features/library/listing/text-digest'
 
 describe('textDigest', () => {
   it('is 16 hex digits, the same for the same text', () => {

@@ -1,5 +1,5 @@
-import { decodeMediaPage, type MediaPagesAnswer } from '../contract/media-pages'
-import type { MediaRecord } from '../contract/record'
+import { decodeMediaPage, type MediaPagesAnswer } from '../../../contract/media-pages'
+import type { MediaRecord } from '../../../contract/record'
 import { textDigest } from './text-digest'
 
 /**

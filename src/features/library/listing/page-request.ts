@@ -1,5 +1,5 @@
-import { pageShards } from '../contract/media-pages'
-import { routePath } from '../contract/routes'
+import { pageShards } from '../../../contract/media-pages'
+import { routePath } from '../../../contract/routes'
 
 /** The request for page `page`, conditional on `etag` when the page is kept. */
 export function pageRequest(page: number, etag?: string): [string, RequestInit] {
