@@ -1,22 +1,11 @@
 import type { z } from 'zod'
 
 import { reportAccessRefused } from './access'
+import { answerError, ApiError, callApi, isGatewayFailure, unreadableAnswer, type ApiInit } from './api-call'
 import type { AnswerSchemas } from './answer-schemas'
-import { isGatewayFailure, reportUnreachable, SLOW_ANSWER_MS } from './connectivity'
-import { ERROR_WORDS } from './error-words'
+import { reportUnreachable, SLOW_ANSWER_MS } from './connectivity'
 
-/** A non-2xx answer from the API, with the server's own message when it sent one. */
-export class ApiError extends Error {
-  override name = 'ApiError'
-
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message)
-  }
-}
+export { ApiError }
 
 /** The name of one of the contract's answer schemas (answer-schemas.ts). */
 export type AnswerName = keyof AnswerSchemas
@@ -66,46 +55,43 @@ interface RequestOptions<S extends z.ZodType | AnswerName> {
 /** The one fetch of the app: JSON in, JSON out, same-origin credentials (spec section 6). */
 export async function apiRequest<S extends z.ZodType | AnswerName>(
   path: string,
-  {
-    method = 'GET',
-    body,
-    schema,
-    signal,
-    headers: extraHeaders = {},
-    everyStatus = false,
-  }: RequestOptions<S>,
+  { method = 'GET', body, schema, signal, headers = {}, everyStatus = false }: RequestOptions<S>,
 ): Promise<AnswerOf<S>> {
   const schemas = answerSchemas()
   // Read once the answer is in; a failed load before that is the answer's failure, not an unhandled one.
   schemas.catch(() => undefined)
-  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' })
-  const init: RequestInit = { method, credentials: 'same-origin', headers }
-  if (body !== undefined) {
-    init.body = JSON.stringify(body)
-    headers.set('Content-Type', 'application/json')
-  }
-  if (signal) init.signal = signal
   const checkOf = (checks: AnswerSchemas): z.ZodType => {
     const given: z.ZodType | AnswerName = schema
     return typeof given === 'string' ? checks[given] : given
   }
-  const { response, payload } = await send(path, init, schemas, (checks, answer) =>
-    everyStatus ? checkOf(checks).safeParse(answer).success : false,
+  const { response, payload } = await send(
+    path,
+    { method, body, signal, headers },
+    schemas,
+    (checks, answer) => (everyStatus ? checkOf(checks).safeParse(answer).success : false),
   )
   const checks = await schemas
   const check = checkOf(checks)
-  // The server's access gate wants the token: the screen asks for it once, then revalidates.
-  if (response.status === 401) reportAccessRefused()
   if (!response.ok) {
     const answer = everyStatus ? check.safeParse(payload) : null
     if (answer?.success) return answer.data as AnswerOf<S>
     const parsed = checks.errorBody.safeParse(payload)
-    const message = parsed.success ? parsed.data.error : `HTTP error! status: ${String(response.status)}`
-    throw new ApiError(response.status, message, parsed.success ? parsed.data.details : payload)
+    throw answerError(response.status, parsed.success ? parsed.data : null, payload)
   }
   const parsed = check.safeParse(payload)
-  if (!parsed.success) throw new ApiError(response.status, ERROR_WORDS.unreadable, parsed.error)
+  if (!parsed.success) throw unreadableAnswer(response.status, parsed.error)
   return parsed.data as AnswerOf<S>
+}
+
+/**
+ * What an answer says beyond itself, told here for every call of the page and of the library's worker
+ * (whose listing passes its failures on): a 401 means the server's access gate wants the token, so the
+ * screen asks for it once, then revalidates; no answer at all (`status` 0), or a gateway's 502/503/504
+ * without the server's own error, means the server could not be reached.
+ */
+export function reportAnswer(status: number, fromServer: boolean): void {
+  if (status === 401) reportAccessRefused()
+  if (status === 0 || isGatewayFailure(status, fromServer)) reportUnreachable()
 }
 
 /** Bytes `start` up to (not including) `end` of a file. */
@@ -126,7 +112,7 @@ export async function fileRequest(
   const headers: Record<string, string> =
     range === undefined ? {} : { Range: `bytes=${String(range.start)}-${String(range.end - 1)}` }
   const response = await fetch(url, { headers, signal, credentials: 'same-origin' })
-  if (response.status === 401 && sameSite(url)) reportAccessRefused()
+  if (response.status === 401 && sameSite(url)) reportAnswer(401, true)
   return response
 }
 
@@ -141,21 +127,21 @@ function sameSite(url: string): boolean {
  */
 async function send(
   path: string,
-  init: RequestInit,
+  init: ApiInit,
   schemas: Promise<AnswerSchemas>,
   alsoFromServer: (checks: AnswerSchemas, payload: unknown) => boolean,
 ): Promise<{ response: Response; payload: unknown }> {
   const slow = setTimeout(reportUnreachable, SLOW_ANSWER_MS)
   try {
-    const response = await fetch(path, init)
+    const response = await callApi(path, init)
     const payload = await readPayload(response)
     const checks = await schemas
     const fromServer = checks.errorBody.safeParse(payload).success || alsoFromServer(checks, payload)
-    if (isGatewayFailure(response.status, fromServer)) reportUnreachable()
+    reportAnswer(response.status, fromServer)
     return { response, payload }
   } catch (error) {
     // A cancelled request says nothing about the server.
-    if (!init.signal?.aborted) reportUnreachable()
+    if (!init.signal?.aborted) reportAnswer(0, false)
     throw error
   } finally {
     clearTimeout(slow)

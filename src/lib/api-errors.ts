@@ -3,9 +3,6 @@ import { ERROR_WORDS } from './error-words'
 
 export { ERROR_WORDS }
 
-/** The prefix the API client gives an error when the server sent no message of its own. */
-const NO_SERVER_MESSAGE = /^HTTP error! status: \d+$/
-
 /** What browsers and tus-js-client say when a request got no answer at all. */
 const NO_ANSWER =
   /failed to fetch|networkerror|load failed|\[object ProgressEvent\]|err_[a-z_]+|the request did not get an answer/i
@@ -16,7 +13,7 @@ const CODE_NOT_LOADED =
 
 /** The server's own error message, or null for network failures and bodies without one. */
 export function serverMessage(error: unknown): string | null {
-  if (error instanceof ApiError && !NO_SERVER_MESSAGE.test(error.message)) return error.message
+  if (error instanceof ApiError && !error.wordless) return error.message
   return null
 }
 

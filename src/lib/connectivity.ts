@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 import { ACCESS_PATH } from '../contract/access'
+import { GATEWAY_STATUSES } from './api-call'
 
 /**
  * Whether the screen can talk to the server: `offline` when the browser says it has no network,
@@ -30,9 +31,6 @@ export const SLOW_ANSWER_MS = 20_000
 /** How long the probe waits for its own answer before counting the server as still away. */
 const PROBE_TIMEOUT_MS = 10_000
 
-/** Statuses a proxy or gateway sends when the functions behind it are not there. */
-const GATEWAY_STATUSES = new Set([502, 503, 504])
-
 let connection: Connection = browserOffline() ? 'offline' : 'online'
 let probeTimer: ReturnType<typeof setTimeout> | undefined
 let probeAttempt = 0
@@ -49,11 +47,6 @@ function set(next: Connection): void {
   if (next === connection) return
   connection = next
   for (const listener of listeners) listener()
-}
-
-/** A gateway's answer for functions that are down: no JSON error of the server's own came with it. */
-export function isGatewayFailure(status: number, serverSentError: boolean): boolean {
-  return GATEWAY_STATUSES.has(status) && !serverSentError
 }
 
 /** A request got no answer from the server; probing starts unless it already runs. */

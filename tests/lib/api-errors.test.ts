@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { uploadFailure, UPLOAD_WORDS, UploadError } from '../../src/features/upload/messages'
-import { ApiError } from '../../src/lib/api-client'
+import { answerError, ApiError } from '../../src/lib/api-call'
 import {
   ERROR_WORDS,
   errorMessage,
@@ -20,8 +20,9 @@ const chunkFailure = () =>
 describe('errorMessage', () => {
   it('shows the server’s own message as it is, and the spec’s words for an HTTP error without one', () => {
     expect(errorMessage(new ApiError(404, 'File not found'), 'fallback')).toBe('File not found')
-    expect(errorMessage(new ApiError(500, 'HTTP error! status: 500'), 'fallback')).toBe(
-      'HTTP error! status: 500',
+    expect(errorMessage(answerError(500, null, null), 'fallback')).toBe('HTTP error! status: 500')
+    expect(errorMessage(answerError(409, { error: 'A folder of that name exists' }, null), 'fallback')).toBe(
+      'A folder of that name exists',
     )
   })
 
@@ -77,7 +78,8 @@ describe('telling failures apart', () => {
     expect(serverMessage(new ApiError(409, 'A folder of that name exists'))).toBe(
       'A folder of that name exists',
     )
-    expect(serverMessage(new ApiError(500, 'HTTP error! status: 500'))).toBeNull()
+    // Told by the error itself, not by reading its text back.
+    expect(serverMessage(answerError(500, null, '<html>'))).toBeNull()
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeNull()
   })
 })

@@ -202,7 +202,7 @@ describe('the library host', () => {
     const { host, listing, passed } = hosted()
     listing({ type: 'layout', pages: 1, expected: null })
     listing(slice(0, [1], true, true))
-    listing({ type: 'failed', status: 401, message: 'Sign in', fromServer: true })
+    listing({ type: 'failed', status: 401, message: 'Sign in', wordless: false })
     expect(host.records).toHaveLength(0)
     expect(passed.at(-1)?.type).toBe('failed')
   })

@@ -7,7 +7,6 @@ import type { MediaRecord } from '../../../src/contract/record'
 import { fieldsOf } from '../../../src/features/bulk-actions/components/update-dialog'
 import { inBatches } from '../../../src/lib/in-batches'
 import { buildFolderTree, flattenTree } from '../../../src/features/folders/model/folder-tree'
-import { mediaAnswerSchema, readRecord } from '../../../src/features/library/api/media-answer'
 import { pageCountOf, pageShards } from '../../../src/contract/media-pages'
 import { IndexResults, rangeIn } from '../../../src/features/library/model/library-results'
 import { cardPictureSrcSet, thumbnailSrc } from '../../../src/features/library/model/thumbnail'
@@ -47,49 +46,7 @@ describe('view state in the URL', () => {
   })
 })
 
-describe('the list answer', () => {
-  it('reads the spec shapes: an array with capitalised names, comma tags and defaults', () => {
-    const page = mediaAnswerSchema.parse([
-      {
-        id: '7',
-        Title: 'Spot',
-        URL: 'https://x.test/spot.mp4',
-        'File Size': '9000',
-        'Upload Date': '2026-05-01',
-        Tags: 'a, b ,',
-        submitted_by: 'Lee',
-      },
-      { id: 8, title: 'No URL' },
-      { URL: 'https://x.test/doc.pdf' },
-    ])
-    expect(page.next).toBeNull()
-    expect(page.records).toHaveLength(2)
-    expect(page.records[0]).toMatchObject({
-      id: 7,
-      title: 'Spot',
-      media_url: 'https://x.test/spot.mp4',
-      file_type: 'video/mp4',
-      file_size: 9000,
-      created_at: '2026-05-01T00:00:00.000Z',
-      tags: ['a', 'b'],
-      author: 'Lee',
-      category: 'Files',
-      folder_path: '/',
-    })
-    expect(page.records[1]).toMatchObject({
-      title: 'Untitled',
-      author: 'Unknown',
-      file_type: 'application/pdf',
-    })
-    expect(page.records[1]?.id).toBeLessThan(0)
-  })
-
-  it('reads this API’s pages and refuses anything else', () => {
-    expect(mediaAnswerSchema.parse({ records: [], next: '12' })).toEqual({ records: [], next: '12' })
-    expect(mediaAnswerSchema.safeParse({ items: [] }).success).toBe(false)
-    expect(readRecord('text', 0, '2026-01-01T00:00:00.000Z')).toBeNull()
-  })
-
+describe('the list’s pages', () => {
   it('asks for a small first page and the rest of its range at once, then every other page at once', () => {
     expect([pageShards(0), pageShards(1)]).toEqual(['0-3', '4-49'])
     // 100,000 files are 200 shards: the first answer says so, and the three other pages follow together.

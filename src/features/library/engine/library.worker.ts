@@ -1,4 +1,3 @@
-import { ERROR_WORDS } from '../../../lib/error-words'
 import { indexedDbCache, memoryCache } from '../listing/listing-cache'
 import { ListingLoader } from '../listing/listing-loader'
 import { LibraryHost } from './library-host'
@@ -24,13 +23,11 @@ const host = new LibraryHost((reply) => {
   scope.postMessage({ engine: reply })
 })
 const loader = new ListingLoader({
-  fetch: (input, init) => fetch(input, init),
   cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, scope.location.origin) : memoryCache(),
   post: (reply) => {
     const onward = host.listing(reply)
     if (onward !== null) scope.postMessage(onward)
   },
-  unreadable: ERROR_WORDS.unreadable,
 })
 
 scope.onmessage = ({ data }) => {

@@ -1,9 +1,10 @@
 import { errorBodySchema } from '../../../contract/api'
 import { encodeMediaPage, PAGE_SHARDS, pageCountOf, pageRange } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
+import { answerError, ApiError, unreadableAnswer } from '../../../lib/api-call'
 import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
 import type { EarlyStart, FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
-import { pageRequest, rangeRequest } from './page-request'
+import { fetchPage, fetchRange } from './page-request'
 import { readJson, readPageText, type PageText } from './page-text'
 
 /**
@@ -12,21 +13,7 @@ import { readJson, readPageText, type PageText } from './page-text'
  */
 export const SLICE_RECORDS = 2_000
 
-/** A page the server did not send (`status` 0: no answer at all), with the words to show. */
-class ListingFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fromServer = false,
-  ) {
-    super(message)
-  }
-}
-
-type Fetched =
-  | { fresh: false }
-  /** `shownHere`: the page has shown these records already (it fetched them itself). */
-  | { fresh: true; kept: KeptPage; records: MediaRecord[]; shownHere: boolean }
+type Fetched = { fresh: false } | { fresh: true; kept: KeptPage; records: MediaRecord[] }
 
 /** The page's answer as the Response the loader would have had (null: none the loader can use). */
 function responseOf(answer: FirstAnswer | null): Response | null {
@@ -37,11 +24,10 @@ function responseOf(answer: FirstAnswer | null): Response | null {
 }
 
 export interface ListingLoaderOptions {
-  fetch: typeof fetch
+  /** What the transport (page-request.ts) sends its requests with: fetch, unless a test stands in. */
+  fetch?: typeof fetch
   cache: ListingCache
   post: (reply: ListingReply) => void
-  /** The words for an answer that is not a page (ERROR_WORDS.unreadable). */
-  unreadable: string
 }
 
 /**
@@ -56,15 +42,15 @@ export class ListingLoader {
   private keptShown = false
   private running: Promise<unknown> = Promise.resolve()
   /** The page's own answer for the first page (EarlyStart.firstFromPage), until the first load takes it. */
-  private handedFirst: Promise<{ response: Response | null; shownHere: boolean }> | null = null
-  private handFirst: ((handed: { response: Response | null; shownHere: boolean }) => void) | null = null
+  private handedFirst: Promise<Response | null> | null = null
+  private handFirst: ((handed: Response | null) => void) | null = null
 
   constructor(private readonly options: ListingLoaderOptions) {}
 
   /** Carries out a request from the page, as the worker and the loader run on the page both receive it. */
   receive(request: ListingRequest): void {
     if (request.type === 'load') void this.load(request.request, request)
-    else if (request.type === 'first-answer') this.takeFirstAnswer(request.answer, request.shownHere)
+    else if (request.type === 'first-answer') this.takeFirstAnswer(request.answer)
     else void this.revalidate(request.request)
   }
 
@@ -84,8 +70,8 @@ export class ListingLoader {
   }
 
   /** The page's answer to its own request for the first page: the first load uses it as its own. */
-  takeFirstAnswer(answer: FirstAnswer | null, shownHere: boolean): void {
-    this.handFirst?.({ response: responseOf(answer), shownHere: shownHere && answer !== null })
+  takeFirstAnswer(answer: FirstAnswer | null): void {
+    this.handFirst?.(responseOf(answer))
     this.handFirst = null
   }
 
@@ -190,9 +176,7 @@ export class ListingLoader {
         ask(page)
         const fetched = await (asked.get(page) as Promise<Fetched>)
         if (!fetched.fresh) continue
-        if (fetched.shownHere)
-          this.shown.set(page, { etag: fetched.kept.etag, count: fetched.records.length })
-        else this.show(fetched.kept, fetched.records)
+        this.show(fetched.kept, fetched.records)
         performance.mark('listing:page-posted', { detail: page })
         const kept = await this.options.cache.write(fetched.kept).then(
           () => true,
@@ -205,16 +189,10 @@ export class ListingLoader {
       this.dropPagesPast(this.pageCount ?? 2)
       post({ type: 'settled', request, ok: true })
     } catch (error) {
+      // No answer at all (fetch's TypeError) is status 0: the page says it in its own words.
       const failure =
-        error instanceof ListingFailure
-          ? error
-          : new ListingFailure(0, error instanceof Error ? error.message : '')
-      post({
-        type: 'failed',
-        status: failure.status,
-        message: failure.message,
-        fromServer: failure.fromServer,
-      })
+        error instanceof ApiError ? error : new ApiError(0, error instanceof Error ? error.message : '')
+      post({ type: 'failed', status: failure.status, message: failure.message, wordless: failure.wordless })
       // Refused: whatever is kept belongs to a sign-in that no longer holds.
       if (failure.status === 401) {
         this.shown.clear()
@@ -247,11 +225,10 @@ export class ListingLoader {
   private async fetchPage(page: number): Promise<Fetched> {
     const shown = this.shown.get(page)
     const handed = page === 0 ? await this.takeHandedFirst() : null
-    const response = handed?.response ?? (await this.options.fetch(...pageRequest(page, shown?.etag)))
+    const response = handed ?? (await fetchPage(page, shown?.etag, this.options.fetch))
     if (response.status === 304 && shown) return { fresh: false }
     const { text, read } = await this.readAnswer(response)
     const etag = response.headers.get('etag') ?? ''
-    const shownHere = handed?.response != null && handed.shownHere
     if (read.nextShards === null) {
       const kept = {
         page,
@@ -261,15 +238,15 @@ export class ListingLoader {
         count: read.count,
         shardCount: read.shardCount,
       }
-      return { fresh: true, kept, records: read.records, shownHere }
+      return { fresh: true, kept, records: read.records }
     }
     // The answer stopped short at its byte budget: the rest of the page follows, and the page is kept
     // whole, under the first answer's ETag (which covers the whole range).
     const records = [...read.records]
     let next: string | null = read.nextShards
     for (let parts = 1; next !== null; parts++) {
-      if (parts > PAGE_SHARDS) throw new ListingFailure(response.status, this.options.unreadable)
-      const rest = await this.readAnswer(await this.options.fetch(...rangeRequest(next)))
+      if (parts > PAGE_SHARDS) throw unreadableAnswer(response.status)
+      const rest = await this.readAnswer(await fetchRange(next, undefined, this.options.fetch))
       records.push(...rest.read.records)
       next = rest.read.nextShards
     }
@@ -284,27 +261,24 @@ export class ListingLoader {
       count: records.length,
       shardCount: read.shardCount,
     }
-    return { fresh: true, kept, records, shownHere: false }
+    return { fresh: true, kept, records }
   }
 
-  /** A page's answer, read; a ListingFailure when it is an error or not a page. */
+  /** A page's answer, read; the API's error (api-call.ts) when it is an error or not a page. */
   private async readAnswer(response: Response): Promise<{ text: string; read: PageText }> {
     const text = await response.text()
     if (!response.ok) {
-      const body = errorBodySchema.safeParse(readJson(text))
-      throw new ListingFailure(
-        response.status,
-        body.success ? body.data.error : `HTTP error! status: ${String(response.status)}`,
-        body.success,
-      )
+      const payload = readJson(text)
+      const body = errorBodySchema.safeParse(payload)
+      throw answerError(response.status, body.success ? body.data : null, payload)
     }
     const read = readPageText(text)
-    if (read === null) throw new ListingFailure(response.status, this.options.unreadable)
+    if (read === null) throw unreadableAnswer(response.status)
     return { text, read }
   }
 
   /** The page's answer for the first page, once: later loads ask the server themselves. */
-  private takeHandedFirst(): Promise<{ response: Response | null; shownHere: boolean }> | null {
+  private takeHandedFirst(): Promise<Response | null> | null {
     const handed = this.handedFirst
     this.handedFirst = null
     return handed

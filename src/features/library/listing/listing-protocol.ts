@@ -30,10 +30,10 @@ export type ListingRequest =
   /** Shows the pages kept from the last visit (once), then asks the server for every page again. */
   | ({ type: 'load'; request: number } & EarlyStart)
   /**
-   * The answer the page had to its own request for the first page (null: no answer at all), and whether
-   * the page has shown its records (the worker then does not send them again).
+   * The answer the page had to its own request for the first page (null: no answer at all); the worker
+   * sends its records on as its own, since its engine holds the library, the first page too.
    */
-  | { type: 'first-answer'; answer: FirstAnswer | null; shownHere: boolean }
+  | { type: 'first-answer'; answer: FirstAnswer | null }
   /** Asks the server for every page again; unchanged pages answer 304 and cost nothing more. */
   | { type: 'revalidate'; request: number }
 
@@ -46,10 +46,11 @@ export type ListingReply =
    */
   | { type: 'records'; page: number; records: MediaRecord[]; first: boolean; last: boolean }
   /**
-   * A request to the server failed; `status` 0 means no answer at all, `fromServer` that the answer
-   * carried the API's own `{ error }` (so it came from the function, not a gateway in front of it).
+   * A request to the server failed, as the API's error (`ApiError`, api-call.ts) the answer was:
+   * `status` 0 means no answer at all, `wordless` that the answer carried no `{ error }` of the API's
+   * own (so `message` is 'HTTP error! status: N', and a 502/503/504 came from a gateway).
    */
-  | { type: 'failed'; status: number; message: string; fromServer: boolean }
+  | { type: 'failed'; status: number; message: string; wordless: boolean }
   /**
    * The first page as kept, for the page to keep a copy it reads at once on the next visit
    * (kept-first-page.ts): sent once a first page from the server is kept in IndexedDB, and when the kept

@@ -1,8 +1,6 @@
 import { pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
-import { reportAccessRefused } from '../../../lib/access'
-import { ApiError } from '../../../lib/api-client'
-import { isGatewayFailure, reportUnreachable } from '../../../lib/connectivity'
+import { ApiError, reportAnswer } from '../../../lib/api-client'
 import { ERROR_WORDS } from '../../../lib/error-words'
 import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
 import type { RecordsChange } from '../../../lib/record-changes'
@@ -10,7 +8,7 @@ import { retryingImport } from '../../../lib/retry-import'
 import { memoryCache, type ListingCache } from './listing-cache'
 import type { ListingLoader } from './listing-loader'
 import { ListingPages } from './listing-pages'
-import { pageRequest } from './page-request'
+import { fetchPage } from './page-request'
 import type { FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
 import type { EnginePort } from '../engine/engine-results'
 import type { EngineReply, LibraryWorkerReply, LibraryWorkerRequest } from '../engine/library-protocol'
@@ -211,11 +209,11 @@ export class ListingStore {
   }
 }
 
-function failureOf({ status, message, fromServer }: Extract<ListingReply, { type: 'failed' }>): Error {
-  if (status === 401) reportAccessRefused()
-  if (status === 0 || isGatewayFailure(status, fromServer)) reportUnreachable()
+/** The listing's failure as the screen's calls meet theirs: reported in the same place, the same error. */
+function failureOf({ status, message, wordless }: Extract<ListingReply, { type: 'failed' }>): Error {
+  reportAnswer(status, !wordless)
   if (status === 0) return new ApiError(0, navigator.onLine ? ERROR_WORDS.unreachable : ERROR_WORDS.offline)
-  return new ApiError(status, message)
+  return new ApiError(status, message, undefined, wordless)
 }
 
 /**
@@ -339,7 +337,7 @@ export function startListingEarly(): void {
     const read = answer && readPageText ? readPageText(answer.text) : null
     // First, so the worker's load goes on whatever showing it here meets. Shown here or not, the
     // worker's engine takes the page in too.
-    post({ type: 'first-answer', answer, shownHere: false })
+    post({ type: 'first-answer', answer })
     if (read !== null) {
       performance.mark('listing:first-page-here')
       showFirstPage(read.records, read.shardCount)
@@ -354,7 +352,7 @@ export function startListingEarly(): void {
  */
 async function askFirstPage(startedInHtml: Promise<Response> | null): Promise<FirstAnswer | null> {
   try {
-    const response = await (startedInHtml ?? fetch(...pageRequest(0)))
+    const response = await (startedInHtml ?? fetchPage(0))
     return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
   } catch {
     return null
@@ -412,16 +410,17 @@ export function connectListing(receive: (reply: ListingReply) => void): ListingP
       },
     }
   }
-  return connectOnPage(receive, (input, init) => fetch(input, init), memoryCache())
+  return connectOnPage(receive, undefined, memoryCache())
 }
 
 /**
- * The listing's loader run on the page itself, with the given fetch and cache. Its code (with zod) loads
- * on the first call, apart from the first route; requests posted meanwhile wait for it.
+ * The listing's loader run on the page itself, with the given cache (and a test's stand-in for fetch).
+ * Its code (with zod) loads on the first call, apart from the first route; requests posted meanwhile
+ * wait for it.
  */
 export function connectOnPage(
   receive: (reply: ListingReply) => void,
-  fetchPage: typeof fetch,
+  send: typeof fetch | undefined,
   cache: ListingCache,
 ): ListingPort {
   let closed = false
@@ -429,12 +428,11 @@ export function connectOnPage(
   const waiting: ListingRequest[] = []
   void retryingImport(() => import('./listing-loader')).then((loaded) => {
     loader = new loaded.ListingLoader({
-      fetch: fetchPage,
+      fetch: send,
       cache,
       post: (reply) => {
         if (!closed) receive(reply)
       },
-      unreadable: ERROR_WORDS.unreadable,
     })
     for (const request of waiting.splice(0)) loader.receive(request)
   })

@@ -1,18 +1,34 @@
 import { pageShards } from '../../../contract/media-pages'
 import { routePath } from '../../../contract/routes'
+import { apiRequestInit, callApi, type ApiInit } from '../../../lib/api-call'
 
-/** The request for page `page`, conditional on `etag` when the page is kept. */
-export function pageRequest(page: number, etag?: string): [string, RequestInit] {
-  return rangeRequest(pageShards(page), etag)
-}
+/**
+ * The listing's transport: every page of the file list is asked for here, the first one too, through
+ * the API's one request (api-call.ts). The page's HTML asks for the first page the same way
+ * (`public/assets/start-app.js`, held to `pageRequest(0)` by tests/app/start-app-script.test.ts).
+ */
 
-/** The request for the shards `shards` (`4-49`): a page, or the rest of one that stopped short. */
-export function rangeRequest(shards: string, etag?: string): [string, RequestInit] {
-  const headers: Record<string, string> = { Accept: 'application/json' }
-  if (etag !== undefined) headers['If-None-Match'] = etag
+/** The path and request for the shards `shards` (`4-49`), conditional on `etag` when the page is kept. */
+function rangeCall(shards: string, etag?: string): [string, ApiInit] {
   // The kept pages are the cache: the browser's own would hold every page a second time.
   return [
     `${routePath('mediaPages')}?shards=${shards}`,
-    { headers, credentials: 'same-origin', cache: 'no-store' },
+    { headers: etag === undefined ? {} : { 'If-None-Match': etag }, cache: 'no-store' },
   ]
+}
+
+/** The request for page `page`, as fetch takes it. */
+export function pageRequest(page: number, etag?: string): [string, RequestInit] {
+  const [path, init] = rangeCall(pageShards(page), etag)
+  return [path, apiRequestInit(init)]
+}
+
+/** Asks for page `page`, conditional on `etag` when the page is kept; `send` is fetch or a test's. */
+export function fetchPage(page: number, etag?: string, send?: typeof fetch): Promise<Response> {
+  return fetchRange(pageShards(page), etag, send)
+}
+
+/** Asks for the shards `shards`: a page, or the rest of one that stopped short at its byte budget. */
+export function fetchRange(shards: string, etag?: string, send?: typeof fetch): Promise<Response> {
+  return callApi(...rangeCall(shards, etag), send)
 }

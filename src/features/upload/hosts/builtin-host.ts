@@ -14,7 +14,7 @@ import {
 import { UPLOADS_PATH } from '../../../contract/upload-paths'
 import { reportAccessRefused } from '../../../lib/access'
 import { ApiError, apiRequest } from '../../../lib/api-client'
-import { isGatewayFailure } from '../../../lib/connectivity'
+import { isGatewayFailure } from '../../../lib/api-call'
 import { mimeOf } from '../file-details'
 import { abortError, isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } from '../messages'
 import { validateIncomingFiles } from '../validate-files'

@@ -174,7 +174,7 @@ describe('the listing started before the screen, on a first visit', () => {
     expect(worker.sent).toEqual([
       { type: 'load', request: -1, firstFromPage: true },
       // Not marked shown here: the worker's engine holds the library, the first page too.
-      { type: 'first-answer', answer: { status: 200, etag: '"p0"', text }, shownHere: false },
+      { type: 'first-answer', answer: { status: 200, etag: '"p0"', text } },
     ])
     const store = new fresh.ListingStore(fresh.connectListing)
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
@@ -189,10 +189,9 @@ describe('the listing started before the screen, on a first visit', () => {
     expect(refused.worker.sent[1]).toEqual({
       type: 'first-answer',
       answer: { status: 401, etag: null, text: '{"error":"Sign in to see the files"}' },
-      shownHere: false,
     })
     const unreachable = await startFresh(() => Promise.reject(new TypeError('Failed to fetch')))
-    expect(unreachable.worker.sent[1]).toEqual({ type: 'first-answer', answer: null, shownHere: false })
+    expect(unreachable.worker.sent[1]).toEqual({ type: 'first-answer', answer: null })
     const store = new unreachable.fresh.ListingStore(unreachable.fresh.connectListing)
     expect(store.getSnapshot().records).toBeUndefined()
     store.close()
