@@ -10,6 +10,7 @@ import {
   type ScrollPlace,
   type ScrollPlan,
 } from '../model/scroll-scale'
+import { rowsInView } from '../model/rows-in-view'
 
 /**
  * Where the list is scrolled to when it is taller than `MAX_SCROLL_HEIGHT`: the element's position read
@@ -111,17 +112,6 @@ export interface ScaledVirtualizer {
   scaled: boolean
 }
 
-/** The first and last row to draw for a view of `viewport` pixels at `offset`, or null for none. */
-function rangeOf(options: ScaledOptions, offset: number, viewport: number): [number, number] | null {
-  const { count, rowHeight, overscan, paddingStart = 0 } = options
-  if (count === 0 || rowHeight <= 0) return null
-  const first = Math.floor((offset - paddingStart) / rowHeight)
-  const last = Math.ceil((offset + viewport - paddingStart) / rowHeight) - 1
-  const from = Math.max(0, Math.min(first, count - 1) - overscan)
-  const to = Math.min(count - 1, Math.max(last, 0) + overscan)
-  return from > to ? null : [from, to]
-}
-
 /**
  * The rows in view of a list whose rows all have one height, in a scroll area that never passes
  * `MAX_SCROLL_HEIGHT`: below it the element's own scroll position is the list's; above it the
@@ -146,7 +136,7 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
   if (scaled) scroller.setTotal(total)
   // Where the view was when the rows to draw last changed: a scroll within them draws nothing new.
   const [view, setView] = useState({ offset: 0, viewport: 0 })
-  const range = rangeOf(options, view.offset, view.viewport)
+  const range = rowsInView(options, view.offset, view.viewport)
 
   const latest = useRef({ options, scaled, range })
   useLayoutEffect(() => {
@@ -165,7 +155,7 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
       scroller.attach(latest.current.scaled ? element : null)
       const offset = offsetNow()
       const viewport = element.clientHeight
-      const next = rangeOf(latest.current.options, offset, viewport)
+      const next = rowsInView(latest.current.options, offset, viewport)
       const drawn = latest.current.range
       if (next?.[0] === drawn?.[0] && next?.[1] === drawn?.[1]) return
       // From a scroll event, the rows move with the element in the same frame.
