@@ -13,8 +13,8 @@ import {
   focusRequest as requestFocus,
   type FocusRequest,
 } from '../features/library/model/focus-after-removal'
-import { allIds, type LibraryResults } from '../features/library/model/library-results'
-import type { Selection } from '../features/library/model/selection'
+import { allIds, type LibraryResults, type Progress } from '../features/library/model/library-results'
+import { resolveSelection, type Selection } from '../features/library/model/selection'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
 import { whenAnswered, type Answer } from '../lib/answer'
 import { errorMessage } from '../lib/api-errors'
@@ -184,7 +184,11 @@ export function useCommands({ cache, selection, results, update }: CommandOption
       }),
     [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, share, replace],
   )
-  const selectedRecords = useCallback(() => results.recordsOf([...selection.ids]), [selection.ids, results])
+  const { picked } = selection.ids
+  const selectedRecords = useCallback(
+    (progress?: Progress) => resolveSelection(picked, results, progress),
+    [picked, results],
+  )
 
   return useMemo(
     () => ({

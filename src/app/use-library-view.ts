@@ -7,7 +7,12 @@ import type { Filters, Sort } from '../features/library/model/filters'
 import { filesByPath } from '../features/folders/model/folder-changes'
 import { useLibraryEngine } from '../features/library/engine/use-library-engine'
 import { fileTypesOf, folderPathsOf } from '../features/library/model/media-index'
-import { useSelection, useSelectionKept, useSelectionWithin } from '../features/library/model/selection'
+import {
+  useSelection,
+  useSelectionKept,
+  useSelectionOver,
+  useSelectionWithin,
+} from '../features/library/model/selection'
 import { useIdleValue } from '../features/library/model/use-idle-value'
 import { useMediaQuery } from '../features/library/model/use-media-query'
 import { SAMPLE_FILES } from '../features/library/sample-files'
@@ -125,8 +130,9 @@ export function useLibraryView(filters: Filters, sort: Sort) {
     if (fromWorker !== null && client !== null && !client.answersLatest()) return
     markShown(version)
   }, [query, fromWorker, client, version, markShown])
-  const selection = useSelectionWithin(useSelection(), inWorker ? NO_ID_CHECK : byId)
-  useSelectionKept(selection, query.results, inWorker)
+  const kept = useSelectionWithin(useSelection(), inWorker ? NO_ID_CHECK : byId)
+  useSelectionKept(kept, query.results, inWorker)
+  const selection = useSelectionOver(kept, query.results)
   const facts = inWorker && !failed ? engine.facts : null
 
   const folderList = folders.data

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react'
 
 import type { FileFilter, Filters, Sort, SortKey } from '../features/library/model/filters'
 import { allIds } from '../features/library/model/library-results'
+import { resolveSelection } from '../features/library/model/selection'
 import { whenAnswered } from '../lib/answer'
 import type { MoveTarget } from '../lib/move-target'
 import { useViewState, type ViewPatch } from './url-state'
@@ -28,9 +29,13 @@ export function useScreen() {
   const { results } = query
   const commands = useCommands({ cache: library.media.cache, selection, results, update })
   const recordById = useCallback((id: number) => results.record(id), [results])
+  // Pages still arriving: Select all picks the files loaded so far, by id. Once every page is in, it
+  // picks the query itself, and the files are resolved where the library lives when an action runs.
+  const loading = library.media.status.kind === 'ready' && library.media.status.progress !== null
   const selectAll = useCallback(() => {
-    whenAnswered(allIds(results), selection.selectAll)
-  }, [selection, results])
+    if (loading || results.query === null) whenAnswered(allIds(results), selection.selectAll)
+    else selection.selectMatching(results.query, results.count)
+  }, [selection, results, loading])
   useShortcuts({
     actions: commands.actions.all,
     selected: commands.selectedRecords,
@@ -60,11 +65,15 @@ export function useScreen() {
   const { move } = commands.bulk
   const dropFiles = useCallback(
     (ids: number[], target: MoveTarget) => {
-      whenAnswered(results.recordsOf(ids), (records) => {
+      // A file of a select-all carries the whole selection.
+      const { picked, has } = selection.ids
+      const files =
+        picked.kind === 'all' && ids.some(has) ? resolveSelection(picked, results) : results.recordsOf(ids)
+      whenAnswered(files, (records) => {
         void move(records, target).then(selection.clear)
       })
     },
-    [move, results, selection.clear],
+    [move, results, selection.ids, selection.clear],
   )
   const filterBy = useCallback(
     (filter: FileFilter) => {

@@ -29,7 +29,8 @@ function connected(count: number) {
   const client = new EngineClient((receive) => {
     deliver = receive
     const port = engineOnPage((request) => {
-      if (request.type !== 'change' && request.type !== 'settle') receive(engine.receive(request))
+      if (request.type === 'matching') for (const reply of engine.matching(request)) receive(reply)
+      else if (request.type !== 'change' && request.type !== 'settle') receive(engine.receive(request))
     })
     return {
       post: (request) => {
@@ -116,6 +117,48 @@ describe('the library engine and its client', () => {
     after?.want(0, 50)
     await settled()
     expect(client.getSnapshot()?.recordAt(0)?.id).toBe(100)
+  })
+
+  it('resolves a select-all in the engine in batches of 500, with progress, less the exceptions', async () => {
+    const { client, requests } = connected(1_201)
+    client.query(NO_FILTERS, DEFAULT_SORT)
+    await settled()
+    const results = client.getSnapshot()
+    if (results === null) throw new Error('no answer')
+    expect(results.query).toEqual({ filters: NO_FILTERS, sort: DEFAULT_SORT })
+    const heard: [number, number][] = []
+    const even: Filters = { ...NO_FILTERS, tag: 'even' }
+    // Another query than the one shown: run once for it, the shown results untouched.
+    const records = await results.recordsMatching(
+      { filters: even, sort: DEFAULT_SORT },
+      new Set([1, 3, 2]),
+      (done, total) => {
+        heard.push([done, total])
+      },
+    )
+    expect(records).toHaveLength(599)
+    expect(records.every((record) => record.tags.includes('even'))).toBe(true)
+    expect(records.map((record) => record.id)).not.toContain(1)
+    expect(heard).toEqual([
+      [500, 599],
+      [599, 599],
+    ])
+    expect(requests.filter((request) => request.type === 'matching')).toHaveLength(1)
+    expect(client.getSnapshot()?.count).toBe(1_201)
+    const ids = await results.idsMatching({ filters: NO_FILTERS, sort: DEFAULT_SORT }, new Set([1_201]))
+    expect(ids).toHaveLength(1_200)
+    expect(ids.slice(0, 2)).toEqual([1_200, 1_199])
+  })
+
+  it('answers a select-all over no files with one empty batch', async () => {
+    const { client } = connected(3)
+    client.query({ ...NO_FILTERS, query: 'nothing matches this' }, DEFAULT_SORT)
+    await settled()
+    const results = client.getSnapshot()
+    const heard: number[] = []
+    const query = { filters: { ...NO_FILTERS, query: 'nothing matches this' }, sort: DEFAULT_SORT }
+    expect(await results?.recordsMatching(query, new Set(), (done) => heard.push(done))).toEqual([])
+    expect(heard).toEqual([0])
   })
 
   it('shows only the latest of two queries asked one after the other', async () => {

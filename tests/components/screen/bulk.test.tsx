@@ -162,6 +162,40 @@ describe('bulk update', () => {
     ])
   })
 
+  it('updates exactly the files of a select-all over a filtered list, less the one unticked', async () => {
+    await seedFiles([
+      { title: 'Beach one' },
+      { title: 'Beach two' },
+      { title: 'Beach three' },
+      { title: 'City' },
+    ])
+    const { user } = renderScreen()
+    await card('City')
+    await user.type(screen.getByPlaceholderText('Search files...'), 'beach')
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Beach one', 'Beach three', 'Beach two'])
+    })
+    await user.click(screen.getByRole('button', { name: 'Select all' }))
+    expect(screen.getByText('3 selected')).toBeInTheDocument()
+    await select(user, 'Beach two')
+    expect(screen.getByText('2 selected')).toBeInTheDocument()
+    expect(within(panel()).getByText('2 files')).toBeInTheDocument()
+    expect(within(await card('Beach two')).getByRole('checkbox')).not.toBeChecked()
+    expect(within(await card('Beach one')).getByRole('checkbox')).toBeChecked()
+    await user.click(within(panel()).getByRole('button', { name: 'Update' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Update files' })
+    await user.type(within(dialog).getByLabelText('Author'), 'Dana')
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }))
+    expect(await toast('2 files processed successfully')).toBeInTheDocument()
+    const { records } = await listFiles()
+    expect(records.map((record) => [record.title, record.author])).toEqual([
+      ['Beach one', 'Dana'],
+      ['Beach two', 'Unknown'],
+      ['Beach three', 'Dana'],
+      ['City', 'Unknown'],
+    ])
+  })
+
   it('offers the categories to choose, stores the automatic one and counts one file in the singular', async () => {
     await seedFiles([{ title: 'A', category: 'Press kit' }])
     const { user } = renderScreen()

@@ -1,4 +1,5 @@
 import { X } from 'lucide-react'
+import { useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { whenAnswered, type Answer } from '../../../lib/answer'
@@ -7,26 +8,44 @@ import type { FileAction } from '../../../lib/file-action'
 interface BulkPanelProps {
   count: number
   actions: readonly FileAction[]
-  /** The selected files, read when an action starts (not on every render). */
-  targets: () => Answer<readonly MediaRecord[]>
+  /**
+   * The selected files, read when an action starts (not on every render); a select-all's are gathered
+   * where the library lives, `progress` hearing how many so far.
+   */
+  targets: (progress?: (done: number, total: number) => void) => Answer<readonly MediaRecord[]>
   onClear: () => void
 }
 
+const thousands = (count: number) => count.toLocaleString('en-US')
+
 /** Spec section 2: a floating panel while at least one file is selected; its buttons are the registered bulk actions. */
 export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) {
+  // While a select-all's files are gathered: how many so far, of how many.
+  const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null)
   if (count === 0) return null
   return (
-    <section className="bulk-panel" aria-label="Bulk operations">
+    <section className="bulk-panel" aria-label="Bulk operations" aria-busy={preparing !== null}>
       <span className="bulk-panel__count">
         {count} {count === 1 ? 'file' : 'files'}
       </span>
+      {preparing !== null && (
+        <span className="bulk-panel__preparing" role="status">
+          {`Preparing ${thousands(preparing.done)} of ${thousands(preparing.total)} files...`}
+        </span>
+      )}
       {actions.map(({ name, label, icon: Icon, danger, perform }) => (
         <button
           key={name}
           type="button"
           className={`button ${danger ? 'button--danger' : 'button--secondary'}`}
+          disabled={preparing !== null}
           onClick={() => {
-            whenAnswered(targets(), (records) => {
+            const files = targets((done, total) => {
+              setPreparing({ done, total })
+            })
+            if (files instanceof Promise) setPreparing((shown) => shown ?? { done: 0, total: count })
+            whenAnswered(files, (records) => {
+              setPreparing(null)
               perform(records, 'bulk')
             })
           }}

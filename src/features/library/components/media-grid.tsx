@@ -14,7 +14,7 @@ import { useWidth } from './use-width'
 export interface ResultsProps {
   /** The files that pass the filters, in display order. */
   results: LibraryResults
-  selected: ReadonlySet<number>
+  selected: { has: (id: number) => boolean }
   /** Shown dimmed and marked busy while a newer query is computed. */
   stale: boolean
   onToggle: (position: number, range: boolean) => void

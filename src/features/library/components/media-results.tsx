@@ -74,8 +74,9 @@ export function MediaResults(props: MediaResultsProps) {
         latest.current.onFilter(filter)
       },
       dragIds: (record) => {
-        const current = latest.current.selected
-        return current.has(record.id) ? [...current] : [record.id]
+        // A select-all's files are resolved when they are dropped (the screen's dropFiles).
+        const { picked } = latest.current.selected
+        return picked.kind === 'ids' && picked.ids.has(record.id) ? [...picked.ids] : [record.id]
       },
       contextActions,
     }),

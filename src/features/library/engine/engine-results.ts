@@ -2,8 +2,14 @@ import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
 import type { RecordsChange } from '../../../lib/record-changes'
 import type { Filters, Sort } from '../model/filters'
-import type { LibraryResults } from '../model/library-results'
-import { ID_BATCH, type EngineQuestion, type EngineReply, type EngineRequest } from './library-protocol'
+import type { LibraryResults, Progress, ShownQuery } from '../model/library-results'
+import {
+  ID_BATCH,
+  type EngineQuestion,
+  type EngineReply,
+  type EngineRequest,
+  type MatchingQuestion,
+} from './library-protocol'
 
 /** The engine as the page reaches it: the listing worker, or the engine run on the page. */
 export interface EnginePort {
@@ -41,6 +47,8 @@ export class EngineClient {
   private readonly waiting = new Map<number, Waiting>()
   private asked: { filters: Filters; sort: Sort } | null = null
   private queryAsk = -1
+  /** The query of the results shown (the one asked when the shown answer was). */
+  private shownQuery: ShownQuery | null = null
   private version = -1
   /** The library's version as the engine last said it changed (-1: not yet). */
   private latest = -1
@@ -127,7 +135,7 @@ export class EngineClient {
     this.queryAsk = this.ask({ type: 'query', filters, sort, ...this.window })
   }
 
-  private ask(request: DistributiveOmit<EngineQuestion, 'ask'>, then?: Waiting): number {
+  private ask(request: DistributiveOmit<EngineQuestion | MatchingQuestion, 'ask'>, then?: Waiting): number {
     const ask = this.nextAsk++
     if (then) this.waiting.set(ask, then)
     this.port.post({ ...request, ask })
@@ -144,7 +152,8 @@ export class EngineClient {
       return
     }
     const then = this.waiting.get(reply.ask)
-    this.waiting.delete(reply.ask)
+    // A `matching` question is answered in batches: it waits for the last.
+    if (reply.type !== 'matching' || reply.last) this.waiting.delete(reply.ask)
     if (then) {
       then(reply)
       return
@@ -152,6 +161,7 @@ export class EngineClient {
     if (reply.type === 'answer') {
       // Only the latest query's answer is shown: an earlier one still on its way is out of date.
       if (reply.ask !== this.queryAsk) return
+      this.shownQuery = this.asked
       this.version = reply.version
       this.count = reply.count
       this.total = reply.total
@@ -252,11 +262,48 @@ export class EngineClient {
     return Promise.all(batches).then((parts) => parts.flat())
   }
 
+  /**
+   * The files matching `query` now, but `except`, gathered by the engine in batches of ID_BATCH
+   * (`progress` hears each): their ids, or the files themselves when `records`.
+   */
+  matching(query: ShownQuery, except: ReadonlySet<number>, progress?: Progress): Promise<number[]>
+  matching(
+    query: ShownQuery,
+    except: ReadonlySet<number>,
+    progress: Progress | undefined,
+    records: true,
+  ): Promise<MediaRecord[]>
+  matching(
+    query: ShownQuery,
+    except: ReadonlySet<number>,
+    progress?: Progress,
+    records = false,
+  ): Promise<number[] | MediaRecord[]> {
+    const { filters, sort } = query
+    return new Promise((resolve) => {
+      const ids: number[] = []
+      const found: MediaRecord[] = []
+      this.ask({ type: 'matching', filters, sort, except: [...except], records }, (reply) => {
+        if (reply.type !== 'matching') {
+          resolve([])
+          return
+        }
+        for (const id of reply.ids) ids.push(id)
+        for (const record of reply.records) found.push(record)
+        progress?.(reply.done, reply.total)
+        if (reply.last) resolve(records ? found : ids)
+      })
+    })
+  }
+
   private results(): LibraryResults {
-    const { count, total } = this
+    const { count, total, shownQuery } = this
     return {
       count,
       total,
+      query: shownQuery,
+      idsMatching: (query, except) => this.matching(query, except),
+      recordsMatching: (query, except, progress) => this.matching(query, except, progress, true),
       recordAt: (place) => this.rowsAt.get(place),
       idAt: (place) => this.rowsAt.get(place)?.id,
       record: (id) => this.seen.get(id),

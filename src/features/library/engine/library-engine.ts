@@ -1,7 +1,14 @@
 import type { MediaRecord } from '../../../contract/record'
 import { DEFAULT_SORT, NO_FILTERS, type Filters, type Sort } from '../model/filters'
+import { sameQuery } from '../model/library-results'
 import { fileTypesOf, folderPathsOf, MediaIndex, queryIndex } from '../model/media-index'
-import { MOST_ROWS, type EngineQuestion, type EngineReply } from './library-protocol'
+import {
+  ID_BATCH,
+  MOST_ROWS,
+  type EngineQuestion,
+  type EngineReply,
+  type MatchingQuestion,
+} from './library-protocol'
 
 /**
  * The library and every query on it, where the listing worker runs it: the records, their `MediaIndex`,
@@ -110,6 +117,36 @@ export class LibraryEngine {
       })
     }
     return this.places.get(id) ?? -1
+  }
+
+  /**
+   * The files matching a query now, but the exceptions, in batches of ID_BATCH: the shown query's
+   * results when it is that query, else that query run once.
+   */
+  *matching(request: MatchingQuestion): Generator<EngineReply> {
+    const same = sameQuery(request, { filters: this.filters, sort: this.sort })
+    const positions = same ? this.positions : queryIndex(this.index, request.filters, request.sort)
+    const { records } = this.index
+    const except = new Set(request.except)
+    let excepted = 0
+    if (except.size > 0)
+      for (const position of positions) if (except.has(records[position]?.id ?? -1)) excepted += 1
+    const total = positions.length - excepted
+    let done = 0
+    let place = 0
+    do {
+      const ids: number[] = []
+      const batch: MediaRecord[] = []
+      for (; place < positions.length && ids.length < ID_BATCH; place++) {
+        const record = records[positions[place] ?? -1]
+        if (record === undefined || except.has(record.id)) continue
+        ids.push(record.id)
+        if (request.records) batch.push(record)
+      }
+      done += ids.length
+      const last = place >= positions.length
+      yield { type: 'matching', ask: request.ask, ids, records: batch, done, total, last }
+    } while (place < positions.length)
   }
 
   private facts(): { fileTypes: string[]; folderPaths: string[]; folderCounts: [string, number][] } {

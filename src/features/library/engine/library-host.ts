@@ -57,6 +57,8 @@ export class LibraryHost {
       this.pending = this.pending.filter((each) => each.key !== request.key)
       if (request.confirmed !== null) this.pages.apply(request.confirmed)
       this.show()
+    } else if (request.type === 'matching') {
+      for (const reply of this.engine.matching(request)) this.post(reply)
     } else this.post(this.engine.receive(request))
   }
 

@@ -27,8 +27,23 @@ export type EngineQuestion =
   /** What the controls offer from the whole library: file types, folder paths, files per folder. */
   | { type: 'facts'; ask: number }
 
+/**
+ * The files matching `filters` in `sort` now, but `except` (a select-all resolved for a bulk action or
+ * made into ids): answered in `matching` replies of ID_BATCH files each, the last one marked.
+ */
+export interface MatchingQuestion {
+  type: 'matching'
+  ask: number
+  filters: Filters
+  sort: Sort
+  except: readonly number[]
+  /** Whether the replies carry the files, or only their ids. */
+  records: boolean
+}
+
 export type EngineRequest =
   | EngineQuestion
+  | MatchingQuestion
   /** A change shown at once over the confirmed library, until settled (decision 0022). */
   | { type: 'change'; key: number; change: RecordsChange }
   /** The change `key` leaves the overlay: `confirmed` (the server's answer) is kept, or none (a rollback). */
@@ -48,6 +63,16 @@ export type EngineReply =
   | { type: 'ids'; ask: number; version: number; ids: number[] }
   | { type: 'place'; ask: number; version: number; place: number }
   | { type: 'records'; ask: number; records: MediaRecord[] }
+  /** One batch of a `matching` question: `done` of `total` files sent so far. */
+  | {
+      type: 'matching'
+      ask: number
+      ids: number[]
+      records: MediaRecord[]
+      done: number
+      total: number
+      last: boolean
+    }
   | {
       type: 'facts'
       ask: number

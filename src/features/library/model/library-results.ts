@@ -1,5 +1,24 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
+import type { Filters, Sort } from './filters'
+import { queryIndex, type MediaIndex } from './media-index'
+
+/** The filters and sort a list is shown with: what a select-all selects (decision 0050). */
+export interface ShownQuery {
+  filters: Filters
+  sort: Sort
+}
+
+/** Whether two queries show the same files in the same order. */
+export function sameQuery(a: ShownQuery, b: ShownQuery): boolean {
+  if (a === b) return true
+  if (a.sort.key !== b.sort.key || a.sort.direction !== b.sort.direction) return false
+  const keys = Object.keys(a.filters) as (keyof Filters)[]
+  return keys.every((key) => a.filters[key] === b.filters[key])
+}
+
+/** Hears how far a select-all's files have been gathered: `done` of `total`. */
+export type Progress = (done: number, total: number) => void
 
 /**
  * The files the screen shows for the current filters and sort, as the grid, the list, the selection,
@@ -27,6 +46,19 @@ export interface LibraryResults {
   ids(from: number, to: number): Answer<readonly number[]>
   /** Asks for the rows from `from` up to `to` to be in hand (the grid's and list's window). */
   want(from: number, to: number): void
+  /** The filters and sort these results answer; null when not known. */
+  readonly query: ShownQuery | null
+  /** The ids of the files matching `query` now, but `except`, in its order (a select-all made into ids). */
+  idsMatching(query: ShownQuery, except: ReadonlySet<number>): Answer<readonly number[]>
+  /**
+   * The files matching `query` now, but `except`, in its order (a select-all's files for a bulk
+   * action), gathered in batches: `progress` hears how many so far.
+   */
+  recordsMatching(
+    query: ShownQuery,
+    except: ReadonlySet<number>,
+    progress?: Progress,
+  ): Answer<readonly MediaRecord[]>
 }
 
 /** The ids from `anchor` to `target` inclusive, in the order shown; just `target` when the anchor is not shown. */
@@ -58,12 +90,49 @@ export class IndexResults implements LibraryResults {
   private places: Map<number, number> | null = null
   private readonly byId: { get: (id: number) => MediaRecord | undefined }
 
+  /**
+   * `shown`: the index these positions were queried from and the query, so another query (or this one
+   * in full, when `positions` is only a first screen) can be answered too.
+   */
   constructor(
     private readonly records: readonly MediaRecord[],
     private readonly positions: ArrayLike<number>,
     byId?: { get: (id: number) => MediaRecord | undefined },
+    private readonly shown?: { index: MediaIndex; query: ShownQuery; full: boolean },
   ) {
     this.byId = byId ?? new Map(records.map((record) => [record.id as number, record]))
+  }
+
+  get query(): ShownQuery | null {
+    return this.shown?.query ?? null
+  }
+
+  private matching(query: ShownQuery, except: ReadonlySet<number>): MediaRecord[] {
+    const { shown } = this
+    const positions =
+      shown === undefined || (shown.full && sameQuery(query, shown.query))
+        ? this.positions
+        : queryIndex(shown.index, query.filters, query.sort)
+    const records: MediaRecord[] = []
+    for (let place = 0; place < positions.length; place++) {
+      const record = this.records[positions[place] ?? -1]
+      if (record !== undefined && !except.has(record.id)) records.push(record)
+    }
+    return records
+  }
+
+  idsMatching(query: ShownQuery, except: ReadonlySet<number>): readonly number[] {
+    return this.matching(query, except).map((record) => record.id)
+  }
+
+  recordsMatching(
+    query: ShownQuery,
+    except: ReadonlySet<number>,
+    progress?: Progress,
+  ): readonly MediaRecord[] {
+    const records = this.matching(query, except)
+    progress?.(records.length, records.length)
+    return records
   }
 
   get count(): number {

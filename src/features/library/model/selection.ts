@@ -1,17 +1,72 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
+import type { MediaRecord } from '../../../contract/record'
 import { whenAnswered, type Answer } from '../../../lib/answer'
+import { sameQuery, type LibraryResults, type Progress, type ShownQuery } from './library-results'
+
+/**
+ * What is selected: files by id, or every file matching `query` but the `except`ions (files unticked
+ * after Select all). `count` is how many matched when it was made, until the results count them.
+ */
+export type Picked =
+  | { kind: 'ids'; ids: ReadonlySet<number> }
+  | { kind: 'all'; query: ShownQuery; count: number; except: ReadonlySet<number> }
+
+/** The selection as the screen reads it: whether a file is ticked, and how many are. */
+export interface SelectedIds {
+  has: (id: number) => boolean
+  readonly size: number
+  readonly picked: Picked
+}
 
 interface SelectionState {
-  ids: ReadonlySet<number>
+  picked: Picked
   /** Where the next shift-click range starts: the file last toggled on its own. */
   anchor: number | null
 }
 
-const EMPTY: SelectionState = { ids: new Set(), anchor: null }
+const NOTHING: Picked = { kind: 'ids', ids: new Set() }
+const EMPTY: SelectionState = { picked: NOTHING, anchor: null }
+
+/** Every file of `query` is selected but the exceptions (the page holds only those). */
+function selectedIn(picked: Picked, count?: number): SelectedIds {
+  if (picked.kind === 'ids') return { has: (id) => picked.ids.has(id), size: picked.ids.size, picked }
+  const { except } = picked
+  return {
+    has: (id) => !except.has(id),
+    size: Math.max(0, (count ?? picked.count) - except.size),
+    picked,
+  }
+}
+
+/** `picked` with `id` ticked (`on`) or unticked. */
+export function withTicked(picked: Picked, ids: readonly number[], on: boolean): Picked {
+  if (picked.kind === 'ids') {
+    const next = new Set(picked.ids)
+    for (const id of ids) {
+      if (on) next.add(id)
+      else next.delete(id)
+    }
+    return { kind: 'ids', ids: next }
+  }
+  const except = new Set(picked.except)
+  for (const id of ids) {
+    if (on) except.delete(id)
+    else except.add(id)
+  }
+  return { ...picked, except }
+}
+
+/** `picked` without these files (they left the list, or the query). */
+export function without(picked: Picked, gone: ReadonlySet<number>): Picked {
+  const held = picked.kind === 'ids' ? picked.ids : picked.except
+  if (![...gone].some((id) => held.has(id))) return picked
+  const kept = new Set([...held].filter((id) => !gone.has(id)))
+  return picked.kind === 'ids' ? { kind: 'ids', ids: kept } : { ...picked, except: kept }
+}
 
 export interface Selection {
-  ids: ReadonlySet<number>
+  ids: SelectedIds
   toggle: (id: number) => void
   /** Makes `id` the whole selection (a plain click). */
   only: (id: number) => void
@@ -20,7 +75,12 @@ export interface Selection {
    * (`rangeIn` over the results).
    */
   extendTo: (id: number, between: (anchor: number | null, id: number) => Answer<readonly number[]>) => void
+  /** Selects these files. */
   selectAll: (ids: readonly number[]) => void
+  /** Selects every file matching `query` (`count` of them now), without asking for their ids. */
+  selectMatching: (query: ShownQuery, count: number) => void
+  /** The selection `from` becomes these ids, unless it changed meanwhile. */
+  settle: (from: Picked, ids: readonly number[]) => void
   /** Leaves these files out of the selection (they are no longer in the list). */
   remove: (ids: ReadonlySet<number>) => void
   clear: () => void
@@ -40,18 +100,17 @@ export function useSelection(): Selection {
 
   const toggle = useCallback(
     (id: number) => {
-      setAnchored(({ ids }) => {
-        const next = new Set(ids)
-        if (!next.delete(id)) next.add(id)
-        return { ids: next, anchor: id }
-      })
+      setAnchored(({ picked }) => ({
+        picked: withTicked(picked, [id], !selectedIn(picked).has(id)),
+        anchor: id,
+      }))
     },
     [setAnchored],
   )
 
   const only = useCallback(
     (id: number) => {
-      setAnchored(() => ({ ids: new Set([id]), anchor: id }))
+      setAnchored(() => ({ picked: { kind: 'ids', ids: new Set([id]) }, anchor: id }))
     },
     [setAnchored],
   )
@@ -60,11 +119,7 @@ export function useSelection(): Selection {
     (id: number, between: (anchor: number | null, id: number) => Answer<readonly number[]>) => {
       const anchor = anchorNow.current
       whenAnswered(between(anchor, id), (range) => {
-        setAnchored(({ ids }) => {
-          const next = new Set(ids)
-          for (const each of range) next.add(each)
-          return { ids: next, anchor: anchor ?? id }
-        })
+        setAnchored(({ picked }) => ({ picked: withTicked(picked, range, true), anchor: anchor ?? id }))
       })
     },
     [setAnchored],
@@ -72,7 +127,25 @@ export function useSelection(): Selection {
 
   const selectAll = useCallback(
     (ids: readonly number[]) => {
-      setAnchored(() => ({ ids: new Set(ids), anchor: null }))
+      setAnchored(() => ({ picked: { kind: 'ids', ids: new Set(ids) }, anchor: null }))
+    },
+    [setAnchored],
+  )
+
+  const selectMatching = useCallback(
+    (query: ShownQuery, count: number) => {
+      setAnchored(() => ({ picked: { kind: 'all', query, count, except: new Set() }, anchor: null }))
+    },
+    [setAnchored],
+  )
+
+  const settle = useCallback(
+    (from: Picked, ids: readonly number[]) => {
+      setAnchored((current) =>
+        current.picked === from
+          ? { picked: { kind: 'ids', ids: new Set(ids) }, anchor: current.anchor }
+          : current,
+      )
     },
     [setAnchored],
   )
@@ -80,21 +153,23 @@ export function useSelection(): Selection {
   const remove = useCallback(
     (gone: ReadonlySet<number>) => {
       setAnchored((current) => {
-        if (![...gone].some((id) => current.ids.has(id))) return current
-        const ids = new Set([...current.ids].filter((id) => !gone.has(id)))
-        return { ids, anchor: current.anchor !== null && gone.has(current.anchor) ? null : current.anchor }
+        const picked = without(current.picked, gone)
+        if (picked === current.picked) return current
+        const anchor = current.anchor !== null && gone.has(current.anchor) ? null : current.anchor
+        return { picked, anchor }
       })
     },
     [setAnchored],
   )
 
   const clear = useCallback(() => {
-    setAnchored((current) => (current.ids.size === 0 ? current : EMPTY))
+    setAnchored((current) => (current.picked === NOTHING ? current : EMPTY))
   }, [setAnchored])
 
+  const ids = useMemo(() => selectedIn(state.picked), [state.picked])
   return useMemo(
-    () => ({ ids: state.ids, toggle, only, extendTo, selectAll, remove, clear }),
-    [state.ids, toggle, only, extendTo, selectAll, remove, clear],
+    () => ({ ids, toggle, only, extendTo, selectAll, selectMatching, settle, remove, clear }),
+    [ids, toggle, only, extendTo, selectAll, selectMatching, settle, remove, clear],
   )
 }
 
@@ -103,11 +178,13 @@ export function useSelectionWithin(
   selection: Selection,
   existing: { has: (id: number) => boolean } | null,
 ): Selection {
+  const { picked } = selection.ids
   const ids = useMemo(() => {
-    if (existing === null) return selection.ids
-    const kept = [...selection.ids].filter((id) => existing.has(id))
-    return kept.length === selection.ids.size ? selection.ids : new Set(kept)
-  }, [selection.ids, existing])
+    // A select-all holds no ids: the files it matches are the list's.
+    if (existing === null || picked.kind === 'all') return selection.ids
+    const kept = [...picked.ids].filter((id) => existing.has(id))
+    return kept.length === picked.ids.size ? selection.ids : selectedIn({ kind: 'ids', ids: new Set(kept) })
+  }, [selection.ids, picked, existing])
   return useMemo(() => ({ ...selection, ids }), [selection, ids])
 }
 
@@ -120,14 +197,68 @@ export function useSelectionKept(
   results: { recordsOf: (ids: readonly number[]) => Answer<readonly { id: number }[]> },
   enabled: boolean,
 ): void {
-  const { ids, remove } = selection
+  const { picked } = selection.ids
+  const { remove } = selection
   useEffect(() => {
-    if (!enabled || ids.size === 0) return
-    const asked = [...ids]
+    if (!enabled || picked.kind !== 'ids' || picked.ids.size === 0) return
+    const asked = [...picked.ids]
     whenAnswered(results.recordsOf(asked), (records) => {
       if (records.length === asked.length) return
       const held = new Set(records.map((record) => record.id))
       remove(new Set(asked.filter((id) => !held.has(id))))
     })
-  }, [enabled, ids, results, remove])
+  }, [enabled, picked, results, remove])
+}
+
+/**
+ * A select-all over the results shown: counted as the results' count less the exceptions still shown
+ * (an exception no longer shown is dropped). When the results show another query (the filters or the
+ * sort changed), the files it matched are asked for once and become the selection's ids, so the files
+ * stay selected as they always did.
+ */
+export function useSelectionOver(selection: Selection, results: LibraryResults): Selection {
+  const { picked } = selection.ids
+  const { remove, settle } = selection
+  const shown = results.query
+  const same = picked.kind === 'all' && shown !== null && sameQuery(picked.query, shown)
+  useEffect(() => {
+    if (picked.kind !== 'all' || shown === null) return
+    if (!same) {
+      whenAnswered(results.idsMatching(picked.query, picked.except), (ids) => {
+        settle(picked, ids)
+      })
+      return
+    }
+    if (picked.except.size === 0) return
+    const asked = [...picked.except]
+    const places = asked.map((id) => results.placeOf(id))
+    const found = places.every((place) => typeof place === 'number')
+      ? places
+      : Promise.all(places.map((place) => Promise.resolve(place)))
+    whenAnswered(found, (found) => {
+      const gone = new Set(asked.filter((_, at) => found[at] === -1))
+      if (gone.size > 0) remove(gone)
+    })
+  }, [picked, shown, same, results, remove, settle])
+  const count = results.count
+  const ids = useMemo((): SelectedIds => {
+    if (picked.kind === 'ids') return selection.ids
+    // Until the other query's files are in hand, nothing shown is marked selected.
+    if (!same) return { has: () => false, size: selection.ids.size, picked }
+    return selectedIn(picked, count)
+  }, [selection.ids, picked, same, count])
+  return useMemo(() => ({ ...selection, ids }), [selection, ids])
+}
+
+/**
+ * The selected files, for a bulk action: a select-all is resolved where the library lives (the worker,
+ * in batches, `progress` hearing how far), files gone from the library left out.
+ */
+export function resolveSelection(
+  picked: Picked,
+  results: LibraryResults,
+  progress?: Progress,
+): Answer<readonly MediaRecord[]> {
+  if (picked.kind === 'ids') return results.recordsOf([...picked.ids])
+  return results.recordsMatching(picked.query, picked.except, progress)
 }

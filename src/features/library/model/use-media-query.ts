@@ -55,7 +55,15 @@ export function useMediaQuery(
         : firstScreen(index, deferredFilters, deferredSort),
     [index, deferredFilters, deferredSort, ordered],
   )
-  const results = useMemo(() => new IndexResults(index.records, positions, byId), [index, positions, byId])
+  const results = useMemo(
+    () =>
+      new IndexResults(index.records, positions, byId, {
+        index,
+        query: { filters: deferredFilters, sort: deferredSort },
+        full: ordered,
+      }),
+    [index, positions, byId, deferredFilters, deferredSort, ordered],
+  )
   const stale = records !== deferredRecords || filters !== deferredFilters || sort !== deferredSort
   return { results, stale }
 }
