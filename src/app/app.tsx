@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 
 import type { MediaRecord } from '../contract/record'
 import { withRecords } from '../lib/record-changes'
@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
 import { SignOutMenu } from '../features/access/components/sign-out-menu'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
+import { ALT_TEXT_FIELD, editCommand } from '../features/edit-file/commands/edit'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
 import { EmptyFolderActions } from '../features/folders/components/empty-folder-actions'
 import { FolderActionsProvider } from '../features/folders/components/folder-actions'
@@ -19,7 +20,9 @@ import { SelectionBar } from '../features/library/components/selection-bar'
 import { narrowsResults } from '../features/library/model/filters'
 import { UploadButton } from '../features/upload/components/upload-button'
 import type { PageFiles } from '../features/upload/components/upload-dialog'
-import { AccessGate, DetailsDialog, preloadFileDialogs, ScreenDialogs, WebflowDialog } from './lazy-dialogs'
+import { CommandDialogs } from './dialogs'
+import { FILE_COMMANDS } from './file-commands'
+import { AccessGate, DetailsDialog, preloadFileDialogs, WebflowDialog } from './lazy-dialogs'
 import { ShortcutsHelp } from './shortcuts-help'
 import { Sidebar } from './sidebar'
 import { PageDrop } from './page-drop'
@@ -36,7 +39,7 @@ import { useSignedOut } from './use-signed-out'
 
 export function App() {
   const screen = useScreen()
-  const { filters, sort, library, commands, recordById, selectAll, setFolder } = screen
+  const { filters, sort, library, commands, selectAll, setFolder } = screen
   const { media, query, selection } = library
   const { results } = query
   const folder = filters.folder
@@ -50,6 +53,23 @@ export function App() {
   const [pageFiles, setPageFiles] = useState<PageFiles | null>(null)
   // A window widened past the drawer's width closes it: narrowed again later, it starts closed.
   if (!narrow && drawerOpen) setDrawerOpen(false)
+  const { closeDetails } = commands
+  // Details' buttons: a command with a dialog of its own opens it once Details has closed.
+  const detailsActions = useMemo(
+    () =>
+      commands.actions.details.map((action) =>
+        action.hasDialog
+          ? {
+              ...action,
+              perform: (...args: Parameters<typeof action.perform>) => {
+                closeDetails()
+                action.perform(...args)
+              },
+            }
+          : action,
+      ),
+    [commands.actions.details, closeDetails],
+  )
   const showServerRecord = (record: MediaRecord) =>
     void media.cache.change(
       () => Promise.resolve(record),
@@ -156,11 +176,10 @@ export function App() {
                     selection={selection}
                     narrowed={narrowsResults(filters)}
                     stale={query.stale}
-                    onView={commands.view}
-                    onEdit={commands.edit}
-                    onDownload={commands.downloadOne}
+                    onView={commands.services.view}
                     onFilter={screen.filterBy}
                     contextActions={commands.actions.context}
+                    cardActions={commands.actions.card}
                     focusRequest={commands.focusRequest}
                     tiles={
                       folder === null || narrowsResults(filters) ? null : (
@@ -193,43 +212,24 @@ export function App() {
           record={openRecord}
           order={results}
           onShow={commands.showDetails}
-          onClose={commands.closeDetails}
-          onEdit={(record) => {
-            commands.closeDetails()
-            commands.edit(record)
-          }}
+          onClose={closeDetails}
+          actions={detailsActions}
           onAddAltText={(record) => {
-            commands.closeDetails()
-            commands.editAltText(record)
+            closeDetails()
+            commands.services.open(editCommand.name, [record], ALT_TEXT_FIELD)
           }}
-          onReplace={(record) => {
-            commands.closeDetails()
-            commands.replace(record)
-          }}
-          onDownload={commands.downloadOne}
-          onDelete={(record) => {
-            commands.closeDetails()
-            commands.confirmDelete(record)
-          }}
-          onCopyLink={commands.copyLinks}
           onRecordChanged={showServerRecord}
           onRefresh={refreshMedia}
           onFilter={screen.filterFromDetails}
           onAdjustImage={adjustImage}
         />
       </OpenedOnce>
-      <OpenedOnce open={commands.dialog.kind !== 'none'} region="dialog">
-        <ScreenDialogs
+      <OpenedOnce open={commands.dialog.command !== null} region="dialog">
+        <CommandDialogs
+          commands={FILE_COMMANDS}
           dialog={commands.dialog}
+          services={commands.services}
           onClose={commands.closeDialog}
-          recordById={recordById}
-          cache={media.cache}
-          bulk={commands.bulk}
-          moveOptions={library.moveOptions}
-          deleteOne={commands.deleteOne}
-          deleteMany={commands.deleteMany}
-          focusAfterDelete={commands.focusAfterDelete}
-          onBulkDone={selection.clear}
         />
       </OpenedOnce>
       <OpenedOnce open={webflowOpen} region="Webflow panel">

@@ -1,22 +1,26 @@
 import { lazyWithPreload, OpenedOnce } from '../components/ui/lazy-load'
 import { useAccessStatus } from '../features/access/api/access'
 import { useAccess } from '../lib/access'
+import { FILE_COMMANDS } from './file-commands'
 
 // Dialogs opened from the files: a click, Enter, the right-click menu, the bulk panel, the Delete key.
 // They load when the pointer or focus reaches the files (`preloadFileDialogs`), not with the page, and in
 // any case in the first idle moment after the list is in (`preloadLazyParts`, from the providers).
 
-export const ScreenDialogs = lazyWithPreload(() => import('./dialogs').then((module) => module.ScreenDialogs))
+/** Every registered command's own dialog (each a lazy part of its command). */
+function preloadCommandDialogs(): void {
+  for (const command of FILE_COMMANDS) command.dialog?.preload?.()
+}
 
 export const DetailsDialog = lazyWithPreload(() => {
   // Details opened from a link never passed the files: its Edit button needs the Edit dialog next.
-  ScreenDialogs.preload()
+  preloadCommandDialogs()
   return import('../features/preview/components/details-dialog').then((module) => module.DetailsDialog)
 })
 
 export function preloadFileDialogs(): void {
   DetailsDialog.preload()
-  ScreenDialogs.preload()
+  preloadCommandDialogs()
 }
 
 /** The Webflow panel, opened from the sidebar; it loads when the pointer or focus reaches its entry. */

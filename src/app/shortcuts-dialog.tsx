@@ -1,6 +1,7 @@
 import { Dialog } from '../components/ui/dialog'
-import { FILE_COMMANDS, type FileCommand } from '../lib/file-action'
+import type { FileCommand } from '../features/commands'
 import { SHORTCUT_LIST } from '../lib/shortcuts'
+import { FILE_COMMANDS } from './file-commands'
 import './shortcuts-dialog.css'
 
 interface ShortcutsDialogProps {

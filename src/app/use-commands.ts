@@ -1,13 +1,8 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 
-import { toast } from '../components/ui/toast'
 import type { MediaRecord } from '../contract/record'
-import {
-  NO_FILES_SELECTED,
-  storedIds,
-  useBulkOperations,
-} from '../features/bulk-actions/model/use-bulk-operations'
-import { deleteFile } from '../features/library/api/delete-file'
+import { moveFiles } from '../features/bulk-actions/commands/move'
+import { bindCommands, type FileCommandServices } from '../features/commands'
 import {
   fileAfterRemoval,
   focusRequest as requestFocus,
@@ -15,58 +10,74 @@ import {
 } from '../features/library/model/focus-after-removal'
 import { allIds, type LibraryResults, type Progress } from '../features/library/model/library-results'
 import { resolveSelection, type Selection } from '../features/library/model/selection'
+import type { MoveOption, MoveTarget } from '../lib/move-target'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
 import { whenAnswered, type Answer } from '../lib/answer'
-import { errorMessage } from '../lib/api-errors'
-import { bindCommands, type BulkDialogKind } from '../lib/file-action'
-import { withoutRecords, type MediaCache } from '../lib/record-changes'
-import { retryingImport } from '../lib/retry-import'
-import { safeUrl } from '../lib/safe-url'
-import type { DialogState } from './dialogs'
+import type { MediaCache } from '../lib/record-changes'
+import { NO_DIALOG, type DialogState } from './dialogs'
+import { FILE_COMMANDS } from './file-commands'
 import { focusFiles } from './skip-link'
 import { OPENED_DETAILS, type ViewPatch } from './url-state'
 import { useCopyLinks, useFolderAt, useRenaming } from './use-quick-commands'
+
+/** The file chosen to take the deleted files' place, until the confirmation has closed. */
+function aimedFocus() {
+  let aimed: Answer<number | null | undefined>
+  return {
+    aim: (answer: Answer<number | null | undefined>) => {
+      aimed = answer
+    },
+    take: () => {
+      const taken = aimed
+      aimed = undefined
+      return taken
+    },
+  }
+}
 
 interface CommandOptions {
   cache: MediaCache
   selection: Selection
   /** The files shown: where the focus goes after a delete, and the selection's files. */
   results: LibraryResults
+  moveOptions: readonly MoveOption[]
   update: (patch: ViewPatch, mode?: 'push' | 'replace', marker?: string | null) => void
 }
 
-/** What the user can do to files: the dialogs, the registered actions and the operations behind them. */
-export function useCommands({ cache, selection, results, update }: CommandOptions) {
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' })
+/**
+ * The screen's side of the commands (`FILE_COMMANDS`): the services they are given, the one open
+ * dialog, Details' place in the history, and the registry bound to each surface.
+ */
+export function useCommands({ cache, selection, results, moveOptions, update }: CommandOptions) {
+  const [dialog, setDialog] = useState<DialogState>(NO_DIALOG)
   // The file that takes the place of the files being deleted, chosen before they leave the list, and
   // focused once the confirmation has closed.
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
   // Asked of the list as the delete starts (the library's worker answers before it applies the delete).
-  const nextFocus = useRef<Answer<number | null | undefined>>(undefined)
+  // Held in state, not a ref: the services that use it are handed to the commands during render.
+  const [nextFocus] = useState(aimedFocus)
   const aimFocusPast = useCallback(
     (records: readonly MediaRecord[]) => {
       const removed = new Set(records.map((record) => record.id))
       const shown = allIds(results)
-      nextFocus.current =
+      nextFocus.aim(
         shown instanceof Promise
           ? shown.then((ids) => fileAfterRemoval(ids, removed))
-          : fileAfterRemoval(shown, removed)
+          : fileAfterRemoval(shown, removed),
+      )
     },
-    [results],
+    [results, nextFocus],
   )
   const focusAfterDelete = useCallback(() => {
-    const aimed = nextFocus.current
-    nextFocus.current = undefined
-    whenAnswered(aimed, (id) => {
+    whenAnswered(nextFocus.take(), (id) => {
       // A file to take the place: the list focuses it once shown. None left: the files' region.
       // None of the deleted files was shown: the file in the list's tab order.
       if (typeof id === 'number') setFocusRequest(requestFocus(id))
       else focusFiles()
     })
-  }, [])
+  }, [nextFocus])
   const undoDelete = useUndoDelete(cache)
   const folderAt = useFolderAt()
-  const bulk = useBulkOperations(cache, undoDelete, folderAt)
   const renaming = useRenaming(cache)
   const copyLinks = useCopyLinks()
 
@@ -88,151 +99,70 @@ export function useCommands({ cache, selection, results, update }: CommandOption
     if (window.history.state === OPENED_DETAILS) window.history.back()
     else update({ file: null }, 'replace')
   }, [update])
-  const edit = useCallback((record: MediaRecord) => {
-    setDialog({ kind: 'edit', id: record.id })
-  }, [])
-  /** Edit, with the caret in the alt text field. */
-  const editAltText = useCallback((record: MediaRecord) => {
-    setDialog({ kind: 'edit', id: record.id, field: 'alt_text' })
-  }, [])
-  const share = useCallback((record: MediaRecord) => {
-    setDialog({ kind: 'share', id: record.id })
-  }, [])
-  const replace = useCallback((record: MediaRecord) => {
-    setDialog({ kind: 'replace', id: record.id })
-  }, [])
-  const downloadOne = useCallback((record: MediaRecord) => {
-    if (safeUrl(record.media_url) === null) toast.error(`"${record.title}" has no downloadable address`)
-    else
-      // The download code loads on the first download, not with the page (decision 0046).
-      retryingImport(() => import('../lib/download'))
-        .then(({ downloadRecord }) => downloadRecord(record))
-        .catch((error: unknown) => {
-          toast.error(`Could not download "${record.title}"`, {
-            description: errorMessage(error, 'Network error'),
-          })
-        })
-  }, [])
-  const downloadMany = useCallback(
-    (records: readonly MediaRecord[]) => {
-      void bulk.download(records.filter((record) => safeUrl(record.media_url) !== null))
-    },
-    [bulk],
-  )
-  const confirmDelete = useCallback((record: MediaRecord) => {
-    setDialog({ kind: 'delete', record })
-  }, [])
-  const openBulk = useCallback((kind: BulkDialogKind, targets: readonly MediaRecord[]) => {
-    if (storedIds(targets).length === 0) toast.error(NO_FILES_SELECTED)
-    else setDialog({ kind, targets })
-  }, [])
+  const recordById = useCallback((id: number) => results.record(id), [results])
+  const { clear: clearSelection } = selection
 
-  const deleteOne = useCallback(
-    (record: MediaRecord) => {
-      aimFocusPast([record])
-      const gone = withoutRecords([record.id])
-      cache
-        .change(
-          () => deleteFile(record.id),
-          gone,
-          () => gone,
-        )
-        .then(
-          () => {
-            toast.success(`"${record.title}" deleted`, {
-              undo: () => {
-                undoDelete([record])
-              },
-            })
-          },
-          (error: unknown) => {
-            toast.error('Failed to delete file', { description: errorMessage(error, 'Network error') })
-          },
-        )
-    },
-    [cache, undoDelete, aimFocusPast],
+  const services = useMemo<FileCommandServices>(
+    () => ({
+      cache,
+      open: (command, targets, detail) => {
+        setDialog({ command, targets, detail })
+      },
+      recordById,
+      view,
+      rename: (record) => {
+        renaming.state.start(record.id)
+      },
+      copyLinks,
+      undoDelete,
+      folderAt,
+      moveOptions,
+      aimFocusPast,
+      focusAfterDelete,
+      afterBulk: clearSelection,
+    }),
+    [
+      cache,
+      recordById,
+      view,
+      renaming,
+      copyLinks,
+      undoDelete,
+      folderAt,
+      moveOptions,
+      aimFocusPast,
+      focusAfterDelete,
+      clearSelection,
+    ],
   )
-  const deleteMany = useCallback(
-    (records: readonly MediaRecord[]) => {
-      aimFocusPast(records)
-      return bulk.remove(records)
-    },
-    [bulk, aimFocusPast],
-  )
-
-  const rename = useCallback(
-    (record: MediaRecord) => {
-      renaming.state.start(record.id)
-    },
-    [renaming],
-  )
-  // The registered commands (src/lib/file-action.ts) bound to these handlers: the right-click menu shows
-  // `context`, the bulk panel `bulk`, and the keyboard runs those of `all` with a key.
-  const actions = useMemo(
-    () =>
-      bindCommands({
-        view,
-        edit,
-        rename,
-        copyLinks,
-        downloadOne,
-        downloadMany,
-        confirmDelete,
-        openBulk,
-        share,
-        replace,
-      }),
-    [view, edit, rename, copyLinks, downloadOne, downloadMany, confirmDelete, openBulk, share, replace],
-  )
+  // The registry bound to the services: each surface's commands in its order; the keyboard runs those
+  // of `all` with a key.
+  const actions = useMemo(() => bindCommands(services, FILE_COMMANDS), [services])
   const { picked } = selection.ids
   const selectedRecords = useCallback(
     (progress?: Progress) => resolveSelection(picked, results, progress),
     [picked, results],
+  )
+  const moveTo = useCallback(
+    (records: readonly MediaRecord[], target: MoveTarget) => moveFiles(services, records, target),
+    [services],
   )
 
   return useMemo(
     () => ({
       dialog,
       closeDialog: () => {
-        setDialog({ kind: 'none' })
+        setDialog(NO_DIALOG)
       },
-      bulk,
+      services,
       actions,
-      view,
+      moveTo,
       showDetails,
       closeDetails,
-      edit,
-      editAltText,
-      replace,
-      confirmDelete,
-      downloadOne,
-      deleteOne,
-      deleteMany,
-      focusAfterDelete,
       focusRequest,
       selectedRecords,
       renaming,
-      copyLinks,
     }),
-    [
-      dialog,
-      bulk,
-      actions,
-      view,
-      showDetails,
-      closeDetails,
-      edit,
-      editAltText,
-      replace,
-      confirmDelete,
-      downloadOne,
-      deleteOne,
-      deleteMany,
-      focusAfterDelete,
-      focusRequest,
-      selectedRecords,
-      renaming,
-      copyLinks,
-    ],
+    [dialog, services, actions, moveTo, showDetails, closeDetails, focusRequest, selectedRecords, renaming],
   )
 }

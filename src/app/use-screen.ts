@@ -27,8 +27,14 @@ export function useScreen() {
   const library = useLibraryView(filters, sort)
   const { query, selection } = library
   const { results } = query
-  const commands = useCommands({ cache: library.media.cache, selection, results, update })
-  const recordById = useCallback((id: number) => results.record(id), [results])
+  const commands = useCommands({
+    cache: library.media.cache,
+    selection,
+    results,
+    moveOptions: library.moveOptions,
+    update,
+  })
+  const recordById = commands.services.recordById
   // Pages still arriving: Select all picks the files loaded so far, by id. Once every page is in, it
   // picks the query itself, and the files are resolved where the library lives when an action runs.
   const loading = library.media.status.kind === 'ready' && library.media.status.progress !== null
@@ -62,7 +68,7 @@ export function useScreen() {
     },
     [update],
   )
-  const { move } = commands.bulk
+  const { moveTo } = commands
   const dropFiles = useCallback(
     (ids: number[], target: MoveTarget) => {
       // A file of a select-all carries the whole selection.
@@ -70,10 +76,10 @@ export function useScreen() {
       const files =
         picked.kind === 'all' && ids.some(has) ? resolveSelection(picked, results) : results.recordsOf(ids)
       whenAnswered(files, (records) => {
-        void move(records, target).then(selection.clear)
+        void moveTo(records, target).then(selection.clear)
       })
     },
-    [move, results, selection.ids, selection.clear],
+    [moveTo, results, selection.ids, selection.clear],
   )
   const filterBy = useCallback(
     (filter: FileFilter) => {

@@ -7,3 +7,6 @@ export { isAbortError, uploadFailure, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError
 export { hostFields, storeThumbnail, type UploadOneOptions, type UploadServices } from './upload-one'
 export { validateIncomingFiles } from './validate-files'
 export { untilServerAnswers, type ServerWait } from './wait-for-server'
+/** The browser's upload services, loaded on first use (the media host, tus, pdf.js stay out of the page). */
+export const loadUploadServices = () =>
+  import('./upload-services').then((module) => module.browserUploadServices())

@@ -14,13 +14,15 @@ import { SAMPLE_FILES } from '../../../src/features/library/sample-files'
 import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
 import { IndexResults } from '../../../src/features/library/model/library-results'
+import { CommandDialogs } from '../../../src/app/dialogs'
+import { FILE_COMMANDS } from '../../../src/app/file-commands'
 import {
   bindCommands,
-  FILE_COMMANDS,
-  type ActionName,
-  type CommandHandlers,
   type FileCommand,
-} from '../../../src/lib/file-action'
+  type FileCommandDialogProps,
+  type FileCommandServices,
+} from '../../../src/features/commands'
+import { fileMenuEntries } from '../../../src/features/library/components/file-menu'
 
 beforeEach(() => {
   resetAccessState()
@@ -35,16 +37,31 @@ function record(id: number, title: string): MediaRecord {
   return mediaRecordSchema.parse({ ...SAMPLE_FILES[0], id, title })
 }
 
-// The bulk panel's buttons are only counted here, never pressed.
-const handlers = {} as CommandHandlers
+// The surfaces' buttons are only counted here, or run a toy command of the test's own.
+const handlers = { open: vi.fn() } as unknown as FileCommandServices
 
+/** A toy bulk action: its module would be this object and its dialog, plus one line in the registry. */
+function StarDialog({ open, targets, onClose }: FileCommandDialogProps) {
+  if (!open) return null
+  return (
+    <div role="dialog" aria-label="Star files">
+      Star {targets.length} files
+      <button type="button" onClick={onClose}>
+        Done
+      </button>
+    </div>
+  )
+}
 const dummy: FileCommand = {
-  name: 'star' as ActionName,
+  name: 'star',
   label: 'Star',
   icon: Star,
-  shows: { bulk: { order: 2.5 } },
+  shows: { bulk: { order: 2.5 }, context: { order: 6.5 } },
   shortcut: { keys: ['S'], label: 'Star the selected files', test: (event) => event.key === 's' },
-  perform: vi.fn(),
+  dialog: StarDialog,
+  perform: (services, targets) => {
+    services.open('star', targets)
+  },
 }
 
 const buttonNames = (within_: HTMLElement) =>
@@ -68,6 +85,41 @@ describe('the surfaces read the command registry', () => {
     ])
   })
 
+  it('a toy command registered in one line shows on the file menu too, and its dialog opens from the host', () => {
+    const file = record(5, 'Poster')
+    const { context, bulk } = bindCommands(handlers, [...FILE_COMMANDS, dummy])
+    const entries = fileMenuEntries(context, file, (_action, run) => {
+      run()
+    })
+    expect(entries.map((entry) => entry.label)).toEqual([
+      'View Details',
+      'Edit',
+      'Download',
+      'Delete',
+      'Rename',
+      'Move to…',
+      'Star',
+      'Copy link',
+      'Share link (expires)…',
+      'Replace file…',
+    ])
+    entries.find((entry) => entry.label === 'Star')?.onSelect()
+    expect(handlers.open).toHaveBeenCalledWith('star', [file])
+
+    const files = [file, record(6, 'Flyer')]
+    bulk.find((action) => action.name === 'star')?.perform(files, 'bulk')
+    expect(handlers.open).toHaveBeenLastCalledWith('star', files)
+    render(
+      <CommandDialogs
+        commands={[dummy]}
+        dialog={{ command: 'star', targets: files }}
+        services={handlers}
+        onClose={vi.fn()}
+      />,
+    )
+    expect(screen.getByRole('dialog', { name: 'Star files' }).textContent).toContain('Star 2 files')
+  })
+
   it('the shortcuts help lists every command with a key, once, under Files', () => {
     render(<ShortcutsDialog open onOpenChange={vi.fn()} commands={[...FILE_COMMANDS, dummy]} />)
     const files = screen.getByRole('region', { name: 'Files' })
@@ -85,15 +137,15 @@ describe('the surfaces read the command registry', () => {
 
   it('a card shows its registered commands with their card labels, and runs them', () => {
     const file = record(7, 'Launch spot')
+    const on = { open: vi.fn() } as unknown as FileCommandServices
     const item: ItemHandlers = {
       select: vi.fn(),
       activate: vi.fn(),
       view: vi.fn(),
-      edit: vi.fn(),
-      download: vi.fn(),
       filterBy: vi.fn(),
       dragIds: () => [file.id],
       contextActions: [],
+      cardActions: bindCommands(on, FILE_COMMANDS).card,
     }
     render(
       <ItemHandlersContext.Provider value={item}>
@@ -108,22 +160,20 @@ describe('the surfaces read the command registry', () => {
       'More actions for Launch spot',
     ])
     within(card).getByRole('button', { name: 'Edit' }).click()
-    expect(item.edit).toHaveBeenCalledWith(file)
+    expect(on.open).toHaveBeenCalledWith('edit', [file])
   })
 
   it('Details shows its registered commands and one Previous and one Next button', () => {
     const files = [record(1, 'First'), record(2, 'Second'), record(3, 'Third')]
     const onCopyLink = vi.fn()
+    const on = { copyLinks: onCopyLink } as unknown as FileCommandServices
     render(
       <DetailsDialog
         record={files[1] ?? null}
         order={new IndexResults(files, [0, 1, 2])}
         onShow={vi.fn()}
         onClose={vi.fn()}
-        onEdit={vi.fn()}
-        onReplace={vi.fn()}
-        onDownload={vi.fn()}
-        onCopyLink={onCopyLink}
+        actions={bindCommands(on, FILE_COMMANDS).details.filter((action) => action.name !== 'delete')}
         onRecordChanged={vi.fn()}
         onRefresh={vi.fn()}
       />,

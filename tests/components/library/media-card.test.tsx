@@ -2,8 +2,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { act } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { Eye } from 'lucide-react'
 
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import type { FileAction } from '../../../src/features/commands'
 import type { CardDensity } from '../../../src/features/library/components/card-geometry'
 import {
   ItemHandlersContext,
@@ -46,16 +48,31 @@ function record(fields: Partial<MediaRecord> = {}): MediaRecord {
   })
 }
 
+/** A card button that runs `run` on the file. */
+function cardAction(name: string, run: (record: MediaRecord) => void): FileAction {
+  return {
+    name,
+    label: name,
+    icon: Eye,
+    hasDialog: false,
+    perform: (targets) => {
+      if (targets[0]) run(targets[0])
+    },
+  }
+}
+
 function renderCard(file: MediaRecord, density?: CardDensity) {
-  const handlers: ItemHandlers = {
+  const view = vi.fn()
+  const download = vi.fn()
+  const handlers: ItemHandlers & { download: typeof download } = {
     select: vi.fn(),
     activate: vi.fn(),
-    view: vi.fn(),
-    edit: vi.fn(),
-    download: vi.fn(),
+    view,
+    download,
     filterBy: vi.fn(),
     dragIds: () => [file.id],
     contextActions: [],
+    cardActions: [cardAction('View', view), cardAction('Edit', vi.fn()), cardAction('Download', download)],
   }
   const { container } = render(
     <ItemHandlersContext.Provider value={handlers}>

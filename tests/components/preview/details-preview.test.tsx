@@ -1,12 +1,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
+import { Eye } from 'lucide-react'
 import { setupServer } from 'msw/node'
 import { readFile } from 'node:fs/promises'
 import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { MediaRecord } from '../../../src/contract/record'
+import type { FileAction } from '../../../src/features/commands'
 import { IndexResults } from '../../../src/features/library/model/library-results'
 import { TEXT_PREVIEW_BYTES } from '../../../src/features/preview/api/read-text-head'
 import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
@@ -68,13 +70,26 @@ function fileRecord(title: string, mediaUrl: string, fileType: string, extra: Pa
   } as MediaRecord
 }
 
+/** Details' Edit and Download buttons, as the screen's registry gives them. */
+function detailsActions(onDownload = vi.fn()): FileAction[] {
+  const action = (name: string, label: string, run: (record: MediaRecord) => void): FileAction => ({
+    name,
+    label,
+    icon: Eye,
+    hasDialog: false,
+    perform: (targets) => {
+      if (targets[0]) run(targets[0])
+    },
+  })
+  return [action('edit', 'Edit', vi.fn()), action('download', 'Download', onDownload)]
+}
+
 function renderDetails(record: MediaRecord, onDownload = vi.fn()) {
   render(
     <DetailsDialog
       record={record}
       onClose={vi.fn()}
-      onEdit={vi.fn()}
-      onDownload={onDownload}
+      actions={detailsActions(onDownload)}
       onRecordChanged={vi.fn()}
       onRefresh={vi.fn()}
     />,
@@ -317,8 +332,7 @@ describe('moving between files', () => {
         order={order}
         onShow={setShown}
         onClose={vi.fn()}
-        onEdit={vi.fn()}
-        onDownload={vi.fn()}
+        actions={detailsActions()}
         onRecordChanged={vi.fn()}
         onRefresh={vi.fn()}
       />

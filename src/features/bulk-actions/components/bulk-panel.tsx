@@ -3,7 +3,7 @@ import { useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { whenAnswered, type Answer } from '../../../lib/answer'
-import type { FileAction } from '../../../lib/file-action'
+import type { FileAction } from '../../commands'
 
 interface BulkPanelProps {
   count: number

@@ -88,109 +88,117 @@ function withOrigins(origins: ReadonlyMap<string, number[]>, only?: ReadonlySet<
  * Each resolves to the ids that succeeded. `undoDelete` brings back files a delete moved to the trash,
  * and `folderAt` lets a move be undone: each success toast then offers Undo.
  */
+export function bulkOperations(
+  cache: MediaCache,
+  undoDelete?: (records: readonly MediaRecord[]) => void,
+  folderAt?: FolderAt,
+) {
+  // The one place an operation gets the ids it sends.
+  const guard = (records: readonly MediaRecord[]): number[] | null => {
+    const ids = storedIds(records)
+    if (ids.length > 0) return ids
+    toast.error(NO_FILES_SELECTED)
+    return null
+  }
+  const undoMove = (moved: readonly MediaRecord[]) => {
+    if (folderAt === undefined) return undefined
+    const origins = originsOf(moved)
+    return () => {
+      void cache
+        .change(
+          () => moveBack(origins, folderAt),
+          withOrigins(origins),
+          (done) => withOrigins(origins, new Set(succeededIds(done))),
+        )
+        .then((outcome) => {
+          reportOutcome(outcome, 'Batch move failed', describeMoveError)
+        })
+    }
+  }
+  return {
+    move: async (records: readonly MediaRecord[], target: MoveTarget): Promise<number[]> => {
+      const ids = guard(records)
+      if (ids === null) return []
+      const outcome = await cache.change(
+        () => moveRequest(ids, target.folderId),
+        withFolder(ids, target.path),
+        (done) => withFolder(succeededIds(done), target.path),
+      )
+      const moved = new Set(succeededIds(outcome))
+      const undo = undoMove(records.filter((record) => moved.has(record.id)))
+      reportOutcome(outcome, 'Batch move failed', describeMoveError, undo)
+      return succeededIds(outcome)
+    },
+    update: async (records: readonly MediaRecord[], fields: RecordFields): Promise<number[]> => {
+      const ids = guard(records)
+      if (ids === null) return []
+      const outcome = await cache.change(
+        () => inBatches(ids, async (batch) => (await batchUpdate(batch, fields)).results),
+        withPatch(ids, fields),
+        (done) => withRecords(done.results.flatMap((result) => (result.record ? [result.record] : []))),
+      )
+      reportOutcome(outcome, 'Batch update failed', plainError)
+      return succeededIds(outcome)
+    },
+    remove: async (records: readonly MediaRecord[]): Promise<number[]> => {
+      const ids = guard(records)
+      if (ids === null) return []
+      const outcome = await cache.change(
+        () => inBatches(ids, async (batch) => (await batchDelete(batch)).results),
+        withoutRecords(ids),
+        (done) => withoutRecords(succeededIds(done)),
+      )
+      const deleted = new Set(succeededIds(outcome))
+      const undo =
+        undoDelete &&
+        (() => {
+          undoDelete(records.filter((record) => deleted.has(record.id)))
+        })
+      reportOutcome(outcome, 'Batch delete failed', plainError, undo)
+      return succeededIds(outcome)
+    },
+    download: async (records: readonly MediaRecord[]): Promise<number[]> => {
+      const [record, ...others] = records
+      if (record === undefined) {
+        toast.error(NO_FILES_SELECTED)
+        return []
+      }
+      // Two files or more are saved as one ZIP; its code is fetched only when one is asked for.
+      if (others.length > 0) {
+        try {
+          const { downloadAsZip } = await retryingImport(() => import('../../download'))
+          return await downloadAsZip(records)
+        } catch (error) {
+          toast.error('Bulk operation failed', { description: errorMessage(error, 'Download failed') })
+          return []
+        }
+      }
+      const results: ItemResult[] = []
+      try {
+        const { downloadRecord } = await retryingImport(() => import('../../../lib/download'))
+        await downloadRecord(record)
+        results.push({ id: record.id, success: true })
+      } catch (error) {
+        results.push({ id: record.id, success: false, error: errorMessage(error, 'Download failed') })
+      }
+      const outcome = { results, failure: undefined }
+      reportOutcome(
+        outcome,
+        'Bulk operation failed',
+        (result) => `File ${String(result.id)}: ${plainError(result)}`,
+      )
+      return succeededIds(outcome)
+    },
+  }
+}
+
+/** `bulkOperations`, made again only when the cache or the undo helpers change. */
 export function useBulkOperations(
   cache: MediaCache,
   undoDelete?: (records: readonly MediaRecord[]) => void,
   folderAt?: FolderAt,
 ) {
-  return useMemo(() => {
-    const guard = (records: readonly MediaRecord[]): number[] | null => {
-      const ids = storedIds(records)
-      if (ids.length > 0) return ids
-      toast.error(NO_FILES_SELECTED)
-      return null
-    }
-    const undoMove = (moved: readonly MediaRecord[]) => {
-      if (folderAt === undefined) return undefined
-      const origins = originsOf(moved)
-      return () => {
-        void cache
-          .change(
-            () => moveBack(origins, folderAt),
-            withOrigins(origins),
-            (done) => withOrigins(origins, new Set(succeededIds(done))),
-          )
-          .then((outcome) => {
-            reportOutcome(outcome, 'Batch move failed', describeMoveError)
-          })
-      }
-    }
-    return {
-      move: async (records: readonly MediaRecord[], target: MoveTarget): Promise<number[]> => {
-        const ids = guard(records)
-        if (ids === null) return []
-        const outcome = await cache.change(
-          () => moveRequest(ids, target.folderId),
-          withFolder(ids, target.path),
-          (done) => withFolder(succeededIds(done), target.path),
-        )
-        const moved = new Set(succeededIds(outcome))
-        const undo = undoMove(records.filter((record) => moved.has(record.id)))
-        reportOutcome(outcome, 'Batch move failed', describeMoveError, undo)
-        return succeededIds(outcome)
-      },
-      update: async (records: readonly MediaRecord[], fields: RecordFields): Promise<number[]> => {
-        const ids = guard(records)
-        if (ids === null) return []
-        const outcome = await cache.change(
-          () => inBatches(ids, async (batch) => (await batchUpdate(batch, fields)).results),
-          withPatch(ids, fields),
-          (done) => withRecords(done.results.flatMap((result) => (result.record ? [result.record] : []))),
-        )
-        reportOutcome(outcome, 'Batch update failed', plainError)
-        return succeededIds(outcome)
-      },
-      remove: async (records: readonly MediaRecord[]): Promise<number[]> => {
-        const ids = guard(records)
-        if (ids === null) return []
-        const outcome = await cache.change(
-          () => inBatches(ids, async (batch) => (await batchDelete(batch)).results),
-          withoutRecords(ids),
-          (done) => withoutRecords(succeededIds(done)),
-        )
-        const deleted = new Set(succeededIds(outcome))
-        const undo =
-          undoDelete &&
-          (() => {
-            undoDelete(records.filter((record) => deleted.has(record.id)))
-          })
-        reportOutcome(outcome, 'Batch delete failed', plainError, undo)
-        return succeededIds(outcome)
-      },
-      download: async (records: readonly MediaRecord[]): Promise<number[]> => {
-        const [record, ...others] = records
-        if (record === undefined) {
-          toast.error(NO_FILES_SELECTED)
-          return []
-        }
-        // Two files or more are saved as one ZIP; its code is fetched only when one is asked for.
-        if (others.length > 0) {
-          try {
-            const { downloadAsZip } = await retryingImport(() => import('../../download'))
-            return await downloadAsZip(records)
-          } catch (error) {
-            toast.error('Bulk operation failed', { description: errorMessage(error, 'Download failed') })
-            return []
-          }
-        }
-        const results: ItemResult[] = []
-        try {
-          const { downloadRecord } = await retryingImport(() => import('../../../lib/download'))
-          await downloadRecord(record)
-          results.push({ id: record.id, success: true })
-        } catch (error) {
-          results.push({ id: record.id, success: false, error: errorMessage(error, 'Download failed') })
-        }
-        const outcome = { results, failure: undefined }
-        reportOutcome(
-          outcome,
-          'Bulk operation failed',
-          (result) => `File ${String(result.id)}: ${plainError(result)}`,
-        )
-        return succeededIds(outcome)
-      },
-    }
-  }, [cache, undoDelete, folderAt])
+  return useMemo(() => bulkOperations(cache, undoDelete, folderAt), [cache, undoDelete, folderAt])
 }
 
-export type BulkOperations = ReturnType<typeof useBulkOperations>
+export type BulkOperations = ReturnType<typeof bulkOperations>

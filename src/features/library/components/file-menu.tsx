@@ -3,7 +3,7 @@ import { useRef } from 'react'
 
 import { MenuButton, type MenuEntry } from '../../../components/ui/menu'
 import type { MediaRecord } from '../../../contract/record'
-import type { FileAction } from '../../../lib/file-action'
+import type { FileAction } from '../../commands'
 
 /**
  * A choice that puts focus in a field of its own (Rename) runs once the menu has closed: inside the open

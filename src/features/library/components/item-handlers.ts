@@ -2,7 +2,7 @@ import { createContext, useContext, type DragEvent, type MouseEvent } from 'reac
 
 import type { MediaRecord } from '../../../contract/record'
 import { FILE_DRAG_TYPE } from '../../../lib/drag'
-import { recordCommands, type FileAction } from '../../../lib/file-action'
+import type { FileAction } from '../../commands'
 import type { FileFilter } from '../model/filters'
 
 /** What a card or row can ask of the screen; one stable object, so memoised items do not re-render. */
@@ -15,14 +15,14 @@ export interface ItemHandlers {
   /** Makes the item the one the arrow keys move from. */
   activate: (position: number) => void
   view: (record: MediaRecord) => void
-  edit: (record: MediaRecord) => void
-  download: (record: MediaRecord) => void
   /** Shows only the files with this tag or this author (a chip or author on a file, clicked). */
   filterBy: (filter: FileFilter) => void
   /** The ids a drag of this file carries: the whole selection when the file is part of it. */
   dragIds: (record: MediaRecord) => number[]
   /** The right-click menu's commands. */
   contextActions: readonly FileAction[]
+  /** The commands a card and a list row show as buttons. */
+  cardActions: readonly FileAction[]
 }
 
 export const ItemHandlersContext = createContext<ItemHandlers | null>(null)
@@ -31,22 +31,6 @@ export function useItemHandlers(): ItemHandlers {
   const handlers = useContext(ItemHandlersContext)
   if (handlers === null) throw new Error('File items must be rendered inside ItemHandlersContext')
   return handlers
-}
-
-const buttons = new WeakMap<ItemHandlers, ReturnType<typeof recordCommands>>()
-
-/** The registered commands a card and a list row show as buttons, run through the item's handlers. */
-export function itemCommands(handlers: ItemHandlers) {
-  let commands = buttons.get(handlers)
-  if (commands === undefined) {
-    commands = recordCommands('card', {
-      view: handlers.view,
-      edit: handlers.edit,
-      download: handlers.download,
-    })
-    buttons.set(handlers, commands)
-  }
-  return commands
 }
 
 export type SelectIntent = 'only' | 'toggle' | 'range'

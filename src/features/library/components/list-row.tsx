@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format-date'
 import { fileExtension } from '../model/file-extension'
 import { MoreMenu } from './file-menu'
 import { EditableTitle, useRenaming } from './inline-rename'
-import { fileItemProps, itemCommands, useItemHandlers } from './item-handlers'
+import { fileItemProps, useItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
 
 interface ListRowProps {
@@ -59,14 +59,14 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
       <td className="file-table__col-size">{formatBytes(record.file_size)}</td>
       <td className="file-table__col-date">{formatDate(record.created_at)}</td>
       <td className="file-table__col-actions">
-        {itemCommands(handlers).map(({ command, label, run }) => (
+        {handlers.cardActions.map(({ name, icon, label, perform }) => (
           <IconButton
-            key={command.name}
-            icon={command.icon}
+            key={name}
+            icon={icon}
             label={label}
             tabIndex={tabIndex}
             onClick={() => {
-              run(record)
+              perform([record], 'context')
             }}
           />
         ))}

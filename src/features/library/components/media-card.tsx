@@ -11,7 +11,7 @@ import type { CardDensity } from './card-geometry'
 import { FileIcon } from './file-icon'
 import { MoreMenu } from './file-menu'
 import { EditableTitle, useRenaming } from './inline-rename'
-import { fileItemProps, itemCommands, useItemHandlers, type ItemHandlers } from './item-handlers'
+import { fileItemProps, useItemHandlers, type ItemHandlers } from './item-handlers'
 import { TagChips } from './tag-chips'
 import { Thumbnail } from './thumbnail'
 import { fileExtension } from '../model/file-extension'
@@ -130,14 +130,14 @@ function CardActions({
 }) {
   return (
     <div className="card__actions">
-      {itemCommands(handlers).map(({ command, label, run }) => (
+      {handlers.cardActions.map(({ name, icon, label, perform }) => (
         <CardButton
-          key={command.name}
+          key={name}
           label={label}
-          icon={command.icon}
+          icon={icon}
           tabIndex={tabIndex}
           onClick={() => {
-            run(record)
+            perform([record], 'context')
           }}
         />
       ))}

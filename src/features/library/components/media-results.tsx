@@ -3,7 +3,7 @@ import { Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'reac
 import type { MediaRecord } from '../../../contract/record'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
-import type { FileAction } from '../../../lib/file-action'
+import type { FileAction } from '../../commands'
 import type { FileFilter, Sort, SortKey } from '../model/filters'
 import type { FocusRequest } from '../model/focus-after-removal'
 import { rangeIn, type LibraryResults } from '../model/library-results'
@@ -30,10 +30,10 @@ interface MediaResultsProps {
   /** A newer query is still being computed behind the one shown. */
   stale: boolean
   onView: (record: MediaRecord) => void
-  onEdit: (record: MediaRecord) => void
-  onDownload: (record: MediaRecord) => void
   onFilter: (filter: FileFilter) => void
   contextActions: readonly FileAction[]
+  /** The commands a card and a list row show as buttons. */
+  cardActions: readonly FileAction[]
   /** A file to focus once shown: the one that takes a deleted file's place. */
   focusRequest?: FocusRequest | null
   /** Shown above the files, outside their scroll area (the subfolders of the folder shown). */
@@ -44,14 +44,14 @@ interface MediaResultsProps {
 
 export function MediaResults(props: MediaResultsProps) {
   const { results, view, sort, onSort, selection, narrowed, stale } = props
-  const { onView, onEdit, onDownload, onFilter, contextActions, tiles, emptyActions, focusRequest } = props
+  const { onView, onFilter, contextActions, cardActions, tiles, emptyActions, focusRequest } = props
   const { toggle, only, extendTo, ids: selected } = selection
 
   // Items read the latest values through a ref, so the handlers stay one object and a keystroke or a
   // selection change re-renders only the items whose own props changed.
-  const latest = useRef({ results, selected, onView, onEdit, onDownload, onFilter })
+  const latest = useRef({ results, selected, onView, onFilter })
   useLayoutEffect(() => {
-    latest.current = { results, selected, onView, onEdit, onDownload, onFilter }
+    latest.current = { results, selected, onView, onFilter }
   })
   const handlers = useMemo<ItemHandlers>(
     () => ({
@@ -64,12 +64,6 @@ export function MediaResults(props: MediaResultsProps) {
       view: (record) => {
         latest.current.onView(record)
       },
-      edit: (record) => {
-        latest.current.onEdit(record)
-      },
-      download: (record) => {
-        latest.current.onDownload(record)
-      },
       filterBy: (filter) => {
         latest.current.onFilter(filter)
       },
@@ -79,8 +73,9 @@ export function MediaResults(props: MediaResultsProps) {
         return picked.kind === 'ids' && picked.ids.has(record.id) ? [...picked.ids] : [record.id]
       },
       contextActions,
+      cardActions,
     }),
-    [toggle, only, extendTo, contextActions],
+    [toggle, only, extendTo, contextActions, cardActions],
   )
 
   if (results.count === 0) {

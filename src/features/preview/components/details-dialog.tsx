@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { isDeliverableImage, type ImageSettingsPatchFields } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
-import { recordCommands } from '../../../lib/file-action'
+import type { FileAction } from '../../commands'
 import { ShareLinks } from '../../share'
 import { neighboursOf, type Neighbours, type VisibleOrder } from '../model/neighbours'
 import { DetailsFields, type DetailsFilter } from './details-fields'
@@ -24,16 +24,10 @@ interface DetailsDialogProps {
   /** Shows another file in the dialog (the one before or after). */
   onShow?: (record: MediaRecord) => void
   onClose: () => void
-  onEdit: (record: MediaRecord) => void
-  /** Opens Edit on the alt text field, from an image's "Add alt text"; Edit as it opens otherwise. */
+  /** The registered commands Details shows as buttons, in order (a dialog's opens after Details closes). */
+  actions: readonly FileAction[]
+  /** Opens Edit on the alt text field, from an image's "Add alt text". */
   onAddAltText?: (record: MediaRecord) => void
-  /** Opens Replace file: new bytes for this record. */
-  onReplace?: (record: MediaRecord) => void
-  onDownload: (record: MediaRecord) => void
-  /** Asks to delete the file (the screen's confirmation, after Details closes). */
-  onDelete?: (record: MediaRecord) => void
-  /** Copies the file's address (the screen's Copy link command, with its toast). */
-  onCopyLink?: (records: readonly MediaRecord[]) => void
   /** The server's newer version of the shown record (after a Webflow retry). */
   onRecordChanged: (record: MediaRecord) => void
   /** Fetches the file list again, to follow a Webflow sync in progress. */
@@ -46,8 +40,8 @@ interface DetailsDialogProps {
 
 /** Spec section 2: a preview plus description, type, size, created, author and tags. */
 export function DetailsDialog(props: DetailsDialogProps) {
-  const { record, order, onShow, onClose, onEdit, onDownload, onCopyLink, onRecordChanged, onRefresh } = props
-  const { onReplace, onDelete, onFilter, onAdjustImage, onAddAltText = onEdit } = props
+  const { record, order, onShow, onClose, actions, onRecordChanged, onRefresh } = props
+  const { onFilter, onAdjustImage, onAddAltText } = props
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const found = useMemo(
@@ -129,36 +123,24 @@ export function DetailsDialog(props: DetailsDialogProps) {
                 ))}
               </div>
             )}
-            {recordCommands('details', {
-              edit: onEdit,
-              replace: onReplace,
-              'copy-link':
-                onCopyLink &&
-                ((shown) => {
-                  onCopyLink([shown])
-                }),
+            {actions
               // An unsupported file already has spec section 2's 'Download File' link: one download only.
-              download: recordPreviewKind(record) === 'none' ? undefined : onDownload,
-              delete: onDelete,
-            }).map(({ command: { name, icon: Icon, danger }, placement, label, run }) => (
-              <button
-                key={name}
-                type="button"
-                className={
-                  placement.primary
-                    ? 'button'
-                    : danger
-                      ? 'button button--danger-quiet'
-                      : 'button button--secondary'
-                }
-                onClick={() => {
-                  run(record)
-                }}
-              >
-                <Icon size={16} aria-hidden="true" />
-                {label}
-              </button>
-            ))}
+              .filter(({ name }) => name !== 'download' || recordPreviewKind(record) !== 'none')
+              .map(({ name, icon: Icon, danger, primary, label, perform }) => (
+                <button
+                  key={name}
+                  type="button"
+                  className={
+                    primary ? 'button' : danger ? 'button button--danger-quiet' : 'button button--secondary'
+                  }
+                  onClick={() => {
+                    perform([record], 'context')
+                  }}
+                >
+                  <Icon size={16} aria-hidden="true" />
+                  {label}
+                </button>
+              ))}
           </div>
         </div>
       )}

@@ -71,11 +71,10 @@ const handlers: ItemHandlers = {
   select: () => undefined,
   activate: () => undefined,
   view: () => undefined,
-  edit: () => undefined,
-  download: () => undefined,
   filterBy: () => undefined,
   dragIds: (record) => [record.id],
   contextActions: [],
+  cardActions: [],
 }
 
 /**

@@ -1,29 +1,30 @@
 import { Star } from 'lucide-react'
 import { describe, expect, it, vi } from 'vitest'
 
+import { FILE_COMMANDS } from '../../src/app/file-commands'
 import type { MediaRecord } from '../../src/contract/record'
 import {
   bindCommands,
   commandsOn,
-  FILE_COMMANDS,
-  recordCommands,
-  type ActionName,
-  type CommandHandlers,
   type FileCommand,
-} from '../../src/lib/file-action'
+  type FileCommandServices,
+} from '../../src/features/commands'
 import { SCREEN_KEYS } from '../../src/lib/shortcuts'
 
-function handlers(extra: Partial<CommandHandlers> = {}): CommandHandlers {
+function services(): FileCommandServices {
   return {
+    cache: {} as FileCommandServices['cache'],
+    open: vi.fn(),
+    recordById: vi.fn(),
     view: vi.fn(),
-    edit: vi.fn(),
     rename: vi.fn(),
     copyLinks: vi.fn(),
-    downloadOne: vi.fn(),
-    downloadMany: vi.fn(),
-    confirmDelete: vi.fn(),
-    openBulk: vi.fn(),
-    ...extra,
+    undoDelete: vi.fn(),
+    folderAt: vi.fn(),
+    moveOptions: [],
+    aimFocusPast: vi.fn(),
+    focusAfterDelete: vi.fn(),
+    afterBulk: vi.fn(),
   }
 }
 
@@ -32,12 +33,12 @@ const labels = (actions: readonly { label: string }[]) => actions.map((action) =
 const star = vi.fn()
 /** A command that only the bulk panel and Details show, with a key of its own. */
 const dummy: FileCommand = {
-  name: 'star' as ActionName,
+  name: 'star',
   label: 'Star',
   icon: Star,
   shows: { bulk: { order: 1.5 }, details: { order: -1, label: 'Star it' } },
   shortcut: { keys: ['S'], label: 'Star the selected files', test: (event) => event.key === 's' },
-  perform: (_on, targets) => {
+  perform: (_services, targets) => {
     star(targets)
   },
 }
@@ -45,8 +46,7 @@ const registry = [...FILE_COMMANDS, dummy]
 
 describe('the registered file commands', () => {
   it("give each surface its labels and order: the spec's four first on the right-click menu, then the rest", () => {
-    const on = handlers({ replace: vi.fn() })
-    const bound = bindCommands(on)
+    const bound = bindCommands(services(), FILE_COMMANDS)
     expect(labels(bound.context)).toEqual([
       'View Details',
       'Edit',
@@ -55,38 +55,34 @@ describe('the registered file commands', () => {
       'Rename',
       'Move to…',
       'Copy link',
+      'Share link (expires)…',
       'Replace file…',
     ])
     expect(bound.context.filter((action) => action.startsGroup).map((action) => action.label)).toEqual([
       'Rename',
     ])
     expect(labels(bound.bulk)).toEqual(['Move', 'Update', 'Delete', 'Download', 'Copy link'])
-    expect(labels(commandsOn('card'))).toEqual(['View', 'Edit', 'Download'])
-    expect(labels(commandsOn('details'))).toEqual([
-      'Delete',
-      'Edit',
-      'Replace file…',
-      'Copy link',
-      'Download',
-    ])
+    expect(labels(bound.card)).toEqual(['View', 'Edit', 'Download'])
+    expect(labels(bound.details)).toEqual(['Delete', 'Edit', 'Replace file…', 'Copy link', 'Download'])
     expect(bound.all.filter((action) => action.shortcut).map((action) => action.shortcut)).toEqual([
       SCREEN_KEYS.rename,
       SCREEN_KEYS.delete,
     ])
   })
 
-  it('leave Replace file out everywhere when the screen does not offer it', () => {
-    const bound = bindCommands(handlers())
-    expect(labels(bound.context)).not.toContain('Replace file…')
-    expect(bound.all.map((action) => action.name)).not.toContain('replace')
+  it('leave a command out everywhere when the screen does not enable it', () => {
+    const hidden: FileCommand = { ...dummy, enabled: () => false }
+    const bound = bindCommands(services(), [...FILE_COMMANDS, hidden])
+    expect(labels(bound.bulk)).not.toContain('Star')
+    expect(bound.all.map((action) => action.name)).not.toContain('star')
   })
 
   it('show a new command on the surfaces it declares, in its place there, and nowhere else', () => {
-    const bound = bindCommands(handlers(), registry)
+    const bound = bindCommands(services(), registry)
     expect(labels(bound.bulk)).toEqual(['Move', 'Star', 'Update', 'Delete', 'Download', 'Copy link'])
     expect(labels(bound.context)).not.toContain('Star')
     expect(labels(commandsOn('card', registry))).not.toContain('Star')
-    expect(labels(commandsOn('details', registry))[0]).toBe('Star it')
+    expect(labels(bound.details)[0]).toBe('Star it')
     expect(bound.all.find((action) => action.shortcut?.keys[0] === 'S')?.name).toBe('star')
 
     const files = [{ id: 1 }, { id: 2 }] as MediaRecord[]
@@ -94,28 +90,37 @@ describe('the registered file commands', () => {
     expect(star).toHaveBeenCalledWith(files)
   })
 
-  it('run each command through the handler it names, on one file or on the selection', () => {
-    const on = handlers()
-    const bound = bindCommands(on)
+  it("run each command through the screen's services or its own dialog, on one file or on the selection", () => {
+    const on = services()
+    const bound = bindCommands(on, FILE_COMMANDS)
     const file = { id: 3 } as MediaRecord
-    const byName = (name: ActionName, list = bound.all) => list.find((action) => action.name === name)
+    const byName = (name: string) => bound.all.find((action) => action.name === name)
     byName('delete')?.perform([file], 'context')
-    expect(on.confirmDelete).toHaveBeenCalledWith(file)
+    expect(on.open).toHaveBeenLastCalledWith('delete', [file], 'one')
     byName('delete')?.perform([file], 'bulk')
-    expect(on.openBulk).toHaveBeenCalledWith('bulk-delete', [file])
-    byName('download')?.perform([file], 'context')
-    expect(on.downloadOne).toHaveBeenCalledWith(file)
-    byName('download')?.perform([file], 'bulk')
-    expect(on.downloadMany).toHaveBeenCalledWith([file])
+    expect(on.open).toHaveBeenLastCalledWith('delete', [file])
+    byName('move')?.perform([file], 'context')
+    expect(on.open).toHaveBeenLastCalledWith('move', [file])
+    byName('edit')?.perform([file], 'context')
+    expect(on.open).toHaveBeenLastCalledWith('edit', [file])
     byName('rename')?.perform([file], 'context')
     expect(on.rename).toHaveBeenCalledWith(file)
+    byName('copy-link')?.perform([file], 'bulk')
+    expect(on.copyLinks).toHaveBeenCalledWith([file])
+    expect(byName('move')?.hasDialog).toBe(true)
+    expect(byName('rename')?.hasDialog).toBe(false)
   })
 
-  it('give a one-file surface only the commands it has a runner for', () => {
-    const edit = vi.fn()
-    const shown = recordCommands('details', { edit, download: undefined })
-    expect(labels(shown)).toEqual(['Edit'])
-    shown[0]?.run({ id: 4 } as MediaRecord)
-    expect(edit).toHaveBeenCalledWith({ id: 4 })
+  it('have one module each: a unique name, and a dialog only where one opens', () => {
+    const names = FILE_COMMANDS.map((command) => command.name)
+    expect(new Set(names).size).toBe(names.length)
+    expect(FILE_COMMANDS.filter((command) => command.dialog).map((command) => command.name)).toEqual([
+      'edit',
+      'replace',
+      'share',
+      'move',
+      'update',
+      'delete',
+    ])
   })
 })

@@ -1,0 +1,48 @@
+import { Tags } from 'lucide-react'
+
+import { lazyWithPreload } from '../../../components/ui/lazy-load'
+import type { MediaRecord } from '../../../contract/record'
+import type { RecordFields } from '../../../lib/record-changes'
+import type { FileCommand, FileCommandDialogProps, FileCommandServices } from '../../commands'
+import { bulkOperations } from '../model/use-bulk-operations'
+import { openOnStored } from './open-on-stored'
+
+const Dialog = lazyWithPreload(() =>
+  import('../components/update-dialog').then((module) => module.UpdateDialog),
+)
+
+/** Sets the fields on every file. The files stay in the list, and selected for the next change. */
+export function updateFiles(
+  services: FileCommandServices,
+  targets: readonly MediaRecord[],
+  fields: RecordFields,
+): Promise<number[]> {
+  return bulkOperations(services.cache).update(targets, fields)
+}
+
+function UpdateCommandDialog({ open, targets, services, onClose }: FileCommandDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      count={targets.length}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose()
+      }}
+      onUpdate={(fields) => {
+        void updateFiles(services, targets, fields)
+      }}
+    />
+  )
+}
+
+/** Spec section 4's Update: category, tags, author or description of the selection. */
+export const updateCommand: FileCommand = {
+  name: 'update',
+  label: 'Update',
+  icon: Tags,
+  shows: { bulk: { order: 2 } },
+  dialog: Object.assign(UpdateCommandDialog, { preload: Dialog.preload }),
+  perform: (services, targets) => {
+    openOnStored(services, 'update', targets)
+  },
+}
