@@ -1,19 +1,23 @@
 import { Trash } from 'lucide-react'
 
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
-import { countOf } from '../../../lib/plural'
 import { withoutRecords } from '../../../lib/record-changes'
 import { SCREEN_KEYS } from '../../../lib/shortcuts'
-import type { FileCommand, FileCommandDialogProps, FileCommandServices } from '../../commands'
+import type { FileCommand, FileCommandServices } from '../../commands'
 import { deleteFile } from '../../library'
 import { bulkOperations } from '../model/use-bulk-operations'
 import { openOnStored } from './open-on-stored'
 
 /** What the dialog is told when it was opened on one file (its menu, Details), not on the selection. */
-const ONE_FILE = 'one'
+export const ONE_FILE = 'one'
+
+// The confirmation (Radix's alert dialog) loads on intent, as every command's dialog does.
+const DeleteCommandDialog = lazyWithPreload(() =>
+  import('../components/delete-confirm').then((module) => module.DeleteConfirm),
+)
 
 /** Moves one file to the Trash at once, with Undo; the focus goes to the file taking its place. */
 export function deleteOne(services: FileCommandServices, record: MediaRecord) {
@@ -50,30 +54,6 @@ export async function deleteFiles(
   const ids = await bulkOperations(cache, undoDelete, folderAt).remove(targets)
   if (ids.length > 0) afterBulk()
   return ids
-}
-
-function DeleteCommandDialog({ open, targets, detail, services, onClose }: FileCommandDialogProps) {
-  const one = detail === ONE_FILE ? targets[0] : undefined
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose()
-      }}
-      title={one ? 'Delete file' : 'Delete files'}
-      message={
-        one
-          ? `Are you sure you want to delete "${one.title}"?`
-          : `Are you sure you want to delete ${countOf(targets.length, 'file')}?`
-      }
-      confirmLabel="Delete"
-      onConfirm={() => {
-        if (one) deleteOne(services, one)
-        else void deleteFiles(services, targets)
-      }}
-      afterConfirm={services.focusAfterDelete}
-    />
-  )
 }
 
 /** Delete, after a confirmation: one file from its menu or Details, or the selection from the bulk panel. */

@@ -2,18 +2,13 @@ import { FileUp } from 'lucide-react'
 
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { FileCommand, FileCommandDialogProps } from '../../commands'
-import { loadUploadServices } from '../../upload'
-import type { ReplaceServices } from '../replace-one'
 
 const Dialog = lazyWithPreload(() =>
   import('../components/replace-file-dialog').then((module) => module.ReplaceFileDialog),
 )
 
 /** The upload code (media host, tus, pdf.js) loads when Replace file is used, not with its dialog. */
-async function loadReplaceServices(): Promise<ReplaceServices> {
-  const [services, { replaceFile }] = await Promise.all([loadUploadServices(), import('../api/replace-file')])
-  return { ...services, replaceFile }
-}
+const loadReplaceServices = () => import('../replace-services').then((module) => module.loadReplaceServices())
 
 function ReplaceCommandDialog({ open, targets, services, onClose }: FileCommandDialogProps) {
   const id = open ? targets[0]?.id : undefined
