@@ -32,12 +32,13 @@ export class LibraryEngine {
   }
 
   /**
-   * The library as it now is: indexed (extending the last index when it only grew) and queried again.
+   * The library as it now is: indexed (the last index edited when a few records changed, extended when
+   * it only grew) and queried again.
    * `complete`: every page of it has arrived.
    */
   setRecords(records: readonly MediaRecord[], complete = true): void {
     if (records === this.index.records) return
-    this.index = new MediaIndex(records, this.index)
+    this.index = this.index.edited(records) ?? new MediaIndex(records, this.index)
     this.byId = null
     this.run()
     this.changed({ type: 'changed', version: this.version, held: records.length, complete })

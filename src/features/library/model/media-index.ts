@@ -4,7 +4,14 @@ import { labelKey } from '../../../contract/labels'
 import type { FileCategory } from './categories'
 import { endOfDay, normaliseFolderPath, startOfDay, type Filters, type Sort, type SortKey } from './filters'
 import { RecentQueries } from './recent-queries'
-import { recordColumns, type RecordColumns } from './record-columns'
+import {
+  editedColumns,
+  inPlace,
+  newPlaces,
+  recordColumns,
+  recordEdit,
+  type RecordColumns,
+} from './record-columns'
 import { orderByStrings } from './string-order'
 import { titleSortKey } from './title-key'
 
@@ -36,10 +43,9 @@ function placeAfter(
 }
 
 /**
- * Merges `added` into `order`, both sorted by `compare`, where every added position comes after every
- * position of `order` in the list (the next records of a list that grew). The places of `order` between
- * two added ones are copied as a block: a few thousand added records cost a few thousand searches, not
- * a comparison per record of the whole list.
+ * Merges `added` into `order`, both sorted by `compare` (the next records of a list that grew, or the
+ * records an edit changed). The places of `order` between two added ones are copied as a block: a few
+ * thousand added records cost a few thousand searches, not a comparison per record of the whole list.
  */
 function mergeAdded(
   order: Uint32Array,
@@ -59,6 +65,44 @@ function mergeAdded(
   merged.set(order.subarray(from), out)
   return merged
 }
+
+/**
+ * `order` without the positions `removed`, each found by a binary search with `compare` (the one the
+ * order is sorted by, a total order), then the places between them copied as blocks.
+ */
+function withoutPositions(
+  order: Uint32Array,
+  removed: readonly number[],
+  compare: (a: number, b: number) => number,
+): Uint32Array {
+  if (removed.length === 0) return order
+  const places = removed.map((position) => {
+    let low = 0
+    let high = order.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (compare(order[middle] ?? 0, position) < 0) low = middle + 1
+      else high = middle
+    }
+    return order[low] === position ? low : order.indexOf(position)
+  })
+  places.sort((a, b) => a - b)
+  const kept = new Uint32Array(order.length - places.length)
+  let from = 0
+  let out = 0
+  for (const place of places) {
+    kept.set(order.subarray(from, place), out)
+    out += place - from
+    from = place + 1
+  }
+  kept.set(order.subarray(from), out)
+  return kept
+}
+
+/** Records changed by one edit (left, arrived, or changed) up to which the index is edited, not rebuilt. */
+const MOST_EDITED = 1_000
+/** ...or up to this share of the list, when that is more. */
+const MOST_EDITED_SHARE = 1 / 50
 
 /** Title key order, ties in list order. */
 function compareKeys(keys: readonly string[]): (a: number, b: number) => number {
@@ -83,7 +127,7 @@ function identity(from: number, to: number): Uint32Array {
  * while the page is idle after it (`prepare`), so mounting 100,000 files does not wait for it.
  */
 export class MediaIndex {
-  private readonly columns: RecordColumns
+  private columns: RecordColumns
   private readonly orders = new Map<SortKey, Uint32Array>()
   /**
    * The title keys the title order was made or merged with, for the next version of the list to merge
@@ -116,6 +160,39 @@ export class MediaIndex {
       this.orders.set('title', mergeAdded(title, added, compareKeys(keys)))
     }
     performance.measure('listing:index', { start: started, detail: records.length })
+  }
+
+  /**
+   * The index of `records`, made from this one when they are this index's records with a few changed,
+   * removed or added (an edit, a move, a delete, an upload, an undo): the changed records are derived
+   * again and moved in each sorted order by a binary search, the others keep their values and places.
+   * It answers every query exactly as `new MediaIndex(records)` would. This index gives its columns
+   * over and is not to be read again. Null when the lists differ by more, or `records` only grew while
+   * the title keys are still being made (the next page: the constructor merges it without them).
+   */
+  edited(records: readonly MediaRecord[]): MediaIndex | null {
+    const before = this.records
+    const most = Math.max(MOST_EDITED, Math.floor(before.length * MOST_EDITED_SHARE))
+    const edit = before.length === 0 ? null : recordEdit(before, records, most)
+    if (edit === null) return null
+    const grew = edit.removed.length === 0 && edit.added[0] === before.length
+    if (grew && !this.columns.titleKeys.whole) return null
+    const started = performance.now()
+    // The changed records leave each order while this index's columns still hold their old keys.
+    const kept = new Map<SortKey, Uint32Array>()
+    for (const [key, order] of this.orders)
+      kept.set(key, withoutPositions(order, edit.removed, this.compareFor(key)))
+    const next = new MediaIndex(records)
+    next.columns = editedColumns(this.columns, records, edit)
+    const places = inPlace(edit) ? null : newPlaces(before.length, edit)
+    for (const [key, order] of kept) {
+      if (places !== null) for (let i = 0; i < order.length; i++) order[i] = places[order[i] ?? 0] ?? 0
+      const compare = next.compareFor(key)
+      const added = Uint32Array.from(edit.added).sort(compare)
+      next.orders.set(key, added.length === 0 ? order : mergeAdded(order, added, compare))
+    }
+    performance.measure('listing:index-edit', { start: started, detail: edit.added.length })
+    return next
   }
 
   get haystacks(): readonly string[] {

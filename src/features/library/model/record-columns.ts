@@ -46,7 +46,7 @@ interface Earlier<T> {
  * own records. (A WeakMap per record did the same but cost more than deriving, at 100,000 records.)
  */
 export class Column<T> {
-  private readonly values: T[] = []
+  private values: T[] = []
   /** Where the record now at `values.length` sat in the earlier list, minus `values.length`. */
   private shift = 0
 
@@ -59,6 +59,25 @@ export class Column<T> {
   /** What the next version of this column may reuse. */
   get made(): Earlier<T> {
     return { records: this.records, values: this.values }
+  }
+
+  /**
+   * The column of `records`, which `edit` made of this column's records. A column made whole gives its
+   * values over (this one is not read again): the unchanged records keep theirs and only the changed and
+   * new ones are derived. One not made whole yet is made as a next version is (`made`).
+   */
+  edited(records: readonly MediaRecord[], edit: RecordEdit): Column<T> {
+    if (!this.whole) return new Column(records, this.derive, this.made)
+    const next = new Column(records, this.derive, null)
+    next.values = spliced(this.values, edit, records.length, (position) =>
+      this.derive(records[position] as MediaRecord),
+    )
+    return next
+  }
+
+  /** Whether every record has its value. */
+  get whole(): boolean {
+    return this.values.length === this.records.length
   }
 
   all(): readonly T[] {
@@ -91,6 +110,110 @@ export class Column<T> {
   }
 }
 
+/**
+ * How a list of records became the next: `removed` are the places in the earlier list (ascending) of
+ * the records that left it or changed, `added` the places in the new list (ascending) of the records
+ * new to it or changed. Every other record is the same object in both, in the same order.
+ */
+export interface RecordEdit {
+  removed: readonly number[]
+  added: readonly number[]
+}
+
+/**
+ * How `before` became `after`, one pass comparing the records by identity and id (a list is in id
+ * order; a record out of it only makes the edit larger). Null when more than `most` records left or
+ * arrived: a list rebuilt is then cheaper.
+ */
+export function recordEdit(
+  before: readonly MediaRecord[],
+  after: readonly MediaRecord[],
+  most: number,
+): RecordEdit | null {
+  const removed: number[] = []
+  const added: number[] = []
+  let i = 0
+  let j = 0
+  while (i < before.length && j < after.length) {
+    const earlier = before[i] as MediaRecord
+    const later = after[j] as MediaRecord
+    if (earlier === later) {
+      i++
+      j++
+      continue
+    }
+    if (earlier.id === later.id) {
+      removed.push(i++)
+      added.push(j++)
+    } else if (earlier.id < later.id) removed.push(i++)
+    else added.push(j++)
+    if (removed.length > most || added.length > most) return null
+  }
+  while (i < before.length) removed.push(i++)
+  while (j < after.length) added.push(j++)
+  return removed.length > most || added.length > most ? null : { removed, added }
+}
+
+/** Whether every changed record kept its place and none left or arrived: no other record moved. */
+export function inPlace({ removed, added }: RecordEdit): boolean {
+  return removed.length === added.length && removed.every((place, i) => added[i] === place)
+}
+
+/** Where each record of the earlier list sits in the new one; -1 for one that left or changed. */
+export function newPlaces(count: number, { removed, added }: RecordEdit): Int32Array {
+  const places = new Int32Array(count)
+  let r = 0
+  let a = 0
+  let place = 0
+  for (let i = 0; i < count; i++) {
+    if (r < removed.length && removed[r] === i) {
+      places[i] = -1
+      r++
+      continue
+    }
+    while (a < added.length && added[a] === place) {
+      a++
+      place++
+    }
+    places[i] = place++
+  }
+  return places
+}
+
+/** Edits at most this many changed places by splicing; more, by one pass copying the rest. */
+const FEW_SPLICES = 32
+
+/** `values` with `edit` made: the values of the records that left dropped, the added ones derived. */
+function spliced<T>(values: T[], edit: RecordEdit, count: number, valueAt: (place: number) => T): T[] {
+  const { removed, added } = edit
+  if (inPlace(edit)) {
+    for (const place of added) values[place] = valueAt(place)
+    return values
+  }
+  if (removed.length + added.length <= FEW_SPLICES) {
+    for (let r = removed.length - 1; r >= 0; r--) values.splice(removed[r] ?? 0, 1)
+    for (const place of added) values.splice(place, 0, valueAt(place))
+    return values
+  }
+  const out: T[] = []
+  let r = 0
+  let a = 0
+  let i = 0
+  for (let place = 0; place < count; place++) {
+    if (a < added.length && added[a] === place) {
+      out.push(valueAt(place))
+      a++
+      continue
+    }
+    while (r < removed.length && removed[r] === i) {
+      r++
+      i++
+    }
+    out.push(values[i++] as T)
+  }
+  return out
+}
+
 /** Every column filtering and sorting read. */
 export interface RecordColumns {
   haystacks: Column<string>
@@ -102,6 +225,24 @@ export interface RecordColumns {
   created: Column<number>
   tagKeys: Column<readonly string[]>
   authorKeys: Column<string>
+}
+
+/** The columns of `records` after `edit` of those of the list before (Column.edited). */
+export function editedColumns(
+  columns: RecordColumns,
+  records: readonly MediaRecord[],
+  edit: RecordEdit,
+): RecordColumns {
+  return {
+    haystacks: columns.haystacks.edited(records, edit),
+    titleKeys: columns.titleKeys.edited(records, edit),
+    typeKeys: columns.typeKeys.edited(records, edit),
+    categories: columns.categories.edited(records, edit),
+    folders: columns.folders.edited(records, edit),
+    created: columns.created.edited(records, edit),
+    tagKeys: columns.tagKeys.edited(records, edit),
+    authorKeys: columns.authorKeys.edited(records, edit),
+  }
 }
 
 /** The columns of `records`, none made yet; `previous` are those of the list before. */
