@@ -47,6 +47,43 @@ function mapSome(
   return records.map((record) => (ids.has(record.id) ? change(record) : record))
 }
 
+function inIdOrder(records: readonly MediaRecord[]): boolean {
+  for (let i = 1; i < records.length; i++) if ((records[i - 1]?.id ?? 0) > (records[i]?.id ?? 0)) return false
+  return true
+}
+
+/** `added` not listed yet, put into `records` (any order) by sorting the whole list by id. */
+function sortedWith(records: readonly MediaRecord[], added: readonly MediaRecord[]): readonly MediaRecord[] {
+  const listed = new Set(records.map((record) => record.id as number))
+  const missing = added.filter((record) => !listed.has(record.id))
+  if (missing.length === 0) return records
+  return [...records, ...missing].sort((a, b) => a.id - b.id)
+}
+
+/**
+ * The same for `records` in id order: each added record's place found by a binary search and the
+ * records between copied as blocks, so putting one file back in a long list sorts nothing.
+ */
+function mergedById(records: readonly MediaRecord[], added: readonly MediaRecord[]): readonly MediaRecord[] {
+  const parts: (readonly MediaRecord[])[] = []
+  let from = 0
+  for (const record of [...added].sort((a, b) => a.id - b.id)) {
+    let low = from
+    let high = records.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((records[middle]?.id ?? 0) < record.id) low = middle + 1
+      else high = middle
+    }
+    if (records[low]?.id === record.id) continue
+    parts.push(records.slice(from, low), [record])
+    from = low
+  }
+  if (parts.length === 0) return records
+  parts.push(records.slice(from))
+  return parts.flat()
+}
+
 /** `path` once the folder at `from` is at `to`: the same path when it lies outside that folder. */
 export function movedPath(path: string, from: string, to: string): string {
   if (from === ROOT_PATH || !isWithin(path, from)) return path
@@ -62,12 +99,8 @@ export function applyChange(records: readonly MediaRecord[], change: RecordsChan
       const gone = new Set(change.ids)
       return gone.size === 0 ? records : records.filter((record) => !gone.has(record.id))
     }
-    case 'added': {
-      const listed = new Set(records.map((record) => record.id as number))
-      const missing = change.records.filter((record) => !listed.has(record.id))
-      if (missing.length === 0) return records
-      return [...records, ...missing].sort((a, b) => a.id - b.id)
-    }
+    case 'added':
+      return inIdOrder(records) ? mergedById(records, change.records) : sortedWith(records, change.records)
     case 'patch':
       return mapSome(records, new Set(change.ids), (record) => patchRecord(record, change.fields))
     case 'folder':

@@ -8,6 +8,8 @@ import {
   type Sort,
   type SortKey,
 } from '../../../src/features/library/model/filters'
+import { LibraryHost } from '../../../src/features/library/engine/library-host'
+import type { EngineReply } from '../../../src/features/library/engine/library-protocol'
 import { MediaIndex, queryIndex } from '../../../src/features/library/model/media-index'
 import { recordEdit } from '../../../src/features/library/model/record-columns'
 import {
@@ -182,5 +184,60 @@ describe('an index edited in place of a rebuild', () => {
     expect(recordEdit(records, after, 10)).toEqual({ removed: [2, 5], added: [2, 9] })
     expect(recordEdit(records, records.slice(), 10)).toEqual({ removed: [], added: [] })
     expect(recordEdit(records, [], 5)).toBeNull()
+  })
+})
+
+describe('the host over an edited index', () => {
+  it('shows each change in flight at once and rolls a refused one back, as the pages with the rest over them', () => {
+    const draw = random(42)
+    let last = 1_500
+    const library = Array.from({ length: last }, (_, i) => seeded(draw, i + 1))
+    const replies: EngineReply[] = []
+    const host = new LibraryHost((reply) => replies.push(reply))
+    host.listing({ type: 'layout', pages: 1, expected: null })
+    host.listing({ type: 'records', page: 0, records: library, first: true, last: true })
+    let confirmed: readonly MediaRecord[] = host.records
+    let pending: { key: number; change: RecordsChange }[] = []
+    const deleted: MediaRecord[] = []
+    for (let key = 0; key < 60; key++) {
+      const change = someChange(draw, host.records, deleted, () => ++last)
+      host.receive({ type: 'change', key, change })
+      pending.push({ key, change })
+      if (draw(2) === 0) {
+        // The oldest change in flight settles: kept as the server confirmed it, or rolled back.
+        const [settling] = pending
+        pending = pending.slice(1)
+        const kept = draw(3) === 0 ? null : (settling?.change ?? null)
+        host.receive({ type: 'settle', key: settling?.key ?? -1, confirmed: kept })
+        if (kept !== null) confirmed = applyChange(confirmed, kept)
+      }
+      const shown = pending.reduce((records, each) => applyChange(records, each.change), confirmed)
+      expect(host.records.map((record) => record.id)).toEqual(shown.map((record) => record.id))
+      expect(host.records).toEqual(shown)
+      host.receive({
+        type: 'query',
+        ask: key,
+        filters: NO_FILTERS,
+        sort: SORTS[key % SORTS.length] as Sort,
+        from: 0,
+        to: 50,
+      })
+      const answer = replies.at(-1)
+      const fresh = new MediaIndex(shown)
+      const expected = Array.from(queryIndex(fresh, NO_FILTERS, SORTS[key % SORTS.length] as Sort))
+      expect(answer?.type === 'answer' && answer.rows.map((record) => record.id)).toEqual(
+        expected.slice(0, 50).map((position) => shown[position]?.id),
+      )
+    }
+  })
+
+  it('puts files back in id order, by a search in a list in id order and a sort in any other', () => {
+    const records = [1, 3, 5, 7].map((id) => listedRecord(id))
+    const back = [listedRecord(6), listedRecord(2), listedRecord(3, { title: 'other' }), listedRecord(9)]
+    expect(applyChange(records, withAdded(back)).map((record) => record.id)).toEqual([1, 2, 3, 5, 6, 7, 9])
+    expect(applyChange(records, withAdded(back))[2]).toBe(records[1])
+    expect(applyChange(records, withAdded([listedRecord(5)]))).toBe(records)
+    const unordered = [records[2], records[0]] as MediaRecord[]
+    expect(applyChange(unordered, withAdded([listedRecord(2)])).map((record) => record.id)).toEqual([1, 2, 5])
   })
 })

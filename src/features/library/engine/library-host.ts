@@ -14,6 +14,8 @@ import type { EngineReply, EngineRequest } from './library-protocol'
 export class LibraryHost {
   private readonly pages = new ListingPages()
   private pending: { key: number; change: RecordsChange }[] = []
+  /** The pages' records as last composed; null once the pages changed since. */
+  private confirmed: readonly MediaRecord[] | null = null
   private readonly engine: LibraryEngine
 
   constructor(private readonly post: (reply: EngineReply) => void) {
@@ -31,17 +33,20 @@ export class LibraryHost {
   listing(reply: ListingReply): ListingReply | null {
     if (reply.type === 'records') {
       this.pages.receive(reply)
+      this.confirmed = null
       // The first slice of a page new to the library and a page's end change what is shown.
       if (reply.first || reply.last) this.show()
       return null
     }
     if (reply.type === 'layout') {
       this.pages.layout(reply.pages)
+      this.confirmed = null
       this.show()
       return reply
     }
     if (reply.type === 'failed' && reply.status === 401) {
       this.pages.clear()
+      this.confirmed = null
       this.pending = []
       this.show()
     }
@@ -52,18 +57,25 @@ export class LibraryHost {
   receive(request: EngineRequest): void {
     if (request.type === 'change') {
       this.pending.push({ key: request.key, change: request.change })
-      this.show()
+      // Over what is shown when the pages have not changed since: the one change is made, not all again.
+      if (this.confirmed === null) this.show()
+      else this.engine.setRecords(applyChange(this.engine.records, request.change), this.pages.complete())
     } else if (request.type === 'settle') {
       this.pending = this.pending.filter((each) => each.key !== request.key)
-      if (request.confirmed !== null) this.pages.apply(request.confirmed)
+      if (request.confirmed !== null && this.pages.apply(request.confirmed)) this.confirmed = null
       this.show()
     } else if (request.type === 'matching') {
       for (const reply of this.engine.matching(request)) this.post(reply)
     } else this.post(this.engine.receive(request))
   }
 
+  /**
+   * The pages with the changes in flight made over them, to the engine, which edits its index when a
+   * few records changed (MediaIndex.edited) and rebuilds it otherwise.
+   */
   private show(): void {
-    let shown: readonly MediaRecord[] = this.pages.compose()
+    this.confirmed ??= this.pages.compose()
+    let shown = this.confirmed
     for (const { change } of this.pending) shown = applyChange(shown, change)
     this.engine.setRecords(shown, this.pages.complete())
   }

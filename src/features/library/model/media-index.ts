@@ -171,13 +171,13 @@ export class MediaIndex {
    * the title keys are still being made (the next page: the constructor merges it without them).
    */
   edited(records: readonly MediaRecord[]): MediaIndex | null {
+    const started = performance.now()
     const before = this.records
     const most = Math.max(MOST_EDITED, Math.floor(before.length * MOST_EDITED_SHARE))
     const edit = before.length === 0 ? null : recordEdit(before, records, most)
     if (edit === null) return null
     const grew = edit.removed.length === 0 && edit.added[0] === before.length
     if (grew && !this.columns.titleKeys.whole) return null
-    const started = performance.now()
     // The changed records leave each order while this index's columns still hold their old keys.
     const kept = new Map<SortKey, Uint32Array>()
     for (const [key, order] of this.orders)
