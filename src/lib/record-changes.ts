@@ -81,7 +81,7 @@ function mergedById(records: readonly MediaRecord[], added: readonly MediaRecord
   }
   if (parts.length === 0) return records
   parts.push(records.slice(from))
-  return parts.flat()
+  return ([] as MediaRecord[]).concat(...parts)
 }
 
 /** `path` once the folder at `from` is at `to`: the same path when it lies outside that folder. */
