@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { SHARD_RANGE } from './media-pages'
+import { pageCountOf, SHARD_RANGE } from './media-pages'
 import { cropSchema, focalPointSchema, mediaRecordSchema, rotationSchema } from './record'
 
 /**
@@ -65,3 +65,13 @@ export const mediaPagesAnswerSchema = z.object({
   }),
 })
 export type MediaPagesAnswer = z.infer<typeof mediaPagesAnswerSchema>
+
+/** The schema of a `GET /api/media-pages?validators` answer (`MediaPageValidators`, media-pages.ts). */
+export const mediaPageValidatorsSchema = z
+  .object({
+    shard_count: count,
+    etags: z.array(z.string().min(1).max(200)),
+  })
+  .refine((answer) => answer.etags.length === pageCountOf(answer.shard_count), {
+    message: 'etags must hold one ETag per page',
+  })

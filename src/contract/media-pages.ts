@@ -47,7 +47,11 @@ export function pageShards(page: number): string {
 
 /** The page that holds the record with `id`. */
 export function pageOfId(id: number): number {
-  const shard = Math.floor(id / SHARD_IDS)
+  return pageOfShard(Math.floor(id / SHARD_IDS))
+}
+
+/** The page whose range holds shard `shard`. */
+export function pageOfShard(shard: number): number {
   if (shard < FIRST_PAGE_SHARDS) return 0
   if (shard < PAGE_SHARDS) return 1
   return Math.floor(shard / PAGE_SHARDS) + 1
@@ -57,6 +61,21 @@ export function pageOfId(id: number): number {
 export function pageCountOf(shardCount: number): number {
   return shardCount <= PAGE_SHARDS ? 2 : Math.ceil(shardCount / PAGE_SHARDS) + 1
 }
+
+/**
+ * `GET /api/media-pages?validators`: the ETag of every page at once (decision 0049), `etags[page]` being
+ * exactly what `?shards=<pageShards(page)>` answers as its ETag, for `pageCountOf(shard_count)` pages.
+ * The answer has an ETag of its own, so an unchanged library answers 304 to the whole question, and a
+ * client asks again only for the pages whose ETag differs from the one it keeps. 2,000 shards
+ * (1,000,000 ids) are 41 pages, about 1.5 KB.
+ */
+export interface MediaPageValidators {
+  shard_count: number
+  etags: string[]
+}
+
+/** The query that asks for the validators instead of a range; it takes no value and no other parameter. */
+export const VALIDATORS_QUERY = 'validators'
 
 export const SHARD_RANGE = /^(\d{1,7})-(\d{1,7})$/
 

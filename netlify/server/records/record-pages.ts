@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 
 import { LIMITS } from '../../../src/contract/limits'
-import { encodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages'
+import {
+  encodeMediaPage,
+  pageCountOf,
+  pageOfShard,
+  pageRange,
+  type MediaPagesAnswer,
+  type MediaPageValidators,
+} from '../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore, ListedDocument } from '../storage/document-store'
 import { recordBytes } from './record-bytes'
@@ -145,11 +152,69 @@ function inRange(shards: readonly ListedDocument[], from: number, to: number): L
  * first range also answers how many shards there are, so its validator covers that count too.
  */
 export function rangeEtag(shards: readonly ListedDocument[], from: number, to: number): string {
+  return etagOfRange(inRange(shards, from, to), from, to, shardCountOf(shards))
+}
+
+/** `rangeEtag` of the shards already picked out of the listing as those of `from`-`to`, in listing order. */
+function etagOfRange(
+  shardsInRange: readonly ListedDocument[],
+  from: number,
+  to: number,
+  shardCount: number,
+): string {
   const hash = createHash('sha256')
-  for (const { key, etag } of inRange(shards, from, to)) hash.update(`${key}\u0000${etag}\u0000`)
+  for (const { key, etag } of shardsInRange) hash.update(`${key}\u0000${etag}\u0000`)
   hash.update(`${String(from)}-${String(to)}`)
-  if (from === 0) hash.update(`:${String(shardCountOf(shards))}`)
+  if (from === 0) hash.update(`:${String(shardCount)}`)
   return `"${hash.digest('base64url').slice(0, 27)}"`
+}
+
+/**
+ * The ETag of every page of the grid (`pageRange`), in page order, from one shard listing: each exactly
+ * the ETag `GET /api/media-pages?shards=<that page>` answers, as both come from `etagOfRange`. The
+ * shards are sorted into their pages in one pass, so a listing of 2,000 shards is hashed once.
+ */
+export function pageValidatorsOf(shards: readonly ListedDocument[]): MediaPageValidators {
+  const shardCount = shardCountOf(shards)
+  const byPage = Array.from({ length: pageCountOf(shardCount) }, (): ListedDocument[] => [])
+  for (const shard of shards) {
+    // Exactly the shards `inRange` gives each page's own GET, whatever a key holds.
+    const index = shardIndexOfKey(shard.key)
+    const page = pageOfShard(index)
+    const { from, to } = pageRange(page)
+    if (index >= from && index <= to) byPage[page]?.push(shard)
+  }
+  const etags = byPage.map((listed, page) => {
+    const { from, to } = pageRange(page)
+    return etagOfRange(listed, from, to, shardCount)
+  })
+  return { shard_count: shardCount, etags }
+}
+
+/** The validator of the validators: changes whenever one page's ETag does, or the number of pages. */
+function validatorsEtag(validators: MediaPageValidators): string {
+  const hash = createHash('sha256')
+  hash.update('validators\u0000')
+  for (const etag of validators.etags) hash.update(`${etag}\u0000`)
+  return `"${hash.digest('base64url').slice(0, 27)}"`
+}
+
+export type PageValidatorsListing = { etag: string } & (
+  { notModified: true } | { notModified: false; answer: MediaPageValidators }
+)
+
+/**
+ * `GET /api/media-pages?validators`: every page's ETag from one `list()`, or `notModified` when the
+ * client's ETag for the whole answer still holds. No shard is read.
+ */
+export async function listPageValidators(
+  store: DocumentStore,
+  ifNoneMatch: string | null,
+): Promise<PageValidatorsListing> {
+  const answer = pageValidatorsOf(await listShards(store))
+  const etag = validatorsEtag(answer)
+  if (ifNoneMatch !== null && etagMatches(ifNoneMatch, etag)) return { etag, notModified: true }
+  return { etag, notModified: false, answer }
 }
 
 /** The range of shards an answer covers, and the records in it. */
