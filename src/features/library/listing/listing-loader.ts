@@ -5,6 +5,7 @@ import { answerError, ApiError, unreadableAnswer } from '../../../lib/api-call'
 import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
 import type { EarlyStart, FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
 import { fetchPage, fetchRange } from './page-request'
+import { PageValidators, type RevalidationPlan } from './page-validators'
 import { readJson, readPageText, type PageText } from './page-text'
 
 /**
@@ -32,8 +33,10 @@ export interface ListingLoaderOptions {
 
 /**
  * The file list, page by page (`GET /api/media-pages`): shows the pages kept from the last visit at
- * once, then asks the server for every page at the same time, each with its ETag, and sends on only the
- * pages that changed. Runs in the listing worker (or, where there is no worker, on the page).
+ * once, then asks the server for every page's ETag in one request (`?validators`, decision 0049) and
+ * only for the pages whose ETag moved, and sends on only the pages that changed. Without pages shown, or
+ * when the server cannot answer the validators, every page is asked for at the same time, each with its
+ * ETag. Runs in the listing worker (or, where there is no worker, on the page).
  */
 export class ListingLoader {
   /** ETag and size of each page the page now shows, as the server last sent it. */
@@ -45,7 +48,12 @@ export class ListingLoader {
   private handedFirst: Promise<Response | null> | null = null
   private handFirst: ((handed: Response | null) => void) | null = null
 
-  constructor(private readonly options: ListingLoaderOptions) {}
+  /** Every page's ETag in one request, which a revalidation of pages already shown starts with. */
+  private readonly validators: PageValidators
+
+  constructor(private readonly options: ListingLoaderOptions) {
+    this.validators = new PageValidators(options.fetch)
+  }
 
   /** Carries out a request from the page, as the worker and the loader run on the page both receive it. */
   receive(request: ListingRequest): void {
@@ -171,10 +179,15 @@ export class ListingLoader {
       }
     }
     try {
-      for (let page = 0; page < (this.pageCount ?? 2); page++) ask(page)
+      // With pages shown, one request says which of them changed; without its answer, every page is
+      // asked for with its ETag. A first visit asks for every page at once, the first one first.
+      const plan = await this.planRevalidation()
+      const wanted = plan === null ? null : new Set(plan.changed)
+      for (let page = 0; page < (this.pageCount ?? 2); page++) if (wanted?.has(page) ?? true) ask(page)
       for (let page = 0; page < (this.pageCount ?? 2); page++) {
-        ask(page)
-        const fetched = await (asked.get(page) as Promise<Fetched>)
+        const answer = asked.get(page)
+        if (answer === undefined) continue
+        const fetched = await answer
         if (!fetched.fresh) continue
         this.show(fetched.kept, fetched.records)
         performance.mark('listing:page-posted', { detail: page })
@@ -184,7 +197,7 @@ export class ListingLoader {
         )
         // The page's copy is never newer than the kept pages it stands in front of.
         if (page === 0 && kept) post({ type: 'kept-first', page: fetched.kept })
-        if (page === 0) this.learnLayout(fetched.kept.shardCount, ask)
+        if (page === 0) this.learnLayout(fetched.kept.shardCount, ask, plan === null)
       }
       this.dropPagesPast(this.pageCount ?? 2)
       post({ type: 'settled', request, ok: true })
@@ -203,13 +216,30 @@ export class ListingLoader {
     }
   }
 
-  /** The first page says how many shards there are: every other page is asked for at once. */
-  private learnLayout(shardCount: number, ask: (page: number) => void): void {
+  /**
+   * Which pages to ask for (decision 0049), when pages are shown and the first is not the page's own
+   * request: null asks for every page. Takes the page count the answer gives.
+   */
+  private async planRevalidation(): Promise<RevalidationPlan | null> {
+    if (this.shown.size === 0 || this.handedFirst !== null) return null
+    const plan = await this.validators.plan(this.shown)
+    if (plan !== null && plan.pageCount !== this.pageCount) {
+      this.pageCount = plan.pageCount
+      this.options.post({ type: 'layout', pages: plan.pageCount, expected: null })
+    }
+    return plan
+  }
+
+  /**
+   * The first page says how many shards there are: every other page is asked for at once, unless the
+   * validators already said which changed (`everyPage` false) and the layout has not moved since.
+   */
+  private learnLayout(shardCount: number, ask: (page: number) => void, everyPage: boolean): void {
     const count = pageCountOf(shardCount)
     if (count !== this.pageCount) {
       this.pageCount = count
       this.options.post({ type: 'layout', pages: count, expected: null })
-    }
+    } else if (!everyPage) return
     for (let page = 1; page < count; page++) ask(page)
   }
 

@@ -1,4 +1,4 @@
-import { pageShards } from '../../../contract/media-pages'
+import { pageShards, VALIDATORS_QUERY } from '../../../contract/media-pages'
 import { routePath } from '../../../contract/routes'
 import { apiRequestInit, callApi, type ApiInit } from '../../../lib/api-call'
 
@@ -31,4 +31,16 @@ export function fetchPage(page: number, etag?: string, send?: typeof fetch): Pro
 /** Asks for the shards `shards`: a page, or the rest of one that stopped short at its byte budget. */
 export function fetchRange(shards: string, etag?: string, send?: typeof fetch): Promise<Response> {
   return callApi(...rangeCall(shards, etag), send)
+}
+
+/**
+ * Asks for every page's ETag at once (`?validators`, decision 0049), conditional on `etag`, the ETag of
+ * the last such answer, when there is one.
+ */
+export function fetchValidators(etag?: string, send?: typeof fetch): Promise<Response> {
+  return callApi(
+    `${routePath('mediaPages')}?${VALIDATORS_QUERY}`,
+    { headers: etag === undefined ? {} : { 'If-None-Match': etag }, cache: 'no-store' },
+    send,
+  )
 }
