@@ -32,6 +32,7 @@ import { checkShareLinkForgery, checkShareLinkRevoked } from './hostile/share-li
 import { checkSharesOfPurgedFile } from './hostile/purged-shares.ts'
 import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labels.ts'
 import { checkLongDescriptionPages } from './hostile/page-bytes.ts'
+import { checkPageValidators } from './hostile/page-validators.ts'
 
 async function cleanUp(): Promise<void> {
   if (createdIds.length === 0) return
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     await checkPurgedReplay()
     await checkAnswerBudgets()
     await checkLongDescriptionPages()
+    await checkPageValidators()
     await checkAltText()
     await checkPdfPageCounts()
     await checkShareLinkForgery()
