@@ -1,20 +1,11 @@
 import * as z from 'zod'
 
-/** The spec's CMS field slugs (section 3) that the mirror writes, besides Webflow's own `name` and `slug`. */
-export const WEBFLOW_SPEC_FIELDS = [
-  'media-url',
-  'description',
-  'category',
-  'file-type',
-  'file-size',
-  'tags',
-  'author',
-  'upload-date',
-] as const
-export type WebflowSpecField = (typeof WEBFLOW_SPEC_FIELDS)[number]
-
-/** Each spec field as a person knows it from the screen, in messages and in the Webflow panel. */
-export const WEBFLOW_SPEC_FIELD_LABELS: Record<WebflowSpecField, string> = {
+/**
+ * The spec's CMS field slugs (section 3) that the mirror writes, besides Webflow's own `name` and `slug`,
+ * in the order the Webflow panel lists them, each as a person knows it from the screen (in messages and
+ * in the Webflow panel). The one place the slugs are written: the list and the type come from it.
+ */
+export const WEBFLOW_SPEC_FIELD_LABELS = {
   'media-url': 'File URL',
   description: 'Description',
   category: 'Category',
@@ -23,7 +14,9 @@ export const WEBFLOW_SPEC_FIELD_LABELS: Record<WebflowSpecField, string> = {
   tags: 'Tags',
   author: 'Author',
   'upload-date': 'Upload date',
-}
+} as const satisfies Record<string, string>
+export type WebflowSpecField = keyof typeof WEBFLOW_SPEC_FIELD_LABELS
+export const WEBFLOW_SPEC_FIELDS = Object.keys(WEBFLOW_SPEC_FIELD_LABELS) as readonly WebflowSpecField[]
 
 /** The label of a spec field; a slug this version does not know is shown as it is. */
 export function specFieldLabel(field: string): string {

@@ -12,7 +12,8 @@ import {
   moveToFolder,
   updateRecord,
 } from '../../netlify/server/records/media-service'
-import { operateOnRecords, SHARD_PREFIX, SHARD_SIZE } from '../../netlify/server/records/record-shards'
+import { operateOnRecords, SHARD_PREFIX } from '../../netlify/server/records/record-shards'
+import { SHARD_IDS } from '../../src/contract/media-pages'
 import type { DocumentStore } from '../../netlify/server/storage/document-store'
 import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
 import {
@@ -267,18 +268,13 @@ describe.each(STORE_KINDS)('media service (%s)', (kind: StoreKind) => {
 
     it('lists and pages records held in more than one shard', async () => {
       // Spend ids so that the next ones straddle the boundary between shard 0 and shard 1.
-      await allocateFileIds(store(), SHARD_SIZE - 3)
+      await allocateFileIds(store(), SHARD_IDS - 3)
       const straddling = await createMany(store(), 4)
-      expect(straddling.map(({ id }) => id)).toEqual([
-        SHARD_SIZE - 2,
-        SHARD_SIZE - 1,
-        SHARD_SIZE,
-        SHARD_SIZE + 1,
-      ])
+      expect(straddling.map(({ id }) => id)).toEqual([SHARD_IDS - 2, SHARD_IDS - 1, SHARD_IDS, SHARD_IDS + 1])
       // And a record two shards further on, leaving shard 2 absent.
-      await allocateFileIds(store(), 2 * SHARD_SIZE)
+      await allocateFileIds(store(), 2 * SHARD_IDS)
       const far = await createRecord(store(), upload({ url: '/far.png' }))
-      expect(far.id).toBe(3 * SHARD_SIZE + 2)
+      expect(far.id).toBe(3 * SHARD_IDS + 2)
 
       expect((await store().list(SHARD_PREFIX)).map(({ key }) => key)).toEqual([
         'records/000000',
@@ -290,12 +286,12 @@ describe.each(STORE_KINDS)('media service (%s)', (kind: StoreKind) => {
       expect((await listAll(store(), 2)).map(({ id }) => id)).toEqual(all)
 
       // A page that starts in one shard and ends in the next.
-      expect(await page(store(), SHARD_SIZE - 2, 2)).toMatchObject({
-        ids: [SHARD_SIZE - 1, SHARD_SIZE],
-        next: String(SHARD_SIZE),
+      expect(await page(store(), SHARD_IDS - 2, 2)).toMatchObject({
+        ids: [SHARD_IDS - 1, SHARD_IDS],
+        next: String(SHARD_IDS),
       })
       // A page that starts past the shards' records jumps to the next shard holding any.
-      expect(await page(store(), SHARD_SIZE + 1, 5)).toMatchObject({ ids: [far.id], next: null })
+      expect(await page(store(), SHARD_IDS + 1, 5)).toMatchObject({ ids: [far.id], next: null })
 
       const before = await page(store(), 0, 10)
       await pauseForDistinctEtags()
@@ -438,7 +434,7 @@ describe.each(STORE_KINDS)('media service (%s)', (kind: StoreKind) => {
 
     it('updates records in different shards in one batch', async () => {
       await createMany(store(), 1)
-      await allocateFileIds(store(), SHARD_SIZE)
+      await allocateFileIds(store(), SHARD_IDS)
       const far = await createRecord(store(), upload({ url: '/far.png' }))
       const response = await batchUpdate(store(), [
         { id: far.id, patch: patch({ station: 'far' }) },
@@ -555,7 +551,7 @@ describe.each(STORE_KINDS)('media service (%s)', (kind: StoreKind) => {
     it('loses no update when 40 records of one shard are updated in parallel', async () => {
       const records = await createMany(store(), 40)
       const ids = records.map(({ id }) => id)
-      expect(new Set(ids.map((id) => Math.floor(id / SHARD_SIZE))).size).toBe(1)
+      expect(new Set(ids.map((id) => Math.floor(id / SHARD_IDS))).size).toBe(1)
 
       await Promise.all(
         ids.map((id) =>
@@ -599,7 +595,7 @@ describe.each(STORE_KINDS)('media service (%s)', (kind: StoreKind) => {
 describe('media service over full shards (memory)', () => {
   it('pages through 1,100 records in three shards without gaps or repeats', async () => {
     const store = new MemoryDocumentStore()
-    const total = 2 * SHARD_SIZE + 100
+    const total = 2 * SHARD_IDS + 100
     for (let i = 0; i < total; i++) await createRecord(store, upload({ url: `/m${String(i)}.png` }))
     expect((await store.list(SHARD_PREFIX)).map(({ key }) => key)).toEqual([
       'records/000000',

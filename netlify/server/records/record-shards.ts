@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
 import { LIMITS } from '../../../src/contract/limits'
+import { SHARD_IDS } from '../../../src/contract/media-pages'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import { CorruptDocumentError, type DocumentStore, type ListedDocument } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
@@ -8,21 +9,21 @@ import { readNextFileId } from './id-counter'
 import { bytesInWords, recordBytes, SHARD_BUDGET_WORDS, shardBytes, TRASH_MARK_BYTES } from './record-bytes'
 
 /**
- * Records live in shard documents of `SHARD_SIZE` consecutive ids (DESIGN section 5): listing reads one
- * document per shard instead of one per record, and writers of different shards never contend.
+ * Records live in shard documents of `SHARD_IDS` consecutive ids (DESIGN section 5, the contract's one
+ * constant, which the screen's pages count in too): listing reads one document per shard instead of one
+ * per record, and writers of different shards never contend.
  */
-export const SHARD_SIZE = 500
 export const SHARD_PREFIX = 'records/'
 
 /**
  * `purged`: the ids of the shard deleted for good (purged from the trash), so a replayed create of one
- * of them can tell "deleted for good" from "not written yet" (decision 0032). At most `SHARD_SIZE` ids.
+ * of them can tell "deleted for good" from "not written yet" (decision 0032). At most `SHARD_IDS` ids.
  */
 const shardSchema = z.object({ records: z.array(mediaRecordSchema), purged: z.array(z.int()).optional() })
 type Shard = z.infer<typeof shardSchema>
 
 export function shardIndexOf(id: number): number {
-  return Math.floor(id / SHARD_SIZE)
+  return Math.floor(id / SHARD_IDS)
 }
 
 export function shardKey(index: number): string {
@@ -59,7 +60,7 @@ export interface RecordOutcome<R> {
 
 /** The first and last id of shard `index`. */
 export function idsOfShard(index: number): { first: number; last: number } {
-  return { first: index * SHARD_SIZE, last: (index + 1) * SHARD_SIZE - 1 }
+  return { first: index * SHARD_IDS, last: (index + 1) * SHARD_IDS - 1 }
 }
 
 /** Why record `id` cannot grow by `growth` bytes where it is stored. */
@@ -134,7 +135,7 @@ export async function operateOnStoredRecords<R>(
   const results = new Array<R>(ids.length)
   const nextId = positionsByShard.size > 1 ? await readNextFileId(store) : Infinity
   const stored = [...positionsByShard].filter(([index, positions]) => {
-    if (index * SHARD_SIZE < nextId) return true
+    if (index * SHARD_IDS < nextId) return true
     for (const position of positions) {
       results[position] = operate(undefined, ids[position] ?? 0, position, false).result
     }
@@ -201,8 +202,8 @@ function operateOnShard<R>(
   return { next, result: results }
 }
 
-/** The most the list of a shard's purged ids can take: 500 ids of 16 digits. */
-const PURGED_LIST_MOST_BYTES = ',"purged":[]'.length + SHARD_SIZE * 17
+/** The most the list of a shard's purged ids can take: a shard's ids of 16 digits each. */
+const PURGED_LIST_MOST_BYTES = ',"purged":[]'.length + SHARD_IDS * 17
 
 /** The shard document's JSON as read, in bytes: its records and the ids purged from it. */
 function shardDocumentBytes(shard: Shard | null): number {

@@ -8,10 +8,5 @@ export { routeToFunction } from '../../support/function-router.ts'
 export { replaceDocumentStore } from '../../../netlify/server/store.ts'
 export { BlobsDocumentStore } from '../../../netlify/server/storage/blobs-store.ts'
 export { BlobsByteStore, MemoryByteStore } from '../../../netlify/server/storage/byte-store.ts'
-export {
-  parseShard,
-  SHARD_SIZE,
-  shardIndexOf,
-  shardKey,
-} from '../../../netlify/server/records/record-shards.ts'
+export { parseShard, shardIndexOf, shardKey } from '../../../netlify/server/records/record-shards.ts'
 export { FileKeyLock } from '../../../netlify/server/storage/file-lock.ts'

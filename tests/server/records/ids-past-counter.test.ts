@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { allocateFileIds } from '../../../netlify/server/records/id-counter'
-import { SHARD_SIZE } from '../../../netlify/server/records/record-shards'
+import { SHARD_IDS } from '../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { StoreCall } from '../../support/store-interceptor'
 import { freshStores, send, sendOk, type RequestSpec } from '../reliability/in-process-api'
@@ -57,7 +57,7 @@ describe('ids past the counter', () => {
     next = trashed.id + 1
   })
 
-  const past = (count: number) => range(next + SHARD_SIZE, count, SHARD_SIZE)
+  const past = (count: number) => range(next + SHARD_IDS, count, SHARD_IDS)
 
   it.each([
     ['restore', '/api/trash/restore', (ids: number[]) => ({ ids }), 'is not in the trash'],
@@ -104,19 +104,19 @@ describe('ids past the counter', () => {
 
   it('reads each shard a batch names once, and only the shards below the counter', async () => {
     // Shards 1 and 2 are given out but hold nothing; shard 3 holds two records.
-    await allocateFileIds(raw.documents, 3 * SHARD_SIZE - next + 1)
+    await allocateFileIds(raw.documents, 3 * SHARD_IDS - next + 1)
     const far = await created('far')
     const trashed = await created('also-trashed')
     await sendOk({ method: 'DELETE', path: `/api/delete/${String(trashed.id)}` })
-    expect(Math.floor(trashed.id / SHARD_SIZE)).toBe(3)
+    expect(Math.floor(trashed.id / SHARD_IDS)).toBe(3)
     const ids = [
       ...Array<number>(100).fill(trashed.id),
       ...Array<number>(100).fill(next - 1),
       ...range(3, 50),
-      ...range(SHARD_SIZE + 1, 25),
-      ...range(2 * SHARD_SIZE + 1, 25),
+      ...range(SHARD_IDS + 1, 25),
+      ...range(2 * SHARD_IDS + 1, 25),
       ...range(far.id + 2, 50),
-      ...range(trashed.id + SHARD_SIZE, 150, SHARD_SIZE),
+      ...range(trashed.id + SHARD_IDS, 150, SHARD_IDS),
     ]
     expect(ids).toHaveLength(500)
     const { answer, reads, writes } = await counted({

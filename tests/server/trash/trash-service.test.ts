@@ -12,7 +12,8 @@ import {
   updateRecord,
 } from '../../../netlify/server/records/media-service'
 import { readAllRecords } from '../../../netlify/server/records/record-pages'
-import { operateOnStoredRecords, SHARD_SIZE } from '../../../netlify/server/records/record-shards'
+import { operateOnStoredRecords } from '../../../netlify/server/records/record-shards'
+import { SHARD_IDS } from '../../../src/contract/media-pages'
 import { allocateFileIds } from '../../../netlify/server/records/id-counter'
 import type { DocumentStore, WriteCondition } from '../../../netlify/server/storage/document-store'
 import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
@@ -199,7 +200,7 @@ describe('batch delete into the trash (memory)', () => {
   it('writes each shard touched once, whatever the number of ids in it', async () => {
     const store = new CountingStore()
     const near = await Promise.all(Array.from({ length: 30 }, (_, i) => addFile(store, `near-${String(i)}`)))
-    await allocateFileIds(store, SHARD_SIZE)
+    await allocateFileIds(store, SHARD_IDS)
     const far = await Promise.all(Array.from({ length: 5 }, (_, i) => addFile(store, `far-${String(i)}`)))
     store.writes.clear()
 
