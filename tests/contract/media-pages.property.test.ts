@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/media-pages'
 import { mediaPagesAnswerSchema } from '../../src/contract/media-pages-schema'
 import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
+import { listedRecord } from '../support/listed-record'
 
 const LAYOUT = { from: 0, to: PAGE_SHARDS - 1, shardCount: 3 }
 /** A few values, so strings repeat as in a real library and the dictionary is exercised. */
@@ -76,29 +77,7 @@ const recordArbitrary: fc.Arbitrary<MediaRecord> = fc
   .chain((partial) =>
     // Fields absent from `partial` take the values most records have, so the sparse columns are exercised.
     fc.constant(
-      mediaRecordSchema.parse({
-        id: 1,
-        title: 'Untitled',
-        description: '',
-        category: 'Files',
-        file_type: 'image/png',
-        media_url: '/api/files/1/a.png',
-        thumbnail: null,
-        file_size: 0,
-        created_at: '2026-01-01T00:00:00.000Z',
-        tags: [],
-        notes: '',
-        alt_text: '',
-        station: '',
-        author: 'Unknown',
-        folder_path: '/',
-        public_id: null,
-        resource_type: null,
-        format: null,
-        width: null,
-        height: null,
-        duration: null,
-        sha256: null,
+      listedRecord(1, {
         ...partial,
         updated_at: partial.updated_at ?? partial.created_at ?? '2026-01-01T00:00:00.000Z',
       }),
@@ -132,13 +111,7 @@ describe('the compact page encoding', () => {
 
   it('leaves out columns no record needs and stores each repeated string once', () => {
     const records = [1, 2, 3].map((id) =>
-      mediaRecordSchema.parse({
-        ...{ title: `File ${String(id)}`, description: '', category: 'Images', file_type: 'image/png' },
-        ...{ media_url: `/f/${String(id)}.png`, thumbnail: null, file_size: id, tags: [], notes: '' },
-        ...{ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', station: '' },
-        ...{ author: 'Dana', folder_path: '/', public_id: null, resource_type: null, format: 'png' },
-        ...{ width: null, height: null, duration: null, sha256: null, id },
-      }),
+      listedRecord(id, { media_url: `/f/${String(id)}.png`, format: 'png' }),
     )
     const page = encodeMediaPage(records, LAYOUT)
     expect(Object.keys(page.columns).sort()).toEqual(

@@ -1,36 +1,22 @@
 import { describe, expect, it } from 'vitest'
 
-import type { FileId } from '../../src/contract/ids'
 import { RECORD_DEFAULTS, type MediaRecord, type RecordPatch } from '../../src/contract/record'
 import { patchFields } from '../../src/contract/record-patch'
 import { applyPatch } from '../../netlify/server/records/record-model'
 import { patchRecord } from '../../src/lib/record-changes'
+import { listedRecord } from '../support/listed-record'
 
-const RECORD: MediaRecord = {
-  id: 7 as FileId,
+const RECORD = listedRecord(7, {
   title: 'Cat',
   description: 'A cat',
-  category: 'Images',
   file_type: 'image/jpeg',
   media_url: '/api/files/up_1/cat.jpg',
-  thumbnail: null,
   file_size: 10,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
   tags: ['Pets', 'Summer'],
   notes: 'n',
-  alt_text: '',
   station: 's',
   author: 'Ann',
-  folder_path: '/',
-  public_id: null,
-  resource_type: null,
-  format: null,
-  width: null,
-  height: null,
-  duration: null,
-  sha256: null,
-}
+})
 
 describe('the patch rule', () => {
   it('keeps the fields an edit leaves out', () => {

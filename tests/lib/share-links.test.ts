@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import type { FileId } from '../../src/contract/ids'
 import { imageVersion } from '../../src/contract/image-settings'
 import type { MediaRecord } from '../../src/contract/record'
 import { copiedMessage, fileLinks, signInHint } from '../../src/lib/share-links'
+import { listedRecord } from '../support/listed-record'
 
 const ORIGIN = 'https://media.example.test'
 
 function record(id: number, media_url: string): MediaRecord {
   // Only the address matters here.
-  return { id: id as FileId, title: `File ${String(id)}`, media_url } as MediaRecord
+  return listedRecord(id, { media_url })
 }
 
 const CROP = { x: 0, y: 0, width: 0.5, height: 1 }

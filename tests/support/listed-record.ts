@@ -1,7 +1,16 @@
+import type * as z from 'zod'
+
 import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
 
-/** A plain image record with id `id` (its size `id` bytes), as the listing tests seed and expect them. */
-export function listedRecord(id: number, fields: Partial<MediaRecord> = {}): MediaRecord {
+/**
+ * The one way a test builds a `MediaRecord`: a plain image record with id `id` (its size `id` bytes), as
+ * the listing tests seed and expect them, with `fields` in place of the defaults. It goes through the
+ * record's schema, so a record a test builds is one the server could store.
+ */
+export function listedRecord(
+  id: number,
+  fields: Partial<z.input<typeof mediaRecordSchema>> = {},
+): MediaRecord {
   return mediaRecordSchema.parse({
     ...{ id, title: `File ${String(id)}`, description: '', category: 'Images', file_type: 'image/png' },
     ...{ thumbnail: null, media_url: `/api/files/${String(id)}/f.png`, file_size: id, tags: [], notes: '' },

@@ -4,7 +4,7 @@ import { act } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Eye } from 'lucide-react'
 
-import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import type { MediaRecord } from '../../../src/contract/record'
 import type { FileAction } from '../../../src/features/commands'
 import type { CardDensity } from '../../../src/features/library/components/card-geometry'
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../src/features/library/components/item-handlers'
 import { MediaCard } from '../../../src/features/library/components/media-card'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
+import { listedRecord } from '../../support/listed-record'
 
 // A screen learns the gate's state from `GET /api/access` before it shows pictures; here it is open.
 beforeEach(() => {
@@ -21,8 +22,7 @@ beforeEach(() => {
 })
 
 function record(fields: Partial<MediaRecord> = {}): MediaRecord {
-  return mediaRecordSchema.parse({
-    id: 7,
+  return listedRecord(7, {
     title: 'Launch spot',
     description: 'Homepage hero video',
     category: 'Video',
@@ -33,17 +33,6 @@ function record(fields: Partial<MediaRecord> = {}): MediaRecord {
     created_at: '2026-03-10T12:00:00Z',
     updated_at: '2026-03-10T12:00:00Z',
     tags: ['launch', 'hero'],
-    notes: '',
-    station: '',
-    author: 'Dana',
-    folder_path: '/',
-    public_id: null,
-    resource_type: null,
-    format: null,
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
     ...fields,
   })
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 
-import type { FileId } from '../../../src/contract/ids'
 import type { MediaRecord } from '../../../src/contract/record'
 import {
   NO_FILTERS,
@@ -10,36 +9,25 @@ import {
 } from '../../../src/features/library/model/filters'
 import { firstScreen, smallest } from '../../../src/features/library/model/first-screen'
 import { MediaIndex, queryIndex } from '../../../src/features/library/model/media-index'
+import { listedRecord } from '../../support/listed-record'
 
 const TYPES = ['image/png', 'video/mp4', 'application/pdf']
 
 /** Titles, sizes, dates and types with many ties, so every tie rule is exercised. */
 function library(count: number): MediaRecord[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: (i + 1) as FileId,
-    title: `${['Clip', 'clip', 'Éclair', 'apple'][i % 4] ?? ''} ${String((i * 7919) % 97)}`,
-    description: i % 5 === 0 ? 'harbor' : '',
-    category: 'Files',
-    file_type: TYPES[i % 3] ?? '',
-    media_url: 'https://x.test/file',
-    thumbnail: null,
-    file_size: (i * 31) % 50,
-    created_at: i % 11 === 0 ? 'not a date' : `2026-01-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00Z`,
-    updated_at: '2026-01-01T00:00:00Z',
-    tags: [],
-    notes: '',
-    alt_text: '',
-    station: '',
-    author: 'Unknown',
-    folder_path: i % 2 === 0 ? '/A' : '/',
-    public_id: null,
-    resource_type: null,
-    format: null,
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
-  }))
+  return Array.from({ length: count }, (_, i) =>
+    listedRecord(i + 1, {
+      title: `${['Clip', 'clip', 'Éclair', 'apple'][i % 4] ?? ''} ${String((i * 7919) % 97)}`,
+      description: i % 5 === 0 ? 'harbor' : '',
+      category: 'Files',
+      file_type: TYPES[i % 3] ?? '',
+      media_url: 'https://x.test/file',
+      file_size: (i * 31) % 50,
+      created_at: i % 11 === 0 ? 'not a date' : `2026-01-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00Z`,
+      author: 'Unknown',
+      folder_path: i % 2 === 0 ? '/A' : '/',
+    }),
+  )
 }
 
 describe('firstScreen', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 
 import type { Folder } from '../../../src/contract/folder'
 import type { FolderId } from '../../../src/contract/ids'
-import type { MediaRecord } from '../../../src/contract/record'
 import {
   deleteFolderMessage,
   filesByPath,
@@ -13,6 +12,7 @@ import {
   withoutFolder,
 } from '../../../src/features/folders/model/folder-changes'
 import { applyChange, withFilesMoved } from '../../../src/lib/record-changes'
+import { listedRecord } from '../../support/listed-record'
 
 const folder = (id: number, path: string): Folder => {
   const cut = path.lastIndexOf('/')
@@ -34,7 +34,7 @@ const FOLDERS = [
 ]
 
 const records = (paths: string[]) =>
-  paths.map((folder_path, id) => ({ id, title: `f${String(id)}`, folder_path }) as unknown as MediaRecord)
+  paths.map((folder_path, id) => listedRecord(id + 1, { title: `f${String(id)}`, folder_path }))
 
 describe('movedPath', () => {
   it('moves paths inside the folder and leaves others, even with the same prefix', () => {

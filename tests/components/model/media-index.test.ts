@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 
-import type { FileId } from '../../../src/contract/ids'
 import type { MediaRecord } from '../../../src/contract/record'
 import { categoryOf } from '../../../src/features/library/model/categories'
 import {
@@ -16,35 +15,19 @@ import {
   queryIndex,
 } from '../../../src/features/library/model/media-index'
 import { titleSortKey } from '../../../src/features/library/model/title-key'
+import { listedRecord } from '../../support/listed-record'
 
 let nextId = 1
 function record(fields: Partial<MediaRecord>): MediaRecord {
-  return {
-    id: nextId++ as FileId,
+  return listedRecord(nextId++, {
     title: 'Untitled',
-    description: '',
     category: 'Files',
     file_type: 'application/octet-stream',
     media_url: 'https://x.test/file',
-    thumbnail: null,
     file_size: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    tags: [],
-    notes: '',
-    alt_text: '',
-    station: '',
     author: 'Unknown',
-    folder_path: '/',
-    public_id: null,
-    resource_type: null,
-    format: null,
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
     ...fields,
-  }
+  })
 }
 
 const TITLE_ASC: Sort = { key: 'title', direction: 'asc' }

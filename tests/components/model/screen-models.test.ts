@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { parseViewState, serializeViewState } from '../../../src/app/url-state'
 import type { Folder } from '../../../src/contract/folder'
 import type { FileId, FolderId } from '../../../src/contract/ids'
-import type { MediaRecord } from '../../../src/contract/record'
 import { fieldsOf } from '../../../src/features/bulk-actions/components/update-dialog'
 import { inBatches } from '../../../src/lib/in-batches'
 import { buildFolderTree, flattenTree } from '../../../src/features/folders/model/folder-tree'
@@ -14,6 +13,7 @@ import { imageVersion } from '../../../src/contract/image-settings'
 import { officeViewerUrl } from '../../../src/features/preview/model/preview-kind'
 import { applyChange, patchRecord, withFolder, withoutRecords } from '../../../src/lib/record-changes'
 import { safeUrl } from '../../../src/lib/safe-url'
+import { listedRecord } from '../../support/listed-record'
 
 describe('view state in the URL', () => {
   it('round-trips every part and leaves defaults out', () => {
@@ -167,14 +167,8 @@ describe('small rules', () => {
   })
 
   it('patches records the way the server does, and keeps untouched records by identity', () => {
-    const a = {
-      id: 1 as FileId,
-      title: 'A',
-      category: 'Images',
-      author: 'Dana',
-      tags: ['x', 'Y'],
-    } as MediaRecord
-    const b = { id: 2 as FileId, title: 'B', tags: [] as string[] } as MediaRecord
+    const a = listedRecord(1, { title: 'A', category: 'Images', author: 'Dana', tags: ['x', 'Y'] })
+    const b = listedRecord(2, { title: 'B' })
     expect(patchRecord(a, { title: '', author: '', add_tags: ['z', 'x'], remove_tags: ['y'] })).toMatchObject(
       {
         title: 'Untitled',
@@ -200,7 +194,7 @@ describe('small rules', () => {
   it('selects ranges in display order, from the anchor either way', () => {
     const shown = (ids: number[]) =>
       new IndexResults(
-        ids.map((id) => ({ id }) as MediaRecord),
+        ids.map((id) => listedRecord(id)),
         ids.map((_, place) => place),
       )
     expect(rangeIn(shown([5, 3, 9, 1]), 3, 1)).toEqual([3, 9, 1])

@@ -13,6 +13,7 @@ import { IndexResults } from '../../../src/features/library/model/library-result
 import { TEXT_PREVIEW_BYTES } from '../../../src/features/preview/api/read-text-head'
 import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
+import { listedRecord } from '../../support/listed-record'
 
 // pdf.js needs a canvas and a worker, which jsdom lacks: a two-page stand-in document.
 vi.mock('../../../src/features/preview/api/open-pdf', () => ({
@@ -43,31 +44,16 @@ afterAll(() => {
 
 let nextId = 1
 function fileRecord(title: string, mediaUrl: string, fileType: string, extra: Partial<MediaRecord> = {}) {
-  return {
-    id: nextId++,
+  return listedRecord(nextId++, {
     title,
-    description: '',
     category: 'Files',
     file_type: fileType,
     media_url: mediaUrl,
-    thumbnail: null,
     file_size: 100,
     created_at: '2026-03-10T12:00:00Z',
     updated_at: '2026-03-10T12:00:00Z',
-    tags: [],
-    notes: '',
-    station: '',
-    author: 'Dana',
-    folder_path: '/',
-    public_id: null,
-    resource_type: null,
-    format: null,
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
     ...extra,
-  } as MediaRecord
+  })
 }
 
 /** Details' Edit and Download buttons, as the screen's registry gives them. */

@@ -1,21 +1,17 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import type { FileId } from '../../../src/contract/ids'
-import type { MediaRecord } from '../../../src/contract/record'
 import { GATED_NOTE, ImageUrls } from '../../../src/features/preview/components/image-urls'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
 import { listedRecord } from '../../support/listed-record'
 
-const record: MediaRecord = {
-  ...listedRecord(3),
-  id: 3 as FileId,
+const record = listedRecord(3, {
   file_type: 'image/jpeg',
   media_url: '/api/files/mabc123-0123456789abcdef/pier.jpg',
   width: 2000,
   height: 1500,
   rotate: 90,
-}
+})
 
 afterEach(() => {
   resetAccessState()

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 
-import type { MediaRecord } from '../../../src/contract/record'
 import { IndexResults } from '../../../src/features/library/model/library-results'
 import {
   formatDimensions,
@@ -11,6 +10,7 @@ import { neighboursOf } from '../../../src/features/preview/model/neighbours'
 import { previewKind } from '../../../src/features/preview/model/preview-kind'
 import { isPublicHost, officePreviewSource } from '../../../src/features/preview/model/public-link'
 import { svgRasterSrc } from '../../../src/features/preview/model/svg-raster'
+import { listedRecord } from '../../support/listed-record'
 
 describe('previewKind', () => {
   it('gives images, video, PDFs and Office files theirs, audio a player, SVG its own raster preview, text, Markdown, CSV and JSON the text view, and a ZIP its contents', () => {
@@ -166,7 +166,7 @@ describe('details fields', () => {
 })
 
 describe('neighboursOf', () => {
-  const records = [3, 1, 2].map((id) => ({ id }) as MediaRecord)
+  const records = [3, 1, 2].map((id) => listedRecord(id))
   // Shown order: id 1, id 2, id 3.
   const order = new IndexResults(records, Uint32Array.from([1, 2, 0]))
 

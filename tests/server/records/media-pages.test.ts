@@ -7,8 +7,9 @@ import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-stor
 import { replaceDocumentStore } from '../../../netlify/server/store'
 import { decodeMediaPage } from '../../../src/contract/media-pages'
 import { mediaPagesAnswerSchema } from '../../../src/contract/media-pages-schema'
-import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import type { MediaRecord } from '../../../src/contract/record'
 import { routeToFunction } from '../../support/function-router'
+import { listedRecord } from '../../support/listed-record'
 
 /** `GET /api/media-pages` through its real handler, as netlify.toml routes it, over an in-memory store. */
 let store: MemoryDocumentStore
@@ -19,31 +20,7 @@ beforeEach(() => {
 })
 
 function record(id: number, fields: Partial<MediaRecord> = {}): MediaRecord {
-  return mediaRecordSchema.parse({
-    id,
-    title: `File ${String(id)}`,
-    description: '',
-    category: 'Images',
-    file_type: 'image/png',
-    media_url: `/api/files/${String(id)}/file.png`,
-    thumbnail: null,
-    file_size: id,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    tags: [],
-    notes: '',
-    station: '',
-    author: 'Dana',
-    folder_path: '/',
-    public_id: null,
-    resource_type: null,
-    format: 'png',
-    width: null,
-    height: null,
-    duration: null,
-    sha256: null,
-    ...fields,
-  })
+  return listedRecord(id, { media_url: `/api/files/${String(id)}/file.png`, format: 'png', ...fields })
 }
 
 async function seed(records: readonly MediaRecord[]): Promise<void> {

@@ -31,6 +31,7 @@ import { setSyncState } from '../../../netlify/server/webflow/webflow-sync'
 import { webflowSyncAllResponseSchema, webflowSyncAllStatusSchema } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
 import { COLLECTION_ID, readySetup, syncContext, webflowFakeForFile, stores } from './setup'
+import { listedRecord } from '../../support/listed-record'
 
 const { fake, server } = webflowFakeForFile()
 
@@ -89,7 +90,7 @@ function jobQueue() {
 describe('needsMirror', () => {
   const now = new Date('2026-05-01T12:00:00.000Z')
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString()
-  const record = (webflow?: MediaRecord['webflow']) => ({ webflow }) as MediaRecord
+  const record = (webflow?: MediaRecord['webflow']) => listedRecord(1, { webflow })
 
   it('takes never-mirrored, failed, skipped and long-pending records, and leaves the others', () => {
     expect(needsMirror(record(), now)).toBe(true)

@@ -10,6 +10,7 @@ import {
 } from '../../../netlify/server/webflow/field-mapping'
 import { fieldMapSetting, publishMode, webflowSetup } from '../../../netlify/server/webflow/webflow-config'
 import type { MediaRecord } from '../../../src/contract/record'
+import { listedRecord } from '../../support/listed-record'
 
 function field(slug: string, type: string, extra: Partial<CollectionField> = {}): CollectionField {
   return { slug, displayName: slug, type, isRequired: false, options: [], ...extra }
@@ -28,8 +29,7 @@ function schema(...fields: CollectionField[]): CollectionSchema {
   }
 }
 
-const RECORD = {
-  id: 7,
+const RECORD = listedRecord(7, {
   title: 'Harbour',
   description: 'Boats & <lights>',
   category: 'images',
@@ -39,7 +39,7 @@ const RECORD = {
   tags: ['sea', 'night'],
   author: 'Ada',
   created_at: '2025-01-31T12:00:00.000Z',
-} as unknown as MediaRecord
+})
 
 const source = (overrides: Partial<ItemSource> = {}): ItemSource => ({
   record: RECORD,

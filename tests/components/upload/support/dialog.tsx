@@ -4,11 +4,12 @@ import { toast, Toaster } from 'sonner'
 import { beforeAll, vi } from 'vitest'
 
 import { loadEveryLazyPart } from '../../../../src/components/ui/lazy-load'
-import { mediaRecordSchema, type MediaRecord } from '../../../../src/contract/record'
+import type { MediaRecord } from '../../../../src/contract/record'
 import {
   UploadButton,
   type UploadButtonProps,
 } from '../../../../src/features/upload/components/upload-button'
+import { listedRecord } from '../../../support/listed-record'
 import { testServices } from './services'
 
 // Uploads go through the real handlers; on a busy machine a batch can take longer than the default 1 s.
@@ -69,29 +70,15 @@ export function startButton() {
 
 /** A record already in the library. */
 export function libraryRecord(fields: Partial<MediaRecord>): MediaRecord {
-  return mediaRecordSchema.parse({
-    id: 1,
+  return listedRecord(1, {
     title: 'Old photo',
-    description: '',
-    category: 'Images',
-    file_type: 'image/png',
     media_url: '/api/files/existing/old.png',
-    thumbnail: null,
     file_size: 2048,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    tags: [],
-    notes: '',
-    station: '',
-    author: 'Dana',
-    folder_path: '/',
     public_id: 'HIBF_assets/existing',
     resource_type: 'image',
     format: 'png',
     width: 640,
     height: 480,
-    duration: null,
-    sha256: null,
     ...fields,
   })
 }
