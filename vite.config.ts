@@ -93,7 +93,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           // Each file gets its own in-process function host on its own local Blobs server.
-          setupFiles: ['tests/api/helpers/function-host.setup.ts'],
+          setupFiles: ['tests/support/function-host.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -104,7 +104,7 @@ export default defineConfig({
           name: 'netlify',
           include: ['tests/netlify/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/netlify/netlify-dev.setup.ts'],
+          globalSetup: ['tests/support/netlify-dev.setup.ts'],
           // One netlify dev shared by the files (a file needing other settings starts its own); they
           // mostly wait on netlify dev, so they run side by side with the CPU-bound projects.
           testTimeout: 60_000,

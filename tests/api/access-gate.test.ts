@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { baseUrl } from './helpers/client'
-import { BEARER, gateClient, GATE_TOKEN as TOKEN, json, okJson, TUS } from './helpers/gate-client'
-import { withServerEnv } from './helpers/server-env'
+import { baseUrl } from '../support/api-client'
+import { BEARER, gateClient, GATE_TOKEN as TOKEN, json, okJson, TUS } from '../support/gate-client'
+import { withServerEnv } from '../support/server-env'
 
 /**
  * The access gate in process, with `APP_ACCESS_TOKEN` set for this file (the other files run without

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { batchResponseSchema } from '../../src/contract/api'
-import { api, apiAll, type RequestBody } from './helpers/client'
-import { expectClientError, listAllRecords, recordsById, snapshot, uploadRecords } from './helpers/fixtures'
+import { api, apiAll, type RequestBody } from '../support/api-client'
+import { expectClientError, listAllRecords, recordsById, snapshot, uploadRecords } from '../support/api-steps'
 
 const UNKNOWN_ID = 987_654_321
 

@@ -10,7 +10,7 @@ import { decodeMediaPage } from '../../src/contract/media-pages'
 import { mediaPagesAnswerSchema } from '../../src/contract/media-pages-schema'
 import type { MediaRecord } from '../../src/contract/record'
 import { listedRecord } from '../support/listed-record'
-import { api, errorOf } from './helpers/client'
+import { api, errorOf } from '../support/api-client'
 
 /**
  * The listing answers over HTTP stop at their byte budgets (decision 0031) and say where to go on, and

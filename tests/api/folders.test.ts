@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { batchMoveResponseSchema, folderDeleteResponseSchema, folderListSchema } from '../../src/contract/api'
 import { folderSchema } from '../../src/contract/folder'
-import { api, apiAll, type RequestBody } from './helpers/client'
+import { api, apiAll, type RequestBody } from '../support/api-client'
 import {
   createFolder,
   expectClientError,
@@ -13,7 +13,7 @@ import {
   uniqueName,
   uploadRecord,
   uploadRecords,
-} from './helpers/fixtures'
+} from '../support/api-steps'
 
 const UNKNOWN_ID = 987_654_321
 const MOVE_PATH = '/.netlify/functions/batch-move-to-folder'

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { HOSTILE_FILES, type HostileFile } from '../fixtures/hostile/corpus'
 import { storeHostileFile, type StoredHostileFile } from '../fixtures/hostile/store-hostile'
-import { baseUrl, mapLimited } from './helpers/client'
-import { parseContentDisposition } from './helpers/content-disposition'
+import { baseUrl, mapLimited } from '../support/api-client'
+import { parseContentDisposition } from '../support/content-disposition'
 
 /** Types the file server may send: inert media, PDF, plain text, or an opaque download. */
 const ALLOWED_TYPES = new Set([

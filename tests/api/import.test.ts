@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { api } from './helpers/client'
-import { expectClientError, snapshot } from './helpers/fixtures'
+import { api } from '../support/api-client'
+import { expectClientError, snapshot } from '../support/api-steps'
 
 /**
  * `POST /api/import` over HTTP (decision 0048): every address that could reach inside the network is

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { mediaRecordSchema } from '../../src/contract/record'
-import { api } from './helpers/client'
-import { createFolder, expectClientError, listFolders, uniqueName, uploadRecord } from './helpers/fixtures'
+import { api } from '../support/api-client'
+import { createFolder, expectClientError, listFolders, uniqueName, uploadRecord } from '../support/api-steps'
 
 describe('folder names that render as another name', () => {
   it('answers 409 for a look-alike sibling and 400, naming the character, for an invisible one', async () => {

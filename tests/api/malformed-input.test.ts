@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Folder } from '../../src/contract/folder'
 import type { MediaRecord } from '../../src/contract/record'
-import { api, mapLimited, type Method } from './helpers/client'
-import { createFolder, snapshot, uniqueName, uploadRecord } from './helpers/fixtures'
+import { api, mapLimited, type Method } from '../support/api-client'
+import { createFolder, snapshot, uniqueName, uploadRecord } from '../support/api-steps'
 
 const DEPTH = 10_000
 /** `[[[...]]]`, 10,000 levels deep. */

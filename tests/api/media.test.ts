@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { mediaPageSchema } from '../../src/contract/api'
 import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
-import { api, apiAll, errorOf } from './helpers/client'
-import { expectClientError, listAllRecords, uploadRecord, uploadRecords } from './helpers/fixtures'
+import { api, apiAll, errorOf } from '../support/api-client'
+import { expectClientError, listAllRecords, uploadRecord, uploadRecords } from '../support/api-steps'
 
 describe('GET /api/media', () => {
   let mine: MediaRecord[]

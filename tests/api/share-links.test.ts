@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises'
 
 import { describe, expect, it } from 'vitest'
 
-import { baseUrl } from './helpers/client'
-import { BEARER, gateClient, GATE_TOKEN, json, okJson } from './helpers/gate-client'
-import { withServerEnv } from './helpers/server-env'
+import { baseUrl } from '../support/api-client'
+import { BEARER, gateClient, GATE_TOKEN, json, okJson } from '../support/gate-client'
+import { withServerEnv } from '../support/server-env'
 
 /**
  * A share link over HTTP with the access gate closed: made with the token, it opens the file for a

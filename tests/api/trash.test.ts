@@ -7,7 +7,7 @@ import {
   type TrashPage,
 } from '../../src/contract/api'
 import type { MediaRecord } from '../../src/contract/record'
-import { api, apiAll, baseUrl, type RequestBody } from './helpers/client'
+import { api, apiAll, baseUrl, type RequestBody } from '../support/api-client'
 import {
   createFolder,
   expectClientError,
@@ -17,8 +17,8 @@ import {
   uniqueName,
   uploadRecord,
   uploadRecords,
-} from './helpers/fixtures'
-import { tusUpload, uploadResultOf } from './helpers/tus-client'
+} from '../support/api-steps'
+import { tusUpload, uploadResultOf } from '../support/tus-client'
 
 /** An id no record will reach in one test run. */
 const UNKNOWN_ID = 987_654_321

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { deleteResponseSchema, updateResponseSchema } from '../../src/contract/api'
-import { api, apiAll } from './helpers/client'
+import { api, apiAll } from '../support/api-client'
 import {
   expectClientError,
   findRecord,
@@ -9,7 +9,7 @@ import {
   snapshot,
   uploadRecord,
   uploadRecords,
-} from './helpers/fixtures'
+} from '../support/api-steps'
 
 /** An id no record will reach in one test run. */
 const UNKNOWN_ID = 987_654_321

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { uploadResponseSchema } from '../../src/contract/api'
 import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
-import { api, apiAll, type ApiResponse } from './helpers/client'
+import { api, apiAll, type ApiResponse } from '../support/api-client'
 import {
   createFolder,
   expectClientError,
@@ -10,7 +10,7 @@ import {
   snapshot,
   uniqueName,
   uploadRecord,
-} from './helpers/fixtures'
+} from '../support/api-steps'
 
 /** The record of a 201 answer, checked against the contract with no extra fields. */
 function createdRecord(response: ApiResponse): MediaRecord {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 
 import { uploadResponseSchema } from '../../src/contract/api'
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, uploadStatusSchema } from '../../src/contract/uploads'
-import { api, baseUrl } from './helpers/client'
-import { apiProjectDir, uniqueName } from './helpers/fixtures'
+import { api, baseUrl } from '../support/api-client'
+import { apiProjectDir, uniqueName } from '../support/api-steps'
 import {
   DOWNLOAD_WINDOW_BYTES,
   downloadByRanges,
@@ -22,7 +22,7 @@ import {
   tusUpload,
   uploadResultOf,
   type Bytes,
-} from './helpers/tus-client'
+} from '../support/tus-client'
 
 const MB = 1_000_000
 const MiB = 1024 * 1024

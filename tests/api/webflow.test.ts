@@ -11,11 +11,11 @@ import { uploadResponseSchema } from '../../src/contract/api'
 import type { MediaRecord } from '../../src/contract/record'
 import { WebflowFake } from '../support/webflow-fake'
 import { startWebflowStandIn, type WebflowStandIn } from '../support/webflow-stand-in'
-import { api, baseUrl } from './helpers/client'
-import { uniqueName } from './helpers/fixtures'
-import { withServerEnv } from './helpers/server-env'
-import { tusUpload, uploadResultOf } from './helpers/tus-client'
-import { COLLECTION, fixture, mirrorClient, mirrorSettings } from './helpers/webflow-mirror'
+import { api, baseUrl } from '../support/api-client'
+import { uniqueName } from '../support/api-steps'
+import { withServerEnv } from '../support/server-env'
+import { tusUpload, uploadResultOf } from '../support/tus-client'
+import { COLLECTION, fixture, mirrorClient, mirrorSettings } from '../support/webflow-mirror'
 
 /** A request with its Host header set to `host`, which fetch will not send: through node:http. */
 function withHost(host: string, method: string, path: string, body: unknown) {

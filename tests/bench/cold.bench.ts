@@ -29,7 +29,7 @@ import {
   removeProjectDir,
   startNetlifyDev,
   type NetlifyDev,
-} from '../api/helpers/netlify-dev.ts'
+} from '../support/netlify-dev.ts'
 import { BENCH_RUNS, figure, median, report, timed, type Figure } from './lib/figures.ts'
 import { functionModule, importMs, unpackZip } from './lib/function-zips.ts'
 

@@ -40,7 +40,7 @@ import {
   removeProjectDir,
   startNetlifyDev,
   type NetlifyDev,
-} from '../api/helpers/netlify-dev.ts'
+} from '../support/netlify-dev.ts'
 import { buildApp } from './lib/build-app.ts'
 import { launchChromium } from './lib/chromium.ts'
 import { figure, report, RESULTS_DIR, type Figure } from './lib/figures.ts'

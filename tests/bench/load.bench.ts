@@ -33,7 +33,7 @@ import {
   removeProjectDir,
   startNetlifyDev,
   type NetlifyDev,
-} from '../api/helpers/netlify-dev.ts'
+} from '../support/netlify-dev.ts'
 import { BENCH_RUNS, figure, interleave, report, type Figure } from './lib/figures.ts'
 import { apiJson, listedCount, recordBody, seedLibrary } from './load/seed-library.ts'
 

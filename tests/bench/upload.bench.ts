@@ -46,7 +46,7 @@ import {
   removeProjectDir,
   startNetlifyDev,
   type NetlifyDev,
-} from '../api/helpers/netlify-dev.ts'
+} from '../support/netlify-dev.ts'
 import {
   downloadByRanges,
   encodeMetadata,
@@ -60,7 +60,7 @@ import {
   type Bytes,
   type MediaHostResultBody,
   type TusStats,
-} from '../api/helpers/tus-client.ts'
+} from '../support/tus-client.ts'
 import { BENCH_RUNS, figure, median, report, timed, type Figure } from './lib/figures.ts'
 import { call, loadServer, type Server } from './lib/in-process.ts'
 import { startLocalBlobs, type LocalBlobs } from './lib/local-blobs.ts'

@@ -17,7 +17,7 @@ import {
   REPO_ROOT,
   startNetlifyDev,
   type NetlifyDev,
-} from '../api/helpers/netlify-dev'
+} from '../support/netlify-dev'
 import { STAND_IN_API_KEY, STAND_IN_API_SECRET } from '../support/cloudinary-handlers'
 import { startCloudinaryStandIn, type CloudinaryStandIn } from '../support/cloudinary-stand-in'
 import { watchCsp } from './support/csp-watch'

@@ -19,8 +19,8 @@ import { join } from 'node:path'
 
 import { build } from 'vite'
 
-import { createProjectDir, removeProjectDir, REPO_ROOT, startNetlifyDev } from '../api/helpers/netlify-dev'
-import { startRestartControl } from '../api/helpers/restart-control'
+import { createProjectDir, removeProjectDir, REPO_ROOT, startNetlifyDev } from '../support/netlify-dev'
+import { startRestartControl } from '../support/restart-control'
 
 /** The production build of the screen, into the temporary project's `dist/`, served by netlify dev. */
 async function buildScreen(dir: string): Promise<void> {

@@ -6,13 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { BEARER, gateClient, GATE_TOKEN } from '../api/helpers/gate-client'
-import {
-  createProjectDir,
-  removeProjectDir,
-  startNetlifyDev,
-  type NetlifyDev,
-} from '../api/helpers/netlify-dev'
+import { BEARER, gateClient, GATE_TOKEN } from '../support/gate-client'
+import { createProjectDir, removeProjectDir, startNetlifyDev, type NetlifyDev } from '../support/netlify-dev'
 
 let dir: string | undefined
 let dev: NetlifyDev | undefined

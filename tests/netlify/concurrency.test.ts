@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { updateResponseSchema, uploadResponseSchema } from '../../src/contract/api'
 import { folderSchema } from '../../src/contract/folder'
-import { api } from '../api/helpers/client'
-import { listAllRecords, listFolders, recordsById, uniqueName, uploadRecords } from '../api/helpers/fixtures'
+import { api } from '../support/api-client'
+import { listAllRecords, listFolders, recordsById, uniqueName, uploadRecords } from '../support/api-steps'
 
 describe('concurrent writes', () => {
   it('gives 16 parallel uploads 16 distinct ids, all listed afterwards', async () => {

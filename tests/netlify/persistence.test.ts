@@ -3,14 +3,9 @@ import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { api, useApiServer } from '../api/helpers/client'
-import { createFolder, snapshot, uniqueName, uploadRecord, uploadRecords } from '../api/helpers/fixtures'
-import {
-  createProjectDir,
-  removeProjectDir,
-  startNetlifyDev,
-  type NetlifyDev,
-} from '../api/helpers/netlify-dev'
+import { api, useApiServer } from '../support/api-client'
+import { createFolder, snapshot, uniqueName, uploadRecord, uploadRecords } from '../support/api-steps'
+import { createProjectDir, removeProjectDir, startNetlifyDev, type NetlifyDev } from '../support/netlify-dev'
 
 /** A netlify dev of this file's own, so stopping it leaves the project's shared one to the other files. */
 let dir: string | undefined

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { api, mapLimited, type Method } from '../api/helpers/client'
-import { expectClientError } from '../api/helpers/fixtures'
+import { api, mapLimited, type Method } from '../support/api-client'
+import { expectClientError } from '../support/api-steps'
 
 /** Every endpoint of spec section 7 at its own path, with the methods its function answers. */
 const ENDPOINTS: { path: string; allow: string }[] = [

@@ -10,8 +10,8 @@ import { Upload } from 'tus-js-client'
 import { describe, expect, it } from 'vitest'
 
 import { MAX_CHUNK_BYTES } from '../../src/contract/uploads'
-import { baseUrl } from '../api/helpers/client'
-import { downloadByRanges, TUS_RESUMABLE, tusUpload, uploadResultOf } from '../api/helpers/tus-client'
+import { baseUrl } from '../support/api-client'
+import { downloadByRanges, TUS_RESUMABLE, tusUpload, uploadResultOf } from '../support/tus-client'
 
 const MB = 1_000_000
 

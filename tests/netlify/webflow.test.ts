@@ -11,15 +11,10 @@ import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { uniqueName } from '../api/helpers/fixtures'
-import {
-  createProjectDir,
-  removeProjectDir,
-  startNetlifyDev,
-  type NetlifyDev,
-} from '../api/helpers/netlify-dev'
-import { tusUpload, uploadResultOf } from '../api/helpers/tus-client'
-import { COLLECTION, fixture, md5, mirrorClient, mirrorSettings } from '../api/helpers/webflow-mirror'
+import { uniqueName } from '../support/api-steps'
+import { createProjectDir, removeProjectDir, startNetlifyDev, type NetlifyDev } from '../support/netlify-dev'
+import { tusUpload, uploadResultOf } from '../support/tus-client'
+import { COLLECTION, fixture, md5, mirrorClient, mirrorSettings } from '../support/webflow-mirror'
 import { WebflowFake } from '../support/webflow-fake'
 import { startWebflowStandIn, type WebflowStandIn } from '../support/webflow-stand-in'
 

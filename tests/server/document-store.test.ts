@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { DocumentStore } from '../../netlify/server/storage/document-store'
-import { freshStoreForEachTest, pauseForDistinctEtags, STORE_KINDS, type StoreKind } from './helpers/stores'
+import { freshStoreForEachTest, pauseForDistinctEtags, STORE_KINDS, type StoreKind } from '../support/stores'
 
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))

@@ -25,7 +25,7 @@ import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
 import type { BatchMoveResponse } from '../../src/contract/api'
 import { folderCreateSchema, folderUpdateSchema, ROOT_PATH, type Folder } from '../../src/contract/folder'
 import { describeIssue, recordCreateSchema, type MediaRecord } from '../../src/contract/record'
-import { freshStoreForEachTest, STORE_KINDS, type StoreKind } from './helpers/stores'
+import { freshStoreForEachTest, STORE_KINDS, type StoreKind } from '../support/stores'
 
 /** The folder-create function's steps: validate the body with the shared schema, then create. */
 function create(store: DocumentStore, body: Record<string, unknown>): Promise<Folder> {

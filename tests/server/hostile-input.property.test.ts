@@ -23,7 +23,7 @@ import {
   nearMissBatch,
   someDefects,
   validity,
-} from './reliability/hostile-requests'
+} from '../support/hostile-requests'
 import {
   createTusUpload,
   freshStores,
@@ -31,7 +31,7 @@ import {
   sendOk,
   uploadFile,
   type RequestSpec,
-} from './reliability/in-process-api'
+} from '../support/in-process-api'
 
 /** Random malformed requests per endpoint, on top of the hand-written edge cases. */
 const RUNS = 1_000

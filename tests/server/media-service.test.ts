@@ -24,7 +24,7 @@ import {
   type RecordCreate,
   type RecordPatch,
 } from '../../src/contract/record'
-import { freshStoreForEachTest, pauseForDistinctEtags, STORE_KINDS, type StoreKind } from './helpers/stores'
+import { freshStoreForEachTest, pauseForDistinctEtags, STORE_KINDS, type StoreKind } from '../support/stores'
 
 /** An upload body as the upload function sees it: canonicalised, then validated. */
 function upload(raw: Record<string, unknown>): RecordCreate {

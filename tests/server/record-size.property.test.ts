@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 
 import { readAllRecords } from '../../netlify/server/records/record-pages'
 import { LIMITS } from '../../src/contract/limits'
-import { freshStores, send } from './reliability/in-process-api'
+import { freshStores, send } from '../support/in-process-api'
 
 /**
  * Characters that cost most in JSON: a quote (2 bytes), 3-byte UTF-8, a surrogate pair, and in free

@@ -21,7 +21,7 @@ import { sweepTrash } from '../../netlify/server/trash/trash-sweep'
 import type { MediaHostStores } from '../../netlify/server/uploads/upload-service'
 import { LIMITS } from '../../src/contract/limits'
 import { recordCreateSchema, type MediaRecord } from '../../src/contract/record'
-import { freshStores, send, sendOk, uploadFile } from './reliability/in-process-api'
+import { freshStores, send, sendOk, uploadFile } from '../support/in-process-api'
 
 const BYTES = new TextEncoder().encode('some bytes of a file')
 const tags = (prefix: string, count: number) =>

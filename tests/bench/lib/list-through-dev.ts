@@ -13,7 +13,7 @@ import {
   removeProjectDir,
   startNetlifyDev,
   type NetlifyDev,
-} from '../../api/helpers/netlify-dev.ts'
+} from '../../support/netlify-dev.ts'
 import { figure, timed, type Figure } from './figures.ts'
 import type { Server } from './in-process.ts'
 import { startLocalBlobs } from './local-blobs.ts'

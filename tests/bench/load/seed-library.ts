@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { getStore } from '@netlify/blobs'
 import { BlobsServer } from '@netlify/blobs/server'
 
-import type { NetlifyDev } from '../../api/helpers/netlify-dev.ts'
+import type { NetlifyDev } from '../../support/netlify-dev.ts'
 
 const SITE_ID = 'unlinked'
 const STORE = 'media'

@@ -11,8 +11,8 @@ import type { ReplaceServices } from '../../../src/features/replace-file/replace
 import { resetConnectivity } from '../../../src/lib/connectivity'
 import { applyChange, type MediaCache, type RecordsChange } from '../../../src/lib/record-changes'
 import { routeToFunction } from '../../support/function-router'
-import { createApiServer } from '../upload/support/api-server'
-import { fakeInspect, makeFile, testBuiltinHost } from '../upload/support/services'
+import { createApiServer } from '../../support/upload-api-server'
+import { fakeInspect, makeFile, testBuiltinHost } from '../../support/upload-services'
 
 vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'))
 

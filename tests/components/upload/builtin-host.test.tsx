@@ -7,8 +7,8 @@ import { MAX_CHUNK_BYTES } from '../../../src/contract/uploads'
 import { createBuiltinHost } from '../../../src/features/upload/hosts/builtin-host'
 import { UPLOAD_WORDS, UploadError } from '../../../src/features/upload/messages'
 import { resetConnectivity } from '../../../src/lib/connectivity'
-import { createApiServer } from './support/api-server'
-import { makeFile } from './support/services'
+import { createApiServer } from '../../support/upload-api-server'
+import { makeFile } from '../../support/upload-services'
 
 vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'))
 

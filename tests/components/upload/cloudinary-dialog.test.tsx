@@ -4,9 +4,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 
 import { createCloudinaryHost } from '../../../src/features/upload/hosts/cloudinary-host'
 import { cloudinaryHandlers } from '../../support/cloudinary-handlers'
-import { createApiServer } from './support/api-server'
-import { addFiles, findNotice, openDialog, renderUploadDialog, startButton } from './support/dialog'
-import { makeFile, testServices } from './support/services'
+import { createApiServer } from '../../support/upload-api-server'
+import {
+  addFiles,
+  findNotice,
+  openDialog,
+  renderUploadDialog,
+  startButton,
+} from '../../support/upload-dialog'
+import { makeFile, testServices } from '../../support/upload-services'
 
 const API_BASE = 'https://cloudinary.test'
 const api = createApiServer()

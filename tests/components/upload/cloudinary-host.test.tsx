@@ -7,7 +7,7 @@ import { createCloudinaryHost } from '../../../src/features/upload/hosts/cloudin
 import { cloudinaryThumbnailUrl } from '../../../src/features/upload/hosts/cloudinary-thumbnails'
 import { mediaHostFromEnv } from '../../../src/features/upload/hosts/media-host-from-env'
 import { cloudinaryHandlers } from '../../support/cloudinary-handlers'
-import { makeFile } from './support/services'
+import { makeFile } from '../../support/upload-services'
 
 const API_BASE = 'https://cloudinary.test'
 const cloudinary = cloudinaryHandlers({ cloudName: 'demo', apiBase: API_BASE })

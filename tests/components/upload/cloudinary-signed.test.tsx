@@ -8,9 +8,15 @@ import { createCloudinaryHost } from '../../../src/features/upload/hosts/cloudin
 import { requestUploadSignature } from '../../../src/features/upload/hosts/cloudinary-signature'
 import { mediaHostFromEnv } from '../../../src/features/upload/hosts/media-host-from-env'
 import { cloudinaryHandlers, STAND_IN_API_KEY, STAND_IN_API_SECRET } from '../../support/cloudinary-handlers'
-import { createApiServer } from './support/api-server'
-import { addFiles, findNotice, openDialog, renderUploadDialog, startButton } from './support/dialog'
-import { makeFile, testServices } from './support/services'
+import { createApiServer } from '../../support/upload-api-server'
+import {
+  addFiles,
+  findNotice,
+  openDialog,
+  renderUploadDialog,
+  startButton,
+} from '../../support/upload-dialog'
+import { makeFile, testServices } from '../../support/upload-services'
 
 /**
  * The screen's signed Cloudinary path: no preset in the build, each upload signed by the site's real

@@ -10,7 +10,7 @@ import * as z from 'zod'
 
 import { createRecord } from '../../../src/features/upload/api/create-record'
 import { apiRequest } from '../../../src/lib/api-client'
-import { createApiServer } from './support/api-server'
+import { createApiServer } from '../../support/upload-api-server'
 
 const api = createApiServer()
 const keys: (string | null)[] = []

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { readEmbeddedDetails } from '../../../src/features/upload/embedded-details'
 import { IPTC, photoWith, xmpPacket, type PhotoMetadata } from '../../support/metadata-jpeg'
-import { createApiServer } from './support/api-server'
-import { addFiles, fileRow, openDialog, renderUploadDialog, startButton } from './support/dialog'
-import { makeFile } from './support/services'
+import { createApiServer } from '../../support/upload-api-server'
+import { addFiles, fileRow, openDialog, renderUploadDialog, startButton } from '../../support/upload-dialog'
+import { makeFile } from '../../support/upload-services'
 
 vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'))
 

@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { createApiServer } from './support/api-server'
-import { findNotice, libraryRecord, openDialog, renderUploadDialog } from './support/dialog'
+import { createApiServer } from '../../support/upload-api-server'
+import { findNotice, libraryRecord, openDialog, renderUploadDialog } from '../../support/upload-dialog'
 import { resetConnectivity } from '../../../src/lib/connectivity'
 
 /**

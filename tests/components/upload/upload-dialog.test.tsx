@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { createApiServer } from './support/api-server'
+import { createApiServer } from '../../support/upload-api-server'
 import {
   addFiles,
   fileRow,
@@ -11,8 +11,8 @@ import {
   openDialog,
   renderUploadDialog,
   startButton,
-} from './support/dialog'
-import { makeFile, testBuiltinHost, testServices } from './support/services'
+} from '../../support/upload-dialog'
+import { makeFile, testBuiltinHost, testServices } from '../../support/upload-services'
 import { resetConnectivity } from '../../../src/lib/connectivity'
 import { referenceFingerprint } from '../../support/reference-fingerprint'
 

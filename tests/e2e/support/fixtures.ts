@@ -10,7 +10,7 @@ import { join } from 'node:path'
 
 import { test as base, expect, type Page } from '@playwright/test'
 
-import { REPO_ROOT } from '../../api/helpers/netlify-dev'
+import { REPO_ROOT } from '../../support/netlify-dev'
 import { startFunctionHost } from '../../support/function-host'
 import { emptyLibrary } from './library'
 import { builtSite, ensureServer, SITE_PROJECT, useWorkerServer } from './server'

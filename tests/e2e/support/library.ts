@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 
-import { REPO_ROOT } from '../../api/helpers/netlify-dev'
+import { REPO_ROOT } from '../../support/netlify-dev'
 import { baseUrl } from './server'
 
 export const MEDIA_FIXTURES = join(REPO_ROOT, 'tests', 'fixtures', 'media')

@@ -10,7 +10,7 @@ import {
   removeProjectDir,
   startNetlifyDev,
   type NetlifyDev,
-} from '../../api/helpers/netlify-dev'
+} from '../../support/netlify-dev'
 
 export interface OwnServer {
   baseUrl: string

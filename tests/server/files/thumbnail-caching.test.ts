@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fileCacheTag, replaceCachePurge } from '../../../netlify/server/files/file-cache'
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
 import { replaceDocumentStore } from '../../../netlify/server/store'
-import { freshStores, send, sendOk, uploadFile } from '../reliability/in-process-api'
+import { freshStores, send, sendOk, uploadFile } from '../../support/in-process-api'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const TOKEN = 'a-long-random-token-0123456789'

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Folder } from '../../../src/contract/folder'
 import type { MediaRecord } from '../../../src/contract/record'
 import { RaceProbe } from '../../support/race-probe'
-import { freshStores, send, sendOk } from '../reliability/in-process-api'
+import { freshStores, send, sendOk } from '../../support/in-process-api'
 
 beforeEach(() => {
   freshStores()

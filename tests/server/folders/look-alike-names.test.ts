@@ -11,7 +11,7 @@ import type { DocumentStore } from '../../../netlify/server/storage/document-sto
 import type { FolderId } from '../../../src/contract/ids'
 import type { Folder } from '../../../src/contract/folder'
 import { recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
-import { freshStores, send, sendOk } from '../reliability/in-process-api'
+import { freshStores, send, sendOk } from '../../support/in-process-api'
 
 let documents: DocumentStore
 beforeEach(() => {

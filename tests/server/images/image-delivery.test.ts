@@ -12,7 +12,7 @@ import { imageVersion } from '../../../src/contract/image-settings'
 import type { MediaRecord } from '../../../src/contract/record'
 import { routeToFunction } from '../../support/function-router'
 import { photoWith } from '../../support/metadata-jpeg'
-import { freshStores, ORIGIN, send, sendOk, uploadFile } from '../reliability/in-process-api'
+import { freshStores, ORIGIN, send, sendOk, uploadFile } from '../../support/in-process-api'
 
 beforeEach(() => {
   freshStores()

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import type { MediaRecord } from '../../../src/contract/record'
-import { freshStores, send, sendOk } from '../reliability/in-process-api'
+import { freshStores, send, sendOk } from '../../support/in-process-api'
 
 beforeEach(() => {
   freshStores()

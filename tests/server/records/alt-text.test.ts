@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { shardKey } from '../../../netlify/server/records/record-shards'
 import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import type { MediaRecord } from '../../../src/contract/record'
-import { freshStores, send, sendOk } from '../reliability/in-process-api'
+import { freshStores, send, sendOk } from '../../support/in-process-api'
 
 let stores: MediaHostStores
 beforeEach(() => {

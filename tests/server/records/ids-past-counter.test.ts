@@ -9,7 +9,7 @@ import { allocateFileIds } from '../../../netlify/server/records/id-counter'
 import { SHARD_IDS } from '../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { StoreCall } from '../../support/store-interceptor'
-import { freshStores, send, sendOk, type RequestSpec } from '../reliability/in-process-api'
+import { freshStores, send, sendOk, type RequestSpec } from '../../support/in-process-api'
 
 let calls: StoreCall[] = []
 let raw: ReturnType<typeof freshStores>

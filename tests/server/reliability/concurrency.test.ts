@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BatchResponse } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
 import { RaceProbe, type RaceProbeOptions } from '../../support/race-probe'
-import { freshStores, send, sendOk, type Answer } from './in-process-api'
+import { freshStores, send, sendOk, type Answer } from '../../support/in-process-api'
 
 // A 503 under contention is logged by the handler; the tests count the answers instead.
 beforeEach(() => {

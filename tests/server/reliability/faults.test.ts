@@ -12,8 +12,8 @@ import { runRepair } from '../../../netlify/server/repair/run-repair'
 import type { ViolationKind } from '../../../netlify/server/repair/repair-log'
 import { FaultInjector, faultModesFor, type FaultMode } from '../../support/fault-injector'
 import { describeCall } from '../../support/store-interceptor'
-import { FAULT_SCENARIOS, type FaultScenario, type ScenarioNotes } from './fault-scenarios'
-import { freshStores, send, settings, type Answer } from './in-process-api'
+import { FAULT_SCENARIOS, type FaultScenario, type ScenarioNotes } from '../../support/fault-scenarios'
+import { freshStores, send, settings, type Answer } from '../../support/in-process-api'
 
 /** What may be left for the pass after the expiry: bytes nobody points at, never a broken record. */
 const LEFTOVER_KINDS = new Set<ViolationKind>(['unreferenced-file', 'orphan-chunks', 'expired-upload'])

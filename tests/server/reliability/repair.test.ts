@@ -32,7 +32,7 @@ import {
   settings,
   TWO_CHUNKS,
   uploadFile,
-} from './in-process-api'
+} from '../../support/in-process-api'
 
 const BYTES = new TextEncoder().encode('twenty bytes of text')
 const HOUR = 3_600_000

@@ -10,7 +10,7 @@ import { mediaHostStores, replaceDocumentStore } from '../../../netlify/server/s
 import { sweepTrash } from '../../../netlify/server/trash/trash-sweep'
 import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import type { StoreCall } from '../../support/store-interceptor'
-import { freshStores, send, sendOk, uploadFile } from '../reliability/in-process-api'
+import { freshStores, send, sendOk, uploadFile } from '../../support/in-process-api'
 
 const PUBLIC = 'https://media.example.com'
 const TOKEN = 'a-long-random-token-0123456789'

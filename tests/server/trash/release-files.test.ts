@@ -19,7 +19,7 @@ import { purgeFromTrash } from '../../../netlify/server/trash/trash-service'
 import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import { recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
 import { cloudinaryDestroyHandlers } from '../../support/cloudinary-destroy-handlers'
-import { fileIsStored, storeFile } from '../helpers/stored-files'
+import { fileIsStored, storeFile } from '../../support/stored-files'
 
 const T0 = new Date('2026-03-01T00:00:00.000Z')
 const T1 = new Date('2026-03-02T00:00:00.000Z')

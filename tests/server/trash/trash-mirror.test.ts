@@ -13,7 +13,7 @@ import { replaceDocumentStore } from '../../../netlify/server/store'
 import { SYNC_FUNCTION_PATH } from '../../../netlify/server/webflow/sync-trigger'
 import { batchResponseSchema } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
-import { COLLECTION_ID, webflowFakeForFile } from '../webflow/setup'
+import { COLLECTION_ID, webflowFakeForFile } from '../../support/webflow-setup'
 
 /**
  * The trash and the Webflow mirror, through the real functions over in-memory stores: the background

@@ -12,9 +12,9 @@ import { listTrash, purgeFromTrash, restoreFromTrash } from '../../../netlify/se
 import { sweepTrash } from '../../../netlify/server/trash/trash-sweep'
 import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
 import { recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
-import { freshMediaStoresForEachTest } from '../helpers/media-stores'
-import { STORE_KINDS, type StoreKind } from '../helpers/stores'
-import { fileIsStored, storeFile } from '../helpers/stored-files'
+import { freshMediaStoresForEachTest } from '../../support/media-stores'
+import { STORE_KINDS, type StoreKind } from '../../support/stores'
+import { fileIsStored, storeFile } from '../../support/stored-files'
 
 const DAY = 86_400_000
 const T0 = new Date('2026-03-01T00:00:00.000Z')

@@ -22,7 +22,7 @@ import { listTrash, restoreFromTrash } from '../../../netlify/server/trash/trash
 import { setSyncState } from '../../../netlify/server/webflow/webflow-sync'
 import { ROOT_PATH } from '../../../src/contract/folder'
 import { recordCreateSchema, type MediaRecord } from '../../../src/contract/record'
-import { freshStoreForEachTest, STORE_KINDS, type StoreKind } from '../helpers/stores'
+import { freshStoreForEachTest, STORE_KINDS, type StoreKind } from '../../support/stores'
 
 const T0 = new Date('2026-02-01T10:00:00.000Z')
 const T1 = new Date('2026-02-02T10:00:00.000Z')

@@ -19,7 +19,7 @@ import {
   readUpload,
   type MediaHostStores,
 } from '../../../netlify/server/uploads/upload-service'
-import { startMemoryMediaStores } from '../helpers/media-stores'
+import { startMemoryMediaStores } from '../../support/media-stores'
 
 const SETTINGS = { maxUploadBytes: 64 * 1024 * 1024, expiryMs: 3_600_000 }
 const MiB = 1024 * 1024

@@ -19,7 +19,7 @@ import {
 import type { FileManifest } from '../../../netlify/server/uploads/upload-documents'
 import { recordCreateSchema } from '../../../src/contract/record'
 import { MIN_CHUNK_BYTES, type UploadMetadata } from '../../../src/contract/uploads'
-import { freshMediaStoresForEachTest } from '../helpers/media-stores'
+import { freshMediaStoresForEachTest } from '../../support/media-stores'
 
 const media = async (name: string) =>
   new Uint8Array(await readFile(new URL(`../../fixtures/media/${name}`, import.meta.url)))

@@ -10,7 +10,7 @@ import { trashPageSchema, uploadResponseSchema } from '../../../src/contract/api
 import type { MediaRecord } from '../../../src/contract/record'
 import { replaceFileResponseSchema } from '../../../src/contract/replace-file'
 import { routeToFunction } from '../../support/function-router'
-import { fileIsStored, storeFile } from '../helpers/stored-files'
+import { fileIsStored, storeFile } from '../../support/stored-files'
 
 /** `POST /api/replace/{id}` through the function router, on memory stores. */
 const ORIGIN = 'http://localhost:8888'

@@ -37,8 +37,8 @@ import {
   uploadStatusSchema,
   type UploadMetadata,
 } from '../../../src/contract/uploads'
-import { freshMediaStoresForEachTest } from '../helpers/media-stores'
-import { STORE_KINDS, type StoreKind } from '../helpers/stores'
+import { freshMediaStoresForEachTest } from '../../support/media-stores'
+import { STORE_KINDS, type StoreKind } from '../../support/stores'
 import { referenceFingerprint } from '../../support/reference-fingerprint'
 
 const HOUR = 3_600_000

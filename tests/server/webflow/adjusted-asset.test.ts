@@ -23,7 +23,7 @@ import {
   syncContext,
   upsert,
   webflowFakeForFile,
-} from './setup'
+} from '../../support/webflow-setup'
 
 const { fake, server } = webflowFakeForFile()
 

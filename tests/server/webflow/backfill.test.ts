@@ -30,7 +30,13 @@ import {
 import { setSyncState } from '../../../netlify/server/webflow/webflow-sync'
 import { webflowSyncAllResponseSchema, webflowSyncAllStatusSchema } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
-import { COLLECTION_ID, readySetup, syncContext, webflowFakeForFile, stores } from './setup'
+import {
+  COLLECTION_ID,
+  readySetup,
+  syncContext,
+  webflowFakeForFile,
+  stores,
+} from '../../support/webflow-setup'
 import { listedRecord } from '../../support/listed-record'
 
 const { fake, server } = webflowFakeForFile()

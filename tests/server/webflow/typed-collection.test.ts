@@ -22,7 +22,7 @@ import {
   stores,
   stored,
   upsert,
-} from './setup'
+} from '../../support/webflow-setup'
 
 /**
  * The mirror against a collection built in the Designer: an Option `category`, an Image for the media,

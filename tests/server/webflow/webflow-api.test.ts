@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { retryAfterMs, WebflowApi, WebflowError } from '../../../netlify/server/webflow/webflow-api'
-import { COLLECTION_ID, readySetup, webflowFakeForFile } from './setup'
+import { COLLECTION_ID, readySetup, webflowFakeForFile } from '../../support/webflow-setup'
 
 const { fake } = webflowFakeForFile()
 

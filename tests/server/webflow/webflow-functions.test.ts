@@ -22,7 +22,7 @@ import type { SyncJob } from '../../../netlify/server/webflow/webflow-sync'
 import type { MediaRecord } from '../../../src/contract/record'
 import { webflowStatusSchema } from '../../../src/contract/webflow'
 import { SPEC_FIELD_SLUGS } from '../../support/webflow-fake'
-import { COLLECTION_ID, fixture, storeBuiltInFile, webflowFakeForFile } from './setup'
+import { COLLECTION_ID, fixture, storeBuiltInFile, webflowFakeForFile } from '../../support/webflow-setup'
 
 /**
  * The functions of the mirror, called as netlify dev calls them (`Request -> Response`) over in-memory

@@ -27,7 +27,7 @@ import {
   stores,
   stored,
   upsert,
-} from './setup'
+} from '../../support/webflow-setup'
 
 const { fake, server } = webflowFakeForFile()
 

@@ -6,8 +6,8 @@ import {
   fileUrl,
   readManifest,
   type MediaHostStores,
-} from '../../../netlify/server/uploads/upload-service'
-import { MIN_CHUNK_BYTES } from '../../../src/contract/uploads'
+} from '../../netlify/server/uploads/upload-service'
+import { MIN_CHUNK_BYTES } from '../../src/contract/uploads'
 
 /** A file on the built-in media host, uploaded in two chunks; returns its id and URL. */
 export async function storeFile(stores: MediaHostStores, name: string): Promise<{ id: string; url: string }> {

@@ -1,6 +1,6 @@
 /**
  * globalSetup of the `netlify` vitest project: one `netlify dev` shared by the project's files, on a
- * fresh temporary project directory (see `../api/helpers/netlify-dev.ts`), so every run starts with
+ * fresh temporary project directory (see `netlify-dev.ts`), so every run starts with
  * empty Blobs data. Tests read `inject('apiBaseUrl')` through `baseUrl()` in the API helpers. A file
  * that needs other settings or a restart starts a netlify dev of its own, so the files can run side by
  * side.
@@ -9,12 +9,7 @@
  */
 import type { TestProject } from 'vitest/node'
 
-import {
-  createProjectDir,
-  removeProjectDir,
-  startNetlifyDev,
-  type NetlifyDev,
-} from '../api/helpers/netlify-dev'
+import { createProjectDir, removeProjectDir, startNetlifyDev, type NetlifyDev } from './netlify-dev'
 
 declare module 'vitest' {
   export interface ProvidedContext {

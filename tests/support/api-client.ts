@@ -1,7 +1,7 @@
 /** A small typed HTTP client for the API tests: one call, one answer with status, headers and JSON. */
 import { inject } from 'vitest'
 
-import { mapLimited } from '../../support/map-limited'
+import { mapLimited } from './map-limited'
 
 export { mapLimited }
 

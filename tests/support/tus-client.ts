@@ -8,7 +8,7 @@
  * Free of vitest and of TypeScript-only syntax, so the benchmark can run it under plain Node
  * (`--experimental-strip-types`); hence the explicit `.ts` in imports.
  */
-import { MAX_CHUNK_BYTES, UPLOADS_PATH } from '../../../src/contract/uploads.ts'
+import { MAX_CHUNK_BYTES, UPLOADS_PATH } from '../../src/contract/uploads.ts'
 
 export const TUS_RESUMABLE = '1.0.0'
 

@@ -1,7 +1,7 @@
 /**
  * Starts and stops `netlify dev` on a throw-away copy of the project, so the API tests run the real
  * functions, redirects and local Blobs server without touching the developer's own `.netlify` data.
- * Used by the vitest globalSetup (`../netlify-dev.setup.ts`) and by any test that needs its own server.
+ * Used by the vitest globalSetup (`netlify-dev.setup.ts`) and by any test that needs its own server.
  */
 import { spawn } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The repository this file belongs to. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 const NETLIFY_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'netlify')
 const READY_PATH = '/api/folder-list'

@@ -3,28 +3,25 @@ import { readFile } from 'node:fs/promises'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 
-import { createRecord } from '../../../netlify/server/records/media-service'
-import { readAllRecords } from '../../../netlify/server/records/record-pages'
+import { createRecord } from '../../netlify/server/records/media-service'
+import { readAllRecords } from '../../netlify/server/records/record-pages'
 import {
   appendChunk,
   createUpload,
   fileUrl,
   readManifest,
   type MediaHostStores,
-} from '../../../netlify/server/uploads/upload-service'
-import { MIN_CHUNK_BYTES } from '../../../src/contract/uploads'
-import {
-  collectionSchemaFor,
-  forgetCollectionSchemas,
-} from '../../../netlify/server/webflow/collection-schema'
-import { WebflowApi } from '../../../netlify/server/webflow/webflow-api'
-import { fieldMapSetting, type WebflowSetup } from '../../../netlify/server/webflow/webflow-config'
-import { runSyncJob, type SyncContext } from '../../../netlify/server/webflow/webflow-sync'
-import type { MediaRecord, RecordCreate } from '../../../src/contract/record'
-import type { WebflowPublishMode } from '../../../src/contract/webflow'
-import { webflowHandlers } from '../../support/webflow-handlers'
-import { WebflowFake } from '../../support/webflow-fake'
-import { startMemoryMediaStores } from '../helpers/media-stores'
+} from '../../netlify/server/uploads/upload-service'
+import { MIN_CHUNK_BYTES } from '../../src/contract/uploads'
+import { collectionSchemaFor, forgetCollectionSchemas } from '../../netlify/server/webflow/collection-schema'
+import { WebflowApi } from '../../netlify/server/webflow/webflow-api'
+import { fieldMapSetting, type WebflowSetup } from '../../netlify/server/webflow/webflow-config'
+import { runSyncJob, type SyncContext } from '../../netlify/server/webflow/webflow-sync'
+import type { MediaRecord, RecordCreate } from '../../src/contract/record'
+import type { WebflowPublishMode } from '../../src/contract/webflow'
+import { webflowHandlers } from './webflow-handlers'
+import { WebflowFake } from './webflow-fake'
+import { startMemoryMediaStores } from './media-stores'
 
 /** Shared pieces of the Webflow mirror tests: one fake behind msw, settings that point at it, records. */
 
@@ -110,7 +107,7 @@ export function pendingRecord(stores: MediaHostStores, input: RecordCreate): Pro
 }
 
 export function fixture(name: string): Promise<Buffer> {
-  return readFile(new URL(`../../fixtures/media/${name}`, import.meta.url))
+  return readFile(new URL(`../fixtures/media/${name}`, import.meta.url))
 }
 
 /**

@@ -3,14 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { toast, Toaster } from 'sonner'
 import { beforeAll, vi } from 'vitest'
 
-import { loadEveryLazyPart } from '../../../../src/components/ui/lazy-load'
-import type { MediaRecord } from '../../../../src/contract/record'
-import {
-  UploadButton,
-  type UploadButtonProps,
-} from '../../../../src/features/upload/components/upload-button'
-import { listedRecord } from '../../../support/listed-record'
-import { testServices } from './services'
+import { loadEveryLazyPart } from '../../src/components/ui/lazy-load'
+import type { MediaRecord } from '../../src/contract/record'
+import { UploadButton, type UploadButtonProps } from '../../src/features/upload/components/upload-button'
+import { listedRecord } from './listed-record'
+import { testServices } from './upload-services'
 
 // Uploads go through the real handlers; on a busy machine a batch can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 15_000 })
@@ -20,7 +17,7 @@ configure({ asyncUtilTimeout: 15_000 })
 // with them every lazy part the dialog uses (its folder select), as the screen's tests do
 // (screen-render.tsx). A press on a part still loading is stand-in.test.tsx's subject, not these files'.
 beforeAll(async () => {
-  await import('../../../../src/features/upload/components/upload-dialog')
+  await import('../../src/features/upload/components/upload-dialog')
   await loadEveryLazyPart()
 }, 120_000)
 

@@ -32,7 +32,7 @@ export function gateClient(baseUrl: () => string) {
 
   /** Stores a fixture on the built-in host with the given credentials; returns its `/api/files/...` path. */
   async function hostFixture(name: string, headers: Record<string, string>): Promise<string> {
-    const bytes = await readFile(new URL(`../../fixtures/media/${name}`, import.meta.url))
+    const bytes = await readFile(new URL(`../fixtures/media/${name}`, import.meta.url))
     const created = await call('/api/uploads', {
       method: 'POST',
       headers: {

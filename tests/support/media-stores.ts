@@ -1,10 +1,10 @@
 import { afterEach, beforeEach } from 'vitest'
 
-import { BlobsDocumentStore } from '../../../netlify/server/storage/blobs-store'
-import { BlobsByteStore, MemoryByteStore } from '../../../netlify/server/storage/byte-store'
-import { FileKeyLock } from '../../../netlify/server/storage/file-lock'
-import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
-import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
+import { BlobsDocumentStore } from '../../netlify/server/storage/blobs-store'
+import { BlobsByteStore, MemoryByteStore } from '../../netlify/server/storage/byte-store'
+import { FileKeyLock } from '../../netlify/server/storage/file-lock'
+import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
+import type { MediaHostStores } from '../../netlify/server/uploads/upload-service'
 import { startLocalBlobs, type StoreKind } from './stores'
 
 /**

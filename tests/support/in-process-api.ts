@@ -1,11 +1,11 @@
-import { MemoryByteStore } from '../../../netlify/server/storage/byte-store'
-import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
-import { mediaHostSettings, replaceDocumentStore } from '../../../netlify/server/store'
-import type { MediaHostSettings, MediaHostStores } from '../../../netlify/server/uploads/upload-service'
-import { TUS_VERSION } from '../../../netlify/server/uploads/tus-headers'
-import { MIN_CHUNK_BYTES } from '../../../src/contract/uploads'
-import { routeToFunction } from '../../support/function-router'
-import { interceptStores, type Interceptor } from '../../support/store-interceptor'
+import { MemoryByteStore } from '../../netlify/server/storage/byte-store'
+import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
+import { mediaHostSettings, replaceDocumentStore } from '../../netlify/server/store'
+import type { MediaHostSettings, MediaHostStores } from '../../netlify/server/uploads/upload-service'
+import { TUS_VERSION } from '../../netlify/server/uploads/tus-headers'
+import { MIN_CHUNK_BYTES } from '../../src/contract/uploads'
+import { routeToFunction } from './function-router'
+import { interceptStores, type Interceptor } from './store-interceptor'
 
 /**
  * The API in this process: requests go to the real function handlers (through the netlify.toml routing

@@ -10,12 +10,12 @@ import {
   batchMoveRequestSchema,
   batchUpdateRequestSchema,
   trashIdsRequestSchema,
-} from '../../../src/contract/api'
-import { folderCreateSchema } from '../../../src/contract/folder'
-import { parseIdSegment } from '../../../src/contract/ids'
-import { LIMITS } from '../../../src/contract/limits'
-import { canonicaliseFields, recordCreateSchema, recordPatchSchema } from '../../../src/contract/record'
-import { parseUploadMetadata, TUS_VERSION } from '../../../netlify/server/uploads/tus-headers'
+} from '../../src/contract/api'
+import { folderCreateSchema } from '../../src/contract/folder'
+import { parseIdSegment } from '../../src/contract/ids'
+import { LIMITS } from '../../src/contract/limits'
+import { canonicaliseFields, recordCreateSchema, recordPatchSchema } from '../../src/contract/record'
+import { parseUploadMetadata, TUS_VERSION } from '../../netlify/server/uploads/tus-headers'
 import type { RequestSpec } from './in-process-api'
 
 const DEPTH = 10_000

@@ -1,11 +1,11 @@
 import { http, HttpResponse, passthrough, type HttpHandler } from 'msw'
 
-import { mediaPageSchema } from '../../../../src/contract/api'
-import { replaceDocumentStore } from '../../../../netlify/server/store'
-import { MemoryByteStore } from '../../../../netlify/server/storage/byte-store'
-import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
-import { TUS_VERSION } from '../../../../netlify/server/uploads/tus-headers'
-import { routeToFunction } from '../../../support/function-router'
+import { mediaPageSchema } from '../../src/contract/api'
+import { replaceDocumentStore } from '../../netlify/server/store'
+import { MemoryByteStore } from '../../netlify/server/storage/byte-store'
+import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
+import { TUS_VERSION } from '../../netlify/server/uploads/tus-headers'
+import { routeToFunction } from './function-router'
 
 /** One request the API received, as the tests inspect it. */
 export interface LoggedRequest {

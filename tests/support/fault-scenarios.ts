@@ -5,12 +5,12 @@
  */
 import { expect } from 'vitest'
 
-import { readFolders } from '../../../netlify/server/folders/folder-document'
-import { readAllRecords } from '../../../netlify/server/records/record-pages'
-import { chunkPrefix, manifestKey, uploadKey } from '../../../netlify/server/uploads/upload-documents'
-import type { MediaHostStores } from '../../../netlify/server/uploads/upload-service'
-import type { Folder } from '../../../src/contract/folder'
-import type { MediaRecord } from '../../../src/contract/record'
+import { readFolders } from '../../netlify/server/folders/folder-document'
+import { readAllRecords } from '../../netlify/server/records/record-pages'
+import { chunkPrefix, manifestKey, uploadKey } from '../../netlify/server/uploads/upload-documents'
+import type { MediaHostStores } from '../../netlify/server/uploads/upload-service'
+import type { Folder } from '../../src/contract/folder'
+import type { MediaRecord } from '../../src/contract/record'
 import {
   createTusUpload,
   FIRST_CHUNK,

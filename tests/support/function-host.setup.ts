@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll } from 'vitest'
 
-import { startFunctionHost, type FunctionHost } from '../../support/function-host'
-import { useApiServer } from './client'
+import { startFunctionHost, type FunctionHost } from './function-host'
+import { useApiServer } from './api-client'
 
 let host: FunctionHost | undefined
 

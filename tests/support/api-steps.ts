@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto'
 
 import { expect } from 'vitest'
 
-import { folderListSchema, mediaPageSchema, uploadResponseSchema } from '../../../src/contract/api'
-import { folderSchema, type Folder } from '../../../src/contract/folder'
-import type { MediaRecord } from '../../../src/contract/record'
-import { api, mapLimited, type ApiResponse } from './client'
+import { folderListSchema, mediaPageSchema, uploadResponseSchema } from '../../src/contract/api'
+import { folderSchema, type Folder } from '../../src/contract/folder'
+import type { MediaRecord } from '../../src/contract/record'
+import { api, mapLimited, type ApiResponse } from './api-client'
 
 /** A name no other test uses, for titles, URLs and folder names. */
 export function uniqueName(prefix: string): string {
@@ -95,4 +95,4 @@ export function expectClientError(response: ApiResponse, status?: number): strin
   return error
 }
 
-export { apiProjectDir } from './client'
+export { apiProjectDir } from './api-client'

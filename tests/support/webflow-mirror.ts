@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises'
 
 import { expect } from 'vitest'
 
-import { mediaPageSchema, uploadResponseSchema } from '../../../src/contract/api'
-import type { MediaRecord } from '../../../src/contract/record'
-import { WebflowFake, type ReceivedRequest } from '../../support/webflow-fake'
-import { api, type ApiResponse, type RequestBody } from './client'
+import { mediaPageSchema, uploadResponseSchema } from '../../src/contract/api'
+import type { MediaRecord } from '../../src/contract/record'
+import { WebflowFake, type ReceivedRequest } from './webflow-fake'
+import { api, type ApiResponse, type RequestBody } from './api-client'
 import type { Bytes } from './tus-client'
 
 export const COLLECTION = '6258f5b4fc2e1c4e5d3a1c3d'
@@ -19,7 +19,7 @@ export const COLLECTION = '6258f5b4fc2e1c4e5d3a1c3d'
 export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
 
 export async function fixture(name: string): Promise<Bytes> {
-  return new Uint8Array(await readFile(new URL(`../../fixtures/media/${name}`, import.meta.url)))
+  return new Uint8Array(await readFile(new URL(`../fixtures/media/${name}`, import.meta.url)))
 }
 
 /** The functions' Webflow settings pointing at the fake behind `apiUrl`: the full set. */

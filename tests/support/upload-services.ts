@@ -1,11 +1,11 @@
-import { createRecord } from '../../../../src/features/upload/api/create-record'
-import { readEmbeddedDetails } from '../../../../src/features/upload/embedded-details'
-import type { HashFile } from '../../../../src/features/upload/hashing/hash-file'
-import { createBuiltinHost } from '../../../../src/features/upload/hosts/builtin-host'
-import type { MediaHost } from '../../../../src/features/upload/hosts/media-host'
-import type { Inspection, InspectFile } from '../../../../src/features/upload/thumbnails/inspect-file'
-import type { UploadServices } from '../../../../src/features/upload/upload-one'
-import { fingerprintBlob } from '../../../../src/workers/hash-blob'
+import { createRecord } from '../../src/features/upload/api/create-record'
+import { readEmbeddedDetails } from '../../src/features/upload/embedded-details'
+import type { HashFile } from '../../src/features/upload/hashing/hash-file'
+import { createBuiltinHost } from '../../src/features/upload/hosts/builtin-host'
+import type { MediaHost } from '../../src/features/upload/hosts/media-host'
+import type { Inspection, InspectFile } from '../../src/features/upload/thumbnails/inspect-file'
+import type { UploadServices } from '../../src/features/upload/upload-one'
+import { fingerprintBlob } from '../../src/workers/hash-blob'
 
 /** The worker's own fingerprint code, run on the page: jsdom has no Worker. */
 export const hashOnPage: HashFile = async (file, { onProgress } = {}) =>

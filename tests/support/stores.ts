@@ -6,10 +6,10 @@ import { getStore, type Store } from '@netlify/blobs'
 import { BlobsServer } from '@netlify/blobs/server'
 import { afterEach, beforeEach } from 'vitest'
 
-import { BlobsDocumentStore } from '../../../netlify/server/storage/blobs-store'
-import type { DocumentStore } from '../../../netlify/server/storage/document-store'
-import { FileKeyLock } from '../../../netlify/server/storage/file-lock'
-import { MemoryDocumentStore } from '../../../netlify/server/storage/memory-store'
+import { BlobsDocumentStore } from '../../netlify/server/storage/blobs-store'
+import type { DocumentStore } from '../../netlify/server/storage/document-store'
+import { FileKeyLock } from '../../netlify/server/storage/file-lock'
+import { MemoryDocumentStore } from '../../netlify/server/storage/memory-store'
 
 /**
  * Fresh `DocumentStore`s of each kind, so one suite runs the same cases against the atomic in-memory
