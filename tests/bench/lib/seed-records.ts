@@ -2,9 +2,10 @@
  * Seeded records for the server benchmarks, the same on every run, and the two ways of storing them
  * that the list benchmark compares: the app's shard documents, and one blob per record.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type { Store } from '@netlify/blobs'
@@ -71,11 +72,16 @@ export function seededRandom(seed: number): () => number {
  * is what keeps a listing from compressing to nothing.
  */
 export function benchRecords(count: number, firstId = 1, seed = 20_261_121): MediaRecord[] {
+  return [...benchRecordStream(count, firstId, seed)]
+}
+
+/** The records of `benchRecords`, the same ones, made one at a time: a million need not be held at once. */
+export function* benchRecordStream(count: number, firstId = 1, seed = 20_261_121): Generator<MediaRecord> {
   const next = seededRandom(seed)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
   const start = Date.parse('2024-01-01T00:00:00Z')
   const span = Date.parse('2026-11-01T00:00:00Z') - start
-  return Array.from({ length: count }, (_, index) => {
+  for (let index = 0; index < count; index++) {
     const id = firstId + index
     const type = pick(TYPES)
     const slug = `${pick(WORDS)}-${pick(WORDS)}-${String(id)}`
@@ -110,8 +116,8 @@ export function benchRecords(count: number, firstId = 1, seed = 20_261_121): Med
           .padStart(8, '0'),
       ).join(''),
     }
-    return record
-  })
+    yield record
+  }
 }
 
 /**
@@ -127,7 +133,9 @@ export async function seedShards(
   const byShard = new Map<number, MediaRecord[]>()
   for (const record of records) {
     const index = server.shardIndexOf(record.id)
-    byShard.set(index, [...(byShard.get(index) ?? []), record])
+    const shard = byShard.get(index)
+    if (shard === undefined) byShard.set(index, [record])
+    else shard.push(record)
   }
   await mapLimited([...byShard], 8, async ([index, shardRecords]) => {
     const key = server.shardKey(index)
@@ -184,4 +192,66 @@ export async function listOneBlobPerRecord(store: Store, limit = Infinity): Prom
     .sort((a, b) => Number(a.slice('records/'.length)) - Number(b.slice('records/'.length)))
     .slice(0, limit)
   return mapLimited(keys, 32, async (key) => (await store.get(key, { type: 'json' })) as MediaRecord)
+}
+
+/**
+ * `benchRecords(count)` as the app's shard blobs, written as files straight into a Blobs server's store
+ * directory (`entries/{site}/{store}`, served by the local server or netlify dev's): the body the app's
+ * Blobs adapter writes (`setJSON` of `{ records }`, no metadata) under the app's shard keys. The first
+ * shard is checked against the app's shard schema; the rest come from the same generator. The shard
+ * files are made once per size and kept under the system's temporary folder (named by this file's own
+ * digest, so a change to the records makes new ones), then hard-linked into `storeDirectory`: a
+ * million records (2,000 shards, about 0.7 GB) take a minute or two to make and an instant to reuse.
+ * A benchmark that writes replaces a file rather than changing it in place, so the kept copy stays as
+ * made. Returns the number of shards.
+ */
+export async function seedShardFiles(server: Server, storeDirectory: string, count: number): Promise<number> {
+  const kept = await keptShardFiles(server, count)
+  const names = (await readdir(kept)).filter((name) => !name.startsWith('.'))
+  const target = join(storeDirectory, server.shardKey(0).split('/')[0] ?? 'records')
+  await mkdir(target, { recursive: true })
+  await mapLimited(names, 32, async (name) => {
+    await rm(join(target, name), { force: true })
+    await link(join(kept, name), join(target, name))
+  })
+  return names.length
+}
+
+async function keptShardFiles(server: Server, count: number): Promise<string> {
+  const digest = createHash('sha256')
+    .update(await readFile(import.meta.filename))
+    .digest('hex')
+    .slice(0, 12)
+  const root = join(tmpdir(), 'media-bench-shards')
+  const kept = join(root, `${String(count)}-${digest}`)
+  if (existsSync(join(kept, '.complete'))) return kept
+  const making = join(root, `${String(count)}-${digest}-${randomUUID()}`)
+  await mkdir(making, { recursive: true })
+  try {
+    let shard: MediaRecord[] = []
+    let index = -1
+    const flush = async () => {
+      if (shard.length === 0) return
+      const key = server.shardKey(index)
+      if (index === server.shardIndexOf(1)) server.parseShard(key, { records: shard })
+      await writeFile(join(making, key.split('/').at(-1) ?? key), JSON.stringify({ records: shard }))
+      shard = []
+    }
+    for (const record of benchRecordStream(count)) {
+      const at = server.shardIndexOf(record.id)
+      if (at !== index) {
+        await flush()
+        index = at
+      }
+      shard.push(record)
+    }
+    await flush()
+    await writeFile(join(making, '.complete'), '')
+    await rm(kept, { recursive: true, force: true })
+    await rename(making, kept)
+  } catch (error) {
+    await rm(making, { recursive: true, force: true })
+    throw error
+  }
+  return kept
 }
