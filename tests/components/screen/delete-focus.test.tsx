@@ -109,7 +109,9 @@ describe('Undo in one key', () => {
     ;(await card('B')).focus()
     await user.keyboard('{Delete}')
     await confirmByKeyboard(user)
-    await toast('"B" deleted')
+    // The pointer rests on the toasts, as a person's does reading them: sonner holds their 4 s timers
+    // meanwhile, so "B" deleted still shows for the second Undo however long a loaded machine takes.
+    await user.hover(await toast('"B" deleted'))
     await expectFocusOn('C')
     await user.keyboard('{Delete}')
     await confirmByKeyboard(user)
