@@ -2,6 +2,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { applyChange, type RecordsChange } from '../../../lib/record-changes'
 import { ListingPages } from '../listing/listing-pages'
 import type { ListingReply } from '../listing/listing-protocol'
+import { KeptFront, type KeptStoreOptions } from './kept-store/kept-front'
 import { LibraryEngine } from './library-engine'
 import type { EngineReply, EngineRequest } from './library-protocol'
 
@@ -17,9 +18,17 @@ export class LibraryHost {
   /** The pages' records as last composed; null once the pages changed since. */
   private confirmed: readonly MediaRecord[] | null = null
   private readonly engine: LibraryEngine
+  /** The library kept from the last visit, answering the first query until this one is whole (0052). */
+  private readonly kept: KeptFront | null
 
-  constructor(private readonly post: (reply: EngineReply) => void) {
-    this.engine = new LibraryEngine(post)
+  constructor(
+    private readonly post: (reply: EngineReply) => void,
+    kept: KeptStoreOptions | null = null,
+  ) {
+    this.kept = kept && new KeptFront(kept, post, (question) => this.engine.receive(question))
+    this.engine = new LibraryEngine((reply) => {
+      post(this.kept?.relay(reply) ?? reply)
+    })
   }
 
   get records(): readonly MediaRecord[] {
@@ -32,6 +41,7 @@ export class LibraryHost {
    */
   listing(reply: ListingReply): ListingReply | null {
     if (reply.type === 'records') {
+      if (reply.kept !== true) this.kept?.changed()
       this.pages.receive(reply)
       this.confirmed = null
       // The first slice of a page new to the library and a page's end change what is shown.
@@ -44,7 +54,12 @@ export class LibraryHost {
       this.show()
       return reply
     }
+    if (reply.type === 'settled') {
+      const whole = reply.ok && this.pending.length === 0 && this.pages.complete()
+      void this.kept?.settled(reply.ok, whole ? this.engine.records : null)
+    }
     if (reply.type === 'failed' && reply.status === 401) {
+      void this.kept?.drop()
       this.pages.clear()
       this.confirmed = null
       this.pending = []
@@ -56,17 +71,22 @@ export class LibraryHost {
   /** A request of the page: a question for the engine, or a change in flight. */
   receive(request: EngineRequest): void {
     if (request.type === 'change') {
+      this.kept?.retire(false)
       this.pending.push({ key: request.key, change: request.change })
       // Over what is shown when the pages have not changed since: the one change is made, not all again.
       if (this.confirmed === null) this.show()
       else this.engine.setRecords(applyChange(this.engine.records, request.change), this.pages.complete())
     } else if (request.type === 'settle') {
       this.pending = this.pending.filter((each) => each.key !== request.key)
-      if (request.confirmed !== null && this.pages.apply(request.confirmed)) this.confirmed = null
+      if (request.confirmed !== null && this.pages.apply(request.confirmed)) {
+        this.confirmed = null
+        this.kept?.changed()
+      }
       this.show()
     } else if (request.type === 'matching') {
       for (const reply of this.engine.matching(request)) this.post(reply)
-    } else this.post(this.engine.receive(request))
+    } else if (this.kept) this.kept.ask(request)
+    else this.post(this.engine.receive(request))
   }
 
   /**
@@ -77,6 +97,8 @@ export class LibraryHost {
     this.confirmed ??= this.pages.compose()
     let shown = this.confirmed
     for (const { change } of this.pending) shown = applyChange(shown, change)
+    // The whole library answers from here on: the engine says so next.
+    if (this.pages.complete()) this.kept?.retire(false)
     this.engine.setRecords(shown, this.pages.complete())
   }
 }

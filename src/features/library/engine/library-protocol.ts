@@ -58,6 +58,8 @@ export type EngineReply =
       total: number
       from: number
       rows: MediaRecord[]
+      /** Read from the kept library (decision 0052) before the worker holds the whole library. */
+      kept?: true
     }
   | { type: 'rows'; ask: number; version: number; from: number; rows: MediaRecord[] }
   | { type: 'ids'; ask: number; version: number; ids: number[] }

@@ -1,5 +1,6 @@
 import { indexedDbCache, memoryCache } from '../listing/listing-cache'
 import { ListingLoader } from '../listing/listing-loader'
+import { browserKeptStore } from './kept-store/kept-files'
 import { LibraryHost } from './library-host'
 import type { LibraryWorkerReply, LibraryWorkerRequest } from './library-protocol'
 
@@ -9,6 +10,7 @@ interface WorkerScope {
   postMessage(message: LibraryWorkerReply): void
   indexedDB?: IDBFactory
   location: { origin: string }
+  navigator?: { storage?: StorageManager; locks?: LockManager }
 }
 
 const scope = self as unknown as WorkerScope
@@ -21,7 +23,7 @@ performance.mark('listing:worker-start')
  */
 const host = new LibraryHost((reply) => {
   scope.postMessage({ engine: reply })
-})
+}, browserKeptStore(scope))
 const loader = new ListingLoader({
   cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, scope.location.origin) : memoryCache(),
   post: (reply) => {

@@ -1,5 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import { deleteKeptPages, LISTING_CACHE_VERSION, keptRecords, type KeptPage } from './listing-cache'
+import { removeKeptDirectory } from '../engine/kept-store/kept-files'
 
 /**
  * A second copy of the kept first page (2,000 files, a few hundred KB), in localStorage, so a reload
@@ -58,10 +59,14 @@ export function forgetKeptFirstPage(): void {
 }
 
 /**
- * Drops everything the listing keeps between visits: this copy and the worker's pages in IndexedDB
- * (signing out). Done by the page itself, whether or not the browser honours `Clear-Site-Data`.
+ * Drops everything the listing keeps between visits: this copy, the worker's pages in IndexedDB and the
+ * kept library in the private file system (signing out; a file the worker still reads goes when the
+ * refused listing makes it drop the library). Done by the page itself, whether or not the browser honours `Clear-Site-Data`.
  */
 export async function dropKeptListing(): Promise<void> {
   forgetKeptFirstPage()
-  await deleteKeptPages(typeof indexedDB === 'undefined' ? undefined : indexedDB)
+  await Promise.all([
+    deleteKeptPages(typeof indexedDB === 'undefined' ? undefined : indexedDB),
+    removeKeptDirectory(typeof navigator === 'undefined' ? undefined : navigator.storage),
+  ])
 }

@@ -146,15 +146,17 @@ export class ListingLoader {
       await this.options.cache.clear().catch(() => undefined)
       return false
     }
-    this.show(page, records)
+    this.show(page, records, true)
     performance.measure('listing:kept-page', { start: started, detail: page.page })
     return true
   }
 
-  private show(kept: KeptPage, records: readonly MediaRecord[]): void {
+  private show(kept: KeptPage, records: readonly MediaRecord[], fromKept = false): void {
     this.shown.set(kept.page, { etag: kept.etag, count: records.length })
     const { post } = this.options
-    if (records.length === 0) post({ type: 'records', page: kept.page, records: [], first: true, last: true })
+    const source = fromKept ? { kept: true as const } : {}
+    if (records.length === 0)
+      post({ type: 'records', page: kept.page, records: [], first: true, last: true, ...source })
     for (let start = 0; start < records.length; start += SLICE_RECORDS) {
       const end = Math.min(records.length, start + SLICE_RECORDS)
       post({
@@ -163,6 +165,7 @@ export class ListingLoader {
         records: records.slice(start, end),
         first: start === 0,
         last: end === records.length,
+        ...source,
       })
     }
   }

@@ -44,7 +44,15 @@ export type ListingReply =
    * A slice of page `page`, in id order. `first` starts the page over (its earlier records are gone);
    * `last` ends it. Slices are small, so no single message costs the page a long task to receive.
    */
-  | { type: 'records'; page: number; records: MediaRecord[]; first: boolean; last: boolean }
+  | {
+      type: 'records'
+      page: number
+      records: MediaRecord[]
+      first: boolean
+      last: boolean
+      /** Read from the pages kept from the last visit, not sent by the server this visit. */
+      kept?: true
+    }
   /**
    * A request to the server failed, as the API's error (`ApiError`, api-call.ts) the answer was:
    * `status` 0 means no answer at all, `wordless` that the answer carried no `{ error }` of the API's

@@ -1,0 +1,236 @@
+import type { MediaRecord } from '../../../../contract/record'
+import { PAGE_SCHEMA_DIGEST } from '../../listing/listing-cache'
+import { NO_FILTERS, type Filters, type Sort } from '../../model/filters'
+import { searchText } from '../../model/media-index'
+import { orderByStrings } from '../../model/string-order'
+import { titleSortKey } from '../../model/title-key'
+import { MOST_ROWS } from '../library-protocol'
+import type { KeptFiles, KeptReader } from './kept-files'
+
+/**
+ * The layout of the kept library. A manifest naming another is not read: the store is dropped and
+ * written again from the pages. It folds in the page schema's digest, so a build whose records differ
+ * never reads rows another build wrote.
+ */
+export const KEPT_LAYOUT = `1-${PAGE_SCHEMA_DIGEST}`
+export const MANIFEST = 'manifest.json'
+const ROWS = 'rows'
+const ROW_STARTS = 'row-starts'
+const IDS = 'ids'
+/** Rows encoded per slice of a write: the worker answers the page between slices. */
+const WRITE_SLICE = 5_000
+
+/**
+ * `manifest.json`: the generation to read and what reading it needs. The rows are in the title order
+ * (ascending, ties in list order, as MediaIndex sorts), so the first screen of the default sort is one
+ * read; each row is a JSON array of its shape's number then the values of that shape's keys.
+ */
+interface Manifest {
+  layout: string
+  generation: string
+  count: number
+  /** The key lists rows are written in (records without an optional field have a shape of their own). */
+  shapes: string[][]
+  /** The rows file's length, as written. */
+  bytes: number
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+const bytesOf = (view: Float64Array): Uint8Array =>
+  new Uint8Array(view.buffer, view.byteOffset, view.byteLength)
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+function isManifest(value: unknown): value is Manifest {
+  if (typeof value !== 'object' || value === null) return false
+  const manifest = value as Partial<Manifest>
+  return (
+    typeof manifest.layout === 'string' &&
+    typeof manifest.generation === 'string' &&
+    /^g[0-9a-z]+$/.test(manifest.generation) &&
+    Number.isSafeInteger(manifest.count) &&
+    (manifest.count ?? -1) >= 0 &&
+    Number.isSafeInteger(manifest.bytes) &&
+    Array.isArray(manifest.shapes) &&
+    manifest.shapes.every((shape) => Array.isArray(shape) && shape.every((key) => typeof key === 'string'))
+  )
+}
+
+/**
+ * Writes `records` (the whole library, in list order) as a new generation, then the manifest naming it:
+ * a reload before the manifest is written opens the previous generation. Older generations are then
+ * removed, except one another tab still reads (removed at a later write). Returns the generation.
+ */
+export async function writeKeptLibrary(files: KeptFiles, records: readonly MediaRecord[]): Promise<string> {
+  const count = records.length
+  const order = orderByStrings(records.map((record) => titleSortKey(record.title)))
+  const generation = `g${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`
+  const shapes: string[][] = []
+  const shapeOf = new Map<string, number>()
+  const starts = new Float64Array(count + 1)
+  const ids = new Float64Array(count)
+  const parts: Uint8Array[] = []
+  let bytes = 0
+  for (let slice = 0; slice < count; slice += WRITE_SLICE) {
+    if (slice > 0) await pause()
+    const encoded: Uint8Array[] = []
+    let size = 0
+    const end = Math.min(count, slice + WRITE_SLICE)
+    for (let place = slice; place < end; place++) {
+      const record = records[order[place] ?? 0] as MediaRecord
+      const keys = Object.keys(record)
+      const name = keys.join(',')
+      let shape = shapeOf.get(name)
+      if (shape === undefined) {
+        shape = shapes.length
+        shapes.push(keys)
+        shapeOf.set(name, shape)
+      }
+      const values = record as unknown as Record<string, unknown>
+      const row = encoder.encode(JSON.stringify([shape, ...keys.map((key) => values[key])]))
+      starts[place] = bytes + size
+      size += row.length
+      encoded.push(row)
+      ids[place] = record.id
+    }
+    const part = new Uint8Array(size)
+    let at = 0
+    for (const row of encoded) {
+      part.set(row, at)
+      at += row.length
+    }
+    parts.push(part)
+    bytes += size
+  }
+  starts[count] = bytes
+  await files.write(`${generation}/${ROWS}`, parts)
+  await files.write(`${generation}/${ROW_STARTS}`, [bytesOf(starts)])
+  await files.write(`${generation}/${IDS}`, [bytesOf(ids)])
+  const manifest: Manifest = { layout: KEPT_LAYOUT, generation, count, shapes, bytes }
+  await files.write(MANIFEST, [encoder.encode(JSON.stringify(manifest))])
+  for (const name of await files.list().catch(() => [])) {
+    if (name !== generation && name.startsWith('g')) await files.remove(name).catch(() => undefined)
+  }
+  return generation
+}
+
+/** What opening found: a library to read, nothing kept, or a store to drop (another layout, broken). */
+export type Opened = { kind: 'open'; library: KeptLibrary } | { kind: 'none' } | { kind: 'unreadable' }
+
+/**
+ * Opens the kept library: reads the manifest and where each row starts (8 bytes a record), and opens
+ * the rows for reading by ranges. Nothing else is read until asked.
+ */
+export async function openKeptLibrary(files: KeptFiles): Promise<Opened> {
+  let reader: KeptReader | null = null
+  try {
+    const text = await files.read(MANIFEST)
+    if (text === null) return { kind: 'none' }
+    const manifest: unknown = JSON.parse(decoder.decode(text))
+    if (!isManifest(manifest) || manifest.layout !== KEPT_LAYOUT) return { kind: 'unreadable' }
+    const { generation, count } = manifest
+    const starts = await files.read(`${generation}/${ROW_STARTS}`)
+    if (starts?.length !== (count + 1) * 8) return { kind: 'unreadable' }
+    reader = await files.reader(`${generation}/${ROWS}`)
+    const rowStarts = new Float64Array(starts.buffer, starts.byteOffset, count + 1)
+    if (reader === null || reader.size !== manifest.bytes || rowStarts[count] !== manifest.bytes) {
+      reader?.close()
+      return { kind: 'unreadable' }
+    }
+    return { kind: 'open', library: new KeptLibrary(files, manifest, rowStarts, reader) }
+  } catch {
+    reader?.close()
+    return { kind: 'unreadable' }
+  }
+}
+
+/** Whether the kept library answers this query: the whole library in the title order, either way. */
+export function keptAnswers(filters: Filters, sort: Sort): boolean {
+  if (sort.key !== 'title' || searchText(filters) !== '') return false
+  return (Object.keys(NO_FILTERS) as (keyof Filters)[]).every(
+    (key) => key === 'query' || filters[key] === NO_FILTERS[key],
+  )
+}
+
+/**
+ * The library as the last complete listing left it, read from disk: its count, the rows of a window of
+ * the title order (one read) and the ids of a range, in either direction.
+ */
+export class KeptLibrary {
+  private ids: Promise<Float64Array> | null = null
+
+  constructor(
+    private readonly files: KeptFiles,
+    private readonly manifest: Manifest,
+    private readonly starts: Float64Array,
+    private readonly reader: KeptReader,
+  ) {}
+
+  get count(): number {
+    return this.manifest.count
+  }
+
+  get generation(): string {
+    return this.manifest.generation
+  }
+
+  /** The title order's places `from` to `to` (at most MOST_ROWS), ascending: first to last. */
+  private span(from: number, to: number, ascending: boolean, most: number): { low: number; high: number } {
+    const { count } = this
+    const start = Math.max(0, from)
+    const end = Math.min(count, to, start + most)
+    if (end <= start) return { low: 0, high: 0 }
+    return ascending ? { low: start, high: end } : { low: count - end, high: count - start }
+  }
+
+  /** The rows shown from `from` up to `to` (not included), read in one range. */
+  async rows(from: number, to: number, ascending: boolean): Promise<MediaRecord[]> {
+    const { low, high } = this.span(from, to, ascending, MOST_ROWS)
+    if (high === low) return []
+    const first = this.starts[low] ?? 0
+    const bytes = await this.reader.read(first, (this.starts[high] ?? 0) - first)
+    const rows: MediaRecord[] = []
+    const { shapes } = this.manifest
+    for (let place = low; place < high; place++) {
+      const at = (this.starts[place] ?? 0) - first
+      const row = JSON.parse(
+        decoder.decode(bytes.subarray(at, (this.starts[place + 1] ?? 0) - first)),
+      ) as unknown[]
+      const keys = shapes[row[0] as number]
+      if (keys === undefined) throw new Error('A kept row names no shape')
+      const record: Record<string, unknown> = {}
+      keys.forEach((key, i) => {
+        record[key] = row[i + 1]
+      })
+      rows.push(record as unknown as MediaRecord)
+    }
+    return ascending ? rows : rows.reverse()
+  }
+
+  private idColumn(): Promise<Float64Array> {
+    this.ids ??= this.files.read(`${this.manifest.generation}/${IDS}`).then((bytes) => {
+      if (bytes?.length !== this.count * 8) throw new Error('The kept ids are not whole')
+      return new Float64Array(bytes.buffer, bytes.byteOffset, this.count)
+    })
+    return this.ids
+  }
+
+  async idsIn(from: number, to: number, ascending: boolean): Promise<number[]> {
+    const ids = await this.idColumn()
+    const { low, high } = this.span(from, to, ascending, this.count)
+    const range = Array.from(ids.subarray(low, high))
+    return ascending ? range : range.reverse()
+  }
+
+  /** Where file `id` is shown (-1: it is not). */
+  async placeOf(id: number, ascending: boolean): Promise<number> {
+    const at = (await this.idColumn()).indexOf(id)
+    return at === -1 || ascending ? at : this.count - 1 - at
+  }
+
+  close(): void {
+    this.reader.close()
+  }
+}
