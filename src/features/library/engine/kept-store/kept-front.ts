@@ -46,14 +46,15 @@ export class KeptFront {
   ) {
     this.opening = openKeptLibrary(options.files).then(
       async (opened) => {
-        if (opened.kind === 'open' && !this.retired) {
-          this.library = opened.library
+        if (opened.kind === 'open') {
           this.keptCount = opened.library.count
           this.dirty = false
+          // The library may be whole already (a small one): then only what was kept is known.
+          if (this.retired) opened.library.close()
+          else this.library = opened.library
           performance.mark('library:kept-open')
           return
         }
-        if (opened.kind === 'open') opened.library.close()
         if (opened.kind === 'unreadable') await this.drop()
         else this.retire()
       },
@@ -161,11 +162,12 @@ export class KeptFront {
    * The listing settled. The kept answer stands no longer (the engine has what there is); when the
    * listing is whole and as the server has it, the library is written if it may differ from the kept one.
    */
-  settled(ok: boolean, whole: readonly MediaRecord[] | null): Promise<void> {
+  async settled(ok: boolean, whole: readonly MediaRecord[] | null): Promise<void> {
+    await this.opening
     this.retire()
-    if (!ok || whole === null || this.writing) return Promise.resolve()
-    if (!this.dirty && whole.length === this.keptCount) return Promise.resolve()
-    return this.write(whole)
+    if (!ok || whole === null || this.writing) return
+    if (!this.dirty && whole.length === this.keptCount) return
+    await this.write(whole)
   }
 
   private async write(records: readonly MediaRecord[]): Promise<void> {
