@@ -111,7 +111,8 @@ describe('the kept library', () => {
     const kept = await opened(files)
     expect(kept.count).toBe(30)
     expect(kept.generation).toBe(firstGeneration)
-    expect(await kept.rows(0, 30, true)).toEqual(engineAnswer(first, DEFAULT_SORT, 0, 30).reply.rows)
+    const { reply } = engineAnswer(first, DEFAULT_SORT, 0, 30)
+    expect(await kept.rows(0, 30, true)).toEqual(reply.type === 'answer' ? reply.rows : [])
 
     // A later write removes every other generation, except one this tab still reads.
     failing = false
