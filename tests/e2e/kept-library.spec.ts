@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test'
+
+import { seedFiles } from './support/library'
+import { expect, test } from './support/fixtures'
+import { card, expectTitles, openScreen } from './support/screen'
+
+/** Whether the worker's kept library holds a manifest in the origin's private file system. */
+const keptManifest = (page: Page) =>
+  page.evaluate(async () => {
+    try {
+      const root = await navigator.storage.getDirectory()
+      await (await root.getDirectoryHandle('library')).getFileHandle('manifest.json')
+      return true
+    } catch {
+      return false
+    }
+  })
+
+const pages = (url: URL) => url.pathname === '/api/media-pages'
+
+/** Whether the screen's first answer from the worker was read from the kept library. */
+const answeredFromKept = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('library:kept-answer', 'mark').length > 0)
+
+test('a reload answers from the kept library before the server does, and a refused listing drops it', async ({
+  page,
+}) => {
+  await seedFiles([
+    { fixture: 'landscape.jpg', title: 'Beach sunset' },
+    { fixture: 'report.pdf', title: 'Budget report' },
+    { fixture: 'tone.mp3', title: 'Jingle' },
+  ])
+  await openScreen(page)
+  await expectTitles(page, ['Beach sunset', 'Budget report', 'Jingle'])
+  // Written once the listing is whole and as the server has it.
+  await expect.poll(() => keptManifest(page)).toBe(true)
+
+  // The kept pages are gone and the server's wait: what shows is the kept library alone (three files
+  // would otherwise be decoded from the kept pages before the screen first asks).
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const request = indexedDB.deleteDatabase('media-file-manager-listing')
+        request.onsuccess = request.onerror = request.onblocked = resolve
+      }),
+  )
+  const { promise: held, resolve: release } = Promise.withResolvers<undefined>()
+  await page.route(pages, async (route) => {
+    await held
+    // A request the next reload cut short is handled already.
+    await route.continue().catch(() => undefined)
+  })
+  await page.reload()
+  await expect(card(page, 'Jingle')).toBeVisible()
+  await expect.poll(() => answeredFromKept(page)).toBe(true)
+  await expectTitles(page, ['Beach sunset', 'Budget report', 'Jingle'])
+  release(undefined)
+  await page.unroute(pages)
+
+  // A refused listing (a session that ended) drops the kept library with the kept pages.
+  await page.route(pages, (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Sign in again."}' }),
+  )
+  await page.reload()
+  await expect.poll(() => keptManifest(page)).toBe(false)
+  await page.unroute(pages)
+  await page.evaluate(() => {
+    localStorage.clear()
+  })
+  await page.reload()
+  await expectTitles(page, ['Beach sunset', 'Budget report', 'Jingle'])
+  expect(await answeredFromKept(page)).toBe(false)
+})
