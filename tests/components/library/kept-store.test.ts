@@ -243,7 +243,7 @@ describe('the worker with a kept library', () => {
     await writeKeptLibrary(files, library(10))
     const { host: worker } = host(files)
     await settle()
-    worker.listing({ type: 'failed', status: 401, message: 'Sign in', fromServer: true })
+    worker.listing({ type: 'failed', status: 401, message: 'Sign in', wordless: false })
     await settle()
     await settle()
     expect(files.files.size).toBe(0)
