@@ -391,6 +391,21 @@ async function startDev(appDir: string, size: number): Promise<NetlifyDev> {
   }
 }
 
+/**
+ * Waits for the kept library (decision 0052) to be written, when the worker has begun writing it: a
+ * reload cutting the write short would measure a visit with nothing kept, which a person coming back
+ * later does not meet. Builds without it never begin.
+ */
+async function keptWritten(worker: Worker | null): Promise<void> {
+  if (worker === null) return
+  const marked = (name: string) =>
+    worker.evaluate((one) => performance.getEntriesByName(one).length > 0, name).catch(() => false)
+  if (!(await marked('library:kept-write-start'))) return
+  const until = Date.now() + 60_000
+  while (!(await marked('library:kept-write-done')) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+}
+
 /** A cold visit in a fresh profile, then a reload of it. */
 async function coldAndWarm(
   browser: Browser,
@@ -410,6 +425,7 @@ async function coldAndWarm(
     const cold = await visit(page, worker, () => page.goto(dev.baseUrl), size)
     // The pages reach IndexedDB just after they are shown.
     await page.waitForTimeout(1_500)
+    await keptWritten(worker())
     const profiler = PROFILE ? await startProfiler(context, page) : null
     const warm = await visit(page, worker, () => page.reload(), size)
     if (profiler !== null) {

@@ -124,6 +124,17 @@ export function breakdown(
     'first records shown (media-page-ready)',
     page.entries.find((e) => e.name === 'media-page-ready')?.startTime,
   )
+  // The kept library (decision 0052): opened in the worker, its first answer shown on the page, and a
+  // generation written (which a reload should not need when every page was unchanged).
+  note('kept library opened', inWorker.find((entry) => entry.name === 'library:kept-open')?.startTime)
+  note(
+    'first answer from the kept library',
+    page.entries.find((entry) => entry.name === 'library:kept-answer')?.startTime,
+  )
+  const write = inWorker.find((entry) => entry.name === 'library:kept-write')
+  note('kept library written', write === undefined ? undefined : write.startTime + write.duration)
+  const render = page.entries.find((entry) => entry.name === 'listing:render')
+  note('first render committed', render === undefined ? undefined : render.startTime + render.duration)
   note('first card in the page', seen.firstCard)
   note('whole count shown', seen.whole)
 

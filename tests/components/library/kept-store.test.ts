@@ -144,11 +144,16 @@ function host(files: ReturnType<typeof memoryFiles>, writer = true) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('the worker with a kept library', () => {
-  it('answers the first query from disk, then the engine once the pages are whole, with the same rows', async () => {
+  it('says the kept library is whole, answers the first query from disk, then the engine once the pages are whole', async () => {
     const records = library(300)
     const files = memoryFiles()
     await writeKeptLibrary(files, records)
     const { host: worker, replies } = host(files)
+    await settle()
+    // Opened, it tells the page the library as last seen: every file, whole, before any page decodes.
+    expect(replies).toEqual([
+      { type: 'changed', version: KEPT_VERSION, held: 300, complete: true, kept: true },
+    ])
     worker.receive({ type: 'query', ask: 1, filters: NO_FILTERS, sort: DEFAULT_SORT, from: 0, to: 100 })
     worker.listing({ type: 'layout', pages: 2, expected: null })
     await settle()
@@ -157,14 +162,34 @@ describe('the worker with a kept library', () => {
     const expected = engineAnswer(records, DEFAULT_SORT, 0, 100).reply
     if (first?.type !== 'answer' || expected.type !== 'answer') throw new Error('no answer')
     expect(first.rows).toEqual(expected.rows)
-    // While the pages decode, the page keeps the kept answer: what changed carries its version.
+    // While the pages decode the page hears nothing of them (no drawing again for each), scrolls through
+    // rows read from disk, and its questions about the whole library wait for the engine to hold it.
+    const heard = replies.length
     const half = records.slice(0, 150)
     worker.listing({ type: 'records', page: 0, records: half, first: true, last: true, kept: true })
-    expect(replies.at(-1)).toMatchObject({ type: 'changed', version: KEPT_VERSION, held: 150 })
-    worker.receive({ type: 'rows', ask: 2, from: 100, to: 200 })
+    expect(replies).toHaveLength(heard)
+    worker.receive({ type: 'rows', ask: 2, from: 280, to: 300 })
+    worker.receive({ type: 'facts', ask: 3 })
+    worker.receive({
+      type: 'matching',
+      ask: 4,
+      filters: NO_FILTERS,
+      sort: DEFAULT_SORT,
+      except: [],
+      records: false,
+    })
     await settle()
-    expect(replies.at(-1)).toMatchObject({ type: 'rows', version: KEPT_VERSION, from: 100 })
-    // The library whole: the engine says so with its own version, and answers from then on.
+    const tail = engineAnswer(records, DEFAULT_SORT, 280, 300).reply
+    expect(replies.slice(heard)).toEqual([
+      {
+        type: 'rows',
+        ask: 2,
+        version: KEPT_VERSION,
+        from: 280,
+        rows: tail.type === 'answer' ? tail.rows : [],
+      },
+    ])
+    // The library whole: the engine's status with its own version, then the questions that waited.
     worker.listing({
       type: 'records',
       page: 1,
@@ -173,16 +198,41 @@ describe('the worker with a kept library', () => {
       last: true,
       kept: true,
     })
-    const changed = replies.at(-1)
-    expect(changed).toMatchObject({ type: 'changed', held: 300, complete: true })
-    expect(changed?.type === 'changed' && changed.version >= 0).toBe(true)
-    worker.receive({ type: 'query', ask: 3, filters: NO_FILTERS, sort: DEFAULT_SORT, from: 0, to: 100 })
+    const after = replies.slice(heard + 1)
+    expect(after[0]).toMatchObject({ type: 'changed', held: 300, complete: true })
+    expect(after[0]?.type === 'changed' && after[0].version >= 0 && after[0].kept).toBe(undefined)
+    expect(after.find((reply) => reply.type === 'facts')).toMatchObject({ ask: 3 })
+    expect(after.find((reply) => reply.type === 'matching')).toMatchObject({ ask: 4, total: 300, last: true })
+    worker.receive({ type: 'query', ask: 5, filters: NO_FILTERS, sort: DEFAULT_SORT, from: 0, to: 100 })
     await settle()
     const last = replies.at(-1)
-    expect(last).toMatchObject({ type: 'answer', ask: 3, count: 300 })
+    expect(last).toMatchObject({ type: 'answer', ask: 5, count: 300 })
     expect(last?.type === 'answer' && last.kept).toBeUndefined()
     expect(last?.type === 'answer' && last.rows).toEqual(expected.rows)
     expect(files.open.size).toBe(0)
+  })
+
+  it('retires for a search: the engine answers over what it holds, then the page hears its status', async () => {
+    const files = memoryFiles()
+    await writeKeptLibrary(files, library(100))
+    const { host: worker, replies } = host(files)
+    await settle()
+    worker.listing({ type: 'layout', pages: 1, expected: null })
+    worker.listing({
+      type: 'records',
+      page: 0,
+      records: library(100).slice(0, 40),
+      first: true,
+      last: false,
+      kept: true,
+    })
+    const filters = { ...NO_FILTERS, query: 'file' }
+    worker.receive({ type: 'query', ask: 1, filters, sort: DEFAULT_SORT, from: 0, to: 60 })
+    await settle()
+    expect(replies.slice(1)).toMatchObject([
+      { type: 'answer', ask: 1, count: 40 },
+      { type: 'changed', held: 40, complete: false },
+    ])
   })
 
   it('leaves a search to the engine, over what it holds so far', async () => {

@@ -23,6 +23,7 @@ export class LibraryEngine {
   private places: Map<number, number> | null = null
   private byId: Map<number, MediaRecord> | null = null
   private version = 0
+  private complete = false
 
   /** `changed` hears of each new version of the library (for the page to ask again). */
   constructor(private readonly changed: (reply: EngineReply) => void = () => undefined) {}
@@ -37,11 +38,25 @@ export class LibraryEngine {
    * `complete`: every page of it has arrived.
    */
   setRecords(records: readonly MediaRecord[], complete = true): void {
-    if (records === this.index.records) return
-    this.index = this.index.edited(records) ?? new MediaIndex(records, this.index)
-    this.byId = null
-    this.run()
-    this.changed({ type: 'changed', version: this.version, held: records.length, complete })
+    if (records === this.index.records && complete === this.complete) return
+    const same = records === this.index.records
+    this.complete = complete
+    if (!same) {
+      this.index = this.index.edited(records) ?? new MediaIndex(records, this.index)
+      this.byId = null
+      this.run()
+    }
+    this.changed(this.status())
+  }
+
+  /** How much of the library the engine holds, as its `changed` reply says it. */
+  status(): EngineReply {
+    return {
+      type: 'changed',
+      version: this.version,
+      held: this.index.records.length,
+      complete: this.complete,
+    }
   }
 
   /** Answers one question of the page (changes to the library are the host's: library-host.ts). */

@@ -25,9 +25,17 @@ export class LibraryHost {
     private readonly post: (reply: EngineReply) => void,
     kept: KeptStoreOptions | null = null,
   ) {
-    this.kept = kept && new KeptFront(kept, post, (question) => this.engine.receive(question))
+    this.kept =
+      kept &&
+      new KeptFront(
+        kept,
+        post,
+        (question) => this.engine.receive(question),
+        () => this.engine.status(),
+      )
     this.engine = new LibraryEngine((reply) => {
-      post(this.kept?.relay(reply) ?? reply)
+      const onward = this.kept ? this.kept.relay(reply) : reply
+      if (onward !== null) post(onward)
     })
   }
 
@@ -71,11 +79,12 @@ export class LibraryHost {
   /** A request of the page: a question for the engine, or a change in flight. */
   receive(request: EngineRequest): void {
     if (request.type === 'change') {
-      this.kept?.retire(false)
       this.pending.push({ key: request.key, change: request.change })
       // Over what is shown when the pages have not changed since: the one change is made, not all again.
       if (this.confirmed === null) this.show()
       else this.engine.setRecords(applyChange(this.engine.records, request.change), this.pages.complete())
+      // Shown over what the engine holds: the page hears the engine's status, and asks again.
+      this.kept?.retire()
     } else if (request.type === 'settle') {
       this.pending = this.pending.filter((each) => each.key !== request.key)
       if (request.confirmed !== null && this.pages.apply(request.confirmed)) {
@@ -84,7 +93,12 @@ export class LibraryHost {
       }
       this.show()
     } else if (request.type === 'matching') {
-      for (const reply of this.engine.matching(request)) this.post(reply)
+      // A select-all resolved covers the whole library: it waits for the engine to hold it.
+      const run = () => {
+        for (const reply of this.engine.matching(request)) this.post(reply)
+      }
+      if (this.kept) this.kept.whenRetired(run)
+      else run()
     } else if (this.kept) this.kept.ask(request)
     else this.post(this.engine.receive(request))
   }
@@ -97,8 +111,8 @@ export class LibraryHost {
     this.confirmed ??= this.pages.compose()
     let shown = this.confirmed
     for (const { change } of this.pending) shown = applyChange(shown, change)
-    // The whole library answers from here on: the engine says so next.
-    if (this.pages.complete()) this.kept?.retire(false)
     this.engine.setRecords(shown, this.pages.complete())
+    // The whole library is the engine's from here on: the page hears so and asks it again.
+    if (this.pages.complete()) this.kept?.retire()
   }
 }

@@ -84,9 +84,10 @@ export type EngineReply =
     }
   /**
    * The library changed (files arrived, were edited or removed): the page asks its query again. `held`
-   * is how many files it holds, `complete` whether every page has arrived.
+   * is how many files it holds, `complete` whether every page has arrived. `kept`: the library as kept
+   * from the last visit (decision 0052), whole as last seen, answering until the engine holds it.
    */
-  | { type: 'changed'; version: number; held: number; complete: boolean }
+  | { type: 'changed'; version: number; held: number; complete: boolean; kept?: true }
 
 /** Most rows one request may ask for: a window is a screen or two of cards. */
 export const MOST_ROWS = 1_000

@@ -18,13 +18,23 @@ export interface KeptStoreOptions {
  */
 export const KEPT_VERSION = -2
 
+/** Questions about the whole library: while the kept library stands they wait for the engine to hold it. */
+type WholeQuestion = Extract<EngineQuestion, { type: 'records' | 'by-fingerprint' | 'facts' }>
+
+const isWholeQuestion = (question: EngineQuestion): question is WholeQuestion =>
+  question.type === 'records' || question.type === 'by-fingerprint' || question.type === 'facts'
+
 /**
- * The kept library in front of the engine (decision 0052). Until the library is whole in the worker,
- * the page's query in the title order with no filter is answered from disk (its count, its rows, its ids
- * and places), and the engine's word that the library changed is passed on as the kept answer's version,
- * so the page keeps the kept answer while the pages decode. Any other query, a change in flight, or the
- * library whole retires it: the engine then answers everything, as without a kept library. Once the
- * listing is whole and as the server has it, the library is written again when it differs.
+ * The kept library in front of the engine (decision 0052). Once opened it tells the page the library is
+ * whole as kept (`changed` with its count, `kept`), so the count line shows every file and every row
+ * can be scrolled to, read from disk: the page's query in the title order with no filter is answered
+ * from it (its count, its rows, its ids and places). Meanwhile the engine's own word that the library
+ * changed is not passed on (the page would draw again for each page decoded), and the questions about
+ * the whole library (files by id or fingerprint, the controls' facts, a select-all resolved) wait for
+ * the engine to hold it. Any other query, a change in flight, the listing settled or the library whole
+ * in the worker retires it: the page is told the engine's status, the waiting questions are answered,
+ * and the engine answers everything, as without a kept library. Once the listing is whole and as the
+ * server has it, the library is written again when it differs.
  */
 export class KeptFront {
   private library: KeptLibrary | null = null
@@ -32,8 +42,11 @@ export class KeptFront {
   private retired = false
   private queue: Promise<void> = Promise.resolve()
   private queued = 0
-  private lastChanged: EngineReply | null = null
+  /** Questions about the whole library, answered by the engine once the kept library retires. */
+  private waiting: (() => void)[] = []
   private ascending = true
+  /** Whether the page was told the kept library's status (or not told the engine's): retiring tells it. */
+  private told = false
   /** Whether the library in hand may differ from the one kept. */
   private dirty = true
   private keptCount = -1
@@ -43,6 +56,8 @@ export class KeptFront {
     private readonly options: KeptStoreOptions,
     private readonly post: (reply: EngineReply) => void,
     private readonly engine: (question: EngineQuestion) => EngineReply,
+    /** The engine's status as a `changed` reply: how many files it holds, whether all pages are in. */
+    private readonly status: () => EngineReply,
   ) {
     this.opening = openKeptLibrary(options.files).then(
       async (opened) => {
@@ -50,9 +65,16 @@ export class KeptFront {
           this.keptCount = opened.library.count
           this.dirty = false
           // The library may be whole already (a small one): then only what was kept is known.
-          if (this.retired) opened.library.close()
-          else this.library = opened.library
-          performance.mark('library:kept-open')
+          if (this.retired) {
+            opened.library.close()
+            return
+          }
+          this.library = opened.library
+          performance.mark('library:kept-open', { detail: opened.library.count })
+          // The library as last seen is whole: the page shows its count and asks its query of it.
+          const { count } = opened.library
+          this.told = true
+          post({ type: 'changed', version: KEPT_VERSION, held: count, complete: true, kept: true })
           return
         }
         if (opened.kind === 'unreadable') await this.drop()
@@ -70,15 +92,25 @@ export class KeptFront {
       this.post(this.engine(question))
       return
     }
+    if (isWholeQuestion(question)) {
+      this.whenRetired(() => {
+        this.post(this.engine(question))
+      })
+      return
+    }
     this.queued++
     this.queue = this.queue
       .then(async () => {
         await this.opening
+        const wasRetired = this.retired
         const answered = await this.answer(question).catch(() => {
           this.retire()
           return false
         })
-        if (!answered) this.post(this.engine(question))
+        if (answered) return
+        this.post(this.engine(question))
+        // A query the kept library does not answer retired it: the engine's answer is shown, then its status.
+        if (!wasRetired && this.retired && question.type === 'query') this.post(this.status())
       })
       .finally(() => {
         this.queued--
@@ -134,23 +166,33 @@ export class KeptFront {
     return !this.retired
   }
 
-  /** An answer of the engine on its way to the page: while the kept answer stands, its version. */
-  relay(reply: EngineReply): EngineReply {
-    if (reply.type !== 'changed') return reply
-    this.lastChanged = reply
-    return this.retired ? reply : { ...reply, version: KEPT_VERSION }
+  /**
+   * An answer of the engine on its way to the page: null for its word that the library changed while the
+   * kept library stands (or is still opening), which the page hears once it retires.
+   */
+  relay(reply: EngineReply): EngineReply | null {
+    if (reply.type !== 'changed' || this.retired) return reply
+    this.told = true
+    return null
+  }
+
+  /** Runs `then` once the kept library retires (at once when it has). */
+  whenRetired(then: () => void): void {
+    if (this.retired) then()
+    else this.waiting.push(then)
   }
 
   /**
-   * The engine answers from now on. `repost`: tell the page the library's version again, so it asks its
-   * query of the engine (not needed when the engine is about to say it changed).
+   * The engine answers from now on. `tell`: tell the page the engine's status, so it asks its query of
+   * the engine (false when the caller posts it after the engine's answer); then the questions that waited.
    */
-  retire(repost = true): void {
+  retire(tell = true): void {
     if (this.retired) return
     this.retired = true
     this.library?.close()
     this.library = null
-    if (repost && this.lastChanged !== null) this.post(this.lastChanged)
+    if (tell && this.told) this.post(this.status())
+    for (const then of this.waiting.splice(0)) then()
   }
 
   /** Records arrived that were not read from the kept pages: the library may differ from the kept one. */
@@ -174,6 +216,7 @@ export class KeptFront {
     this.writing = true
     this.dirty = false
     const started = performance.now()
+    performance.mark('library:kept-write-start', { detail: records.length })
     try {
       const wrote = await this.options.whileWriter(async () => {
         await writeKeptLibrary(this.options.files, records)
@@ -186,6 +229,7 @@ export class KeptFront {
       this.dirty = true
     } finally {
       this.writing = false
+      performance.mark('library:kept-write-done')
     }
   }
 
