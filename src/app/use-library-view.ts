@@ -94,9 +94,11 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   const engine = useLibraryEngine(filters, sort)
   const inWorker = engine.client !== null
   const held = engine.status.held
+  const answered = engine.results !== null
   const media = useMemo(() => {
-    // The worker's word counts once it holds files, or has every page (an empty library).
-    const holds = held !== null && (held > 0 || engine.status.complete)
+    // The worker's word counts once it holds files, or has every page (an empty library); the kept
+    // library's (decision 0052) once its first answer is in, not over the first page shown here.
+    const holds = held !== null && (held > 0 || engine.status.complete) && !(engine.status.kept && !answered)
     if (!inWorker || !holds) return listing
     const progress = engine.status.complete
       ? null
@@ -106,7 +108,7 @@ export function useLibraryView(filters: Filters, sort: Sort) {
         }
     const error = listing.status.kind === 'loading' ? undefined : listing.status.error
     return { ...listing, status: { kind: 'ready' as const, progress, error } }
-  }, [listing, inWorker, held, engine.status.complete])
+  }, [listing, inWorker, held, engine.status.complete, engine.status.kept, answered])
   const folders = useFolders()
   const failed = media.status.kind === 'failed'
   const ready = media.status.kind === 'ready'

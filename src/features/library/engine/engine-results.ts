@@ -26,6 +26,8 @@ type Waiting = (reply: EngineReply) => void
 export interface EngineStatus {
   held: number | null
   complete: boolean
+  /** Whether it is the library kept from the last visit, whole as last seen (decision 0052). */
+  kept?: boolean
 }
 
 /** What the controls offer from the whole library (library-protocol.ts, `facts`). */
@@ -145,7 +147,7 @@ export class EngineClient {
   private receive(reply: EngineReply): void {
     if (reply.type === 'changed') {
       this.latest = reply.version
-      this.status = { held: reply.held, complete: reply.complete }
+      this.status = { held: reply.held, complete: reply.complete, kept: reply.kept === true }
       if (reply.version !== this.version && this.asked !== null)
         this.query(this.asked.filters, this.asked.sort)
       else this.notify()
