@@ -7,14 +7,24 @@ import { exifrBrowserPlugin } from './scripts/exifr-browser.ts'
 import { startAfterPaintPlugin } from './scripts/start-after-paint.ts'
 
 /**
+ * Unit and component tests sit at the path of the code they test: `tests/src/...` for `src/...`,
+ * `tests/netlify/...` for `netlify/...` (scripts/check-test-tree.mjs holds them to it). The environment is
+ * in the name: `*.dom.test.tsx` runs in jsdom (the components projects), every other `*.test.ts` in node
+ * (unit). Endpoint tests (`tests/api` in process, `tests/netlify-dev` through netlify dev), the browser
+ * suite (`tests/e2e`) and the benchmarks (`tests/bench`) are trees of their own.
+ */
+const DOM_TESTS = 'tests/**/*.dom.test.tsx'
+const OWN_TREES = ['tests/api/**', 'tests/netlify-dev/**', 'tests/e2e/**', 'tests/bench/**']
+
+/**
  * Component tests that stand in for browser APIs, modules or the server settings per file (workers, msw
  * servers of their own, Cloudinary settings, `vi.mock`), which modules read once: each of these runs in a
  * fresh jsdom and module cache.
  */
 const ISOLATED_COMPONENT_TESTS = [
-  'tests/components/upload/**/*.test.tsx',
-  'tests/components/preview/**/*.test.tsx',
-  'tests/components/replace-file/**/*.test.tsx',
+  'tests/src/features/upload/**/*.dom.test.tsx',
+  'tests/src/features/preview/**/*.dom.test.tsx',
+  'tests/src/features/replace-file/**/*.dom.test.tsx',
 ]
 
 export default defineConfig({
@@ -52,7 +62,7 @@ export default defineConfig({
           // was half of the project's time. Each test sets up the store it uses.
           isolate: false,
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/api/**', 'tests/netlify/**', 'tests/e2e/**', 'tests/bench/**'],
+          exclude: [...OWN_TREES, DOM_TESTS],
           environment: 'node',
           env: { NODE_ENV: 'test' },
           // The property and concurrency tests run beside the other projects on 2 cores.
@@ -63,8 +73,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'components',
-          include: ['tests/**/*.test.tsx'],
-          exclude: [...ISOLATED_COMPONENT_TESTS, 'tests/e2e/**', 'tests/bench/**'],
+          include: [DOM_TESTS],
+          exclude: [...ISOLATED_COMPONENT_TESTS, ...OWN_TREES],
           environment: 'jsdom',
           // The files share one jsdom and one module cache per worker instead of building their own: that
           // was half of the project's time. Each test renders afresh on a fresh store (setupScreenServer).
@@ -102,7 +112,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'netlify',
-          include: ['tests/netlify/**/*.test.ts'],
+          include: ['tests/netlify-dev/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/netlify-dev.setup.ts'],
           // One netlify dev shared by the files (a file needing other settings starts its own); they

@@ -1,6 +1,6 @@
 /**
  * Share links: a link opens its file only with its own signature, only until it expires or is revoked,
- * and a share id cannot be moved to another file. Expiry itself is shown by tests/server/shares (it
+ * and a share id cannot be moved to another file. Expiry itself is shown by tests/netlify/server/shares (it
  * takes an hour here); a link whose share is gone answers as an expired one does.
  */
 

@@ -7,7 +7,7 @@ import { withServerEnv } from '../support/server-env'
 /**
  * The access gate in process, with `APP_ACCESS_TOKEN` set for this file (the other files run without
  * it, and their tests are what show that nothing changes without the variable). The Image CDN behind
- * the gate is tested through netlify dev in tests/netlify/access-gate.test.ts.
+ * the gate is tested through netlify dev in tests/netlify-dev/access-gate.test.ts.
  */
 withServerEnv(() => ({ APP_ACCESS_TOKEN: TOKEN }))
 

@@ -6,7 +6,7 @@ import { expectClientError, snapshot } from '../support/api-steps'
 /**
  * `POST /api/import` over HTTP (decision 0048): every address that could reach inside the network is
  * refused with 400 naming why, in the upload's `{ success: false, error }` shape, and nothing is stored.
- * The tests have no internet, so a fetch that succeeds is shown in tests/server/imports instead.
+ * The tests have no internet, so a fetch that succeeds is shown in tests/netlify/server/imports instead.
  */
 describe('POST /api/import', () => {
   it.each([

@@ -9,7 +9,7 @@ import { withServerEnv } from '../support/server-env'
 /**
  * A share link over HTTP with the access gate closed: made with the token, it opens the file for a
  * caller with no credential at all, and stops once revoked (decision 0041). The rest is in
- * tests/server/shares/share-links.test.ts.
+ * tests/netlify/server/shares/share-links.test.ts.
  */
 const PUBLIC = 'https://media.example.com'
 withServerEnv(() => ({ APP_ACCESS_TOKEN: GATE_TOKEN, PUBLIC_ORIGIN: PUBLIC }))

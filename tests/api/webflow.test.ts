@@ -1,7 +1,7 @@
 /**
  * The Webflow mirror in process: the real functions, each describe with its own settings, against the
  * fake Webflow behind a local HTTP stand-in (`WEBFLOW_API_URL`). That the mirror really runs in netlify
- * dev's background function is shown in tests/netlify/webflow.test.ts.
+ * dev's background function is shown in tests/netlify-dev/webflow.test.ts.
  */
 import { request } from 'node:http'
 

@@ -5,7 +5,7 @@
  * function call, instead of netlify dev's fresh worker per call (about 0.7-1 s each here).
  *
  * What only netlify dev can show (its redirects, bundling, background and scheduled functions run by the
- * CLI, the Image CDN, separate instances racing on one Blobs server, a restart) stays in tests/netlify.
+ * CLI, the Image CDN, separate instances racing on one Blobs server, a restart) stays in tests/netlify-dev.
  */
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'

@@ -1,6 +1,6 @@
 /**
  * Plain `fetch` calls for the access-gate tests (in process, tests/api/access-gate.test.ts, and through
- * netlify dev's Image CDN, tests/netlify/access-gate.test.ts), which send their own credentials on
+ * netlify dev's Image CDN, tests/netlify-dev/access-gate.test.ts), which send their own credentials on
  * every request, and a fixture stored on the built-in host with them.
  */
 import { readFile } from 'node:fs/promises'

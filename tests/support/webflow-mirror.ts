@@ -1,6 +1,6 @@
 /**
  * Shared steps of the Webflow mirror tests (in process, tests/api/webflow.test.ts, and through netlify
- * dev's background functions, tests/netlify/webflow.test.ts): the fake Webflow, calls that remember every
+ * dev's background functions, tests/netlify-dev/webflow.test.ts): the fake Webflow, calls that remember every
  * answer (to check the token never leaves the server), and waits for a record's mirror state.
  */
 import { createHash } from 'node:crypto'

@@ -6,7 +6,7 @@ import type { FunctionName } from '../../../src/contract/routes'
  * Netlify reads a function's `config` from its source without running it (zip-it-and-ship-it's static
  * parser), and drops a `rateLimit` that is not written out as a literal: an imported constant, or
  * even a local one, reaches the deploy as no limit at all. So each function keeps its literal, and
- * tests/server/access/rate-limits.test.ts checks that literal equals the preset named here. To change
+ * tests/netlify/server/http/rate-limits.test.ts checks that literal equals the preset named here. To change
  * a limit, change the preset and the literals of the functions that use it.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The request for the file list's first page that the page's HTML starts (`public/assets/start-app.js`,
  * a static file the Content-Security-Policy allows, which keeps these names and the request of
- * `pageRequest(0)`: tests/app/start-app-script.test.ts holds it to them), so that the request is on its
+ * `pageRequest(0)`: tests/src/app/start-app-script.test.ts holds it to them), so that the request is on its
  * way while the app's script downloads (decision 0038).
  */
 export const FIRST_PAGE_GLOBAL = 'mediaFileManagerFirstPage'

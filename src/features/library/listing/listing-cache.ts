@@ -32,7 +32,7 @@ export function keptRecords(page: KeptPage): MediaRecord[] {
 /**
  * The schema's own digest: the first 8 hex digits of `textDigest` of `mediaPagesAnswerSchema` as JSON
  * Schema. Written here rather than computed so that the page, which checks its kept first page before
- * anything else, loads no zod (decision 0042); tests/contract/page-schema-digest.test.ts holds it to the
+ * anything else, loads no zod (decision 0042); tests/src/contract/page-schema-digest.test.ts holds it to the
  * schema, so a change of the schema must change it.
  */
 export const PAGE_SCHEMA_DIGEST = '7aa0a84e'

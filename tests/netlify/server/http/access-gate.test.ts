@@ -1,0 +1,337 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { ACCESS_COOKIE_MAX_AGE_SECONDS, ACCESS_COOKIE_NAME } from '../../../../src/contract/access'
+import { readCookie, signInCookie, signOutCookie } from '../../../../netlify/server/http/access-cookie'
+import {
+  accessCookieClaim,
+  accessCookieValue,
+  deriveAccessKeys,
+  fileLinkValid,
+  signFileLink,
+  tokenMatches,
+} from '../../../../netlify/server/http/access-credentials'
+import {
+  ACCESS_MESSAGES,
+  accessGateFor,
+  keepPrivate,
+  MIN_ACCESS_TOKEN_LENGTH,
+  refuseAccess,
+  replaceAccessGate,
+  type AccessGate,
+} from '../../../../netlify/server/http/access-gate'
+import { startSession } from '../../../../netlify/server/http/access-sessions'
+import { json } from '../../../../netlify/server/http/respond'
+import { route } from '../../../../netlify/server/http/route'
+import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
+import { replaceDocumentStore } from '../../../../netlify/server/store'
+
+const TOKEN = 'correct horse battery staple'
+const NOW = new Date('2026-05-01T12:00:00Z')
+const keys = deriveAccessKeys(TOKEN)
+const closed = accessGateFor(TOKEN)
+
+const hoursFrom = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000)
+
+function request(path = '/api/media', init: RequestInit & { headers?: Record<string, string> } = {}) {
+  return new Request(new URL(path, 'http://localhost:8888'), init)
+}
+
+let store: MemoryDocumentStore
+beforeEach(() => {
+  store = new MemoryDocumentStore()
+  replaceDocumentStore(store)
+})
+afterEach(() => {
+  replaceDocumentStore(undefined)
+})
+
+/** A cookie value for a session started `hours` before NOW (so expiring 7 days after that). */
+async function sessionCookie(hoursBefore = 0): Promise<string> {
+  return accessCookieValue(keys, await startSession(store, hoursFrom(NOW, -hoursBefore)))
+}
+
+const withCookie = (value: string) => ({ headers: { cookie: `theme=dark; ${ACCESS_COOKIE_NAME}=${value}` } })
+
+async function errorOf(response: Response | null): Promise<string | undefined> {
+  if (response === null) return undefined
+  return ((await response.json()) as { error?: string }).error
+}
+
+describe('the gate a token setting gives', () => {
+  it('is open without the variable', async () => {
+    expect(accessGateFor(undefined)).toEqual({ kind: 'open' })
+    expect(await refuseAccess(request(), 'token', accessGateFor(undefined), NOW)).toBeNull()
+  })
+
+  it('fails closed with 503 when the variable is set but empty or blank, whatever the request carries', async () => {
+    for (const blank of ['', ' ', '\n\t ']) {
+      const gate = accessGateFor(blank)
+      expect(gate.kind).toBe('misconfigured')
+      for (const carried of [{}, { headers: { authorization: 'Bearer ' } }, withCookie('')]) {
+        const refused = await refuseAccess(request('/api/media', carried), 'token', gate, NOW)
+        expect(refused?.status).toBe(503)
+        expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.misconfigured)
+      }
+    }
+  })
+
+  it('refuses to start with a token shorter than 24 characters after trimming: 503 naming the setting', async () => {
+    const short = 'x'.repeat(MIN_ACCESS_TOKEN_LENGTH - 1)
+    expect(MIN_ACCESS_TOKEN_LENGTH).toBe(24)
+    for (const setting of ['secret', short, `   ${short}   `, `\n${short}\t`]) {
+      const gate = accessGateFor(setting)
+      expect(gate.kind).toBe('misconfigured')
+      // Not even the short token itself passes.
+      const presented = request('/api/media', { headers: { authorization: `Bearer ${setting.trim()}` } })
+      const refused = await refuseAccess(presented, 'token', gate, NOW)
+      expect(refused?.status).toBe(503)
+      const message = await errorOf(refused)
+      expect(message).toBe(ACCESS_MESSAGES.misconfigured)
+      expect(message).toContain('APP_ACCESS_TOKEN')
+      expect(message).toContain('at least 24 characters')
+    }
+    const shortest = 'y'.repeat(MIN_ACCESS_TOKEN_LENGTH)
+    const gate = accessGateFor(` ${shortest} `)
+    expect(gate.kind).toBe('closed')
+    const presented = request('/api/media', { headers: { authorization: `Bearer ${shortest}` } })
+    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+  })
+
+  it('takes surrounding whitespace off the token, from the setting and from what is presented', async () => {
+    const gate = accessGateFor(`  ${TOKEN}\n`)
+    const presented = request('/api/media', { headers: { authorization: `Bearer  ${TOKEN} ` } })
+    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+  })
+})
+
+describe('the token compare', () => {
+  it('accepts the token and nothing else, whatever the length presented', () => {
+    expect(tokenMatches(keys, TOKEN)).toBe(true)
+    // timingSafeEqual throws on inputs of different lengths: hashing first is what lets these through.
+    for (const other of ['', 'c', TOKEN.slice(0, -1), `${TOKEN}x`, TOKEN.toUpperCase(), 'x'.repeat(10_000)]) {
+      expect(tokenMatches(keys, other)).toBe(false)
+    }
+  })
+
+  it('keeps a hash of the token, never the token', () => {
+    for (const key of [keys.tokenHash, keys.cookieKey, keys.linkKey]) {
+      expect(key).toHaveLength(32)
+      expect(key.toString('utf8')).not.toContain(TOKEN)
+    }
+  })
+})
+
+describe('refuseAccess with the token set', () => {
+  it('answers 401 JSON with a Bearer challenge when nothing is presented', async () => {
+    const refused = await refuseAccess(request(), 'token', closed, NOW)
+    expect(refused?.status).toBe(401)
+    expect(refused?.headers.get('www-authenticate')).toBe('Bearer realm="Media File Manager"')
+    expect(refused?.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.required)
+  })
+
+  it('answers 401 invalid_token for a wrong bearer token', async () => {
+    const refused = await refuseAccess(
+      request('/api/media', { headers: { authorization: 'Bearer nope' } }),
+      'token',
+      closed,
+      NOW,
+    )
+    expect(refused?.status).toBe(401)
+    expect(refused?.headers.get('www-authenticate')).toContain('error="invalid_token"')
+    expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.invalid)
+  })
+
+  it('lets the bearer token through, whatever the case of the scheme', async () => {
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const presented = request('/api/media', { headers: { authorization: `${scheme} ${TOKEN}` } })
+      expect(await refuseAccess(presented, 'token', closed, NOW)).toBeNull()
+    }
+  })
+
+  it('does not take the token in other schemes or as a cookie', async () => {
+    const basic = request('/api/media', { headers: { authorization: `Basic ${btoa(`x:${TOKEN}`)}` } })
+    expect((await refuseAccess(basic, 'token', closed, NOW))?.status).toBe(401)
+    expect((await refuseAccess(request('/api/media', withCookie(TOKEN)), 'token', closed, NOW))?.status).toBe(
+      401,
+    )
+  })
+
+  it('lets the cookie of a standing session through until it expires', async () => {
+    const value = await sessionCookie(24 * 7 - 1)
+    expect(await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, NOW)).toBeNull()
+    const later = hoursFrom(NOW, 2)
+    expect(
+      (await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, later))?.status,
+    ).toBe(401)
+  })
+
+  it('refuses cookies it did not issue: altered, signed under another token, or malformed', async () => {
+    const value = await sessionCookie()
+    const [expires = '', id = '', signature = ''] = value.split('.')
+    const otherId = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`
+    const forged = [
+      `${String(Number(expires) + 3600)}.${id}.${signature}`,
+      `${expires}.${otherId}.${signature}`,
+      `${expires}.${id}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      accessCookieValue(deriveAccessKeys('another token'), { id, expires: Number(expires) }),
+      `${expires}.${signature}`,
+      '',
+      'garbage',
+      `${expires}.${id}.`,
+    ]
+    for (const cookie of forged) {
+      expect(accessCookieClaim(keys, cookie, NOW)).toBeNull()
+      expect(
+        (await refuseAccess(request('/api/media', withCookie(cookie)), 'token', closed, NOW))?.status,
+      ).toBe(401)
+    }
+  })
+
+  it('changes nothing for a route that takes no credential', async () => {
+    expect(await refuseAccess(request('/api/access', { method: 'POST' }), 'none', closed, NOW)).toBeNull()
+  })
+})
+
+describe('signed file links', () => {
+  const id = 'mabc123-0123456789abcdef'
+  const linked = (fileId: string, expiresAt: Date, method = 'GET') => {
+    const { expires, signature } = signFileLink(keys, fileId, expiresAt)
+    // What the file function sees through the signed-files rewrite.
+    const path = `/api/signed-files/${expires}/${signature}/${id}/a.png`
+    return request(`${path}?id=${id}&expires=${expires}&signature=${signature}`, { method })
+  }
+
+  it('let GET and HEAD of their one file through on the file route only, until they expire', async () => {
+    const expiresAt = hoursFrom(NOW, 1)
+    expect(await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, NOW)).toBeNull()
+    expect(await refuseAccess(linked(id, expiresAt, 'HEAD'), 'token-or-file-link', closed, NOW)).toBeNull()
+    expect((await refuseAccess(linked(id, expiresAt), 'token', closed, NOW))?.status).toBe(401)
+    expect(
+      (await refuseAccess(linked(id, expiresAt, 'DELETE'), 'token-or-file-link', closed, NOW))?.status,
+    ).toBe(401)
+    expect(
+      (await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, hoursFrom(NOW, 1)))?.status,
+    ).toBe(401)
+  })
+
+  it('do not open another file, nor survive a changed expiry', async () => {
+    expect(
+      (await refuseAccess(linked('mabc123-other', hoursFrom(NOW, 1)), 'token-or-file-link', closed, NOW))
+        ?.status,
+    ).toBe(401)
+    const { signature } = signFileLink(keys, id, hoursFrom(NOW, 1))
+    const stretched = String(Math.floor(hoursFrom(NOW, 48).getTime() / 1000))
+    expect(fileLinkValid(keys, id, { expires: stretched, signature }, NOW)).toBe(false)
+  })
+})
+
+describe('the sign-in cookie', () => {
+  it('is HttpOnly, SameSite=Strict, for the whole site, and Secure only over https', async () => {
+    const session = await startSession(store, NOW)
+    const plain = signInCookie(request('/api/access'), keys, session)
+    expect(plain).toMatch(new RegExp(`^${ACCESS_COOKIE_NAME}=\\d+\\.[\\w-]{22}\\.[\\w-]{43}; `))
+    expect(plain.split('; ')).toEqual(
+      expect.arrayContaining([
+        'Path=/',
+        `Max-Age=${String(ACCESS_COOKIE_MAX_AGE_SECONDS)}`,
+        'HttpOnly',
+        'SameSite=Strict',
+      ]),
+    )
+    expect(plain).not.toContain('Secure')
+    expect(signInCookie(new Request('https://media.example/api/access'), keys, session)).toMatch(/; Secure$/)
+    const proxied = request('/api/access', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(signInCookie(proxied, keys, session)).toMatch(/; Secure$/)
+  })
+
+  it('carries the session and an HMAC that the gate accepts, never the token', async () => {
+    const session = await startSession(store, NOW)
+    const header = signInCookie(request('/api/access'), keys, session)
+    expect(header).not.toContain(TOKEN)
+    const value = readCookie(
+      request('/', { headers: { cookie: header.split(';')[0] ?? '' } }),
+      ACCESS_COOKIE_NAME,
+    )
+    expect(value).not.toBeNull()
+    expect(accessCookieClaim(keys, value ?? '', NOW)).toEqual(session)
+    expect(accessCookieClaim(keys, value ?? '', hoursFrom(NOW, 24 * 7 + 1))).toBeNull()
+  })
+
+  it('is removed by signing out', () => {
+    expect(signOutCookie(request('/api/access'))).toMatch(
+      new RegExp(`^${ACCESS_COOKIE_NAME}=; Path=/; Max-Age=0;`),
+    )
+  })
+})
+
+describe('keepPrivate', () => {
+  const cached = () => json({}, 200, { 'Cache-Control': 'public, max-age=31536000, immutable' })
+
+  it('turns public caching private behind the gate, so the CDN keeps nothing for strangers', () => {
+    expect(keepPrivate(cached(), closed).headers.get('cache-control')).toBe(
+      'private, max-age=31536000, immutable',
+    )
+  })
+
+  it("drops the CDN's own caching instruction behind the gate", () => {
+    const answer = json({}, 200, {
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Netlify-CDN-Cache-Control': 'public, durable, max-age=31536000, immutable',
+    })
+    expect(keepPrivate(answer, closed).headers.has('netlify-cdn-cache-control')).toBe(false)
+    const open = json({}, 200, { 'Netlify-CDN-Cache-Control': 'public, durable, max-age=60' })
+    expect(keepPrivate(open, { kind: 'open' }).headers.get('netlify-cdn-cache-control')).toBe(
+      'public, durable, max-age=60',
+    )
+  })
+
+  it('leaves answers alone when the gate is open', () => {
+    expect(keepPrivate(cached(), { kind: 'open' }).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    )
+  })
+})
+
+describe('route() asks the gate before anything else', () => {
+  let calls = 0
+  const handler = route(
+    {
+      GET: () => {
+        calls++
+        return Promise.resolve(json({ ok: true }, 200, { 'Cache-Control': 'public, max-age=60' }))
+      },
+    },
+    { message: 'Failed' },
+  )
+  const use = (gate: AccessGate) => {
+    replaceAccessGate(gate)
+  }
+  afterEach(() => {
+    replaceAccessGate(undefined)
+    calls = 0
+  })
+
+  it('answers 401 for every method, OPTIONS and wrong methods included, without running the handler', async () => {
+    use(closed)
+    for (const method of ['GET', 'HEAD', 'OPTIONS', 'POST', 'DELETE']) {
+      expect((await handler(request('/api/x', { method }))).status).toBe(401)
+    }
+    expect(calls).toBe(0)
+  })
+
+  it('runs the handler for the token, and keeps its answer out of shared caches', async () => {
+    use(closed)
+    const response = await handler(request('/api/x', { headers: { authorization: `Bearer ${TOKEN}` } }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(calls).toBe(1)
+  })
+
+  it('changes nothing when the gate is open', async () => {
+    use({ kind: 'open' })
+    const response = await handler(request('/api/x'))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60')
+  })
+})

@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { runInNewContext } from 'node:vm'
+
+import { describe, expect, it } from 'vitest'
+
+import { APP_SCRIPT_ATTRIBUTE } from '../../../scripts/start-after-paint'
+import { FIRST_PAGE_GLOBAL } from '../../../src/features/library/listing/first-page-request'
+import { KEPT_FIRST_PAGE_KEY } from '../../../src/features/library/listing/kept-first-page'
+import { pageRequest } from '../../../src/features/library/listing/page-request'
+
+const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'assets', 'start-app.js')
+
+interface Setting {
+  kept?: string | null
+  storageBlocked?: boolean
+  workers?: boolean
+  /** The app ran first and took the request over (or asked itself). */
+  appFirst?: boolean
+  /** The build marked the app's script (not so in development). */
+  marked?: boolean
+  hidden?: boolean
+  /** The browser reports paints (PerformanceObserver 'paint'). */
+  paintTiming?: boolean
+}
+
+/** Runs start-app.js on a page: what it asked for, the scripts it added, and what it waits on. */
+async function load(setting: Setting = {}) {
+  const { kept = null, storageBlocked = false, workers = true, appFirst = false } = setting
+  const { marked = true, hidden = false, paintTiming = true } = setting
+  const asked: [string, RequestInit][] = []
+  const added: { type: string; src: string; crossOrigin: string }[] = []
+  const frames: (() => void)[] = []
+  const timers: { run: () => void; ms: number }[] = []
+  const observers: { notify: (names: string[]) => void; disconnected: boolean }[] = []
+  const window: Record<string, unknown> = {
+    localStorage: {
+      getItem: (key: string) => {
+        if (storageBlocked) throw new Error('SecurityError')
+        return key === KEPT_FIRST_PAGE_KEY ? kept : null
+      },
+    },
+  }
+  if (appFirst) window[FIRST_PAGE_GLOBAL] = null
+  function PerformanceObserver(callback: (list: unknown, observer: unknown) => void) {
+    const observer = {
+      disconnected: false,
+      notify: (names: string[]) => {
+        const list = { getEntriesByName: (name: string) => names.filter((each) => each === name) }
+        callback(list, { disconnect: () => (observer.disconnected = true) })
+      },
+    }
+    observers.push(observer)
+    return { observe: () => undefined }
+  }
+  PerformanceObserver.supportedEntryTypes = paintTiming ? ['paint', 'longtask'] : ['longtask']
+  const context: Record<string, unknown> = {
+    window,
+    document: {
+      visibilityState: hidden ? 'hidden' : 'visible',
+      querySelector: (selector: string) =>
+        marked && selector === `link[${APP_SCRIPT_ATTRIBUTE}]`
+          ? { href: 'http://x/assets/index-a.js' }
+          : null,
+      createElement: () => ({ type: '', src: '', crossOrigin: '' }),
+      head: { appendChild: (script: (typeof added)[number]) => added.push(script) },
+    },
+    fetch: (url: string, init: RequestInit) => {
+      asked.push([url, init])
+      return Promise.reject(new TypeError('Failed to fetch'))
+    },
+    Promise,
+    PerformanceObserver,
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+    setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+  }
+  if (workers) context.Worker = function Worker() {}
+  runInNewContext(await readFile(SCRIPT, 'utf8'), context)
+  return { asked, added, frames, timers, observers, left: () => window[FIRST_PAGE_GLOBAL] }
+}
+
+const APP_SCRIPT = { type: 'module', src: 'http://x/assets/index-a.js', crossOrigin: 'anonymous' }
+
+describe("the page's start-app script", () => {
+  it('waits for the first contentful paint, then asks for the first page as the app would and runs the app', async () => {
+    const page = await load()
+    expect([page.asked, page.added]).toEqual([[], []])
+    const [observer] = page.observers
+    observer?.notify(['first-paint'])
+    expect(page.added).toEqual([])
+    observer?.notify(['first-contentful-paint'])
+    expect(observer?.disconnected).toBe(true)
+    expect(page.asked).toEqual([pageRequest(0)])
+    expect(page.added).toEqual([APP_SCRIPT])
+    // Under the name the app takes it from; a request that got no answer is the app's to report.
+    await expect(page.left()).rejects.toThrow('Failed to fetch')
+    // The fallback timer later starts nothing a second time.
+    for (const { run } of page.timers) run()
+    expect([page.asked.length, page.added.length]).toEqual([1, 1])
+  })
+
+  it('waits for the next frame without paint timing, and for at most a second in any case', async () => {
+    const page = await load({ paintTiming: false })
+    expect(page.timers.map(({ ms }) => ms)).toEqual([1000])
+    page.frames.shift()?.()
+    expect(page.timers.map(({ ms }) => ms)).toEqual([1000, 0])
+    page.timers[1]?.run()
+    expect(page.added).toEqual([APP_SCRIPT])
+    const held = await load()
+    held.timers[0]?.run()
+    expect(held.added).toEqual([APP_SCRIPT])
+  })
+
+  it('starts at once on a page out of sight, which paints nothing', async () => {
+    const page = await load({ hidden: true })
+    expect([page.asked.length, page.added.length]).toEqual([1, 1])
+  })
+
+  it('asks as on a first visit when storage is blocked, as readKeptFirstPage finds nothing then', async () => {
+    expect((await load({ storageBlocked: true, hidden: true })).asked).toHaveLength(1)
+  })
+
+  it('asks nothing with a first page kept, without workers, or after the app has run', async () => {
+    for (const setting of [{ kept: '{}' }, { workers: false }, { appFirst: true }]) {
+      const page = await load({ ...setting, hidden: true })
+      expect(page.asked).toEqual([])
+      expect(page.left() ?? null).toBeNull()
+      expect(page.added).toEqual([APP_SCRIPT])
+    }
+  })
+
+  it('runs no script in development, where the page has no marked one', async () => {
+    expect((await load({ marked: false, hidden: true })).added).toEqual([])
+  })
+})

@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { SyntheticEvent } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { FormFooter } from '../../../../src/components/ui/form-footer'
+
+describe('the form footer', () => {
+  it('shows the error line as an alert with its id, then Cancel and the submit button', async () => {
+    const onCancel = vi.fn()
+    const onSubmit = vi.fn((event: SyntheticEvent) => {
+      event.preventDefault()
+    })
+    const { container } = render(
+      <form onSubmit={onSubmit}>
+        <FormFooter
+          error="Folder name is taken"
+          errorId="name-error"
+          onCancel={onCancel}
+          submitLabel="Create"
+        />
+      </form>,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('Folder name is taken')
+    expect(screen.getByRole('alert')).toHaveAttribute('id', 'name-error')
+    const buttons = container.querySelectorAll('.dialog__actions button')
+    expect([...buttons].map((button) => button.textContent)).toEqual(['Cancel', 'Create'])
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(onCancel).toHaveBeenCalledOnce()
+    expect(onSubmit).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }))
+    expect(onSubmit).toHaveBeenCalledOnce()
+  })
+
+  it('shows no error line while there is none', () => {
+    for (const error of [null, undefined, false, '']) {
+      const { unmount } = render(<FormFooter error={error} onCancel={vi.fn()} submitLabel="Save" />)
+      expect(screen.queryByRole('alert')).toBeNull()
+      unmount()
+    }
+  })
+
+  it('disables the submit button and shows the pending label while sending', () => {
+    const { rerender } = render(
+      <FormFooter onCancel={vi.fn()} submitLabel="Save Changes" pendingLabel="Saving..." pending />,
+    )
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled()
+    rerender(<FormFooter onCancel={vi.fn()} submitLabel="Save Changes" pendingLabel="Saving..." disabled />)
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled()
+  })
+
+  it('runs onSubmit from a plain button where the dialog has no form, with a note above the buttons', async () => {
+    const onSubmit = vi.fn()
+    render(
+      <FormFooter
+        onCancel={vi.fn()}
+        submitLabel="Start upload"
+        onSubmit={onSubmit}
+        note={<p>The folder is already there.</p>}
+      />,
+    )
+    const start = screen.getByRole('button', { name: 'Start upload' })
+    expect(start).toHaveAttribute('type', 'button')
+    expect(screen.getByText('The folder is already there.').compareDocumentPosition(start)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    )
+    await userEvent.click(start)
+    expect(onSubmit).toHaveBeenCalledOnce()
+  })
+})

@@ -1,0 +1,195 @@
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { allocateFileIds } from '../../../../../netlify/server/records/id-counter'
+import { operateOnRecords } from '../../../../../netlify/server/records/record-shards'
+import { MemoryByteStore } from '../../../../../netlify/server/storage/byte-store'
+import { MemoryDocumentStore } from '../../../../../netlify/server/storage/memory-store'
+import { replaceDocumentStore } from '../../../../../netlify/server/store'
+import { pageCountOf, SHARD_IDS } from '../../../../../src/contract/media-pages'
+import { memoryCache, type ListingCache } from '../../../../../src/features/library/listing/listing-cache'
+import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
+import type { ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
+import { routeToFunction } from '../../../../support/function-router'
+import { listedRecord } from '../../../../support/listed-record'
+
+/**
+ * A revalidation of pages already shown starts with one request for every page's ETag
+ * (`GET /api/media-pages?validators`, decision 0049) and asks only for the pages that changed. The
+ * real handler answers each request (msw hands it over), on an in-memory store.
+ */
+const ORIGIN = 'http://localhost'
+/** Each request the server answered: its query, status and body bytes. */
+const answered: { query: string; status: number; bytes: number }[] = []
+/** Set to refuse `?validators` as a server older than it does: 400, as for any query without a range. */
+let older = false
+
+const server = setupServer(
+  http.get('*/api/media-pages', async ({ request }) => {
+    const query = new URL(request.url).search.slice(1)
+    if (older && query === 'validators') {
+      answered.push({ query, status: 400, bytes: 0 })
+      return HttpResponse.json({ error: 'shards must be a range such as 0-49' }, { status: 400 })
+    }
+    const answer = await routeToFunction(request)
+    if (!answer) return undefined
+    const body = await answer.arrayBuffer()
+    answered.push({ query, status: answer.status, bytes: body.byteLength })
+    return new Response(answer.status === 304 ? null : body, answer)
+  }),
+)
+let store: MemoryDocumentStore
+
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' })
+})
+beforeEach(() => {
+  store = new MemoryDocumentStore()
+  replaceDocumentStore(store, new MemoryByteStore())
+  answered.length = 0
+  older = false
+})
+afterEach(() => {
+  server.resetHandlers()
+})
+afterAll(() => {
+  server.close()
+})
+
+async function seed(ids: readonly number[], title?: string): Promise<void> {
+  await allocateFileIds(store, Math.max(0, ...ids))
+  const fields = (id: number) => (title === undefined ? {} : { title: `${title} ${String(id)}` })
+  await operateOnRecords(store, ids, (_current, id) => ({
+    record: listedRecord(id, fields(id)),
+    result: null,
+  }))
+}
+
+const fetchOnPage: typeof fetch = (input, init) => fetch(new URL(input as string, ORIGIN), init)
+
+function loaderOver(cache: ListingCache): { loader: ListingLoader; replies: ListingReply[] } {
+  const replies: ListingReply[] = []
+  const loader = new ListingLoader({ fetch: fetchOnPage, cache, post: (reply) => replies.push(reply) })
+  return { loader, replies }
+}
+
+/** The answers in the order asked for: the validators first, then the pages (answered in any order). */
+const inOrder = () => [...answered].sort((a, b) => rank(a.query) - rank(b.query))
+const rank = (query: string) => (query === 'validators' ? -1 : Number(/^shards=(\d+)/.exec(query)?.[1]))
+
+/** The ids each page shows at the end of `replies`. */
+function shownIds(replies: readonly ListingReply[]): number[] {
+  const pages = new Map<number, number[]>()
+  for (const reply of replies) {
+    if (reply.type !== 'records') continue
+    const ids = reply.first ? [] : (pages.get(reply.page) ?? [])
+    pages.set(reply.page, [...ids, ...reply.records.map((record) => record.id)])
+  }
+  return [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, ids]) => ids)
+}
+
+const settled = (replies: readonly ListingReply[]) => replies.filter((reply) => reply.type === 'settled')
+
+/** A library loaded once into a cache, then a reload over that cache, with `between` done in between. */
+async function reload(ids: readonly number[], between: () => Promise<void> = () => Promise.resolve()) {
+  await seed(ids)
+  const kept = memoryCache()
+  await loaderOver(kept).loader.load(0)
+  await between()
+  answered.length = 0
+  const again = loaderOver(kept)
+  await again.loader.load(1)
+  return { ...again, kept }
+}
+
+describe('a reload with pages kept', () => {
+  it('makes one request when nothing changed, and a 304 to the whole question after that', async () => {
+    const { loader, replies } = await reload([1, 2_500, 30_000])
+    expect(answered.map(({ query, status }) => [query, status])).toEqual([['validators', 200]])
+    expect(shownIds(replies)).toEqual([1, 2_500, 30_000])
+    expect(settled(replies)).toEqual([{ type: 'settled', request: 1, ok: true }])
+
+    answered.length = 0
+    await loader.revalidate(2)
+    expect(answered.map(({ query, status }) => [query, status])).toEqual([['validators', 304]])
+  })
+
+  it('makes two when one page changed, and shows that page anew', async () => {
+    const { replies } = await reload([1, 2_500, 30_000], () => seed([30_001], 'Added'))
+    expect(answered.map(({ query, status }) => [query, status])).toEqual([
+      ['validators', 200],
+      ['shards=50-99', 200],
+    ])
+    expect(shownIds(replies)).toEqual([1, 2_500, 30_000, 30_001])
+  })
+
+  it('asks for the new pages of a library that grew (the first page, which counts them, too), and drops the pages of one that shrank', async () => {
+    const grown = await reload([1, 30_000], () => seed([80_000]))
+    expect(inOrder().map(({ query }) => query)).toEqual([
+      'validators',
+      'shards=0-3',
+      'shards=100-149',
+      'shards=150-199',
+    ])
+    expect(shownIds(grown.replies)).toEqual([1, 30_000, 80_000])
+
+    store = new MemoryDocumentStore()
+    replaceDocumentStore(store, new MemoryByteStore())
+    const shrunk = await reload([1, 30_000, 80_000], () => store.remove('records/000160'))
+    // The first page answers the shard count, so it changed too; the third page is gone.
+    expect(answered.map(({ query }) => query)).toEqual(['validators', 'shards=0-3'])
+    expect(shownIds(shrunk.replies)).toEqual([1, 30_000])
+    expect(shrunk.replies).toContainEqual({ type: 'layout', pages: 3, expected: null })
+    expect([...(await shrunk.kept.counts()).keys()].sort()).toEqual([0, 1, 2])
+  })
+
+  it('asks for every page with its ETag when the validators are refused, as by an older server', async () => {
+    const { replies } = await reload([1, 2_500, 30_000], async () => {
+      older = true
+      await seed([30_000], 'Renamed')
+    })
+    expect(inOrder().map(({ query, status }) => [query, status])).toEqual([
+      ['validators', 400],
+      ['shards=0-3', 304],
+      ['shards=4-49', 304],
+      ['shards=50-99', 200],
+    ])
+    expect(shownIds(replies)).toEqual([1, 2_500, 30_000])
+    expect(settled(replies)).toEqual([{ type: 'settled', request: 1, ok: true }])
+  })
+
+  it('asks no validators on a first visit, where nothing is shown: every page at once', async () => {
+    await seed([1, 30_000])
+    const { loader } = loaderOver(memoryCache())
+    await loader.load(0)
+    expect(inOrder().map(({ query }) => query)).toEqual(['shards=0-3', 'shards=4-49', 'shards=50-99'])
+  })
+})
+
+describe('the requests and bytes of a reload with nothing changed', () => {
+  // One file per shard gives the page grid of a full library of that many ids (500 per shard): what the
+  // requests count on. The bytes are those of the answers' bodies.
+  it.each([
+    { files: 10_000, pages: 2 },
+    { files: 100_000, pages: 5 },
+    { files: 1_000_000, pages: 41 },
+  ])('at $files files: one request instead of $pages', async ({ files, pages }) => {
+    const shards = files / SHARD_IDS
+    const ids = Array.from({ length: shards }, (_, shard) => shard * SHARD_IDS + 1)
+    expect(pageCountOf(shards)).toBe(pages)
+    const after = await reload(ids)
+    const validatorsBytes = answered.reduce((sum, { bytes }) => sum + bytes, 0)
+    expect(answered).toHaveLength(1)
+    expect(validatorsBytes).toBeLessThan(2_000)
+
+    older = true
+    answered.length = 0
+    await after.loader.revalidate(2)
+    expect(answered.filter(({ status }) => status === 304)).toHaveLength(pages)
+    expect(answered).toHaveLength(pages + 1)
+    console.info(
+      `${String(files)} files: before ${String(pages)} requests (304s, 0 body bytes); after 1 request, ${String(validatorsBytes)} body bytes`,
+    )
+  })
+})

@@ -1,0 +1,42 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { card, installBrowserGaps, renderScreen } from '../../../../support/screen-render'
+import { seedFiles, setupScreenServer } from '../../../../support/screen-server'
+
+setupScreenServer(installBrowserGaps)
+
+const CLOUDINARY = 'https://res.cloudinary.com/demo/image/upload/v1/HIBF_assets/banner.png'
+
+beforeEach(() => {
+  vi.stubEnv('PUBLIC_ORIGIN', 'https://media.example.com')
+})
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('Details share links', () => {
+  it('creates a link with the chosen expiry, lists it with its expiry, and Revoke takes it away', async () => {
+    await seedFiles([{ title: 'Banner', media_url: CLOUDINARY }])
+    const { user } = renderScreen()
+    await user.click(within(await card('Banner')).getByRole('button', { name: 'View' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Banner' })
+    const section = within(dialog).getByRole('region', { name: 'Share links' })
+    expect(await within(section).findByText('No active share links.')).toBeInTheDocument()
+
+    await user.selectOptions(within(section).getByLabelText('Link expires after'), '7 days')
+    await user.click(within(section).getByRole('button', { name: 'Create share link' }))
+    expect(await screen.findByText('Share link copied')).toBeInTheDocument()
+    const revoke = await within(section).findByRole('button', { name: /^Revoke the link that expires / })
+    const listed = within(section).getAllByRole('listitem')
+    expect(listed).toHaveLength(1)
+    const inAWeek = new Date(Date.now() + 7 * 24 * 3_600_000)
+    expect(listed[0]).toHaveTextContent(String(inAWeek.getFullYear()))
+
+    await user.click(revoke)
+    expect(await screen.findByText('Share link revoked. It no longer opens the file.')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(within(section).getByText('No active share links.')).toBeInTheDocument()
+    })
+  })
+})
