@@ -2,7 +2,7 @@
  * Every public API route, once: its path pattern, the function in netlify/functions/ it reaches, and
  * which path parts become that function's query. netlify.toml's `[[redirects]]` must say exactly this
  * (tests/src/contract/routes.test.ts), the in-process router of the tests is built from it, and `ENDPOINTS`
- * (api.ts) fills its paths in from it.
+ * (endpoints.ts) fills its paths in from it.
  *
  * To add an endpoint: add its function file, a row here (order matters, as in netlify.toml: the first
  * match wins), the same `[[redirects]]` block in netlify.toml, and an `ENDPOINTS` entry if the screen

@@ -8,7 +8,7 @@ import { withoutRecords } from '../../../lib/record-changes'
 import { SCREEN_KEYS } from '../../../lib/shortcuts'
 import type { FileCommand, FileCommandServices } from '../../commands'
 import { deleteFile } from '../../library'
-import { bulkOperations } from '../model/use-bulk-operations'
+import { bulkOperations } from '../model/bulk-operations'
 import { openOnStored } from './open-on-stored'
 
 /** What the dialog is told when it was opened on one file (its menu, Details), not on the selection. */

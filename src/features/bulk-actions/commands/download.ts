@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-errors'
 import { retryingImport } from '../../../lib/retry-import'
 import { safeUrl } from '../../../lib/safe-url'
 import type { FileCommand } from '../../commands'
-import { bulkOperations } from '../model/use-bulk-operations'
+import { bulkOperations } from '../model/bulk-operations'
 
 /** Saves one file; its download code loads on the first download, not with the page (decision 0046). */
 export function downloadOne(record: MediaRecord) {

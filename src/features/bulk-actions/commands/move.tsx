@@ -4,7 +4,7 @@ import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { MediaRecord } from '../../../contract/record'
 import type { MoveTarget } from '../../../lib/move-target'
 import type { FileCommand, FileCommandDialogProps, FileCommandServices } from '../../commands'
-import { bulkOperations } from '../model/use-bulk-operations'
+import { bulkOperations } from '../model/bulk-operations'
 import { openOnStored } from './open-on-stored'
 
 const Dialog = lazyWithPreload(() => import('../components/move-dialog').then((module) => module.MoveDialog))

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
 import { Select } from '../../../components/ui/select'
 import { folderPathLabel } from '../../../contract/folder-paths'
+import { LIMITS } from '../../../contract/limits'
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
 import type { MoveOption } from '../../../lib/move-target'
@@ -139,7 +140,7 @@ export function UploadDialog(props: UploadDialogProps) {
         else close()
       }}
       title="Upload Files"
-      description="Up to 10 files per batch. The details below apply to every file."
+      description={`Up to ${String(LIMITS.uploadBatchFiles)} files per batch. The details below apply to every file.`}
       wide
     >
       <div className="form upload">

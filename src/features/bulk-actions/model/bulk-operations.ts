@@ -1,5 +1,3 @@
-import { useMemo } from 'react'
-
 import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
@@ -190,15 +188,6 @@ export function bulkOperations(
       return succeededIds(outcome)
     },
   }
-}
-
-/** `bulkOperations`, made again only when the cache or the undo helpers change. */
-export function useBulkOperations(
-  cache: MediaCache,
-  undoDelete?: (records: readonly MediaRecord[]) => void,
-  folderAt?: FolderAt,
-) {
-  return useMemo(() => bulkOperations(cache, undoDelete, folderAt), [cache, undoDelete, folderAt])
 }
 
 export type BulkOperations = ReturnType<typeof bulkOperations>
