@@ -12,6 +12,7 @@ import {
   recordEdit,
   type RecordColumns,
 } from './record-columns'
+import { SearchText } from './search-text'
 import { orderByStrings } from './string-order'
 import { titleSortKey } from './title-key'
 
@@ -134,6 +135,8 @@ export class MediaIndex {
    * its new records into. Shared with the versions before and after, each reading only its own length.
    */
   private orderKeys: string[] | null = null
+  /** Every search text joined, made on the first search (or while idle) and kept through edits. */
+  private joinedText: SearchText | null = null
   /** Results of the latest queries on this index (queryIndex). */
   readonly recentQueries = new RecentQueries()
 
@@ -185,6 +188,7 @@ export class MediaIndex {
     const next = new MediaIndex(records)
     next.columns = editedColumns(this.columns, records, edit)
     const places = inPlace(edit) ? null : newPlaces(before.length, edit)
+    next.joinedText = this.joinedText?.edited(edit, records.length, places) ?? null
     for (const [key, order] of kept) {
       if (places !== null) for (let i = 0; i < order.length; i++) order[i] = places[order[i] ?? 0] ?? 0
       const compare = next.compareFor(key)
@@ -197,6 +201,15 @@ export class MediaIndex {
 
   get haystacks(): readonly string[] {
     return this.columns.haystacks.all()
+  }
+
+  /**
+   * Whether each record's search text holds `query` (lower-cased, not empty), one byte a record in list
+   * order: one scan of the joined search texts.
+   */
+  searchMatches(query: string): Uint8Array {
+    this.joinedText ??= SearchText.of(this.haystacks)
+    return this.joinedText.matches(query, this.haystacks)
   }
 
   get titleKeys(): readonly string[] {
@@ -237,7 +250,9 @@ export class MediaIndex {
       folders,
       created,
     ]
-    return columns.every((column) => column.fill(more))
+    if (!columns.every((column) => column.fill(more))) return false
+    this.joinedText ??= SearchText.of(this.haystacks)
+    return true
   }
 
   private keysForMerge(): string[] {
@@ -345,9 +360,19 @@ export function queryIndex(index: MediaIndex, filters: Filters, sort: Sort): Uin
 
 export const searchText = (filters: Filters): string => filters.query.trim().toLowerCase()
 
+/**
+ * Results narrowed by testing each record alone up to this share of the list; more, by one scan of the
+ * joined search text.
+ */
+const NARROW_ALONE_SHARE = 1 / 8
+
 /** The positions among `within` (already filtered and ordered) whose search text holds `query`. */
 function narrow(index: MediaIndex, within: Uint32Array, query: string): Uint32Array {
   if (query === '') return within
+  if (within.length > index.records.length * NARROW_ALONE_SHARE) {
+    const hits = index.searchMatches(query)
+    return within.filter((position) => hits[position] === 1)
+  }
   const haystacks = index.haystacks
   return within.filter((position) => (haystacks[position] ?? '').includes(query))
 }
@@ -370,7 +395,7 @@ export function matching(
   const from = startOfDay(filters.from)
   const to = endOfDay(filters.to)
   // Only the columns a filter reads: the others may not be made yet.
-  const haystacks = query === '' ? null : index.haystacks
+  const hits = query === '' ? null : index.searchMatches(query)
   const folders = folder === null ? null : index.folders
   const categories = category === 'all' ? null : index.categories
   const created = from === null && to === null ? null : index.created
@@ -393,7 +418,7 @@ export function matching(
     }
     if (tagKeys !== null && !tagKeys[position]?.includes(tag ?? '')) continue
     if (authorKeys !== null && authorKeys[position] !== author) continue
-    if (haystacks !== null && !(haystacks[position] ?? '').includes(query)) continue
+    if (hits !== null && hits[position] === 0) continue
     matches[found++] = position
   }
   return matches.slice(0, found)

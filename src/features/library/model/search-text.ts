@@ -1,0 +1,141 @@
+import type { RecordEdit } from './record-columns'
+
+/**
+ * Between two records' search texts in a joined piece. A query holding it is answered record by record
+ * instead (a search box never gives one), so no match found in the joined text spans two records.
+ */
+const SEPARATOR = '\u0000'
+
+/** Characters joined into one piece at most: well below the longest string an engine makes. */
+const PIECE_CHARS = 1 << 25
+
+/**
+ * The share of the list whose search texts may be tested alone (changed since the join) before the next
+ * search joins them again: at 1,000,000 records, 62,500 tests of a few microseconds at most.
+ */
+const MOST_LOOSE_SHARE = 1 / 16
+
+/** The search texts of the records `first` to `first + starts.length - 2`, joined; `starts` indexes it. */
+interface Piece {
+  first: number
+  text: string
+  /** Where each record's search text starts in `text`, and one more: the end of the last one. */
+  starts: Uint32Array
+}
+
+function pieces(haystacks: readonly string[]): Piece[] {
+  const made: Piece[] = []
+  let first = 0
+  while (first < haystacks.length) {
+    let end = first
+    let chars = 0
+    while (end < haystacks.length && (end === first || chars + (haystacks[end]?.length ?? 0) < PIECE_CHARS))
+      chars += (haystacks[end++]?.length ?? 0) + 1
+    const starts = new Uint32Array(end - first + 1)
+    let at = 0
+    for (let i = first; i < end; i++) {
+      starts[i - first] = at
+      at += (haystacks[i]?.length ?? 0) + 1
+    }
+    starts[end - first] = at
+    made.push({ first, text: haystacks.slice(first, end).join(SEPARATOR) + SEPARATOR, starts })
+    first = end
+  }
+  return made
+}
+
+/**
+ * The last record of a piece whose search text starts at or before `at`, searching on from the record
+ * `from` by galloping: a match in one of the next few records, as a common query has, costs a few steps.
+ */
+function recordAt(starts: Uint32Array, from: number, at: number): number {
+  const last = starts.length - 2
+  let low = from
+  let step = 1
+  while (low + step <= last && (starts[low + step] ?? 0) <= at) {
+    low += step
+    step *= 2
+  }
+  let high = Math.min(last, low + step - 1)
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1
+    if ((starts[middle] ?? 0) <= at) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/**
+ * Every record's search text joined into one string, so a search is one `indexOf` scan that jumps
+ * from a match to the next record's start: records without a match are never touched one by one.
+ * An edit keeps the joined text: the records it changed or added are tested alone (`loose`), the
+ * places of the others are followed (`places`), until so many are loose that the next search joins
+ * the texts again.
+ */
+export class SearchText {
+  /** For each record joined, its position in the list now, or -1 once it left or changed; null: the same. */
+  private places: Int32Array | null = null
+  /** Positions in the list now of the records not in the joined text as they now are. */
+  private loose: number[] = []
+
+  private constructor(
+    private readonly joined: Piece[],
+    /** How many records the list now has. */
+    private count: number,
+  ) {}
+
+  static of(haystacks: readonly string[]): SearchText {
+    return new SearchText(pieces(haystacks), haystacks.length)
+  }
+
+  /**
+   * This text after `edit` made a list of `count` records of the one it follows; null when so much of
+   * it changed that joining it again is better. This one is not used again.
+   */
+  edited(edit: RecordEdit, count: number, places: Int32Array | null): SearchText | null {
+    if (this.loose.length + edit.added.length > count * MOST_LOOSE_SHARE) return null
+    const next = new SearchText(this.joined, count)
+    if (places === null) {
+      // Every record kept its place: the changed ones are tested alone.
+      next.places = this.places
+      next.loose = [...new Set([...this.loose, ...edit.added])]
+      return next
+    }
+    const before = this.places
+    if (before === null) next.places = places
+    else {
+      next.places = before
+      for (let i = 0; i < before.length; i++) {
+        const place = before[i] ?? -1
+        before[i] = place < 0 ? -1 : (places[place] ?? -1)
+      }
+    }
+    const kept = this.loose.map((position) => places[position] ?? -1).filter((position) => position >= 0)
+    next.loose = [...new Set([...kept, ...edit.added])]
+    return next
+  }
+
+  /** Whether a record's search text holds `query`, one byte a record in list order (1: it does). */
+  matches(query: string, haystacks: readonly string[]): Uint8Array {
+    const hits = new Uint8Array(this.count)
+    if (query.includes(SEPARATOR)) {
+      haystacks.forEach((haystack, position) => {
+        if (haystack.includes(query)) hits[position] = 1
+      })
+      return hits
+    }
+    const { places } = this
+    for (const { first, text, starts } of this.joined) {
+      let record = 0
+      let at = text.indexOf(query)
+      while (at !== -1) {
+        record = recordAt(starts, record, at)
+        const position = places === null ? first + record : (places[first + record] ?? -1)
+        if (position >= 0) hits[position] = 1
+        at = text.indexOf(query, starts[record + 1] ?? text.length)
+      }
+    }
+    for (const position of this.loose) hits[position] = (haystacks[position] ?? '').includes(query) ? 1 : 0
+    return hits
+  }
+}

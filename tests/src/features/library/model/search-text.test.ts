@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+
+import type { MediaRecord } from '../../../../../src/contract/record'
+import { NO_FILTERS, type Sort, type SortKey } from '../../../../../src/features/library/model/filters'
+import { MediaIndex, queryIndex } from '../../../../../src/features/library/model/media-index'
+import { SearchText } from '../../../../../src/features/library/model/search-text'
+import { applyChange, withAdded, withoutRecords, withPatch } from '../../../../../src/lib/record-changes'
+import { listedRecord } from '../../../../support/listed-record'
+
+/** A seeded generator, so a failure is the same on every run. */
+function random(seed: number): (below: number) => number {
+  let state = seed >>> 0
+  return (below) => {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0
+    state = (state ^ (state >>> 13)) >>> 0
+    return state % below
+  }
+}
+
+const WORDS = [
+  'Beach',
+  'night',
+  'Ángel',
+  '東京',
+  'ñandú',
+  'IMG 0042',
+  'a',
+  '',
+  'nul\u0000here',
+  'ß',
+  'İstanbul',
+]
+
+function pick<T>(draw: (below: number) => number, list: readonly T[]): T {
+  return list[draw(list.length)] as T
+}
+
+function words(draw: (below: number) => number): string {
+  return Array.from({ length: draw(3) }, () => pick(draw, WORDS)).join(' ')
+}
+
+/** A record with random text; the schema is skipped so a title may hold any character. */
+function seeded(draw: (below: number) => number, id: number): MediaRecord {
+  return {
+    ...listedRecord(id, { folder_path: draw(2) === 0 ? '/' : '/A' }),
+    title: words(draw),
+    description: words(draw),
+    author: words(draw),
+    tags: Array.from({ length: draw(3) }, () => pick(draw, WORDS)),
+  }
+}
+
+/** The search text as the search defines it: title, description, author and tags by newlines. */
+const haystackOf = (record: MediaRecord) =>
+  [record.title, record.description, record.author, ...record.tags].join('\n').toLowerCase()
+
+/** Queries that match some records, every record (''), none, or only across two fields or records. */
+const QUERIES = [
+  'beach',
+  'a',
+  'e',
+  'ángel',
+  '東京',
+  'ss',
+  'i̇stanbul',
+  'zzz',
+  'night\nbeach',
+  'a\nnight',
+  ' Beach ',
+  'a\u0000',
+  '\u0000',
+  'nul\u0000here',
+  'here\nimg',
+  'img 0042 beach',
+]
+
+const SORTS: Sort[] = (['title', 'date', 'size', 'type'] as SortKey[]).flatMap((key) => [
+  { key, direction: 'asc' as const },
+  { key, direction: 'desc' as const },
+])
+
+/** The positions a record-by-record scan gives, for the query as typed (trimmed, lower-cased), in `sort` order, within folder `folder` when given. */
+function scanned(index: MediaIndex, typed: string, sort: Sort, folder: string | null = null): number[] {
+  const query = typed.trim().toLowerCase()
+  const order = Array.from(index.order(sort.key))
+  if (sort.direction === 'desc') order.reverse()
+  return order.filter((position) => {
+    const record = index.records[position] as MediaRecord
+    return (folder === null || record.folder_path === folder) && haystackOf(record).includes(query)
+  })
+}
+
+function expectSameAnswers(index: MediaIndex, queries = QUERIES): void {
+  for (const sort of SORTS)
+    for (const query of queries) {
+      expect(Array.from(queryIndex(index, { ...NO_FILTERS, query }, sort)), query).toEqual(
+        scanned(index, query, sort),
+      )
+      expect(Array.from(queryIndex(index, { ...NO_FILTERS, query, folder: '/A' }, sort))).toEqual(
+        scanned(index, query, sort, '/A'),
+      )
+    }
+}
+
+describe('the joined search text', () => {
+  it('finds exactly the records whose own text holds the query, and never one across two records', () => {
+    const haystacks = ['ab', '', 'b', 'xa', 'bx', '', 'nul\u0000a', 'ábc', '東京', 'aaa']
+    const text = SearchText.of(haystacks)
+    for (const query of ['a', 'b', 'ab', 'ba', 'xab', 'a\u0000', '\u0000a', '\u0000', 'aa', '東', 'zz', 'x'])
+      expect(Array.from(text.matches(query, haystacks)), query).toEqual(
+        haystacks.map((haystack) => (haystack.includes(query) ? 1 : 0)),
+      )
+  })
+
+  it('answers every query as a record-by-record scan, in every sort', () => {
+    const draw = random(2026)
+    const records = Array.from({ length: 600 }, (_, i) => seeded(draw, i + 1))
+    expectSameAnswers(new MediaIndex(records))
+    // Made ahead while idle, and over an empty list.
+    const prepared = new MediaIndex(records)
+    expect(prepared.prepare(() => true)).toBe(true)
+    expectSameAnswers(prepared)
+    expectSameAnswers(new MediaIndex([]), ['a'])
+  })
+
+  it('narrows an earlier query by the joined text or record by record, as a scan would', () => {
+    const draw = random(99)
+    const records = Array.from({ length: 800 }, (_, i) => seeded(draw, i + 1))
+    const index = new MediaIndex(records)
+    const sort = SORTS[1] as Sort
+    // Each narrows the one before: from most of the list ('a') to a few records.
+    for (const query of ['a', 'an', 'ang', 'ánge', 'e', 'el', 'ángel', 'ángel\nb', 'ángel\nbeach'])
+      expect(Array.from(queryIndex(index, { ...NO_FILTERS, query }, sort)), query).toEqual(
+        scanned(index, query, sort),
+      )
+  })
+
+  it('answers as a scan after edits that change, move, remove and add records, and after it joins again', () => {
+    const draw = random(31337)
+    let last = 500
+    let records: readonly MediaRecord[] = Array.from({ length: last }, (_, i) => seeded(draw, i + 1))
+    let index = new MediaIndex(records)
+    expectSameAnswers(index, ['a', 'beach'])
+    for (let step = 0; step < 60; step++) {
+      const ids = Array.from({ length: 1 + draw(4) }, () => records[draw(records.length)]?.id ?? 0)
+      const kind = draw(4)
+      const change =
+        kind === 0
+          ? withPatch(ids, { title: words(draw), tags: [pick(draw, WORDS)] })
+          : kind === 1
+            ? withoutRecords(ids)
+            : kind === 2
+              ? withAdded([seeded(draw, ++last), seeded(draw, ++last)])
+              : withPatch(ids, { description: words(draw) })
+      records = applyChange(records, change)
+      // Now and then a larger change: more records changed than the joined text follows alone.
+      if (step % 20 === 19)
+        records = records.map((record, i) => (i % 3 === 0 ? { ...record, title: words(draw) } : record))
+      index = index.edited(records) ?? new MediaIndex(records, index)
+      expectSameAnswers(index, step % 10 === 0 ? QUERIES : ['a', 'ángel', 'nul\u0000here', 'zzz'])
+    }
+  })
+})
