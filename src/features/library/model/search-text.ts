@@ -6,8 +6,11 @@ import type { RecordEdit } from './record-columns'
  */
 const SEPARATOR = '\u0000'
 
-/** Characters joined into one piece at most: well below the longest string an engine makes. */
-const PIECE_CHARS = 1 << 25
+/**
+ * Characters joined into one piece at most: far below the longest string an engine makes, and one
+ * record's character beyond Latin-1 (which makes a string two bytes a character) doubles one piece only.
+ */
+const PIECE_CHARS = 1 << 22
 
 /**
  * The share of the list whose search texts may be tested alone (changed since the join) before the next
