@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-import { connectListing, ListingStore } from '../listing/listing-store'
+import { ListingStore } from '../listing/listing-store'
+import { connectListing } from '../listing/worker-handover'
 
 export { MEDIA_PAGE_MARK } from '../listing/listing-store'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-import { connectEngine, libraryWorkerStarted } from '../listing/listing-store'
+import { connectEngine, libraryWorkerStarted } from '../listing/library-worker'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults } from '../model/library-results'
 import { EngineClient, type EnginePort, type EngineStatus, type LibraryFacts } from './engine-results'

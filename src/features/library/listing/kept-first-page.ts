@@ -12,7 +12,7 @@ import { removeKeptDirectory } from '../engine/kept-store/kept-files'
 export const KEPT_FIRST_PAGE_KEY = `media-file-manager-listing-first:${String(LISTING_CACHE_VERSION)}`
 
 export interface KeptFirstPage {
-  /** The digest of the kept page's text: the worker sends the rest only (ListingRequest `shownFirst`). */
+  /** The digest of the kept page's text. */
   digest: string
   records: MediaRecord[]
   /** Shards in the store when the page was sent, which give the page layout. */

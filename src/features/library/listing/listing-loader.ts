@@ -98,7 +98,7 @@ export class ListingLoader {
    * The small first page is read and shown alone, so the first cards wait for none of the rest; then
    * each other page, the next read from disk while one is decoded.
    */
-  private async showKept({ shownFirst, firstFromPage }: EarlyStart): Promise<void> {
+  private async showKept({ firstFromPage }: EarlyStart): Promise<void> {
     const { cache, post } = this.options
     const counting = cache.counts().catch(() => new Map<number, number>())
     const first = await cache.readPage(0).catch(() => undefined)
@@ -107,10 +107,9 @@ export class ListingLoader {
     const count = pageCountOf(first.shardCount)
     this.pageCount = count
     post({ type: 'layout', pages: count, expected: null })
-    // The kept first page is sent unless the page showed its own copy of it, or had none and asked the
-    // server for it itself: a kept one sent then could land after the server's and stand in for it.
-    if (first.digest === shownFirst) this.shown.set(0, { etag: first.etag, count: first.count })
-    else if (firstFromPage !== true) {
+    // The kept first page is sent unless the page had none and asked the server for it itself: a kept
+    // one sent then could land after the server's and stand in for it.
+    if (firstFromPage !== true) {
       if (!(await this.showKeptPage(first))) return
       post({ type: 'kept-first', page: first })
     }

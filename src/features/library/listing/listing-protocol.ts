@@ -8,11 +8,6 @@ import type { KeptPage } from './listing-cache'
 /** What the page did about the first page before the worker started (startListingEarly). */
 export interface EarlyStart {
   /**
-   * The digest of the kept first page the page read and showed itself (a reload): the worker sends only
-   * the rest of what is kept.
-   */
-  shownFirst?: string
-  /**
    * The page is asking the server for the first page itself (a first visit): the worker waits for that
    * answer (`first-answer`) instead of asking again.
    */

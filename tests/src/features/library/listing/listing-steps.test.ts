@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import {
-  connectListing,
-  ListingStore,
-  SHOW_AT_MOST,
-  startListingEarly,
-} from '../../../../../src/features/library/listing/listing-store'
+import { startListingEarly } from '../../../../../src/features/library/listing/early-start'
+import { ListingStore, SHOW_AT_MOST } from '../../../../../src/features/library/listing/listing-store'
+import { connectListing } from '../../../../../src/features/library/listing/worker-handover'
 import { RecordsById } from '../../../../../src/app/use-library-view'
 import { encodeMediaPage } from '../../../../../src/contract/media-pages'
 import { keepFirstPage } from '../../../../../src/features/library/listing/kept-first-page'
@@ -20,6 +17,15 @@ import { MemoryStorage } from '../../../../support/memory-storage'
 /** The listing store's own steps, with the worker's replies played by hand. */
 const records = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => listedRecord(from + i))
+
+/** Fresh copies of the listing's modules: the listing starts early once per page. */
+async function freshListing() {
+  vi.resetModules()
+  const { startListingEarly } = await import('../../../../../src/features/library/listing/early-start')
+  const { ListingStore } = await import('../../../../../src/features/library/listing/listing-store')
+  const { connectListing } = await import('../../../../../src/features/library/listing/worker-handover')
+  return { startListingEarly, ListingStore, connectListing }
+}
 
 afterEach(() => {
   vi.useRealTimers()
@@ -149,9 +155,7 @@ describe('the listing started before the screen', () => {
 
 describe('the listing started before the screen, on a first visit', () => {
   async function startFresh(answer: () => Promise<Response>) {
-    // A fresh copy of the module: the listing starts early once per page.
-    vi.resetModules()
-    const fresh = await import('../../../../../src/features/library/listing/listing-store')
+    const fresh = await freshListing()
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const asked: string[] = []
@@ -203,8 +207,7 @@ describe('the listing started before the screen, on a first visit', () => {
 
 describe('the listing started before the screen, from the request its HTML started', () => {
   it('takes that request over instead of asking again, and lets the other calls go once it is in', async () => {
-    vi.resetModules()
-    const fresh = await import('../../../../../src/features/library/listing/listing-store')
+    const fresh = await freshListing()
     const gate = await import('../../../../../src/lib/first-page-gate')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
@@ -253,9 +256,7 @@ describe('the listing started before the screen, from the request its HTML start
 
 describe('the listing started before the screen, on a reload', () => {
   it('shows the first page kept on the page before the worker says anything, and asks it for every page', async () => {
-    // A fresh copy of the module: the listing starts early once per page.
-    vi.resetModules()
-    const fresh = await import('../../../../../src/features/library/listing/listing-store')
+    const fresh = await freshListing()
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
@@ -263,7 +264,7 @@ describe('the listing started before the screen, on a reload', () => {
     FakeWorker.started.length = 0
     fresh.startListingEarly()
     const worker = FakeWorker.started[0] as FakeWorker
-    // Not `shownFirst`: the worker's engine needs the first page too, from its own kept copy.
+    // The worker still sends the first page too: its engine needs it, from its own kept copy.
     expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
     const store = new fresh.ListingStore(fresh.connectListing)
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
@@ -274,8 +275,7 @@ describe('the listing started before the screen, on a reload', () => {
 
 describe('the listing started before the screen, taken by a store made again', () => {
   it('goes with every reply so far to a store made in place of one that asked nothing, and starts no second worker', async () => {
-    vi.resetModules()
-    const fresh = await import('../../../../../src/features/library/listing/listing-store')
+    const fresh = await freshListing()
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))

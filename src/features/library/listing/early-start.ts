@@ -1,0 +1,75 @@
+/**
+ * Starting the file list before React renders: the library's worker and its load, and the first page
+ * shown from the copy kept in localStorage (a reload) or from the page's own request (a first visit).
+ * Called once, by src/app/start-listing.ts.
+ */
+import { pageCountOf } from '../../../contract/media-pages'
+import type { MediaRecord } from '../../../contract/record'
+import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
+import { retryingImport } from '../../../lib/retry-import'
+import { takeStartedFirstPage } from './first-page-request'
+import { readKeptFirstPage } from './kept-first-page'
+import type { FirstAnswer } from './listing-protocol'
+import { fetchPage } from './page-request'
+import { EARLY_LOAD, startedEarly, startHeldWorker } from './worker-handover'
+
+/**
+ * Starts the listing worker and its load (the kept pages, then the server's) as the app's code runs,
+ * before React renders anything: the first store to connect takes it over, replies held meanwhile
+ * included (worker-handover.ts). The first page does not wait for the worker to start: on a reload the kept copy is read
+ * and shown here (readKeptFirstPage) while the worker loads every kept page, the first too, for its
+ * engine; on a first visit the page takes over the request its HTML started (or asks the server itself)
+ * and hands the answer to the worker, which then does not ask again. The screen's other calls wait until then (first-page-gate.ts). Does nothing
+ * without workers (tests, old browsers), or once started.
+ */
+export function startListingEarly(): void {
+  if (startedEarly() || typeof Worker === 'undefined') return
+  const startedInHtml = takeStartedFirstPage()
+  holdForFirstPage()
+  const { post, deliver } = startHeldWorker()
+  /** The first page as the worker would have sent it: the layout it gives, then its records. */
+  const showFirstPage = (records: MediaRecord[], shardCount: number) => {
+    deliver({ type: 'layout', pages: pageCountOf(shardCount), expected: null })
+    deliver({ type: 'records', page: 0, records, first: true, last: true })
+  }
+  const kept = readKeptFirstPage()
+  if (kept !== undefined) {
+    performance.mark('listing:kept-first-here')
+    showFirstPage(kept.records, kept.shardCount)
+    // The worker still sends the first page too: its engine needs it, from its own kept copy.
+    post({ type: 'load', request: EARLY_LOAD })
+    firstPageSettled()
+    return
+  }
+  // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
+  // worker to start, and hands the answer on.
+  post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
+  // The schema check (zod) loads beside the request, not on the first route (decision 0042); should it
+  // not arrive, the worker shows the page instead.
+  const reading = retryingImport(() => import('./page-text')).catch(() => null)
+  void askFirstPage(startedInHtml).then(async (answer) => {
+    const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
+    const read = answer && readPageText ? readPageText(answer.text) : null
+    // First, so the worker's load goes on whatever showing it here meets. Shown here or not, the
+    // worker's engine takes the page in too.
+    post({ type: 'first-answer', answer })
+    if (read !== null) {
+      performance.mark('listing:first-page-here')
+      showFirstPage(read.records, read.shardCount)
+    }
+    firstPageSettled()
+  })
+}
+
+/**
+ * The first page, from the request the HTML started or else asked for by the page itself; null when no
+ * answer came at all.
+ */
+async function askFirstPage(startedInHtml: Promise<Response> | null): Promise<FirstAnswer | null> {
+  try {
+    const response = await (startedInHtml ?? fetchPage(0))
+    return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
+  } catch {
+    return null
+  }
+}
