@@ -1,31 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { startListingEarly } from '../../../../../src/features/library/listing/early-start'
 import { ListingStore, SHOW_AT_MOST } from '../../../../../src/features/library/listing/listing-store'
-import { connectListing } from '../../../../../src/features/library/listing/worker-handover'
 import { RecordsById } from '../../../../../src/app/use-library-view'
-import { encodeMediaPage } from '../../../../../src/contract/media-pages'
-import { keepFirstPage } from '../../../../../src/features/library/listing/kept-first-page'
-import type {
-  ListingReply,
-  ListingRequest,
-} from '../../../../../src/features/library/listing/listing-protocol'
-import { keptDigest } from '../../../../../src/features/library/listing/listing-cache'
+import type { ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
 import { listedRecord } from '../../../../support/listed-record'
-import { MemoryStorage } from '../../../../support/memory-storage'
 
 /** The listing store's own steps, with the worker's replies played by hand. */
 const records = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => listedRecord(from + i))
-
-/** Fresh copies of the listing's modules: the listing starts early once per page. */
-async function freshListing() {
-  vi.resetModules()
-  const { startListingEarly } = await import('../../../../../src/features/library/listing/early-start')
-  const { ListingStore } = await import('../../../../../src/features/library/listing/listing-store')
-  const { connectListing } = await import('../../../../../src/features/library/listing/worker-handover')
-  return { startListingEarly, ListingStore, connectListing }
-}
 
 afterEach(() => {
   vi.useRealTimers()
@@ -74,26 +56,6 @@ describe('the listing store', () => {
   })
 })
 
-/** A stand-in for the browser's Worker: keeps what it is sent, replies when told. */
-class FakeWorker {
-  static started: FakeWorker[] = []
-  sent: ListingRequest[] = []
-  onmessage: ((event: MessageEvent<ListingReply>) => void) | null = null
-  terminated = false
-  constructor() {
-    FakeWorker.started.push(this)
-  }
-  postMessage(message: ListingRequest) {
-    this.sent.push(message)
-  }
-  terminate() {
-    this.terminated = true
-  }
-  reply(message: ListingReply) {
-    this.onmessage?.({ data: message } as MessageEvent<ListingReply>)
-  }
-}
-
 describe('the listing store where the browser reports idle time', () => {
   it('sends the next step only once the page is idle, so the screen has taken the last one in', () => {
     vi.useFakeTimers()
@@ -117,183 +79,6 @@ describe('the listing store where the browser reports idle time', () => {
     expect(store.getSnapshot().records).toHaveLength(SHOW_AT_MOST + 2)
     expect(store.getSnapshot().progress).toBeNull()
     store.close()
-  })
-})
-
-describe('the listing started before the screen', () => {
-  it('loads once, holds its replies for the first store, and answers that store’s load', async () => {
-    vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('fetch', () => new Promise(() => undefined))
-    startListingEarly()
-    startListingEarly()
-    expect(FakeWorker.started).toHaveLength(1)
-    const worker = FakeWorker.started[0] as FakeWorker
-    // Nothing kept: the page asks for the first page itself (here that answer never comes).
-    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
-    worker.reply({ type: 'layout', pages: 2, expected: null })
-    worker.reply({ type: 'records', page: 0, records: records(1, 2), first: true, last: true })
-
-    const store = new ListingStore(connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
-    const loaded = store.load()
-    // The load under way is the store's: it is not asked for a second time.
-    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
-    worker.reply({ type: 'records', page: 1, records: [], first: true, last: true })
-    worker.reply({ type: 'settled', request: -1, ok: true })
-    await loaded
-    expect(store.getSnapshot().progress).toBeNull()
-    void store.revalidate()
-    expect(worker.sent.at(-1)).toEqual({ type: 'revalidate', request: 1 })
-
-    // A second store (the first was closed) starts a worker of its own.
-    store.close()
-    expect(worker.terminated).toBe(true)
-    new ListingStore(connectListing).close()
-    expect(FakeWorker.started).toHaveLength(2)
-  })
-})
-
-describe('the listing started before the screen, on a first visit', () => {
-  async function startFresh(answer: () => Promise<Response>) {
-    const fresh = await freshListing()
-    vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('localStorage', new MemoryStorage())
-    const asked: string[] = []
-    vi.stubGlobal('fetch', (url: string) => {
-      asked.push(url)
-      return answer()
-    })
-    FakeWorker.started.length = 0
-    fresh.startListingEarly()
-    const worker = FakeWorker.started[0] as FakeWorker
-    await vi.waitFor(() => {
-      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
-    })
-    return { fresh, worker, asked }
-  }
-
-  it('asks for the first page itself, shows it, and hands the answer to the worker, whose engine takes it in too', async () => {
-    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 60 }))
-    const { fresh, worker, asked } = await startFresh(() =>
-      Promise.resolve(new Response(text, { headers: { etag: '"p0"' } })),
-    )
-    expect(asked).toEqual(['/api/media-pages?shards=0-3'])
-    expect(worker.sent).toEqual([
-      { type: 'load', request: -1, firstFromPage: true },
-      // Not marked shown here: the worker's engine holds the library, the first page too.
-      { type: 'first-answer', answer: { status: 200, etag: '"p0"', text } },
-    ])
-    const store = new fresh.ListingStore(fresh.connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
-    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
-    store.close()
-  })
-
-  it('shows nothing of an answer that is not a page, and hands it on for the worker to report', async () => {
-    const refused = await startFresh(() =>
-      Promise.resolve(Response.json({ error: 'Sign in to see the files' }, { status: 401 })),
-    )
-    expect(refused.worker.sent[1]).toEqual({
-      type: 'first-answer',
-      answer: { status: 401, etag: null, text: '{"error":"Sign in to see the files"}' },
-    })
-    const unreachable = await startFresh(() => Promise.reject(new TypeError('Failed to fetch')))
-    expect(unreachable.worker.sent[1]).toEqual({ type: 'first-answer', answer: null })
-    const store = new unreachable.fresh.ListingStore(unreachable.fresh.connectListing)
-    expect(store.getSnapshot().records).toBeUndefined()
-    store.close()
-  })
-})
-
-describe('the listing started before the screen, from the request its HTML started', () => {
-  it('takes that request over instead of asking again, and lets the other calls go once it is in', async () => {
-    const fresh = await freshListing()
-    const gate = await import('../../../../../src/lib/first-page-gate')
-    vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('localStorage', new MemoryStorage())
-    const text = JSON.stringify(encodeMediaPage(records(1, 2), { from: 0, to: 3, shardCount: 4 }))
-    let answer: (response: Response) => void = () => undefined
-    const started = new Promise<Response>((resolve) => {
-      answer = resolve
-    })
-    const window: Record<string, unknown> = { mediaFileManagerFirstPage: started }
-    vi.stubGlobal('window', window)
-    const asked: string[] = []
-    vi.stubGlobal('fetch', (url: string) => {
-      asked.push(url)
-      return new Promise(() => undefined)
-    })
-    FakeWorker.started.length = 0
-    let othersWent = false
-    void gate.afterFirstPage().then(() => {
-      othersWent = true
-    })
-    fresh.startListingEarly()
-    // Taken: a script that ran late would ask nothing more.
-    expect(window.mediaFileManagerFirstPage).toBeNull()
-    // Held until the first page is in: the gate was armed by the early start.
-    let heldOthers = false
-    void gate.afterFirstPage().then(() => {
-      heldOthers = true
-    })
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(othersWent).toBe(true)
-    expect(heldOthers).toBe(false)
-    answer(new Response(text, { headers: { etag: '"p0"' } }))
-    const worker = FakeWorker.started[0] as FakeWorker
-    await vi.waitFor(() => {
-      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
-    })
-    await vi.waitFor(() => {
-      expect(heldOthers).toBe(true)
-    })
-    expect(asked).toEqual([])
-    const store = new fresh.ListingStore(fresh.connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
-    store.close()
-  })
-})
-
-describe('the listing started before the screen, on a reload', () => {
-  it('shows the first page kept on the page before the worker says anything, and asks it for every page', async () => {
-    const fresh = await freshListing()
-    vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('localStorage', new MemoryStorage())
-    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
-    keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
-    FakeWorker.started.length = 0
-    fresh.startListingEarly()
-    const worker = FakeWorker.started[0] as FakeWorker
-    // The worker still sends the first page too: its engine needs it, from its own kept copy.
-    expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
-    const store = new fresh.ListingStore(fresh.connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
-    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
-    store.close()
-  })
-})
-
-describe('the listing started before the screen, taken by a store made again', () => {
-  it('goes with every reply so far to a store made in place of one that asked nothing, and starts no second worker', async () => {
-    const fresh = await freshListing()
-    vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('localStorage', new MemoryStorage())
-    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
-    keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
-    FakeWorker.started.length = 0
-    fresh.startListingEarly()
-    // A render thrown away makes a store that never loads; the one made again takes the worker over.
-    const thrownAway = new fresh.ListingStore(fresh.connectListing)
-    const store = new fresh.ListingStore(fresh.connectListing)
-    expect(FakeWorker.started).toHaveLength(1)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
-    void store.revalidate()
-    const worker = FakeWorker.started[0] as FakeWorker
-    expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'revalidate'])
-    // Once it has asked, the worker is its own: a later store starts another.
-    const later = new fresh.ListingStore(fresh.connectListing)
-    expect(FakeWorker.started).toHaveLength(2)
-    for (const each of [thrownAway, later, store]) each.close()
   })
 })
 
