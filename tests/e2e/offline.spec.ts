@@ -157,9 +157,9 @@ test('with the server stopped the page says so, a delete fails in words, and an 
 
 test('a dialog whose code fails to arrive the first time still opens', async ({ page }) => {
   await seedFiles([{ fixture: 'landscape.jpg', title: 'Beach sunset' }])
-  // The first request for the dialogs' code fails, as on a dropped connection; later ones go through.
+  // The first request for the Edit File dialog's code fails, as on a dropped connection; later ones go through.
   let requests = 0
-  await page.route(/\/assets\/dialogs-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/edit-file-dialog-[\w-]+\.js$/, async (route) => {
     if (++requests === 1) await route.abort('connectionreset')
     else await route.continue()
   })
