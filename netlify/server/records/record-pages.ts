@@ -12,7 +12,14 @@ import {
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore, ListedDocument } from '../storage/document-store'
 import { recordBytes } from './record-bytes'
-import { isTrashed, parseShard, SHARD_PREFIX, shardIndexOf, shardIndexOfKey } from './record-shards'
+import {
+  isTrashed,
+  onlyShards,
+  parseShard,
+  SHARD_PREFIX,
+  shardIndexOf,
+  shardIndexOfKey,
+} from './record-shards'
 
 /**
  * Shards this instance has read, by etag: a warm function re-reads only the shards that changed since.
@@ -29,8 +36,8 @@ export interface RecordPage {
 }
 
 /** The shard listing: one `list()` call, and what both the page and its ETag are built from. */
-export function listShards(store: DocumentStore): Promise<ListedDocument[]> {
-  return store.list(SHARD_PREFIX)
+export async function listShards(store: DocumentStore): Promise<ListedDocument[]> {
+  return onlyShards(await store.list(SHARD_PREFIX))
 }
 
 /** Whether an `If-None-Match` header names this ETag (weakly compared, as RFC 9110 asks for GET) or `*`. */

@@ -34,6 +34,17 @@ export function shardIndexOfKey(key: string): number {
   return Number(key.slice(SHARD_PREFIX.length))
 }
 
+/** A key this code writes (`shardKey`): a stray key under the prefix must not count as a shard. */
+const SHARD_KEY = /^records\/\d{1,15}$/
+
+/**
+ * Only the shard documents of a listing under `SHARD_PREFIX`: a stray key there (`records/Infinity`,
+ * `records/notes`) would otherwise make the page count infinite or fail every sweep on its parse.
+ */
+export function onlyShards<T extends { key: string }>(listed: readonly T[]): T[] {
+  return listed.filter(({ key }) => SHARD_KEY.test(key))
+}
+
 export function parseShard(key: string, value: unknown): Shard {
   const result = shardSchema.safeParse(value)
   if (!result.success) throw new CorruptDocumentError(`${key} is not a valid record shard`)
@@ -276,7 +287,7 @@ export async function updateEveryRecord(
   store: DocumentStore,
   transform: (record: MediaRecord) => MediaRecord | undefined,
 ): Promise<MediaRecord[]> {
-  const shards = await store.list(SHARD_PREFIX)
+  const shards = onlyShards(await store.list(SHARD_PREFIX))
   const changed: MediaRecord[] = []
   await forEachLimited(shards, SHARDS_IN_PARALLEL, async ({ key }) => {
     const rewritten = await mutateDocument(

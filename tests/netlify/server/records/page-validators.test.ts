@@ -66,6 +66,17 @@ async function expectSameAsPages(): Promise<string[]> {
 }
 
 describe('GET /api/media-pages?validators', () => {
+  it('counts only shard documents: a stray key under records/ changes no page and no count', async () => {
+    await seed([1, 2_500])
+    const before = await validators()
+    await store.write('records/Infinity', { records: [] }, { ifNew: true })
+    await store.write('records/notes', 'not a shard', { ifNew: true })
+    const after = await validators()
+    expect(after.shard_count).toBe(before.shard_count)
+    expect(after.etags).toEqual(before.etags)
+    expect(await expectSameAsPages()).toEqual(before.etags)
+  })
+
   it('gives each page exactly the ETag its own GET gives, as shards change, appear and are emptied', async () => {
     expect(await expectSameAsPages()).toHaveLength(2)
     await seed([1, 2_500, 30_000, 80_000])
