@@ -12,10 +12,9 @@ import { shareCommand } from '../features/share/commands/share'
 
 /**
  * Every command on files, the one list that names them all: the file menus, the bulk panel, a card's
- * buttons, Details, the keys, the `?` help and the dialog host read it. Each surface sorts by its own
- * order: the right-click menu is spec section 2's View Details, Edit, Download, Delete, then, below a
- * line, Rename, Move to…, Copy link, Share link (expires)… and Replace file…; the bulk panel is spec
- * section 4's move, update, delete, download, then Copy link; Details ends with Delete, apart.
+ * buttons, Details, the keys, the `?` help and the dialog host read it. Each surface sorts by the order
+ * each command's `shows` gives it there (tests/src/app/file-commands.test.ts holds the right-click menu
+ * to spec section 2 and the bulk panel to spec section 4); Details ends with Delete, apart.
  */
 export const FILE_COMMANDS: readonly FileCommand[] = [
   viewCommand,

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { FILE_COMMANDS } from '../../../src/app/file-commands'
+import { commandsOn } from '../../../src/features/commands'
 import { routeToFunction } from '../../support/function-router'
 import { card, choose, installBrowserGaps, renderScreen, shownTitles } from '../../support/screen-render'
 import {
@@ -62,7 +64,7 @@ describe('selection bar', () => {
       within(panel())
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Move', 'Update', 'Delete', 'Download', 'Copy link', ''])
+    ).toEqual([...commandsOn('bulk', FILE_COMMANDS).map(({ label }) => label), ''])
     await select(user, 'A')
     expect(screen.queryByRole('region', { name: 'Bulk operations' })).not.toBeInTheDocument()
   })

@@ -30,13 +30,18 @@ function services(): FileCommandServices {
 
 const labels = (actions: readonly { label: string }[]) => actions.map((action) => action.label)
 
+/** The bulk panel's labels in the order the command modules give; held to the spec's order once, below. */
+const bulkLabels = labels(commandsOn('bulk', FILE_COMMANDS))
+
+const STAR_BULK_ORDER = 1.5
+
 const star = vi.fn()
 /** A command that only the bulk panel and Details show, with a key of its own. */
 const dummy: FileCommand = {
   name: 'star',
   label: 'Star',
   icon: Star,
-  shows: { bulk: { order: 1.5 }, details: { order: -1, label: 'Star it' } },
+  shows: { bulk: { order: STAR_BULK_ORDER }, details: { order: -1, label: 'Star it' } },
   shortcut: { keys: ['S'], label: 'Star the selected files', test: (event) => event.key === 's' },
   perform: (_services, targets) => {
     star(targets)
@@ -61,13 +66,17 @@ describe('the registered file commands', () => {
     expect(bound.context.filter((action) => action.startsGroup).map((action) => action.label)).toEqual([
       'Rename',
     ])
-    expect(labels(bound.bulk)).toEqual(['Move', 'Update', 'Delete', 'Download', 'Copy link'])
+    expect(labels(bound.bulk)).toEqual(bulkLabels)
     expect(labels(bound.card)).toEqual(['View', 'Edit', 'Download'])
     expect(labels(bound.details)).toEqual(['Delete', 'Edit', 'Replace file…', 'Copy link', 'Download'])
     expect(bound.all.filter((action) => action.shortcut).map((action) => action.shortcut)).toEqual([
       SCREEN_KEYS.rename,
       SCREEN_KEYS.delete,
     ])
+  })
+
+  it("put the bulk panel in spec section 4's order of the bulk operation types (move, update, delete, download), then Copy link", () => {
+    expect(bulkLabels).toEqual(['Move', 'Update', 'Delete', 'Download', 'Copy link'])
   })
 
   it('leave a command out everywhere when the screen does not enable it', () => {
@@ -79,7 +88,12 @@ describe('the registered file commands', () => {
 
   it('show a new command on the surfaces it declares, in its place there, and nowhere else', () => {
     const bound = bindCommands(services(), registry)
-    expect(labels(bound.bulk)).toEqual(['Move', 'Star', 'Update', 'Delete', 'Download', 'Copy link'])
+    const shown = labels(bound.bulk)
+    expect(shown.filter((label) => label !== 'Star')).toEqual(bulkLabels)
+    const placedBefore = commandsOn('bulk', FILE_COMMANDS).filter(
+      ({ placement }) => placement.order < STAR_BULK_ORDER,
+    )
+    expect(shown.indexOf('Star')).toBe(placedBefore.length)
     expect(labels(bound.context)).not.toContain('Star')
     expect(labels(commandsOn('card', registry))).not.toContain('Star')
     expect(labels(bound.details)[0]).toBe('Star it')
