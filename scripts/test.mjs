@@ -42,6 +42,7 @@ const STATIC_CHECKS = [
   ['prettier', ['prettier', '--check', '.', '--log-level=warn', ...(CACHE ? ['--cache'] : [])]],
   ['lock file', ['node', 'scripts/check-lock-platforms.mjs']],
   ['test tree', ['node', 'scripts/check-test-tree.mjs']],
+  ['doc paths', ['node', 'scripts/check-doc-paths.mjs']],
 ]
 
 /** Runs a command (npm puts node_modules/.bin on the PATH) with inherited output; resolves with its name, time and result. */
