@@ -1,9 +1,9 @@
 import type { Store } from '@netlify/blobs'
 import { describe, expect, it } from 'vitest'
 
-import { BlobsDocumentStore } from '../../../netlify/server/storage/blobs-store'
-import { StorageUnavailableError } from '../../../netlify/server/storage/document-store'
-import { FileKeyLock } from '../../../netlify/server/storage/file-lock'
+import { BlobsDocumentStore } from '../../../../netlify/server/storage/blobs-store'
+import { StorageUnavailableError } from '../../../../netlify/server/storage/document-store'
+import { FileKeyLock } from '../../../../netlify/server/storage/file-lock'
 
 /**
  * The local Blobs server as the store sees it: reads without etags, and a directory walk that skips a
