@@ -52,9 +52,12 @@ import { launchChromium } from './lib/chromium.ts'
 import { figure, median, p95, report, RESULTS_DIR, type Figure } from './lib/figures.ts'
 import {
   breakdown,
+  blockingTime,
   busiest,
   describe,
   followListingWorker,
+  longTaskProfiles,
+  markProfileClock,
   readTimeline,
   type Breakdown,
   type CpuProfile,
@@ -76,9 +79,11 @@ const BEFORE_APP = process.env.LISTING_BEFORE
 /**
  * `LISTING_PROFILE=1`: samples the page's main thread over each reload, prints its busiest functions and
  * writes the whole profile to tests/bench/results/ (the build is then left unminified, so they keep their
- * names).
+ * names). `LISTING_PROFILE=cold` samples the cold visit too (from a page of the same origin, so that the
+ * profiler stays on the same renderer) and prints each of its long tasks' busiest functions.
  */
-const PROFILE = process.env.LISTING_PROFILE === '1'
+const PROFILE = process.env.LISTING_PROFILE === '1' || process.env.LISTING_PROFILE === 'cold'
+const PROFILE_COLD = process.env.LISTING_PROFILE === 'cold'
 
 /** Starts the CPU profiler on the page; the function returned stops it and gives the profile. */
 async function startProfiler(context: BrowserContext, page: Page): Promise<() => Promise<CpuProfile>> {
@@ -98,6 +103,8 @@ interface Visit {
   whole: number
   longTasks: number
   longestTask: number
+  /** Each long task's time past 50 ms, summed (ms). */
+  blockingTime: number
   /** The page's JavaScript heap in use once the whole library is shown, after a collection (MB). */
   heapMb: number
   /** The library worker's JavaScript heap in use then, after a collection (MB; NaN if not reached). */
@@ -315,6 +322,7 @@ async function visit(
     whole: marks.whole,
     longTasks: marks.longTasks.length,
     longestTask: Math.max(0, ...marks.longTasks.map((task) => task.duration)),
+    blockingTime: Math.round(blockingTime(marks.longTasks)),
     heapMb: await heapInUse(page),
     ...(await workerHeapInUse(page).then(({ heapMb, buffersMb }) => ({
       workerHeapMb: heapMb,
@@ -422,7 +430,22 @@ async function coldAndWarm(
     await context.addInitScript(watchScreen, size)
     const page = await context.newPage()
     const worker = followListingWorker(page)
+    let coldProfiler: (() => Promise<CpuProfile>) | null = null
+    if (PROFILE_COLD) {
+      await context.addInitScript(markProfileClock)
+      await page.goto(`${dev.baseUrl}/api/access`)
+      coldProfiler = await startProfiler(context, page)
+    }
     const cold = await visit(page, worker, () => page.goto(dev.baseUrl), size)
+    if (coldProfiler !== null) {
+      const profile = await coldProfiler()
+      const clock = await page.evaluate(
+        () => (window as unknown as { __profileClock: number }).__profileClock,
+      )
+      console.log(`    ${label} cold, each long task's busiest functions (Profiler):`)
+      for (const line of longTaskProfiles(profile, clock, cold.breakdown.longTasks))
+        console.log(`      ${line}`)
+    }
     // The pages reach IndexedDB just after they are shown.
     await page.waitForTimeout(1_500)
     await keptWritten(worker())
@@ -646,6 +669,8 @@ async function measureSize(browser: Browser, appDir: string, size: number): Prom
     against('warm whole library', pick(warm, 'whole'), pick(beforeWarm, 'whole')),
     against('cold long tasks', pick(cold, 'longTasks'), pick(beforeCold, 'longTasks'), 'tasks'),
     against('warm long tasks', pick(warm, 'longTasks'), pick(beforeWarm, 'longTasks'), 'tasks'),
+    against('cold total blocking time', pick(cold, 'blockingTime'), pick(beforeCold, 'blockingTime')),
+    against('warm total blocking time', pick(warm, 'blockingTime'), pick(beforeWarm, 'blockingTime')),
   ]
 }
 

@@ -159,6 +159,11 @@ export function breakdown(
   return { steps, longTasks: tasks, blame }
 }
 
+/** Total blocking time: each long task's time past 50 ms, summed (as Lighthouse counts it). */
+export function blockingTime(longTasks: readonly LongTask[]): number {
+  return longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)
+}
+
 /** The breakdown as a few printable lines. */
 export function describe(label: string, { steps, longTasks, blame }: Breakdown): string {
   const lines = [`    ${label}:`]
@@ -166,7 +171,8 @@ export function describe(label: string, { steps, longTasks, blame }: Breakdown):
     lines.push(`      ${String(at).padStart(6)} ms  ${name}`)
   const total = longTasks.reduce((sum, task) => sum + task.duration, 0)
   lines.push(
-    `      long tasks: ${String(longTasks.length)}, ${String(total)} ms in all; listing measures within them:`,
+    `      long tasks: ${String(longTasks.length)}, ${String(total)} ms in all, ` +
+      `${String(Math.round(blockingTime(longTasks)))} ms blocking; listing measures within them:`,
   )
   lines.push(`        ${JSON.stringify(blame)}`)
   for (const task of longTasks)
@@ -183,8 +189,89 @@ export interface CpuProfile {
     callFrame: { functionName: string; url: string; lineNumber: number }
     children?: number[]
   }[]
+  startTime: number
   samples: number[]
   timeDeltas: number[]
+}
+
+/**
+ * Run at the start of each document when a cold visit is profiled: spins 3 ms in a function of its own
+ * and keeps when it began, so the profile's clock (microseconds of its own) can be lined up with the
+ * page's `performance.now()`.
+ */
+export function markProfileClock() {
+  const began = performance.now()
+  Object.assign(window, { __profileClock: began })
+  function benchProfileClock() {
+    while (performance.now() - began < 3) {
+      // spin
+    }
+  }
+  benchProfileClock()
+}
+
+const frameName = (frame: CpuProfile['nodes'][number]['callFrame']) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${String(frame.lineNumber)}`
+
+/**
+ * For each long task, the functions the profile sampled within it: the busiest by self time, and the
+ * busiest by total time (a function counted once a sample however deep it recurs), so that a React
+ * render, a script's evaluation or a layout can be told apart. `clock` is the page's `performance.now()`
+ * when `markProfileClock` began.
+ */
+export function longTaskProfiles(
+  profile: CpuProfile,
+  clock: number,
+  longTasks: readonly { start: number; duration: number }[],
+  top = 6,
+): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const times: number[] = []
+  let at = profile.startTime
+  for (const delta of profile.timeDeltas) times.push((at += delta) / 1000)
+  const marked = profile.samples.findIndex((id) => {
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node))
+      if (byId.get(node)?.callFrame.functionName === 'benchProfileClock') return true
+    return false
+  })
+  if (marked < 0) return ['(the clock mark was not sampled: no breakdown)']
+  const shift = (times[marked] ?? 0) - clock
+  const lines: string[] = []
+  for (const task of longTasks) {
+    const self = new Map<string, number>()
+    const total = new Map<string, number>()
+    profile.samples.forEach((id, i) => {
+      const time = (times[i] ?? 0) - shift
+      if (time < task.start || time > task.start + task.duration) return
+      const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000
+      const leaf = byId.get(id)
+      if (leaf === undefined) return
+      const leafName = frameName(leaf.callFrame)
+      self.set(leafName, (self.get(leafName) ?? 0) + ms)
+      const seen = new Set<string>()
+      for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+        const frame = byId.get(node)?.callFrame
+        if (frame === undefined) continue
+        const name = frameName(frame)
+        if (seen.has(name)) continue
+        seen.add(name)
+        total.set(name, (total.get(name) ?? 0) + ms)
+      }
+    })
+    const list = (map: Map<string, number>) =>
+      [...map.entries()]
+        .filter(([name]) => !/^\((root|idle|program)\)/.test(name))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([name, ms]) => `${String(Math.round(ms))} ${name}`)
+        .join('; ')
+    lines.push(`at ${String(task.start)} ms for ${String(task.duration)} ms`)
+    lines.push(`  self: ${list(self)}`)
+    lines.push(`  total: ${list(total)}`)
+  }
+  return lines
 }
 
 /**
