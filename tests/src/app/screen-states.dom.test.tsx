@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -67,7 +67,10 @@ describe('screen states', () => {
     const { user } = renderScreen()
     await user.click(await screen.findByRole('button', { name: 'Try Again' }))
     expect(await screen.findByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
-    expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
+    // The records and the listing's end are two replies, each rendered as it comes.
+    await waitFor(() => {
+      expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
+    })
     expect(screen.queryByRole('article', { name: 'Sample image' })).not.toBeInTheDocument()
   })
 

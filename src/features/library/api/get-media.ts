@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 
+import { useStoreInTransition } from '../../../lib/use-store-in-transition'
 import { ListingStore } from '../listing/listing-store'
 import { connectListing } from '../listing/worker-handover'
 
@@ -20,7 +21,8 @@ export const REVALIDATE_EVERY_MS = 60_000
  */
 export function useMediaListing() {
   const [store] = useState(() => new ListingStore(connectListing))
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot)
+  // Each page landing renders as a transition, in slices (see useStoreInTransition).
+  const snapshot = useStoreInTransition(store.subscribe, store.getSnapshot)
   useEffect(() => {
     void store.load()
     const revalidate = () => {

@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 
+import { useStoreInTransition } from '../../../lib/use-store-in-transition'
 import { connectEngine, libraryWorkerStarted } from '../listing/library-worker'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults } from '../model/library-results'
@@ -30,11 +31,13 @@ const noStatus = () => NO_STATUS
  */
 export function useLibraryEngine(filters: Filters, sort: Sort) {
   const [client] = useState(libraryEngine)
-  const results: LibraryResults | null = useSyncExternalStore(
+  // The worker's answers render as transitions, in slices: a page of the library arriving never holds
+  // the main thread for the whole screen's render.
+  const results: LibraryResults | null = useStoreInTransition(
     client?.subscribe ?? noSubscription,
     client?.getSnapshot ?? noResults,
   )
-  const status = useSyncExternalStore(client?.subscribe ?? noSubscription, client?.getStatus ?? noStatus)
+  const status = useStoreInTransition(client?.subscribe ?? noSubscription, client?.getStatus ?? noStatus)
   useEffect(() => {
     client?.query(filters, sort)
   }, [client, filters, sort])
