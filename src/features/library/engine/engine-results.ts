@@ -180,7 +180,11 @@ export class EngineClient {
   }
 
   private keep(from: number, rows: readonly MediaRecord[]): void {
-    rows.forEach((record, offset) => {
+    rows.forEach((sent, offset) => {
+      // A file sent again as it was keeps the object it had (each reply is a fresh copy): its card,
+      // memoised on it, is not drawn again when only the count or the files around it changed.
+      const before = this.seen.get(sent.id)
+      const record = before !== undefined && sameValue(before, sent) ? before : sent
       this.rowsAt.set(from + offset, record)
       this.seen.set(record.id, record)
     })
@@ -323,6 +327,20 @@ export class EngineClient {
 
 /** Omit over each member of a union (a plain Omit would merge them). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** Whether two JSON-like values (records as a worker sends them) hold the same data. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  )
+}
 
 /** The engine's host run on the page itself: each request handled after the current task, as a message is. */
 export function engineOnPage(handle: (request: EngineRequest) => void): EnginePort {

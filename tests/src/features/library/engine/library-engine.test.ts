@@ -165,6 +165,46 @@ describe('the library engine and its client', () => {
     expect(heard).toEqual([0])
   })
 
+  it('keeps the object of a file sent again unchanged, so its memoised card is not drawn again', async () => {
+    // As through a worker: every reply a fresh copy.
+    let deliver: (reply: EngineReply) => void = () => undefined
+    const engine = new LibraryEngine((reply) => {
+      deliver(structuredClone(reply))
+    })
+    const client = new EngineClient((receive) => {
+      deliver = receive
+      return engineOnPage((request) => {
+        if (request.type === 'query' || request.type === 'rows')
+          receive(structuredClone(engine.receive(request)))
+      })
+    })
+    engine.setRecords(library(10))
+    client.query(NO_FILTERS, DEFAULT_SORT)
+    await settled()
+    const shown = () => {
+      const results = client.getSnapshot()
+      const byId = new Map<number, unknown>()
+      for (let place = 0; place < (results?.count ?? 0); place++) {
+        const record = results?.recordAt(place)
+        if (record) byId.set(record.id, record)
+      }
+      return byId
+    }
+    const before = shown()
+    expect(before.size).toBe(10)
+    // More files arrive and one of those shown changes: the count changes, the rest stays.
+    const changed = engine.records.map((record) =>
+      record.id === 4 ? { ...record, description: 'Changed' } : record,
+    )
+    engine.setRecords([...changed, listedRecord(11, { title: 'File 000000' })])
+    await settled()
+    const after = shown()
+    expect(after.size).toBe(11)
+    for (const id of [1, 2, 3, 5, 10]) expect(after.get(id)).toBe(before.get(id))
+    expect(after.get(4)).not.toBe(before.get(4))
+    expect(after.get(4)).toMatchObject({ description: 'Changed' })
+  })
+
   it('shows only the latest of two queries asked one after the other', async () => {
     const { client } = connected(20)
     client.query({ ...NO_FILTERS, tag: 'even' }, DEFAULT_SORT)
