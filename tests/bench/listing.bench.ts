@@ -84,6 +84,40 @@ const BEFORE_APP = process.env.LISTING_BEFORE
  */
 const PROFILE = process.env.LISTING_PROFILE === '1' || process.env.LISTING_PROFILE === 'cold'
 const PROFILE_COLD = process.env.LISTING_PROFILE === 'cold'
+/**
+ * `LISTING_CPU_TASKS=1`: also counts the main thread's tasks over 50 ms of its own CPU time (Chromium's
+ * trace, each task's thread time), which other processes competing for the cores do not lengthen as they
+ * do the wall-clock long tasks: on a busy machine, the work the page itself does in one go.
+ */
+const CPU_TASKS = process.env.LISTING_CPU_TASKS === '1'
+
+/** The renderer main thread's tasks over 50 ms of thread (CPU) time in a Chromium trace (ms each). */
+function cpuLongTasks(trace: Buffer): number[] {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as {
+    traceEvents: {
+      name: string
+      ph: string
+      pid: number
+      tid: number
+      tdur?: number
+      args?: { name?: string }
+    }[]
+  }
+  const main = new Set(
+    traceEvents
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${String(event.pid)}:${String(event.tid)}`),
+  )
+  return traceEvents
+    .filter(
+      (event) =>
+        event.name === 'RunTask' &&
+        event.ph === 'X' &&
+        main.has(`${String(event.pid)}:${String(event.tid)}`) &&
+        (event.tdur ?? 0) > 50_000,
+    )
+    .map((event) => Math.round((event.tdur ?? 0) / 1000))
+}
 
 /** Starts the CPU profiler on the page; the function returned stops it and gives the profile. */
 async function startProfiler(context: BrowserContext, page: Page): Promise<() => Promise<CpuProfile>> {
@@ -112,6 +146,8 @@ interface Visit {
   /** The library worker's ArrayBuffer backing stores then (MB; NaN where Chromium does not say). */
   workerBuffersMb: number
   breakdown: Breakdown
+  /** With LISTING_CPU_TASKS: the main thread's tasks over 50 ms of CPU time, each's CPU ms. */
+  cpuTasks: number[]
 }
 
 /** Set before the app's own code: notes when the first card and the full count appear, and long tasks. */
@@ -301,12 +337,20 @@ async function visit(
   go: () => Promise<unknown>,
   size: number,
 ): Promise<Visit> {
+  const browser = page.context().browser()
+  const tracing = CPU_TASKS && browser !== null
+  if (tracing)
+    await browser.startTracing(undefined, {
+      categories: ['toplevel', 'disabled-by-default-devtools.timeline'],
+    })
   await go()
   await page.waitForFunction(
     () => (window as unknown as { __listing?: { whole?: number } }).__listing?.whole !== undefined,
     undefined,
     { timeout: visitTimeout(size), polling: 100 },
   )
+  // Stopped before the heap is measured: its collection is a long task of the benchmark's own.
+  const cpuTasks = tracing ? cpuLongTasks(await browser.stopTracing()) : []
   const marks = await page.evaluate(
     () =>
       (window as unknown as { __listing: { firstCard: number; whole: number; longTasks: LongTask[] } })
@@ -329,6 +373,7 @@ async function visit(
       workerBuffersMb: buffersMb,
     }))),
     breakdown: breakdown(onPage, inWorker, marks.longTasks, marks),
+    cpuTasks,
   }
 }
 
@@ -459,7 +504,8 @@ async function coldAndWarm(
       console.log(`    ${label} warm, main thread by self time (Profiler; whole profile in ${file}):`)
       for (const line of busiest(profile)) console.log(`      ${line}`)
     }
-    const brief = ({ breakdown: _, ...figures }: Visit) => JSON.stringify(figures)
+    const brief = ({ breakdown: _, cpuTasks, ...figures }: Visit) =>
+      JSON.stringify(CPU_TASKS ? { ...figures, cpuTasks } : figures)
     console.log(`  ${label}: cold ${brief(cold)}, warm ${brief(warm)}`)
     console.log(describe(`${label} cold`, cold.breakdown))
     console.log(describe(`${label} warm`, warm.breakdown))
@@ -525,7 +571,9 @@ async function measureSize(browser: Browser, appDir: string, size: number): Prom
     }
   }
   const common = { id: 'listing', n: size, unit: 'ms', ratio_means: 'baseline / median: times faster' }
-  const pick = (visits: Visit[], key: Exclude<keyof Visit, 'breakdown'>) => visits.map((one) => one[key])
+  const pick = (visits: Visit[], key: Exclude<keyof Visit, 'breakdown' | 'cpuTasks'>) =>
+    visits.map((one) => one[key])
+  const cpuCount = (visits: Visit[]) => visits.map((one) => one.cpuTasks.length)
   const notes = (visits: Visit[]) => ({
     long_tasks_max: Math.max(...pick(visits, 'longTasks')),
     longest_task_ms: Math.round(Math.max(...pick(visits, 'longestTask'))),
@@ -671,6 +719,12 @@ async function measureSize(browser: Browser, appDir: string, size: number): Prom
     against('warm long tasks', pick(warm, 'longTasks'), pick(beforeWarm, 'longTasks'), 'tasks'),
     against('cold total blocking time', pick(cold, 'blockingTime'), pick(beforeCold, 'blockingTime')),
     against('warm total blocking time', pick(warm, 'blockingTime'), pick(beforeWarm, 'blockingTime')),
+    ...(CPU_TASKS
+      ? [
+          against('cold tasks over 50 ms of CPU', cpuCount(cold), cpuCount(beforeCold), 'tasks'),
+          against('warm tasks over 50 ms of CPU', cpuCount(warm), cpuCount(beforeWarm), 'tasks'),
+        ]
+      : []),
   ]
 }
 
