@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core'
 import { createServer } from 'vite'
 
 import { launchChromium } from './lib/chromium.ts'
+import { dragUntilShown, topOf, waitShown } from './lib/scroll-area.ts'
 
 const COUNT = 1_000_000
 const VIEWPORT = { width: 1000, height: 800 }
@@ -24,84 +25,6 @@ const failures: string[] = []
 function check(name: string, ok: boolean, detail: string) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`)
   if (!ok) failures.push(name)
-}
-
-/** Whether the file at `position` is drawn inside the scroll area's box (under the list's header). */
-async function shown(page: Page, position: number): Promise<boolean> {
-  return page.evaluate((place) => {
-    const results = document.querySelector('.results')
-    const item = document.querySelector(`[data-pos="${String(place)}"]`)
-    if (!results || !item) return false
-    const area = results.getBoundingClientRect()
-    const box = item.getBoundingClientRect()
-    return box.bottom > area.top + 45 && box.top < area.bottom && box.height > 0
-  }, position)
-}
-
-async function waitShown(page: Page, position: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    if (await shown(page, position)) return true
-    await page.waitForTimeout(50)
-  }
-  return false
-}
-
-async function topOf(page: Page, position: number): Promise<number | null> {
-  return page.evaluate(
-    (place) => document.querySelector(`[data-pos="${String(place)}"]`)?.getBoundingClientRect().top ?? null,
-    position,
-  )
-}
-
-async function where(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const results = document.querySelector<HTMLElement>('.results') ?? document.body
-    const items = [...document.querySelectorAll<HTMLElement>('[data-pos]')].map((item) => item.dataset.pos)
-    return `scrollTop ${String(results.scrollTop)} of ${String(results.scrollHeight - results.clientHeight)}, items ${String(items[0])}..${String(items.at(-1))}`
-  })
-}
-
-/** Drags the scrollbar's thumb of the scroll area from where it is to the top or the bottom. */
-async function dragThumb(page: Page, to: 'top' | 'bottom') {
-  const geometry = await page.evaluate(() => {
-    const results = document.querySelector<HTMLElement>('.results') ?? document.body
-    const box = results.getBoundingClientRect()
-    const bar = results.offsetWidth - results.clientWidth
-    // Linux's scrollbar has a square arrow button at each end of the track.
-    const track = results.clientHeight - 2 * bar
-    const thumb = Math.max((track * results.clientHeight) / results.scrollHeight, bar)
-    const thumbTop = (results.scrollTop / (results.scrollHeight - results.clientHeight)) * (track - thumb)
-    return {
-      x: box.right - bar / 2,
-      top: box.top,
-      bottom: box.top + results.clientHeight,
-      thumbMiddle: box.top + bar + thumbTop + thumb / 2,
-      bar,
-    }
-  })
-  if (geometry.bar === 0) throw new Error('The scroll area shows no scrollbar to drag')
-  await page.mouse.move(geometry.x, geometry.thumbMiddle)
-  await page.mouse.down()
-  // Past the track's end, but inside the window: the browser drops a pointer outside it.
-  const target = to === 'bottom' ? VIEWPORT.height - 1 : 0
-  await page.mouse.move(geometry.x, target, { steps: 12 })
-  // The thumb follows the pointer once the page has drawn the last step: hold it there a moment.
-  await page.waitForTimeout(200)
-  await page.mouse.up()
-}
-
-/**
- * Drags the thumb to an end and waits for the file there. Headless Chromium now and then ends a drag
- * early (now and then in these runs, the page showing no reason): the drag is tried once more
- * from where the thumb stopped, and a second miss fails.
- */
-async function dragUntilShown(page: Page, to: 'top' | 'bottom', position: number): Promise<boolean> {
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    await dragThumb(page, to)
-    if (await waitShown(page, position)) return true
-    console.log(`     drag ${String(attempt)} to the ${to} stopped short: ${await where(page)}`)
-  }
-  return false
 }
 
 async function checkView(page: Page, origin: string, view: 'grid' | 'list') {

@@ -35,21 +35,17 @@
  * calls a second whatever the concurrency), so the number of calls sets the floor: the old loading makes
  * 21 calls one after the other at 100,000 files, the new one 5, the last 3 of them at once.
  */
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core'
 
-import {
-  createProjectDir,
-  removeProjectDir,
-  startNetlifyDev,
-  type NetlifyDev,
-} from '../support/netlify-dev.ts'
+import { removeProjectDir, type NetlifyDev } from '../support/netlify-dev.ts'
 import { buildApp } from './lib/build-app.ts'
 import { launchChromium } from './lib/chromium.ts'
 import { figure, median, p95, report, RESULTS_DIR, type Figure } from './lib/figures.ts'
+import { heapInUse, workerHeapInUse } from './lib/heap.ts'
 import {
   breakdown,
   blockingTime,
@@ -63,12 +59,10 @@ import {
   type CpuProfile,
   type LongTask,
 } from './lib/listing-breakdown.ts'
-import { loadServer } from './lib/in-process.ts'
-import { seedShardFiles } from './lib/seed-records.ts'
+import { startSeeded } from './lib/seeded-dev.ts'
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const SIZES = (process.env.LISTING_SIZES ?? '10000,100000').split(',').map(Number)
-const DEV_SITE_ID = 'unlinked'
 /** `LISTING_BASELINE=0` leaves out the old loading (for the ceiling run, where it takes minutes a run). */
 const BASELINE = process.env.LISTING_BASELINE !== '0'
 /**
@@ -168,73 +162,6 @@ function watchScreen(total: number) {
     if (marks.whole === undefined && count === whole) marks.whole = performance.now()
   }
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true })
-}
-
-/** The page's JavaScript heap in use, in MB, after a garbage collection (Chromium's DevTools protocol). */
-async function heapInUse(page: Page): Promise<number> {
-  const session = await page.context().newCDPSession(page)
-  try {
-    await session.send('HeapProfiler.collectGarbage')
-    const { usedSize } = await session.send('Runtime.getHeapUsage')
-    return Math.round(usedSize / 1e6)
-  } finally {
-    await session.detach()
-  }
-}
-
-/**
- * The library worker's JavaScript heap in use and its ArrayBuffers' backing stores, in MB, after a
- * collection: a DevTools session of the page auto-attaches to its workers (not flattened, so the
- * worker's session is spoken to through `Target.sendMessageToTarget`), and the worker whose script is
- * the library's is asked `Runtime.getHeapUsage`. NaN where it cannot be reached.
- */
-async function workerHeapInUse(page: Page): Promise<{ heapMb: number; buffersMb: number }> {
-  const session = await page.context().newCDPSession(page)
-  const unknown = { heapMb: Number.NaN, buffersMb: Number.NaN }
-  try {
-    const attached = new Promise<string | null>((resolve) => {
-      session.on('Target.attachedToTarget', (event) => {
-        if (event.targetInfo.type === 'worker' && /library/i.test(event.targetInfo.url))
-          resolve(event.sessionId)
-      })
-      setTimeout(() => {
-        resolve(null)
-      }, 5_000)
-    })
-    await session.send('Target.setAutoAttach', {
-      autoAttach: true,
-      waitForDebuggerOnStart: false,
-      flatten: false,
-    })
-    const sessionId = await attached
-    if (sessionId === null) return unknown
-    const answers = new Map<number, (result: unknown) => void>()
-    session.on('Target.receivedMessageFromTarget', (event) => {
-      const message = JSON.parse(event.message) as { id?: number; result?: unknown; error?: unknown }
-      if (message.id !== undefined) answers.get(message.id)?.(message.result ?? message.error)
-    })
-    let lastId = 0
-    const call = (method: string) =>
-      new Promise<unknown>((resolve) => {
-        const id = ++lastId
-        answers.set(id, resolve)
-        void session.send('Target.sendMessageToTarget', {
-          sessionId,
-          message: JSON.stringify({ id, method, params: {} }),
-        })
-      })
-    await call('HeapProfiler.collectGarbage')
-    const usage = (await call('Runtime.getHeapUsage')) as { usedSize?: number; backingStorageSize?: number }
-    return {
-      heapMb: usage.usedSize === undefined ? Number.NaN : Math.round(usage.usedSize / 1e6),
-      buffersMb:
-        usage.backingStorageSize === undefined ? Number.NaN : Math.round(usage.backingStorageSize / 1e6),
-    }
-  } catch {
-    return unknown
-  } finally {
-    await session.detach().catch(() => undefined)
-  }
 }
 
 /**
@@ -422,29 +349,6 @@ const TARGETS: Record<number, Partial<Record<TargetKey, number>>> = {
   1_000_000: { warmFirst: 500, searchP95: 100, pageHeap: 100 },
 }
 
-async function startDev(appDir: string, size: number): Promise<NetlifyDev> {
-  const projectDir = await createProjectDir()
-  try {
-    await rm(join(projectDir, 'dist'), { recursive: true, force: true })
-    await cp(appDir, join(projectDir, 'dist'), { recursive: true })
-    const directory = join(projectDir, '.netlify', 'blobs-serve')
-    await mkdir(directory, { recursive: true })
-    const seeding = performance.now()
-    const shards = await seedShardFiles(
-      await loadServer(),
-      // The Blobs client names a site-wide store `site:<name>` on the server.
-      join(directory, 'entries', DEV_SITE_ID, 'site:media'),
-      size,
-    )
-    const seconds = ((performance.now() - seeding) / 1000).toFixed(1)
-    console.log(`seeded ${String(shards)} shards in ${seconds} s`)
-    return await startNetlifyDev(projectDir, { timeoutMs: 180_000 })
-  } catch (error) {
-    await removeProjectDir(projectDir)
-    throw error
-  }
-}
-
 /**
  * Waits for the kept library (decision 0052) to be written, when the worker has begun writing it: a
  * reload cutting the write short would measure a visit with nothing kept, which a person coming back
@@ -520,16 +424,6 @@ async function coldAndWarm(
   } finally {
     await context.close()
   }
-}
-
-async function startSeeded(appDir: string, size: number): Promise<NetlifyDev> {
-  const dev = await startDev(appDir, size)
-  console.log(`netlify dev at ${dev.baseUrl} with ${size.toLocaleString('en-US')} records (${appDir})`)
-  // netlify dev bundles each function on its first call: neither side should pay that in a run.
-  for (const path of ['/api/media', '/api/media-pages?shards=0-3', '/api/access']) {
-    await (await fetch(new URL(path, dev.baseUrl))).arrayBuffer()
-  }
-  return dev
 }
 
 async function measureSize(browser: Browser, appDir: string, size: number): Promise<Figure[]> {
