@@ -1,10 +1,10 @@
 /**
  * The production build served by `netlify dev` over a seeded library, as the browser suites over the
  * real app open it: the shard files of `seedShardFiles` (made once per size, kept under the system's
- * temporary folder) linked into netlify dev's own Blobs directory, then the functions the screen calls
- * first bundled before anything is timed.
+ * temporary folder) linked into netlify dev's own Blobs directory with the id counter beside them, then
+ * the functions the screen calls first bundled before anything is timed.
  */
-import { cp, mkdir, rm } from 'node:fs/promises'
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import {
@@ -15,6 +15,16 @@ import {
 } from '../../support/netlify-dev.ts'
 import { loadServer } from './in-process.ts'
 import { seedShardFiles } from './seed-records.ts'
+
+/**
+ * The id counter the app keeps beside its shards (`counters/records`, `{ next }`), as after `count`
+ * creates: without it the server reads every id as never given out, and an edit of a seeded file answers
+ * "File N not found" (a listing reads only the shards). Not part of the kept shard files: one small file.
+ */
+async function seedIdCounter(storeDirectory: string, count: number): Promise<void> {
+  await mkdir(join(storeDirectory, 'counters'), { recursive: true })
+  await writeFile(join(storeDirectory, 'counters', 'records'), JSON.stringify({ next: count + 1 }))
+}
 
 /** The site netlify dev names the stores of a project with no linked site. */
 const DEV_SITE_ID = 'unlinked'
@@ -27,12 +37,10 @@ async function startDev(appDir: string, size: number): Promise<NetlifyDev> {
     const directory = join(projectDir, '.netlify', 'blobs-serve')
     await mkdir(directory, { recursive: true })
     const seeding = performance.now()
-    const shards = await seedShardFiles(
-      await loadServer(),
-      // The Blobs client names a site-wide store `site:<name>` on the server.
-      join(directory, 'entries', DEV_SITE_ID, 'site:media'),
-      size,
-    )
+    // The Blobs client names a site-wide store `site:<name>` on the server.
+    const storeDirectory = join(directory, 'entries', DEV_SITE_ID, 'site:media')
+    const shards = await seedShardFiles(await loadServer(), storeDirectory, size)
+    await seedIdCounter(storeDirectory, size)
     const seconds = ((performance.now() - seeding) / 1000).toFixed(1)
     console.log(`seeded ${String(shards)} shards in ${seconds} s`)
     return await startNetlifyDev(projectDir, { timeoutMs: 180_000 })
