@@ -71,6 +71,12 @@ const BASELINE = process.env.LISTING_BASELINE !== '0'
  */
 const BEFORE_APP = process.env.LISTING_BEFORE
 /**
+ * `LISTING_BEFORE_SOURCE=<checkout>`: the earlier build's own functions (that checkout's `netlify/` and
+ * `src/`) serve it, so a change to the server is measured too; without it both sides run this
+ * checkout's functions.
+ */
+const BEFORE_SOURCE = process.env.LISTING_BEFORE_SOURCE
+/**
  * `LISTING_PROFILE=1`: samples the page's main thread over each reload, prints its busiest functions and
  * writes the whole profile to tests/bench/results/ (the build is then left unminified, so they keep their
  * names). `LISTING_PROFILE=cold` samples the cold visit too (from a page of the same origin, so that the
@@ -428,7 +434,7 @@ async function coldAndWarm(
 
 async function measureSize(browser: Browser, appDir: string, size: number): Promise<Figure[]> {
   const dev = await startSeeded(appDir, size)
-  const beforeDev = BEFORE_APP === undefined ? null : await startSeeded(BEFORE_APP, size)
+  const beforeDev = BEFORE_APP === undefined ? null : await startSeeded(BEFORE_APP, size, BEFORE_SOURCE)
   const cold: Visit[] = []
   const warm: Visit[] = []
   const beforeCold: Visit[] = []

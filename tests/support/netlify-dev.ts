@@ -50,15 +50,16 @@ export interface NetlifyDev {
  * - netlify dev watches every file a function imports and rebuilds the function when one changes. With
  *   symlinked sources, an edit made in the repository while the tests run triggers a rebuild, and a
  *   request arriving meanwhile gets a 500 "Cannot find module". Copies pin the sources of the run.
- * Packages are still reached through the `node_modules` symlink, which esbuild follows.
+ * Packages are still reached through the `node_modules` symlink, which esbuild follows. `sourceRoot`
+ * names another checkout whose `netlify/` and `src/` to copy instead (a benchmark's earlier build).
  */
-export async function createProjectDir(): Promise<string> {
+export async function createProjectDir(sourceRoot: string = REPO_ROOT): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'media-api-test-'))
   for (const name of ['netlify.toml', 'package.json', 'tsconfig.json', 'node_modules']) {
     await symlink(join(REPO_ROOT, name), join(dir, name))
   }
   for (const name of ['netlify', 'src']) {
-    await cp(join(REPO_ROOT, name), join(dir, name), { recursive: true })
+    await cp(join(sourceRoot, name), join(dir, name), { recursive: true })
   }
   await mkdir(join(dir, 'dist'))
   await writeFile(join(dir, 'dist', 'index.html'), '<!doctype html><title>Media File Manager</title>\n')

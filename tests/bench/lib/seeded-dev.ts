@@ -29,8 +29,8 @@ async function seedIdCounter(storeDirectory: string, count: number): Promise<voi
 /** The site netlify dev names the stores of a project with no linked site. */
 const DEV_SITE_ID = 'unlinked'
 
-async function startDev(appDir: string, size: number): Promise<NetlifyDev> {
-  const projectDir = await createProjectDir()
+async function startDev(appDir: string, size: number, sourceRoot?: string): Promise<NetlifyDev> {
+  const projectDir = await createProjectDir(sourceRoot)
   try {
     await rm(join(projectDir, 'dist'), { recursive: true, force: true })
     await cp(appDir, join(projectDir, 'dist'), { recursive: true })
@@ -51,11 +51,12 @@ async function startDev(appDir: string, size: number): Promise<NetlifyDev> {
 }
 
 /**
- * netlify dev over `appDir` (a build of `build-app.ts`) and `size` seeded records; stop it and remove
- * its `dir` when done (`removeProjectDir`).
+ * netlify dev over `appDir` (a build of `build-app.ts`) and `size` seeded records, its functions those
+ * of `sourceRoot` (another checkout) when given, else this one's; stop it and remove its `dir` when done
+ * (`removeProjectDir`).
  */
-export async function startSeeded(appDir: string, size: number): Promise<NetlifyDev> {
-  const dev = await startDev(appDir, size)
+export async function startSeeded(appDir: string, size: number, sourceRoot?: string): Promise<NetlifyDev> {
+  const dev = await startDev(appDir, size, sourceRoot)
   console.log(`netlify dev at ${dev.baseUrl} with ${size.toLocaleString('en-US')} records (${appDir})`)
   // netlify dev bundles each function on its first call: neither side should pay that in a run.
   for (const path of ['/api/media', '/api/media-pages?shards=0-3', '/api/access']) {
