@@ -172,9 +172,9 @@ export class ListingLoader {
   private async revalidateNow(request: number): Promise<void> {
     const { post } = this.options
     const asked = new Map<number, Promise<Fetched>>()
-    const ask = (page: number) => {
+    const ask = (page: number, onAnswer?: () => void) => {
       if (!asked.has(page)) {
-        const answer = this.fetchPage(page)
+        const answer = this.fetchPage(page, onAnswer)
         // Each answer is awaited in page order below; one that fails first must not go unhandled.
         answer.catch(() => undefined)
         asked.set(page, answer)
@@ -182,15 +182,24 @@ export class ListingLoader {
     }
     try {
       // With pages shown, one request says which of them changed; without its answer, every page is
-      // asked for with its ETag. A first visit asks for every page at once, the first one first.
+      // asked for with its ETag. With nothing shown (a first visit), the first page goes alone, so
+      // that no other answer shares the server with it: the second page is asked for as its answer
+      // arrives, the rest as soon as it says how many there are (decision 0055).
       const plan = await this.planRevalidation()
       const wanted = plan === null ? null : new Set(plan.changed)
-      for (let page = 0; page < (this.pageCount ?? 2); page++) if (wanted?.has(page) ?? true) ask(page)
+      if (this.shown.size === 0) {
+        ask(0, () => {
+          ask(1)
+        })
+      } else {
+        for (let page = 0; page < (this.pageCount ?? 2); page++) if (wanted?.has(page) ?? true) ask(page)
+      }
       for (let page = 0; page < (this.pageCount ?? 2); page++) {
         const answer = asked.get(page)
         if (answer === undefined) continue
         const fetched = await answer
         if (!fetched.fresh) continue
+        if (page === 0) this.learnLayout(fetched.kept.shardCount, ask, plan === null)
         this.show(fetched.kept, fetched.records)
         performance.mark('listing:page-posted', { detail: page })
         const kept = await this.options.cache.write(fetched.kept).then(
@@ -199,7 +208,6 @@ export class ListingLoader {
         )
         // The page's copy is never newer than the kept pages it stands in front of.
         if (page === 0 && kept) post({ type: 'kept-first', page: fetched.kept })
-        if (page === 0) this.learnLayout(fetched.kept.shardCount, ask, plan === null)
       }
       this.dropPagesPast(this.pageCount ?? 2)
       post({ type: 'settled', request, ok: true })
@@ -254,10 +262,12 @@ export class ListingLoader {
     void this.options.cache.trim(count).catch(() => undefined)
   }
 
-  private async fetchPage(page: number): Promise<Fetched> {
+  /** `onAnswer` runs once the answer has begun to arrive, before its body is read. */
+  private async fetchPage(page: number, onAnswer?: () => void): Promise<Fetched> {
     const shown = this.shown.get(page)
     const handed = page === 0 ? await this.takeHandedFirst() : null
     const response = handed ?? (await fetchPage(page, shown?.etag, this.options.fetch))
+    if (response.ok) onAnswer?.()
     if (response.status === 304 && shown) return { fresh: false }
     const { text, read } = await this.readAnswer(response)
     const etag = response.headers.get('etag') ?? ''
