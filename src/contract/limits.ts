@@ -81,13 +81,15 @@ export const BYTE_BUDGETS = {
    */
   bufferedAnswerBytes: 4_000_000,
   /**
-   * One answer of `GET /api/media-pages`, encoded. Netlify cuts a streamed answer at 20 MB, but `netlify
-   * dev` and a buffered Lambda answer stop at 6 MB, and a page of 50 shards of long descriptions encodes
-   * to tens of MB. An answer takes whole shards while they fit and names the rest of its page in
-   * `next_shards`, which the screen follows (decision 0046). It holds at least one shard, so a single
-   * shard larger than this is answered alone: at most `shardBytes`, still under 6 MB.
+   * One answer of `GET /api/media-pages`, encoded. The answer is streamed, which Netlify cuts at 20 MB
+   * (and `netlify dev` carries whole: its 6 MB stops request bodies and buffered answers), so a page of
+   * 50 shards of ordinary records (about 9 MB) comes in one answer, where each answer under `netlify dev`
+   * costs a fresh function start (decision 0055). A page of long descriptions encodes to tens of MB: an
+   * answer takes whole shards while they fit and names the rest of its page in `next_shards`, which the
+   * screen follows (decision 0046). It holds at least one shard, so a single shard larger than this is
+   * answered alone: at most `shardBytes`.
    */
-  pageAnswerBytes: 2_000_000,
+  pageAnswerBytes: 16_000_000,
   /**
    * One record shard (500 consecutive ids), as stored. Every write a caller asks for that would grow a
    * shard past it is refused (an edit, a batch update's item, a move, a replace: 409), and a create whose
