@@ -7,8 +7,8 @@ export type { MediaPagesAnswer } from './media-pages-schema'
  * `GET /api/media-pages?shards=A-B`: the listable records of a range of record shards (500 consecutive
  * ids each, DESIGN section 5) in a compact, column-wise encoding for the screen. `GET /api/media` stays
  * the spec's plain listing; this is a second representation of the same records, built for few calls:
- * a 100,000-file library is six pages (a small first one, then 50 shards each), asked for at once, each
- * in answers of at most 2 MB.
+ * a 100,000-file library is six pages (a small first one, then 50 shards each), the first asked for
+ * alone and the rest at once, each in streamed answers of at most 16 MB (one, for ordinary records).
  *
  * Each field is one column. Strings that repeat (category, type, author, folder, format, tags) are
  * indices into the page's `strings`; fields that are mostly their default (empty, null, absent, or for
@@ -19,10 +19,10 @@ export type { MediaPagesAnswer } from './media-pages-schema'
 /** Ids per record shard, as the server stores them. */
 export const SHARD_IDS = 500
 /**
- * Shards per range: 25,000 ids, about 10 MB encoded for typical records. An answer stops at a shard
- * before `LIMITS.pageAnswerBytes` (2 MB) and names the rest of the range in `next_shards`, so a page is
- * fixed by its ids (its ETag and `pageOfId` hold) while its bytes come in answers of at most 2 MB, or
- * one shard (decisions 0031, 0046).
+ * Shards per range: 25,000 ids, about 9 MB encoded for typical records. An answer stops at a shard
+ * before `LIMITS.pageAnswerBytes` (16 MB) and names the rest of the range in `next_shards`, so a page is
+ * fixed by its ids (its ETag and `pageOfId` hold) while its bytes come in answers of at most 16 MB, or
+ * one shard (decisions 0031, 0046, 0055).
  */
 export const PAGE_SHARDS = 50
 /**

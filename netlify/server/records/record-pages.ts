@@ -240,7 +240,7 @@ export type ShardRangeListing = { etag: string } & (
  * The listable records of the shards `from` to `to`, encoded (`src/contract/media-pages.ts`), or
  * `notModified` when the client's ETag still holds (after one `list()`). The answer holds whole shards
  * in order while their encoding fits `budget` bytes (`LIMITS.pageAnswerBytes`; at least one shard, which
- * the shard budget keeps under 6 MB); when it stops short, `next_shards` names the rest of the range. The
+ * the shard budget keeps at 4 MB); when it stops short, `next_shards` names the rest of the range. The
  * ETag covers the whole range asked for, so it also stands for the answers that continue it.
  */
 export async function listShardRange(
