@@ -29,6 +29,20 @@ const shardCaches = new WeakMap<DocumentStore, Map<string, { etag: string; recor
 
 const SHARD_READS_IN_PARALLEL = 8
 
+/**
+ * Answers of `GET /api/media-pages` this instance has sent, by the range's ETag and everything else the
+ * answer depends on: a warm function answers the next visitor's request for an unchanged range without
+ * reading or encoding a shard (decision 0055). At most `KEPT_ANSWER_CHARS` characters of answer text
+ * per store, the oldest sent first making room.
+ */
+const answerCaches = new WeakMap<DocumentStore, Map<string, KeptAnswer>>()
+const KEPT_ANSWER_CHARS = 64_000_000
+
+interface KeptAnswer {
+  answer: MediaPagesAnswer
+  body: string
+}
+
 export interface RecordPage {
   records: MediaRecord[]
   /** The id after which the next page starts, or null on the last page. */
@@ -251,8 +265,12 @@ export async function listShardRange(
   const shards = await listShards(store)
   const etag = rangeEtag(shards, from, to)
   if (ifNoneMatch !== null && etagMatches(ifNoneMatch, etag)) return { etag, notModified: true }
-  const { parts, stoppedAt } = await readRangeWithin(store, inRange(shards, from, to), budget)
   const shardCount = shardCountOf(shards)
+  // Past the first range the ETag leaves out the shard count the answer gives, so the key holds it.
+  const answerKey = `${etag}\u0000${String(shardCount)}\u0000${String(budget)}`
+  const kept = keptAnswer(store, answerKey)
+  if (kept !== undefined) return { etag, notModified: false, ...kept }
+  const { parts, stoppedAt } = await readRangeWithin(store, inRange(shards, from, to), budget)
   let rest = stoppedAt
   for (;;) {
     const answer = encodeMediaPage(
@@ -269,10 +287,39 @@ export async function listShardRange(
     // the last shard goes to the next answer.
     const last = parts[parts.length - 1]
     if (parts.length <= 1 || !last || Buffer.byteLength(body) <= budget) {
+      keepAnswer(store, answerKey, { answer, body })
       return { etag, notModified: false, answer, body }
     }
     parts.pop()
     rest = last.index
+  }
+}
+
+/** The answer kept under `key`, now the last to make room. */
+function keptAnswer(store: DocumentStore, key: string): KeptAnswer | undefined {
+  const cache = answerCaches.get(store)
+  const kept = cache?.get(key)
+  if (cache === undefined || kept === undefined) return undefined
+  cache.delete(key)
+  cache.set(key, kept)
+  return kept
+}
+
+/** Keeps `kept` under `key`, dropping the answers sent longest ago while the text passes the bound. */
+function keepAnswer(store: DocumentStore, key: string, kept: KeptAnswer): void {
+  if (kept.body.length > KEPT_ANSWER_CHARS) return
+  let cache = answerCaches.get(store)
+  if (cache === undefined) {
+    cache = new Map()
+    answerCaches.set(store, cache)
+  }
+  cache.set(key, kept)
+  let chars = 0
+  for (const { body } of cache.values()) chars += body.length
+  for (const [oldest, { body }] of cache) {
+    if (chars <= KEPT_ANSWER_CHARS) break
+    cache.delete(oldest)
+    chars -= body.length
   }
 }
 
