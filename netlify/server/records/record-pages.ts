@@ -23,9 +23,13 @@ import {
 
 /**
  * Shards this instance has read, by etag: a warm function re-reads only the shards that changed since.
- * Keyed by store so tests with separate stores never share entries.
+ * Keyed by store so tests with separate stores never share entries. At most `KEPT_SHARDS` per store, the
+ * one read longest ago making room: a warm instance over a million files would otherwise hold every
+ * record it ever listed (about 2,000 shards, well past a function's memory).
  */
 const shardCaches = new WeakMap<DocumentStore, Map<string, { etag: string; records: MediaRecord[] }>>()
+/** 100,000 ids: a library of that size stays wholly warm, in about 200 MB of parsed records. */
+export const KEPT_SHARDS = 200
 
 const SHARD_READS_IN_PARALLEL = 8
 
@@ -136,11 +140,21 @@ async function readShard(store: DocumentStore, { key, etag }: ListedDocument): P
     shardCaches.set(store, cache)
   }
   const cached = cache.get(key)
-  if (cached?.etag === etag) return cached.records
+  if (cached?.etag === etag) {
+    // Now the last to make room.
+    cache.delete(key)
+    cache.set(key, cached)
+    return cached.records
+  }
   const stored = await store.read(key, etag)
   if (stored === null) return []
   const { records } = parseShard(key, stored.value)
+  cache.delete(key)
   cache.set(key, { etag: stored.etag, records })
+  for (const oldest of cache.keys()) {
+    if (cache.size <= KEPT_SHARDS) break
+    cache.delete(oldest)
+  }
   return records
 }
 
