@@ -26,25 +26,20 @@ interface Piece {
   starts: Uint32Array
 }
 
-function pieces(haystacks: readonly string[]): Piece[] {
-  const made: Piece[] = []
-  let first = 0
-  while (first < haystacks.length) {
-    let end = first
-    let chars = 0
-    while (end < haystacks.length && (end === first || chars + (haystacks[end]?.length ?? 0) < PIECE_CHARS))
-      chars += (haystacks[end++]?.length ?? 0) + 1
-    const starts = new Uint32Array(end - first + 1)
-    let at = 0
-    for (let i = first; i < end; i++) {
-      starts[i - first] = at
-      at += (haystacks[i]?.length ?? 0) + 1
-    }
-    starts[end - first] = at
-    made.push({ first, text: haystacks.slice(first, end).join(SEPARATOR) + SEPARATOR, starts })
-    first = end
+/** The piece of `haystacks` starting at record `first`: records up to PIECE_CHARS characters, at least one. */
+function pieceAt(haystacks: readonly string[], first: number): Piece {
+  let end = first
+  let chars = 0
+  while (end < haystacks.length && (end === first || chars + (haystacks[end]?.length ?? 0) < PIECE_CHARS))
+    chars += (haystacks[end++]?.length ?? 0) + 1
+  const starts = new Uint32Array(end - first + 1)
+  let at = 0
+  for (let i = first; i < end; i++) {
+    starts[i - first] = at
+    at += (haystacks[i]?.length ?? 0) + 1
   }
-  return made
+  starts[end - first] = at
+  return { first, text: haystacks.slice(first, end).join(SEPARATOR) + SEPARATOR, starts }
 }
 
 /**
@@ -88,7 +83,43 @@ export class SearchText {
   ) {}
 
   static of(haystacks: readonly string[]): SearchText {
-    return new SearchText(pieces(haystacks), haystacks.length)
+    return SearchText.joining(haystacks).fill(() => true) as SearchText
+  }
+
+  /**
+   * The search texts joined a piece at a time (a few milliseconds each at most), for as long as the
+   * caller has time: `fill(more)` gives the SearchText once every piece is made, null until then.
+   * `haystacks` must not change meanwhile.
+   */
+  static joining(
+    haystacks: readonly string[],
+    made: Piece[] = [],
+    from = 0,
+  ): { fill: (more: () => boolean) => SearchText | null } {
+    let first = from
+    return {
+      fill: (more) => {
+        while (first < haystacks.length) {
+          const piece = pieceAt(haystacks, first)
+          made.push(piece)
+          first += piece.starts.length - 1
+          if (!more()) break
+        }
+        return first < haystacks.length ? null : new SearchText(made, haystacks.length)
+      },
+    }
+  }
+
+  /**
+   * This text with the records after its own joined on, for the list grown at its end (the next page
+   * of a load): its pieces are kept, only the new records are joined. Null when an edit moved records
+   * (their places are followed: joining again is simpler). This one is left as it was.
+   */
+  grown(haystacks: readonly string[]): SearchText | null {
+    if (this.places !== null || haystacks.length < this.count) return null
+    const next = SearchText.joining(haystacks, [...this.joined], this.count).fill(() => true)
+    if (next !== null) next.loose = [...this.loose]
+    return next
   }
 
   /**

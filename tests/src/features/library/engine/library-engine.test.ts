@@ -205,6 +205,29 @@ describe('the library engine and its client', () => {
     expect(after.get(4)).toMatchObject({ description: 'Changed' })
   })
 
+  it('prepares the search text in tasks of its own once the library is whole, answering meanwhile', async () => {
+    performance.clearMeasures('listing:prepared')
+    const prepared = () => performance.getEntriesByName('listing:prepared')
+    const engine = new LibraryEngine()
+    const records = library(5_000)
+    engine.setRecords(records.slice(0, 2_000), false)
+    await settled()
+    // Not while pages still arrive.
+    expect(prepared()).toHaveLength(0)
+    engine.setRecords(records, true)
+    // A question between two slices is answered, over the library as it is.
+    const search = { ...NO_FILTERS, query: 'file 0049' }
+    const ask = () =>
+      engine.receive({ type: 'query', ask: 0, filters: search, sort: DEFAULT_SORT, from: 0, to: 5 })
+    await new Promise((resolve) => setImmediate(resolve))
+    const during = ask()
+    for (let task = 0; task < 200 && prepared().length === 0; task++) await settled()
+    expect(prepared().map((entry) => (entry as PerformanceMeasure).detail as unknown)).toEqual([5_000])
+    // Each query is a version of its own: the rest of the answer is the same.
+    expect({ ...ask(), version: 0 }).toEqual({ ...during, version: 0 })
+    expect(during).toMatchObject({ count: 100 })
+  })
+
   it('shows only the latest of two queries asked one after the other', async () => {
     const { client } = connected(20)
     client.query({ ...NO_FILTERS, tag: 'even' }, DEFAULT_SORT)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import type { MediaRecord } from '../../../../../src/contract/record'
 import { NO_FILTERS, type Sort, type SortKey } from '../../../../../src/features/library/model/filters'
@@ -121,6 +121,64 @@ describe('the joined search text', () => {
     expect(prepared.prepare(() => true)).toBe(true)
     expectSameAnswers(prepared)
     expectSameAnswers(new MediaIndex([]), ['a'])
+  })
+
+  it('joins a piece at a time when asked to stop after each, and answers as at once', () => {
+    // Texts long enough for several pieces of 4M characters.
+    const long = (n: number) => `${'x'.repeat(50_000 + (n % 7))}${String(n)}`
+    const haystacks = Array.from({ length: 300 }, (_, n) => (n % 5 === 0 ? `ab${long(n)}` : long(n)))
+    const joining = SearchText.joining(haystacks)
+    let fills = 1
+    let text = joining.fill(() => false)
+    while (text === null) {
+      text = joining.fill(() => false)
+      fills += 1
+    }
+    expect(fills).toBeGreaterThan(2)
+    for (const query of ['ab', 'x1', '299', '0ab', 'xab', '5'])
+      expect(Array.from(text.matches(query, haystacks)), query).toEqual(
+        haystacks.map((haystack) => (haystack.includes(query) ? 1 : 0)),
+      )
+  })
+
+  it('answers as a scan while prepared in slices, and when a search finishes the join', () => {
+    const draw = random(7)
+    const records = Array.from({ length: 3_000 }, (_, i) => seeded(draw, i + 1))
+    const index = new MediaIndex(records)
+    // A slice of one step at a time: part of the columns made, then a search takes the rest on.
+    for (let slice = 0; slice < 5; slice++) expect(index.prepare(() => false)).toBe(false)
+    expectSameAnswers(index, ['a', 'beach'])
+    let slices = 0
+    while (!index.prepare(() => false)) slices += 1
+    expect(slices).toBeGreaterThan(0)
+    expectSameAnswers(index, ['e', 'ángel', 'zzz'])
+  })
+
+  it('joins on the records of each next page of a load, and answers as a scan', () => {
+    const draw = random(4242)
+    const records = Array.from({ length: 2_400 }, (_, i) => seeded(draw, i + 1))
+    const joining = vi.spyOn(SearchText, 'joining')
+    let list = records.slice(0, 300)
+    let index = new MediaIndex(list)
+    expectSameAnswers(index, ['a', 'beach'])
+    for (let end = 600; end <= records.length; end += 300) {
+      // Now and then a record edited in place (tested alone after) or removed (places followed after).
+      if (end === 1_200 || end === 1_800) {
+        list =
+          end === 1_200
+            ? list.map((record, i) => (i === 5 ? { ...record, title: 'Beach' } : record))
+            : list.slice(1)
+        index = index.edited(list) ?? new MediaIndex(list, index)
+        expectSameAnswers(index, ['beach'])
+      }
+      list = [...list, ...records.slice(list.length + (end > 1_800 ? 1 : 0), end)]
+      // A page with no search over it: the next one joins on from the last text joined.
+      index = new MediaIndex(list, index)
+      if (end % 900 !== 0) expectSameAnswers(index, end % 600 === 0 ? QUERIES : ['a', 'ángel', 'zzz'])
+    }
+    // The pages before the records were moved joined only their own records.
+    expect(joining.mock.calls.filter(([, , from]) => (from ?? 0) > 0).length).toBeGreaterThan(2)
+    joining.mockRestore()
   })
 
   it('narrows an earlier query by the joined text or record by record, as a scan would', () => {
