@@ -49,6 +49,10 @@ export class EngineClient {
   private readonly waiting = new Map<number, Waiting>()
   private asked: { filters: Filters; sort: Sort } | null = null
   private queryAsk = -1
+  /** Whether the last query sent is unanswered; a newer one then waits for it (`queryWaits`). */
+  private queryOut = false
+  /** A query asked while another was out: sent, as the latest asked, once that one is answered. */
+  private queryWaits = false
   /** The query of the results shown (the one asked when the shown answer was). */
   private shownQuery: ShownQuery | null = null
   private version = -1
@@ -134,7 +138,17 @@ export class EngineClient {
     this.asked = { filters, sort }
     // A new query starts at the top; the same one asked again (the library changed) keeps its window.
     if (changed) this.window = { from: 0, to: this.window.to - this.window.from }
-    this.queryAsk = this.ask({ type: 'query', filters, sort, ...this.window })
+    // One query out at a time: keystrokes typed while the engine answers one are asked as the latest
+    // only, rather than each answered in turn and dropped.
+    if (this.queryOut) this.queryWaits = true
+    else this.sendQuery()
+  }
+
+  private sendQuery(): void {
+    if (this.asked === null) return
+    this.queryOut = true
+    this.queryWaits = false
+    this.queryAsk = this.ask({ type: 'query', ...this.asked, ...this.window })
   }
 
   private ask(request: DistributiveOmit<EngineQuestion | MatchingQuestion, 'ask'>, then?: Waiting): number {
@@ -163,6 +177,11 @@ export class EngineClient {
     if (reply.type === 'answer') {
       // Only the latest query's answer is shown: an earlier one still on its way is out of date.
       if (reply.ask !== this.queryAsk) return
+      this.queryOut = false
+      if (this.queryWaits) {
+        this.sendQuery()
+        return
+      }
       this.shownQuery = this.asked
       // For the listing benchmark and the tests: the first answer came from the kept library.
       if (reply.kept === true) performance.mark('library:kept-answer')

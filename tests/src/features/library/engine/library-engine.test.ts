@@ -235,6 +235,22 @@ describe('the library engine and its client', () => {
     await settled()
     expect(client.getSnapshot()?.count).toBe(20)
   })
+
+  it('asks only the latest of the queries typed while one is answered, once it is', async () => {
+    const { client, requests } = connected(20)
+    const asked = () =>
+      requests.flatMap((request) => (request.type === 'query' ? [request.filters.query] : []))
+    for (const query of ['f', 'fi', 'fil', 'file 00001']) client.query({ ...NO_FILTERS, query }, DEFAULT_SORT)
+    expect(asked()).toEqual(['f'])
+    await settled()
+    expect(asked()).toEqual(['f', 'file 00001'])
+    expect(client.getSnapshot()?.count).toBe(10)
+    // Answered: the next one goes at once.
+    client.query({ ...NO_FILTERS, query: 'file 000020' }, DEFAULT_SORT)
+    expect(asked()).toEqual(['f', 'file 00001', 'file 000020'])
+    await settled()
+    expect(client.getSnapshot()?.ids(0, 1)).toEqual([1])
+  })
 })
 
 /** A host fed the listing's replies by hand, with a client asking it through the page's port. */
