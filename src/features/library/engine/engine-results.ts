@@ -53,6 +53,8 @@ export class EngineClient {
   private queryOut = false
   /** A query asked while another was out: sent, as the latest asked, once that one is answered. */
   private queryWaits = false
+  /** The filters and sort of the query out. */
+  private sent: { filters: Filters; sort: Sort } | null = null
   /** The query of the results shown (the one asked when the shown answer was). */
   private shownQuery: ShownQuery | null = null
   private version = -1
@@ -148,6 +150,7 @@ export class EngineClient {
     if (this.asked === null) return
     this.queryOut = true
     this.queryWaits = false
+    this.sent = this.asked
     this.queryAsk = this.ask({ type: 'query', ...this.asked, ...this.window })
   }
 
@@ -179,8 +182,10 @@ export class EngineClient {
       if (reply.ask !== this.queryAsk) return
       this.queryOut = false
       if (this.queryWaits) {
+        const same = this.sent?.filters === this.asked?.filters && this.sent?.sort === this.asked?.sort
         this.sendQuery()
-        return
+        // Asked again only because the library changed meanwhile (a page arrived): shown until the next.
+        if (!same) return
       }
       this.shownQuery = this.asked
       // For the listing benchmark and the tests: the first answer came from the kept library.
