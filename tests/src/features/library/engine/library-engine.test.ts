@@ -6,6 +6,10 @@ import {
   ROW_BLOCK,
 } from '../../../../../src/features/library/engine/engine-results'
 import { LibraryEngine } from '../../../../../src/features/library/engine/library-engine'
+import {
+  factsDelay,
+  FACTS_WHILE_LOADING_MS,
+} from '../../../../../src/features/library/engine/use-library-engine'
 import { LibraryHost } from '../../../../../src/features/library/engine/library-host'
 import type { EngineReply, EngineRequest } from '../../../../../src/features/library/engine/library-protocol'
 import { DEFAULT_SORT, NO_FILTERS, type Filters } from '../../../../../src/features/library/model/filters'
@@ -230,6 +234,13 @@ describe('the library engine and its client', () => {
     // Each query is a version of its own: the rest of the answer is the same.
     expect({ ...ask(), version: 0 }).toEqual({ ...during, version: 0 })
     expect(during).toMatchObject({ count: 100 })
+  })
+
+  it('asks the controls’ facts at once when whole, and at most every 2 s while pages arrive', () => {
+    expect(factsDelay(true, 1_000, 1_100)).toBe(0)
+    expect(factsDelay(false, null, 1_100)).toBe(0)
+    expect(factsDelay(false, 1_000, 1_500)).toBe(FACTS_WHILE_LOADING_MS - 500)
+    expect(factsDelay(false, 1_000, 1_000 + FACTS_WHILE_LOADING_MS + 1)).toBe(0)
   })
 
   it('shows only the latest of two queries asked one after the other', async () => {
