@@ -49,12 +49,6 @@ export class EngineClient {
   private readonly waiting = new Map<number, Waiting>()
   private asked: { filters: Filters; sort: Sort } | null = null
   private queryAsk = -1
-  /** Whether the last query sent is unanswered; a newer one then waits for it (`queryWaits`). */
-  private queryOut = false
-  /** A query asked while another was out: sent, as the latest asked, once that one is answered. */
-  private queryWaits = false
-  /** The filters and sort of the query out. */
-  private sent: { filters: Filters; sort: Sort } | null = null
   /** The query of the results shown (the one asked when the shown answer was). */
   private shownQuery: ShownQuery | null = null
   private version = -1
@@ -140,18 +134,7 @@ export class EngineClient {
     this.asked = { filters, sort }
     // A new query starts at the top; the same one asked again (the library changed) keeps its window.
     if (changed) this.window = { from: 0, to: this.window.to - this.window.from }
-    // One query out at a time: keystrokes typed while the engine answers one are asked as the latest
-    // only, rather than each answered in turn and dropped.
-    if (this.queryOut) this.queryWaits = true
-    else this.sendQuery()
-  }
-
-  private sendQuery(): void {
-    if (this.asked === null) return
-    this.queryOut = true
-    this.queryWaits = false
-    this.sent = this.asked
-    this.queryAsk = this.ask({ type: 'query', ...this.asked, ...this.window })
+    this.queryAsk = this.ask({ type: 'query', filters, sort, ...this.window })
   }
 
   private ask(request: DistributiveOmit<EngineQuestion | MatchingQuestion, 'ask'>, then?: Waiting): number {
@@ -180,13 +163,6 @@ export class EngineClient {
     if (reply.type === 'answer') {
       // Only the latest query's answer is shown: an earlier one still on its way is out of date.
       if (reply.ask !== this.queryAsk) return
-      this.queryOut = false
-      if (this.queryWaits) {
-        const same = this.sent?.filters === this.asked?.filters && this.sent?.sort === this.asked?.sort
-        this.sendQuery()
-        // Asked again only because the library changed meanwhile (a page arrived): shown until the next.
-        if (!same) return
-      }
       this.shownQuery = this.asked
       // For the listing benchmark and the tests: the first answer came from the kept library.
       if (reply.kept === true) performance.mark('library:kept-answer')
