@@ -1,5 +1,6 @@
 import * as z from 'zod'
 
+import { batchShardsProblem } from './batch-shards'
 import { folderSchema } from './folder'
 import { fileIdSchema, folderIdSchema } from './ids'
 import { LIMITS } from './limits'
@@ -61,10 +62,17 @@ export const webflowSyncAllResponseSchema = z.object({
 
 export const deleteResponseSchema = z.object({ success: z.literal(true), id: fileIdSchema })
 
+/** Refuses ids spread over more record shards than one call may touch (decision 0058). */
+function withinBatchShards(ids: readonly number[], context: z.core.$RefinementCtx): void {
+  const problem = batchShardsProblem(ids)
+  if (problem !== null) context.addIssue({ code: 'custom', message: problem })
+}
+
 const batchIdsSchema = z
   .array(fileIdSchema)
   .min(1, 'must hold at least one id')
   .max(LIMITS.batchItems, `must hold at most ${String(LIMITS.batchItems)} ids`)
+  .superRefine(withinBatchShards)
 
 export const batchDeleteRequestSchema = z.object({ ids: batchIdsSchema })
 
@@ -72,7 +80,13 @@ export const batchUpdateRequestSchema = z.object({
   updates: z
     .array(z.object({ id: fileIdSchema, fields: z.unknown() }))
     .min(1, 'must hold at least one update')
-    .max(LIMITS.batchItems, `must hold at most ${String(LIMITS.batchItems)} updates`),
+    .max(LIMITS.batchItems, `must hold at most ${String(LIMITS.batchItems)} updates`)
+    .superRefine((updates, context) => {
+      withinBatchShards(
+        updates.map(({ id }) => id),
+        context,
+      )
+    }),
 })
 
 export const batchMoveRequestSchema = z.object({

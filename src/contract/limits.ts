@@ -5,6 +5,11 @@ const FIELD_LIMITS = {
   importBatchUrls: 10,
   /** Ids or updates in one batch call; keeps one call well inside the function time limit. */
   batchItems: 500,
+  /**
+   * Record shards (500 consecutive ids each) one batch call may touch: its cost is set by the shards its
+   * ids fall in, each read, checked and rewritten whole, not by how many ids it holds (decision 0058).
+   */
+  batchShards: 25,
   /** Largest JSON request body a function reads, in bytes. */
   jsonBodyBytes: 1_000_000,
   titleChars: 500,

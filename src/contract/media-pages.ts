@@ -18,6 +18,11 @@ export type { MediaPagesAnswer } from './media-pages-schema'
 
 /** Ids per record shard, as the server stores them. */
 export const SHARD_IDS = 500
+
+/** The shard that stores the record with `id`: the one rule, for the server's storage and the screen's batches. */
+export function shardOfId(id: number): number {
+  return Math.floor(id / SHARD_IDS)
+}
 /**
  * Shards per range: 25,000 ids, about 9 MB encoded for typical records. An answer stops at a shard
  * before `LIMITS.pageAnswerBytes` (16 MB) and names the rest of the range in `next_shards`, so a page is
@@ -47,7 +52,7 @@ export function pageShards(page: number): string {
 
 /** The page that holds the record with `id`. */
 export function pageOfId(id: number): number {
-  return pageOfShard(Math.floor(id / SHARD_IDS))
+  return pageOfShard(shardOfId(id))
 }
 
 /** The page whose range holds shard `shard`. */

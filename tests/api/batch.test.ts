@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { batchResponseSchema } from '../../src/contract/api'
+import { LIMITS } from '../../src/contract/limits'
+import { SHARD_IDS, shardOfId } from '../../src/contract/media-pages'
 import { api, apiAll, type RequestBody } from '../support/api-client'
 import { expectClientError, listAllRecords, recordsById, snapshot, uploadRecords } from '../support/api-steps'
 
@@ -139,5 +141,43 @@ describe('POST /api/batch-delete', () => {
       expect(expectClientError(response, 400), bodies[i]?.[0]).toMatch(/ids/)
     })
     expect(await snapshot()).toEqual(before)
+  })
+})
+
+describe('ids spread over more record shards than one call may touch', () => {
+  it('answers 400 saying how to split the batch, on every endpoint taking ids, and changes nothing', async () => {
+    const [record] = await uploadRecords(1)
+    if (!record) throw new Error('upload failed')
+    // One id in each of LIMITS.batchShards + 1 shards: the uploaded file's and the next ones.
+    const ids = [
+      record.id as number,
+      ...Array.from({ length: LIMITS.batchShards }, (_, i) => (shardOfId(record.id) + i + 1) * SHARD_IDS),
+    ]
+    const shards = String(LIMITS.batchShards + 1)
+    const bodies: [string, RequestBody][] = [
+      ['/api/batch-update', { updates: ids.map((id) => ({ id, fields: { title: 'spread' } })) }],
+      ['/api/batch-delete', { ids }],
+      ['/api/batch-move-to-folder', { fileIds: ids, folderId: null }],
+      ['/api/trash/restore', { ids }],
+      ['/api/trash/purge', { ids }],
+    ]
+    const before = await snapshot()
+    const responses = await apiAll(bodies.map(([path, body]) => ['POST', path, body] as const))
+    responses.forEach((response, i) => {
+      expect(expectClientError(response, 400), bodies[i]?.[0]).toBe(
+        `These ${String(ids.length)} files are stored in ${shards} groups of 500 consecutive ids, and one ` +
+          `call may change files in at most ${String(LIMITS.batchShards)} groups: files whose ids are far ` +
+          'apart are stored apart. Split the batch into smaller ones, sorting the ids first so that each ' +
+          `batch's ids fall in at most ${String(LIMITS.batchShards)} groups (any ` +
+          `${String(LIMITS.batchShards)} ids always do).`,
+      )
+    })
+    expect(await snapshot()).toEqual(before)
+    // One shard fewer is taken.
+    const within = await api('POST', '/api/batch-update', {
+      updates: ids.slice(0, -1).map((id) => ({ id, fields: { title: 'spread' } })),
+    })
+    expect(within.status, within.text).toBe(200)
+    expect(batchResponseSchema.parse(within.body).succeeded).toBe(1)
   })
 })

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { LIMITS } from '../../../src/contract/limits'
-import { SHARD_IDS } from '../../../src/contract/media-pages'
+import { SHARD_IDS, shardOfId } from '../../../src/contract/media-pages'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import { CorruptDocumentError, type DocumentStore, type ListedDocument } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
@@ -22,9 +22,7 @@ export const SHARD_PREFIX = 'records/'
 const shardSchema = z.object({ records: z.array(mediaRecordSchema), purged: z.array(z.int()).optional() })
 type Shard = z.infer<typeof shardSchema>
 
-export function shardIndexOf(id: number): number {
-  return Math.floor(id / SHARD_IDS)
-}
+export const shardIndexOf = shardOfId
 
 export function shardKey(index: number): string {
   return `${SHARD_PREFIX}${String(index).padStart(6, '0')}`
