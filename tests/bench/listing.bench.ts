@@ -173,7 +173,7 @@ function watchScreen(total: number) {
       if (marks.whole === undefined)
         marks.longTasks.push({ start: entry.startTime, duration: entry.duration })
   }).observe({ type: 'longtask', buffered: true })
-  const whole = `${String(total)} ${total === 1 ? 'file' : 'files'}`
+  const whole = `${total.toLocaleString('en-US')} ${total === 1 ? 'file' : 'files'}`
   const check = () => {
     if (marks.firstCard === undefined && document.querySelector('article'))
       marks.firstCard = performance.now()

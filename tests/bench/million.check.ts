@@ -3,7 +3,7 @@
  * Debian's Chromium. The production build is served by `netlify dev` over 1,000,000 seeded records (the
  * listing benchmark's shard files, lib/seeded-dev.ts), and the screen is used as a person would:
  *
- * 1. a first visit, to the first card and the whole count ("1000000 files", the count line's words);
+ * 1. a first visit, to the first card and the whole count ("1,000,000 files", the count line's words);
  * 2. in the list, each sortable header cell clicked twice (Name, Type, Size, Date: spec section 2), the
  *    first row checked against the seeded records for each order, timed from the click to the frame
  *    painted after it;
@@ -134,8 +134,9 @@ function expectations(): Expected {
 }
 
 /** The count line's words (selection-bar.tsx): `N files`, or `N of M files` while a search narrows. */
+const thousands = (count: number) => count.toLocaleString('en-US')
 const filesLine = (shown: number, total: number) =>
-  shown === total ? `${String(total)} files` : `${String(shown)} of ${String(total)} files`
+  shown === total ? `${thousands(total)} files` : `${thousands(shown)} of ${thousands(total)} files`
 
 async function countLine(page: Page): Promise<string> {
   return (await page.locator('.selection-bar__shown').textContent()) ?? ''
@@ -324,7 +325,7 @@ async function searchAndUpdate(page: Page, dev: NetlifyDev, expected: Expected) 
   const panel = page.getByRole('region', { name: 'Bulk operations' })
   const selected = await page
     .locator('.selection-bar__count')
-    .filter({ hasText: `${String(matches)} selected` })
+    .filter({ hasText: `${thousands(matches)} selected` })
     .waitFor({ timeout: STEP_TIMEOUT })
     .then(() =>
       panel

@@ -105,7 +105,7 @@ async function typeAndTime(page: Page, selector: string, results: boolean): Prom
       const count = await page.evaluate(
         () => document.querySelector('.selection-bar__shown')?.textContent ?? '',
       )
-      shown.push(Number(/^\d+/.exec(count)?.[0] ?? Number.NaN))
+      shown.push(Number(/^[\d,]+/.exec(count)?.[0].replaceAll(',', '') ?? Number.NaN))
     }
     await page.waitForTimeout(PAUSE_MS)
   }

@@ -8,11 +8,11 @@ interface SelectionBarProps {
   onClear: () => void
 }
 
-function files(count: number): string {
-  return `${String(count)} ${count === 1 ? 'file' : 'files'}`
-}
-
 const thousands = (count: number) => count.toLocaleString('en-US')
+
+function files(count: number): string {
+  return `${thousands(count)} ${count === 1 ? 'file' : 'files'}`
+}
 
 /** The count line while pages arrive: how many files are in, and of how many when last counted. */
 function loadingLine(
@@ -55,14 +55,14 @@ export function SelectionBar({
         Clear selection
       </button>
       <span className="selection-bar__count" aria-live="polite">
-        {selectedCount} selected
+        {thousands(selectedCount)} selected
       </span>
       <span className="selection-bar__shown" role="status">
         {progress !== null
           ? loadingLine(shownCount, totalCount, progress)
           : shownCount === totalCount
             ? files(totalCount)
-            : `${String(shownCount)} of ${files(totalCount)}`}
+            : `${thousands(shownCount)} of ${files(totalCount)}`}
       </span>
     </div>
   )

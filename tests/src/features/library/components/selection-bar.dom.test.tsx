@@ -40,7 +40,7 @@ describe('the selection bar while the library arrives', () => {
 
   it('reads as before once every page is in', () => {
     bar(3, 100_000, null)
-    expect(screen.getByRole('status')).toHaveTextContent('3 of 100000 files')
+    expect(screen.getByRole('status')).toHaveTextContent('3 of 100,000 files')
     expect(screen.getByRole('button', { name: 'Select all' })).toBeEnabled()
   })
 })
