@@ -14,6 +14,7 @@ import { checkAltText } from './hostile/alt-text.ts'
 import { checkPdfPageCounts } from './hostile/pdf-pages.ts'
 import { checkImportAddresses } from './hostile/import.ts'
 import { checkAnswerBudgets } from './hostile/budgets.ts'
+import { checkSpreadBatches } from './hostile/batch-shards.ts'
 import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
 import { base, call, createdIds, outcomes, token } from './hostile/client.ts'
 import { checkImageDelivery } from './hostile/images.ts'
@@ -34,10 +35,16 @@ import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labe
 import { checkLongDescriptionPages } from './hostile/page-bytes.ts'
 import { checkPageValidators } from './hostile/page-validators.ts'
 
+/** Ids per cleanup call: any 25 ids fall in at most the 25 record shards one batch call may touch. */
+const CLEANUP_BATCH = 25
+
 async function cleanUp(): Promise<void> {
-  if (createdIds.length === 0) return
-  await call('POST', '/api/batch-delete', { ids: createdIds })
-  await call('POST', '/api/trash/purge', { ids: createdIds })
+  const ids = [...createdIds].sort((a, b) => a - b)
+  for (let start = 0; start < ids.length; start += CLEANUP_BATCH) {
+    const batch = ids.slice(start, start + CLEANUP_BATCH)
+    await call('POST', '/api/batch-delete', { ids: batch })
+    await call('POST', '/api/trash/purge', { ids: batch })
+  }
 }
 
 async function main(): Promise<void> {
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
     await checkSharesOfPurgedFile()
     await checkImportAddresses()
     await checkImageDelivery()
+    await checkSpreadBatches()
   } finally {
     await cleanUp()
     report()
