@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../src/contract/limits'
+import { batchesOf } from '../../../src/contract/batch-shards'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { CloudinaryCredentials } from '../cloudinary/destroy-asset'
 import { serverEnv } from '../env'
@@ -24,8 +24,10 @@ export interface TrashSweep {
 }
 
 /**
- * Purges the records trashed at least `maxAgeMs` before `now`, oldest first, in batches of the API's
- * batch size so each release of files stays bounded. Returns how many were purged.
+ * Purges the records trashed at least `maxAgeMs` before `now`, the oldest `limit` of them, in the
+ * batches a client's call may hold (`batchesOf`: sorted, at most 500 ids in at most `LIMITS.batchShards`
+ * shards), so each release of files stays bounded and a shard's ids go together. Returns how many were
+ * purged.
  */
 export async function sweepTrash(
   stores: MediaHostStores,
@@ -39,8 +41,7 @@ export async function sweepTrash(
     .slice(0, limit)
     .map((record) => record.id as number)
   let purged = 0
-  for (let start = 0; start < ids.length; start += LIMITS.batchItems) {
-    const batch = ids.slice(start, start + LIMITS.batchItems)
+  for (const batch of batchesOf(ids)) {
     // The cutoff is checked again inside the write: a record restored and trashed anew since the read
     // has a later deleted_at and stays.
     purged += (await purgeFromTrash(stores, batch, cloudinary, expired)).succeeded
