@@ -340,7 +340,7 @@ async function searchAndUpdate(page: Page, dev: NetlifyDev, expected: Expected) 
     'select all',
     selected,
     selected
-      ? `'${String(matches)} selected' and the bulk panel in ${seconds(performance.now() - selecting)}`
+      ? `'${thousands(matches)} selected' and the bulk panel in ${seconds(performance.now() - selecting)}`
       : `the selection bar reads '${(await page.locator('.selection-bar__count').textContent()) ?? ''}'`,
   )
   if (!selected) return
