@@ -352,8 +352,15 @@ async function searchAndUpdate(page: Page, dev: NetlifyDev, expected: Expected) 
   }
   page.on('request', count)
   const answers: string[] = []
+  // Each batch call's time from its request to its answer, in ms.
+  const sent = new Map<Request, number>()
+  const batchMs: number[] = []
+  const note = (request: Request) => sent.set(request, performance.now())
+  page.on('request', note)
   const answered = (response: Response) => {
     const { pathname } = new URL(response.url())
+    const started = sent.get(response.request())
+    if (pathname === '/api/batch-update' && started !== undefined) batchMs.push(performance.now() - started)
     if (pathname.startsWith('/api/'))
       answers.push(`${pathname} ${String(response.status())} at ${seconds(performance.now() - updating)}`)
   }
@@ -381,6 +388,7 @@ async function searchAndUpdate(page: Page, dev: NetlifyDev, expected: Expected) 
   const titles = raised ? await toasts.allTextContents() : []
   const done = titles.includes(toast)
   page.off('request', count)
+  page.off('request', note)
   page.off('response', answered)
   if (!done) {
     const described = await page.locator('[data-sonner-toast] [data-description]').allTextContents()
@@ -402,6 +410,10 @@ async function searchAndUpdate(page: Page, dev: NetlifyDev, expected: Expected) 
     done && batches === expectedBatches,
     `${done ? `'${toast}'` : 'no success toast'} ${seconds(updated)} after Update (files gathered in ` +
       `${seconds(prepared)}); ${String(batches)} POST /api/batch-update (${String(expectedBatches)} expected)` +
+      (batchMs.length > 0
+        ? ` (each ${seconds(Math.min(...batchMs))} to ${seconds(Math.max(...batchMs))}, median ` +
+          `${seconds([...batchMs].sort((a, b) => a - b)[Math.floor(batchMs.length / 2)] ?? 0)})`
+        : '') +
       (others.length > 0 ? `, beside ${others.map(([path, n]) => `${String(n)} ${path}`).join(', ')}` : ''),
   )
   // Read back even after a failure: what a failed batch left changed is part of the finding.
