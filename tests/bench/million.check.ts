@@ -331,7 +331,7 @@ async function searchAndUpdate(page: Page, dev: NetlifyDev, expected: Expected) 
     .then(() =>
       panel
         .locator('.bulk-panel__count')
-        .filter({ hasText: `${String(matches)} files` })
+        .filter({ hasText: `${thousands(matches)} files` })
         .waitFor(),
     )
     .then(() => true)

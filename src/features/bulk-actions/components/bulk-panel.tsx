@@ -26,7 +26,7 @@ export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) 
   return (
     <section className="bulk-panel" aria-label="Bulk operations" aria-busy={preparing !== null}>
       <span className="bulk-panel__count">
-        {count} {count === 1 ? 'file' : 'files'}
+        {thousands(count)} {count === 1 ? 'file' : 'files'}
       </span>
       {preparing !== null && (
         <span className="bulk-panel__preparing" role="status">
