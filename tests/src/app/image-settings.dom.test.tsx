@@ -99,16 +99,8 @@ describe("Details' crop, rotation and focal point", () => {
       expect((await stored()).focal_point).toEqual({ x: 0.25, y: 0.2 })
     })
     expect(within(details).getByTestId('focal-marker')).toHaveStyle({ left: '25%', top: '20%' })
-    // The keys move on from the saved record once the screen has it (it arrives as a transition,
-    // decision 0056): its preview is then asked for at the new version.
-    const clicked = await stored()
-    await waitFor(() => {
-      expect(within(details).getByRole('img', { name: 'Pier' })).toHaveAttribute(
-        'src',
-        expect.stringContaining(`v=${imageVersion(clicked)}`),
-      )
-    })
-
+    // The keys move on from the point clicked, whether or not the saved record has reached the screen
+    // yet (it arrives as a transition, decision 0056).
     stage.focus()
     await user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}')
     expect(within(stage.parentElement ?? details).getByRole('status')).toHaveTextContent(

@@ -49,7 +49,14 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
     null,
   )
   const shown = placed?.over === record ? placed : null
+  // The focal point the arrow keys have moved to and not yet saved: a gesture moves on from it whatever
+  // record arrives meanwhile (the answer to an earlier click, which would otherwise undo the steps).
+  const [keyed, setKeyed] = useState<FocalPoint | null>(null)
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | null>(null)
+  const latest = useRef(record)
+  useEffect(() => {
+    latest.current = record
+  }, [record])
 
   const save = (fields: ImageSettingsPatchFields) => {
     onChange(record, fields)
@@ -65,7 +72,7 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
     [],
   )
 
-  const focal = shown?.focal ?? record.focal_point
+  const focal = keyed ?? shown?.focal ?? record.focal_point
   const crop = drag ? dragCrop(drag.from, drag.to) : (shown?.crop ?? record.crop)
   const rotate = record.rotate ?? 0
   const pointAt = (x: number, y: number) => {
@@ -101,6 +108,10 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
           const to = pointAt(event.clientX, event.clientY) ?? drag.to
           const drawn = dragCrop(drag.from, to)
           setDrag(null)
+          // A click or a drag replaces what the keys moved and have not saved.
+          if (pending.current) clearTimeout(pending.current.timer)
+          pending.current = null
+          setKeyed(null)
           setPlaced(drawn ? { over: record, crop: drawn } : { over: record, focal: to })
           save(drawn ? { crop: drawn } : { focal_point: to })
         }}
@@ -111,11 +122,14 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
           const moved = movedFocal(focal, event.key, event.shiftKey)
           if (moved === null) return
           event.preventDefault()
-          setPlaced({ over: record, focal: moved })
+          setKeyed(moved)
           if (pending.current) clearTimeout(pending.current.timer)
           const commit = () => {
             pending.current = null
-            save({ focal_point: moved })
+            // Shown over the record as it is now, until the answer to this save replaces it.
+            setPlaced({ over: latest.current, focal: moved })
+            setKeyed(null)
+            onChange(latest.current, { focal_point: moved })
           }
           pending.current = { timer: setTimeout(commit, KEY_SAVE_DELAY_MS), save: commit }
         }}
