@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { allocateFileIds } from '../../../../netlify/server/records/id-counter'
+import { LIMITS } from '../../../../src/contract/limits'
 import { SHARD_IDS } from '../../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../../src/contract/record'
 import type { StoreCall } from '../../../support/store-interceptor'
@@ -58,6 +59,11 @@ describe('ids past the counter', () => {
   })
 
   const past = (count: number) => range(next + SHARD_IDS, count, SHARD_IDS)
+  /** 500 ids past the counter, in as many shards as one batch may name (`LIMITS.batchShards`). */
+  const pastInShards = () =>
+    Array.from({ length: LIMITS.batchShards }, (_, shard) =>
+      range(next + (shard + 1) * SHARD_IDS, LIMITS.batchItems / LIMITS.batchShards),
+    ).flat()
 
   it.each([
     ['restore', '/api/trash/restore', (ids: number[]) => ({ ids }), 'is not in the trash'],
@@ -76,9 +82,10 @@ describe('ids past the counter', () => {
       'not found',
     ],
   ])(
-    '%s of 500 ids in 500 shards past the counter reads the counter, no shard',
+    '%s of 500 ids in 25 shards past the counter reads the counter, no shard',
     async (_, path, json, error) => {
-      const ids = past(500)
+      const ids = pastInShards()
+      expect(ids).toHaveLength(500)
       const { answer, reads, writes, lists } = await counted({ method: 'POST', path, json: json(ids) })
       expect(answer.status).toBe(200)
       expect(answer.body).toMatchObject({ succeeded: 0, failed: 500 })
@@ -116,7 +123,8 @@ describe('ids past the counter', () => {
       ...range(SHARD_IDS + 1, 25),
       ...range(2 * SHARD_IDS + 1, 25),
       ...range(far.id + 2, 50),
-      ...range(trashed.id + SHARD_IDS, 150, SHARD_IDS),
+      // 20 shards past the counter: the batch names 24 shards in all, within LIMITS.batchShards.
+      ...range(trashed.id + SHARD_IDS, 150, 64),
     ]
     expect(ids).toHaveLength(500)
     const { answer, reads, writes } = await counted({
