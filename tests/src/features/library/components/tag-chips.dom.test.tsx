@@ -2,30 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { TagChips } from '../../../../../src/features/library/components/tag-chips'
-
-/** A ResizeObserver the test notifies by hand, as the browser does after its layout. */
-class FakeResizeObserver {
-  static all: FakeResizeObserver[] = []
-  readonly observed = new Set<Element>()
-  constructor(private readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.all.push(this)
-  }
-  observe(element: Element) {
-    this.observed.add(element)
-  }
-  unobserve(element: Element) {
-    this.observed.delete(element)
-  }
-  disconnect() {
-    this.observed.clear()
-  }
-  static notify() {
-    for (const one of FakeResizeObserver.all) {
-      const entries = [...one.observed].map((target) => ({ target }) as ResizeObserverEntry)
-      one.callback(entries, one)
-    }
-  }
-}
+import { FakeResizeObserver } from '../../../../support/fake-resize-observer'
 
 const CHIP = 60
 const LINE = 150

@@ -3,30 +3,7 @@ import { Suspense, use, useRef } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { useWidth } from '../../../../../src/features/library/components/use-width'
-
-/** A ResizeObserver the test notifies by hand, as the browser does after its layout. */
-class FakeResizeObserver {
-  static all: FakeResizeObserver[] = []
-  readonly observed = new Set<Element>()
-  constructor(private readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.all.push(this)
-  }
-  observe(element: Element) {
-    this.observed.add(element)
-  }
-  unobserve(element: Element) {
-    this.observed.delete(element)
-  }
-  disconnect() {
-    this.observed.clear()
-  }
-  static notify() {
-    for (const one of FakeResizeObserver.all) {
-      const entries = [...one.observed].map((target) => ({ target }) as ResizeObserverEntry)
-      one.callback(entries, one)
-    }
-  }
-}
+import { FakeResizeObserver } from '../../../../support/fake-resize-observer'
 
 let clientWidth = 800
 const never = new Promise<never>(() => undefined)

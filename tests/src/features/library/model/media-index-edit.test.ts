@@ -22,16 +22,7 @@ import {
   type RecordsChange,
 } from '../../../../../src/lib/record-changes'
 import { listedRecord } from '../../../../support/listed-record'
-
-/** A seeded generator, so a failure is the same on every run. */
-function random(seed: number): (below: number) => number {
-  let state = seed >>> 0
-  return (below) => {
-    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0
-    state = (state ^ (state >>> 13)) >>> 0
-    return state % below
-  }
-}
+import { random } from '../../../../support/seeded-random'
 
 const TITLES = ['Beach', 'beach', 'IMG 7', 'IMG 0042', 'Ángel', 'zebra', 'Harbor at night', '東京', 'a', '']
 const TAGS = ['Summer', 'summer', 'Night', 'Ñandú', 'work']

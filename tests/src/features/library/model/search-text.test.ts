@@ -6,16 +6,7 @@ import { MediaIndex, queryIndex } from '../../../../../src/features/library/mode
 import { SearchText } from '../../../../../src/features/library/model/search-text'
 import { applyChange, withAdded, withoutRecords, withPatch } from '../../../../../src/lib/record-changes'
 import { listedRecord } from '../../../../support/listed-record'
-
-/** A seeded generator, so a failure is the same on every run. */
-function random(seed: number): (below: number) => number {
-  let state = seed >>> 0
-  return (below) => {
-    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0
-    state = (state ^ (state >>> 13)) >>> 0
-    return state % below
-  }
-}
+import { random } from '../../../../support/seeded-random'
 
 const WORDS = [
   'Beach',
