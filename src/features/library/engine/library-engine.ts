@@ -2,6 +2,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { DEFAULT_SORT, NO_FILTERS, type Filters, type Sort } from '../model/filters'
 import { sameQuery } from '../model/library-results'
 import { fileTypesOf, folderPathsOf, MediaIndex, queryIndex } from '../model/media-index'
+import { inSlices, nextTask } from '../model/sliced-work'
 import {
   ID_BATCH,
   MOST_ROWS,
@@ -9,29 +10,6 @@ import {
   type EngineReply,
   type MatchingQuestion,
 } from './library-protocol'
-
-/**
- * Longest slice of preparing the index (the search text, the filter columns) between the page's
- * questions: a keystroke arriving meanwhile waits for the slice to end.
- */
-const PREPARE_SLICE_MS = 8
-
-/**
- * Runs `then` as a task of its own after the ones queued (the page's questions first): a message to
- * itself where there is MessageChannel (a timer is clamped to 4 ms when nested), a timer otherwise.
- */
-function nextTask(then: () => void): void {
-  if (typeof MessageChannel !== 'function') {
-    setTimeout(then, 0)
-    return
-  }
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => {
-    channel.port1.close()
-    then()
-  }
-  channel.port2.postMessage(null)
-}
 
 /**
  * The library and every query on it, where the listing worker runs it: the records, their `MediaIndex`,
@@ -49,6 +27,7 @@ export class LibraryEngine {
   private complete = false
   /** The index being prepared in slices (prepareWhole), or prepared; null before the library is whole. */
   private preparing: MediaIndex | null = null
+  private stopPreparing: () => void = () => undefined
 
   /** `changed` hears of each new version of the library (for the page to ask again). */
   constructor(private readonly changed: (reply: EngineReply) => void = () => undefined) {}
@@ -68,6 +47,7 @@ export class LibraryEngine {
     this.complete = complete
     if (!same) {
       this.index = this.index.edited(records) ?? new MediaIndex(records, this.index)
+      this.stopPreparing()
       this.byId = null
       this.run()
     }
@@ -84,13 +64,11 @@ export class LibraryEngine {
     if (!this.complete || this.preparing === this.index || this.index.records.length === 0) return
     const index = (this.preparing = this.index)
     const started = performance.now()
-    const slice = () => {
-      if (this.index !== index) return
-      const end = performance.now() + PREPARE_SLICE_MS
-      if (!index.prepare(() => performance.now() < end)) nextTask(slice)
-      else performance.measure('listing:prepared', { start: started, detail: index.records.length })
-    }
-    nextTask(slice)
+    this.stopPreparing = inSlices((more) => {
+      if (!index.prepare(more)) return false
+      performance.measure('listing:prepared', { start: started, detail: index.records.length })
+      return true
+    }, nextTask)
   }
 
   /** How much of the library the engine holds, as its `changed` reply says it. */

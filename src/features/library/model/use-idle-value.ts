@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-import { whenIdle } from './when-idle'
+import { whenIdle } from './sliced-work'
 
 /**
  * `compute()`, made once the page is idle after a render, and `initial` (or the last value made) until

@@ -5,7 +5,7 @@ import type { Filters, Sort } from './filters'
 import { firstScreen } from './first-screen'
 import { IndexResults, type LibraryResults } from './library-results'
 import { MediaIndex, queryIndex } from './media-index'
-import { whenIdle } from './when-idle'
+import { whenIdle } from './sliced-work'
 
 /**
  * From this many files, a sort order not made yet is first shown as a first screen (first-screen.ts)
