@@ -11,6 +11,7 @@ import {
 } from '../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore, ListedDocument } from '../storage/document-store'
+import { recentlyUsedPerStore, RecentlyUsed } from './recently-used'
 import { recordBytes } from './record-bytes'
 import {
   isTrashed,
@@ -21,15 +22,17 @@ import {
   shardIndexOfKey,
 } from './record-shards'
 
-/**
- * Shards this instance has read, by etag: a warm function re-reads only the shards that changed since.
- * Keyed by store so tests with separate stores never share entries. At most `KEPT_SHARDS` per store, the
- * one read longest ago making room: a warm instance over a million files would otherwise hold every
- * record it ever listed (about 2,000 shards, well past a function's memory).
- */
-const shardCaches = new WeakMap<DocumentStore, Map<string, { etag: string; records: MediaRecord[] }>>()
 /** 100,000 ids: a library of that size stays wholly warm, in about 200 MB of parsed records. */
 export const KEPT_SHARDS = 200
+
+/**
+ * Shards this instance has read, by key, with the etag they were read at: a warm function re-reads only
+ * the shards that changed since. At most `KEPT_SHARDS` per store: a warm instance over a million files
+ * would otherwise hold every record it ever listed (about 2,000 shards, well past a function's memory).
+ */
+const keptShards = recentlyUsedPerStore(
+  () => new RecentlyUsed<{ etag: string; records: MediaRecord[] }>(KEPT_SHARDS),
+)
 
 const SHARD_READS_IN_PARALLEL = 8
 
@@ -37,10 +40,12 @@ const SHARD_READS_IN_PARALLEL = 8
  * Answers of `GET /api/media-pages` this instance has sent, by the range's ETag and everything else the
  * answer depends on: a warm function answers the next visitor's request for an unchanged range without
  * reading or encoding a shard (decision 0055). At most `KEPT_ANSWER_CHARS` characters of answer text
- * per store, the oldest sent first making room.
+ * per store.
  */
-const answerCaches = new WeakMap<DocumentStore, Map<string, KeptAnswer>>()
 const KEPT_ANSWER_CHARS = 64_000_000
+const keptAnswers = recentlyUsedPerStore(
+  () => new RecentlyUsed<KeptAnswer>(KEPT_ANSWER_CHARS, (kept) => kept.body.length),
+)
 
 interface KeptAnswer {
   answer: MediaPagesAnswer
@@ -134,27 +139,13 @@ function isListable(record: MediaRecord): boolean {
 }
 
 async function readShard(store: DocumentStore, { key, etag }: ListedDocument): Promise<MediaRecord[]> {
-  let cache = shardCaches.get(store)
-  if (!cache) {
-    cache = new Map<string, { etag: string; records: MediaRecord[] }>()
-    shardCaches.set(store, cache)
-  }
-  const cached = cache.get(key)
-  if (cached?.etag === etag) {
-    // Now the last to make room.
-    cache.delete(key)
-    cache.set(key, cached)
-    return cached.records
-  }
+  const kept = keptShards(store)
+  const cached = kept.get(key)
+  if (cached?.etag === etag) return cached.records
   const stored = await store.read(key, etag)
   if (stored === null) return []
   const { records } = parseShard(key, stored.value)
-  cache.delete(key)
-  cache.set(key, { etag: stored.etag, records })
-  for (const oldest of cache.keys()) {
-    if (cache.size <= KEPT_SHARDS) break
-    cache.delete(oldest)
-  }
+  kept.set(key, { etag: stored.etag, records })
   return records
 }
 
@@ -282,7 +273,7 @@ export async function listShardRange(
   const shardCount = shardCountOf(shards)
   // Past the first range the ETag leaves out the shard count the answer gives, so the key holds it.
   const answerKey = `${etag}\u0000${String(shardCount)}\u0000${String(budget)}`
-  const kept = keptAnswer(store, answerKey)
+  const kept = keptAnswers(store).get(answerKey)
   if (kept !== undefined) return { etag, notModified: false, ...kept }
   const { parts, stoppedAt } = await readRangeWithin(store, inRange(shards, from, to), budget)
   let rest = stoppedAt
@@ -301,39 +292,11 @@ export async function listShardRange(
     // the last shard goes to the next answer.
     const last = parts[parts.length - 1]
     if (parts.length <= 1 || !last || Buffer.byteLength(body) <= budget) {
-      keepAnswer(store, answerKey, { answer, body })
+      keptAnswers(store).set(answerKey, { answer, body })
       return { etag, notModified: false, answer, body }
     }
     parts.pop()
     rest = last.index
-  }
-}
-
-/** The answer kept under `key`, now the last to make room. */
-function keptAnswer(store: DocumentStore, key: string): KeptAnswer | undefined {
-  const cache = answerCaches.get(store)
-  const kept = cache?.get(key)
-  if (cache === undefined || kept === undefined) return undefined
-  cache.delete(key)
-  cache.set(key, kept)
-  return kept
-}
-
-/** Keeps `kept` under `key`, dropping the answers sent longest ago while the text passes the bound. */
-function keepAnswer(store: DocumentStore, key: string, kept: KeptAnswer): void {
-  if (kept.body.length > KEPT_ANSWER_CHARS) return
-  let cache = answerCaches.get(store)
-  if (cache === undefined) {
-    cache = new Map()
-    answerCaches.set(store, cache)
-  }
-  cache.set(key, kept)
-  let chars = 0
-  for (const { body } of cache.values()) chars += body.length
-  for (const [oldest, { body }] of cache) {
-    if (chars <= KEPT_ANSWER_CHARS) break
-    cache.delete(oldest)
-    chars -= body.length
   }
 }
 
