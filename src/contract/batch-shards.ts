@@ -8,14 +8,14 @@ import { SHARD_IDS, shardOfId } from './media-pages'
  * the trash sweep cut their id lists with `batchesOf`, so they never send one.
  */
 
-/** How many record shards `ids` fall in. */
-export function shardCountOf(ids: readonly number[]): number {
+/** How many record shards hold `ids` (the shards they fall in). */
+export function shardsHolding(ids: readonly number[]): number {
   return new Set(ids.map(shardOfId)).size
 }
 
 /** Why `ids` are too spread for one call, in words, or null when they are not. */
 export function batchShardsProblem(ids: readonly number[]): string | null {
-  const shards = shardCountOf(ids)
+  const shards = shardsHolding(ids)
   if (shards <= LIMITS.batchShards) return null
   const most = String(LIMITS.batchShards)
   return (
@@ -39,13 +39,14 @@ export function batchesOf(ids: readonly number[]): number[][] {
   let lastShard = -1
   for (const id of sorted) {
     const shard = shardOfId(id)
-    const newShard = batch.length === 0 || shard !== lastShard
+    let newShard = batch.length === 0 || shard !== lastShard
     if (batch.length === LIMITS.batchItems || (newShard && shards === LIMITS.batchShards)) {
       batches.push(batch)
       batch = []
       shards = 0
+      newShard = true
     }
-    if (batch.length === 0 || shard !== lastShard) shards++
+    if (newShard) shards++
     batch.push(id)
     lastShard = shard
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { batchDeleteRequestSchema, batchUpdateRequestSchema } from '../../../src/contract/api'
-import { batchesOf, batchShardsProblem, shardCountOf } from '../../../src/contract/batch-shards'
+import { batchesOf, batchShardsProblem, shardsHolding } from '../../../src/contract/batch-shards'
 import { LIMITS } from '../../../src/contract/limits'
 import { SHARD_IDS, shardOfId } from '../../../src/contract/media-pages'
 
@@ -14,9 +14,9 @@ describe('the record shards of a batch', () => {
   it('counts the shards ids fall in: 500 consecutive ids a shard', () => {
     expect(shardOfId(499)).toBe(0)
     expect(shardOfId(500)).toBe(1)
-    expect(shardCountOf([1, 2, 499])).toBe(1)
-    expect(shardCountOf([499, 500, 999, 1000])).toBe(3)
-    expect(shardCountOf(spread(30))).toBe(30)
+    expect(shardsHolding([1, 2, 499])).toBe(1)
+    expect(shardsHolding([499, 500, 999, 1000])).toBe(3)
+    expect(shardsHolding(spread(30))).toBe(30)
   })
 
   it('has no problem up to the bound and says how to split past it', () => {
@@ -75,7 +75,7 @@ describe('batchesOf', () => {
         batches.slice(0, -1).forEach((batch, i) => {
           const next = batches[i + 1]?.[0] ?? 0
           const grown = [...batch, next]
-          expect(grown.length > LIMITS.batchItems || shardCountOf(grown) > LIMITS.batchShards).toBe(true)
+          expect(grown.length > LIMITS.batchItems || shardsHolding(grown) > LIMITS.batchShards).toBe(true)
         })
       }),
     )
