@@ -187,15 +187,24 @@ describe('the listing started before the screen, from the request its HTML start
   })
 })
 
+/**
+ * A reload: records 1-3 kept as the first page, and the listing started before the screen, with a fresh
+ * module and no worker started before it.
+ */
+async function reloadStartedEarly() {
+  const fresh = await freshListing()
+  vi.stubGlobal('Worker', FakeWorker)
+  vi.stubGlobal('localStorage', new MemoryStorage())
+  const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
+  keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
+  FakeWorker.started.length = 0
+  fresh.startListingEarly()
+  return fresh
+}
+
 describe('the listing started before the screen, on a reload', () => {
   it('shows the first page kept on the page before the worker says anything, and asks it for every page', async () => {
-    const fresh = await freshListing()
-    vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('localStorage', new MemoryStorage())
-    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
-    keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
-    FakeWorker.started.length = 0
-    fresh.startListingEarly()
+    const fresh = await reloadStartedEarly()
     const worker = FakeWorker.started[0] as FakeWorker
     // The worker still sends the first page too: its engine needs it, from its own kept copy.
     expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
@@ -208,13 +217,7 @@ describe('the listing started before the screen, on a reload', () => {
 
 describe('the listing started before the screen, taken by a store made again', () => {
   it('goes with every reply so far to a store made in place of one that asked nothing, and starts no second worker', async () => {
-    const fresh = await freshListing()
-    vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('localStorage', new MemoryStorage())
-    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
-    keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
-    FakeWorker.started.length = 0
-    fresh.startListingEarly()
+    const fresh = await reloadStartedEarly()
     // A render thrown away makes a store that never loads; the one made again takes the worker over.
     const thrownAway = new fresh.ListingStore(fresh.connectListing)
     const store = new fresh.ListingStore(fresh.connectListing)
