@@ -4,6 +4,7 @@ import { useFolders } from '../features/folders/api/get-folders'
 import { buildFolderTree, flattenTree } from '../features/folders/model/folder-tree'
 import { useMedia } from '../features/library/api/use-media'
 import type { Filters, Sort } from '../features/library/model/filters'
+import type { LibraryResults } from '../features/library/model/library-results'
 import { filesByPath } from '../features/folders/model/folder-changes'
 import { useLibraryEngine } from '../features/library/engine/use-library-engine'
 import { fileTypesOf, folderPathsOf } from '../features/library/model/media-index'
@@ -79,6 +80,15 @@ export class RecordsById implements ReadonlyMap<number, MediaRecord> {
 const NO_ID_CHECK = null
 
 /**
+ * The worker's results when they say something: not its answer over an empty library it is still
+ * loading, as on a first visit, where the page shows the first page it fetched itself until the worker
+ * holds files (before, the first cards waited 150-200 ms for the worker's own copy of that page).
+ */
+export function workerAnswer(results: LibraryResults | null, complete: boolean): LibraryResults | null {
+  return results === null || (results.total === 0 && !complete) ? null : results
+}
+
+/**
  * The data side of the screen: files (or the samples after a failed load), folders, query, selection.
  * Where the library's worker holds the files (decision 0045), the results, the controls' facts and the
  * status come from it; the page's own index answers only the first page it showed, until the worker's
@@ -118,7 +128,7 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
   const byId = useMemo(() => new RecordsById(records), [records])
   const onPage = useMediaQuery(records, filters, sort, byId)
-  const fromWorker = failed ? null : engine.results
+  const fromWorker = failed ? null : workerAnswer(engine.results, engine.status.complete)
   const query = useMemo(
     () => (fromWorker === null ? onPage : { results: fromWorker, stale: false }),
     [onPage, fromWorker],
