@@ -1,6 +1,7 @@
 import type { MediaRecord } from '../../../contract/record'
 import { deleteKeptPages, LISTING_CACHE_VERSION, keptRecords, type KeptPage } from './listing-cache'
 import { removeKeptDirectory } from '../engine/kept-store/kept-files'
+import { whenIdle } from '../model/sliced-work'
 
 /**
  * A second copy of the kept first page (2,000 files, a few hundred KB), in localStorage, so a reload
@@ -19,6 +20,12 @@ export interface KeptFirstPage {
   shardCount: number
 }
 
+/** The digest of the copy each storage holds, as this page last read or wrote it. */
+const keptDigests = new WeakMap<Storage, string>()
+
+/** Stops the copy waiting to be written (keepFirstPageWhenIdle), if any. */
+let stopPendingKeep: () => void = () => undefined
+
 function storage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage
@@ -30,11 +37,14 @@ function storage(): Storage | undefined {
 
 /** The kept first page, checked and decoded; undefined when none is kept or it fails its digest. */
 export function readKeptFirstPage(): KeptFirstPage | undefined {
-  const stored = storage()?.getItem(KEPT_FIRST_PAGE_KEY)
-  if (stored === null || stored === undefined) return undefined
+  const kept = storage()
+  const stored = kept?.getItem(KEPT_FIRST_PAGE_KEY)
+  if (kept === undefined || stored === null || stored === undefined) return undefined
   try {
     const page = JSON.parse(stored) as KeptPage
-    return { digest: page.digest, records: keptRecords(page), shardCount: page.shardCount }
+    const read = { digest: page.digest, records: keptRecords(page), shardCount: page.shardCount }
+    keptDigests.set(kept, page.digest)
+    return read
   } catch {
     forgetKeptFirstPage()
     return undefined
@@ -43,16 +53,37 @@ export function readKeptFirstPage(): KeptFirstPage | undefined {
 
 /** Keeps `page` (the first) for the next visit; a full storage keeps nothing, the worker's copy stays. */
 export function keepFirstPage(page: KeptPage): void {
+  const kept = storage()
+  if (kept === undefined) return
   try {
-    storage()?.setItem(KEPT_FIRST_PAGE_KEY, JSON.stringify(page))
+    kept.setItem(KEPT_FIRST_PAGE_KEY, JSON.stringify(page))
+    keptDigests.set(kept, page.digest)
   } catch {
     forgetKeptFirstPage()
   }
 }
 
+/**
+ * Keeps `page` once the page is idle, unless the copy kept is that page already (every reload: the
+ * worker sends the first page it shows). Encoding and writing a first page costs 10-50 ms in one task,
+ * which landed in the middle of the first cards' render.
+ */
+export function keepFirstPageWhenIdle(page: KeptPage): void {
+  const kept = storage()
+  if (kept === undefined || keptDigests.get(kept) === page.digest) return
+  stopPendingKeep()
+  stopPendingKeep = whenIdle(() => {
+    keepFirstPage(page)
+    return true
+  })
+}
+
 export function forgetKeptFirstPage(): void {
+  stopPendingKeep()
   try {
-    storage()?.removeItem(KEPT_FIRST_PAGE_KEY)
+    const kept = storage()
+    if (kept !== undefined) keptDigests.delete(kept)
+    kept?.removeItem(KEPT_FIRST_PAGE_KEY)
   } catch {
     // Nothing kept where there is no storage.
   }

@@ -9,7 +9,7 @@ import { ERROR_WORDS } from '../../../lib/error-words'
 import type { RecordsChange } from '../../../lib/record-changes'
 import { ListingPages } from './listing-pages'
 import type { ListingReply, ListingRequest } from './listing-protocol'
-import { forgetKeptFirstPage, keepFirstPage } from './kept-first-page'
+import { forgetKeptFirstPage, keepFirstPageWhenIdle } from './kept-first-page'
 
 /** How far the list has come while its pages arrive: `expected` is the count last time, if known. */
 export interface ListingProgress {
@@ -117,7 +117,7 @@ export class ListingStore {
 
   private receiveNow(reply: ListingReply): void {
     if (reply.type === 'kept-first') {
-      keepFirstPage(reply.page)
+      keepFirstPageWhenIdle(reply.page)
       return
     }
     if (reply.type === 'layout') {

@@ -5,6 +5,7 @@ import type { MediaRecord } from '../../../../../src/contract/record'
 import {
   forgetKeptFirstPage,
   keepFirstPage,
+  keepFirstPageWhenIdle,
   readKeptFirstPage,
 } from '../../../../../src/features/library/listing/kept-first-page'
 import { keptDigest, type KeptPage } from '../../../../../src/features/library/listing/listing-cache'
@@ -77,6 +78,33 @@ describe('the kept first page', () => {
     expect(() => {
       keepFirstPage(firstPage([record(1)]))
     }).not.toThrow()
+    expect(readKeptFirstPage()).toBeUndefined()
+  })
+
+  it('is written once the page is idle, and not again when the copy kept is that page already', async () => {
+    const page = firstPage([record(1)])
+    const writes = vi.spyOn(storage, 'setItem')
+    keepFirstPageWhenIdle(page)
+    expect(writes).not.toHaveBeenCalled()
+    await vi.waitFor(() => {
+      expect(readKeptFirstPage()?.records).toEqual([record(1)])
+    })
+    // A reload: the worker sends the first page it shows, which is the one kept.
+    keepFirstPageWhenIdle(page)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(writes).toHaveBeenCalledTimes(1)
+  })
+
+  it('writes only the latest of two first pages, and nothing once forgotten meanwhile', async () => {
+    keepFirstPageWhenIdle(firstPage([record(1)]))
+    keepFirstPageWhenIdle(firstPage([record(2)]))
+    await vi.waitFor(() => {
+      expect(readKeptFirstPage()?.records).toEqual([record(2)])
+    })
+    keepFirstPageWhenIdle(firstPage([record(3)]))
+    // Signed out before the page was idle: the copy must not come back.
+    forgetKeptFirstPage()
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(readKeptFirstPage()).toBeUndefined()
   })
 })

@@ -343,10 +343,15 @@ describe('the listing store', () => {
     vi.stubGlobal('localStorage', new MemoryStorage())
     await seed([record(1)])
     await listing().load()
-    expect(readKeptFirstPage()?.records).toEqual([record(1)])
+    // Written once the page is idle.
+    await vi.waitFor(() => {
+      expect(readKeptFirstPage()?.records).toEqual([record(1)])
+    })
     await seed([record(1, 'Renamed')])
     await listing().load()
-    expect(readKeptFirstPage()?.records).toEqual([record(1, 'Renamed')])
+    await vi.waitFor(() => {
+      expect(readKeptFirstPage()?.records).toEqual([record(1, 'Renamed')])
+    })
   })
 
   it('drops the kept library when the server refuses it', async () => {
@@ -356,7 +361,9 @@ describe('the listing store', () => {
     const listed = listing(kept)
     await listed.load()
     expect((await kept.counts()).size).toBe(2)
-    expect(readKeptFirstPage()).toBeDefined()
+    await vi.waitFor(() => {
+      expect(readKeptFirstPage()).toBeDefined()
+    })
     server.use(http.get('*/api/media-pages', () => Response.json({ error: 'Sign in' }, { status: 401 })))
     await listed.revalidate()
     expect((await kept.counts()).size).toBe(0)
