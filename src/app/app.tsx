@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 
 import type { MediaRecord } from '../contract/record'
+import { useConnection } from '../lib/connectivity'
 import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
 import { ErrorBoundary } from '../components/ui/error-boundary'
@@ -49,6 +50,7 @@ export function App() {
   const signedOut = useSignedOut(refreshMedia)
   const [webflowOpen, setWebflowOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
+  const connection = useConnection()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [pageFiles, setPageFiles] = useState<PageFiles | null>(null)
   // A window widened past the drawer's width closes it: narrowed again later, it starts closed.
@@ -163,6 +165,10 @@ export function App() {
                 shownCount={results.count}
                 totalCount={results.total}
                 progress={media.status.kind === 'ready' ? media.status.progress : null}
+                stalled={
+                  media.status.kind === 'ready' &&
+                  (media.status.error !== undefined || connection !== 'online')
+                }
                 onSelectAll={selectAll}
                 onClear={selection.clear}
               />

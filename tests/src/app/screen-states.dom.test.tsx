@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { encodeMediaPage } from '../../../src/contract/media-pages'
+import { listedRecord } from '../../support/listed-record'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
 import {
   bareStatus,
@@ -85,6 +87,29 @@ describe('screen states', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
     expect(screen.getByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
+  })
+
+  it('in an outage halfway through the library, says only what is in and lets the connection line speak', async () => {
+    const first = encodeMediaPage([listedRecord(1, { title: 'Launch banner' })], {
+      from: 0,
+      to: 3,
+      shardCount: 60,
+    })
+    server.use(
+      http.get('*/api/media-pages', ({ request }) =>
+        new URL(request.url).searchParams.get('shards') === '0-3'
+          ? HttpResponse.json(first)
+          : HttpResponse.error(),
+      ),
+    )
+    renderScreen()
+    expect(await screen.findByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
+    expect(await screen.findByText("Can't reach the server. Retrying…")).toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.getByText('1 file loaded')).toBeInTheDocument()
+    })
+    expect(screen.queryByText(/Loading the library|loading the rest/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
   })
 
   it('shows No files found with the upload hint for an empty library', async () => {

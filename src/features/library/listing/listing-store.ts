@@ -195,8 +195,8 @@ export class ListingStore {
       performance.mark(MEDIA_PAGE_MARK, { detail: records.length })
     this.snapshot = {
       records: known ? records : undefined,
-      progress:
-        complete || this.error !== undefined ? null : { loaded: records.length, expected: this.expected },
+      // A load stopped by a failed page is still partial: the count says what is in (SelectionBar).
+      progress: complete ? null : { loaded: records.length, expected: this.expected },
       error: this.error,
       version: this.snapshot.version + 1,
     }
