@@ -101,7 +101,22 @@ describe('the joined search text', () => {
   it('finds exactly the records whose own text holds the query, and never one across two records', () => {
     const haystacks = ['ab', '', 'b', 'xa', 'bx', '', 'nul\u0000a', 'ábc', '東京', 'aaa', 'img 07']
     const text = SearchText.of(haystacks)
-    for (const query of ['a', 'b', 'ab', 'ba', 'xab', 'a\u0000', '\u0000a', '\u0000', 'aa', '東', 'zz', 'x', '7', 'á'])
+    for (const query of [
+      'a',
+      'b',
+      'ab',
+      'ba',
+      'xab',
+      'a\u0000',
+      '\u0000a',
+      '\u0000',
+      'aa',
+      '東',
+      'zz',
+      'x',
+      '7',
+      'á',
+    ])
       expect(Array.from(text.matches(query, haystacks)), query).toEqual(
         haystacks.map((haystack) => (haystack.includes(query) ? 1 : 0)),
       )
