@@ -49,6 +49,10 @@ export class EngineClient {
   private readonly waiting = new Map<number, Waiting>()
   private asked: { filters: Filters; sort: Sort } | null = null
   private queryAsk = -1
+  /** The ask of the last query whose filters or sort changed: the person's own, not the library's. */
+  private inputAsk = -1
+  /** Whether the results last published answer that query (useLibraryEngine renders them at once). */
+  private publishedInput = false
   /** The query of the results shown (the one asked when the shown answer was). */
   private shownQuery: ShownQuery | null = null
   private version = -1
@@ -81,6 +85,9 @@ export class EngineClient {
 
   /** How much of the library the engine holds, as it last said. */
   getStatus = (): EngineStatus => this.status
+
+  /** Whether the results last published are the answer to a query the person changed. */
+  answersInput = (): boolean => this.publishedInput
 
   /**
    * Whether the results last answered read the library as the engine last said it is: false from a
@@ -135,6 +142,7 @@ export class EngineClient {
     // A new query starts at the top; the same one asked again (the library changed) keeps its window.
     if (changed) this.window = { from: 0, to: this.window.to - this.window.from }
     this.queryAsk = this.ask({ type: 'query', filters, sort, ...this.window })
+    if (changed) this.inputAsk = this.queryAsk
   }
 
   private ask(request: DistributiveOmit<EngineQuestion | MatchingQuestion, 'ask'>, then?: Waiting): number {
@@ -172,7 +180,7 @@ export class EngineClient {
       this.rowsAt.clear()
       this.blocksAsked.clear()
       this.keep(reply.from, reply.rows)
-      this.publish()
+      this.publish(reply.ask === this.inputAsk)
     } else if (reply.type === 'rows' && reply.version === this.version) {
       this.keep(reply.from, reply.rows)
       this.publish()
@@ -190,9 +198,11 @@ export class EngineClient {
     })
   }
 
-  private publish(): void {
+  private publish(answersInput = false): void {
     this.snapshot = this.results()
+    this.publishedInput = answersInput
     this.notify()
+    this.publishedInput = false
   }
 
   private notify(): void {

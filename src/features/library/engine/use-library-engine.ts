@@ -32,10 +32,12 @@ const noStatus = () => NO_STATUS
 export function useLibraryEngine(filters: Filters, sort: Sort) {
   const [client] = useState(libraryEngine)
   // The worker's answers render as transitions, in slices: a page of the library arriving never holds
-  // the main thread for the whole screen's render.
+  // the main thread for the whole screen's render. The answer to a search or sort the person changed
+  // renders at once: its slices let a frame or two pass before it painted.
   const results: LibraryResults | null = useStoreInTransition(
     client?.subscribe ?? noSubscription,
     client?.getSnapshot ?? noResults,
+    client?.answersInput,
   )
   const status = useStoreInTransition(client?.subscribe ?? noSubscription, client?.getStatus ?? noStatus)
   useEffect(() => {

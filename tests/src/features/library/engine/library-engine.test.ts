@@ -77,6 +77,25 @@ describe('the library engine and its client', () => {
     expect(requests.filter((request) => request.type === 'rows')).toHaveLength(2)
   })
 
+  it("says which published results answer the person's own query, not the library changing or a scroll", async () => {
+    const { engine, client } = connected(1_000)
+    const heard: boolean[] = []
+    client.subscribe(() => heard.push(client.answersInput()))
+    client.query(NO_FILTERS, DEFAULT_SORT)
+    await settled()
+    expect(heard).toEqual([true])
+    client.getSnapshot()?.want(480, 520)
+    await settled()
+    // The library changed: the same query is asked again by the client itself.
+    engine.setRecords(library(1_001))
+    await settled()
+    client.query({ ...NO_FILTERS, query: 'file 0001' }, DEFAULT_SORT)
+    await settled()
+    expect(heard).toEqual([true, false, false, false, true])
+    // Between publishes, nothing answers the person.
+    expect(client.answersInput()).toBe(false)
+  })
+
   it('filters and sorts in the engine as the page index does', async () => {
     const { client } = connected(10)
     const even: Filters = { ...NO_FILTERS, tag: 'even' }
