@@ -6,6 +6,7 @@ import { importFromUrl } from '../server/imports/import-file'
 import { json } from '../server/http/respond'
 import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
+import { idempotencyClaim, idempotencyKeyOf } from '../server/records/idempotency'
 import { cloudinaryCredentials, mediaHostSettings, mediaHostStores } from '../server/store'
 import { readUploadMetadata } from '../server/uploads/file-metadata'
 import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
@@ -14,16 +15,17 @@ import { initialSyncState } from '../server/webflow/webflow-sync'
 /**
  * `POST /api/import`: `{ url, ...fields }`. The server fetches the file at the https address into the
  * media host and stores its record (decision 0048); answers like `POST /api/upload`. An address that
- * could reach inside the network is refused with 400 naming why, before any connection is made.
+ * could reach inside the network is refused with 400 naming why, before any connection is made. With an
+ * `Idempotency-Key`, a repeat (a retry after a lost answer) answers with the record the first made.
  */
 export default route(
   {
     POST: async (request) => {
-      const { url, ...fields } = validate(
-        importRequestSchema,
-        canonicaliseImportBody(await readJson(request)),
-      )
+      const idempotencyKey = idempotencyKeyOf(request)
+      const body = validate(importRequestSchema, canonicaliseImportBody(await readJson(request)))
+      const { url, ...fields } = body
       const record = await importFromUrl(url, fields, {
+        claim: idempotencyKey === null ? null : idempotencyClaim(idempotencyKey, body),
         stores: mediaHostStores(),
         settings: mediaHostSettings(),
         timeLimitMs: serverEnv().IMPORT_TIME_LIMIT_SECONDS * 1000,

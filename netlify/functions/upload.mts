@@ -4,7 +4,7 @@ import { canonicaliseFields, recordCreateSchema } from '../../src/contract/recor
 import { json } from '../server/http/respond'
 import { readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
-import { idempotencyKeyOf } from '../server/records/idempotency'
+import { idempotencyClaim, idempotencyKeyOf } from '../server/records/idempotency'
 import { createRecord } from '../server/records/media-service'
 import { documentStore } from '../server/store'
 import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
@@ -16,7 +16,8 @@ export default route(
       const idempotencyKey = idempotencyKeyOf(request)
       const input = validate(recordCreateSchema, canonicaliseFields(await readJson(request)))
       const webflow = initialSyncState(currentWebflowSetup())
-      const record = await createRecord(documentStore(), input, new Date(), webflow, idempotencyKey)
+      const claim = idempotencyKey === null ? null : idempotencyClaim(idempotencyKey, input)
+      const record = await createRecord(documentStore(), input, new Date(), webflow, claim)
       await mirrorChanges(request, [record])
       return json({ success: true, record }, 201)
     },

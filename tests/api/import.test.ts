@@ -52,4 +52,18 @@ describe('POST /api/import', () => {
     })
     expect(expectClientError(response, 400)).toMatch(/this server itself/)
   })
+
+  it('refuses a malformed Idempotency-Key with 400, before reading the address', async () => {
+    const before = await snapshot()
+    const response = await api(
+      'POST',
+      '/api/import',
+      { url: 'https://example.com/a.png' },
+      {
+        'Idempotency-Key': 'has spaces in it',
+      },
+    )
+    expect(expectClientError(response, 400)).toMatch(/^Idempotency-Key must be 1 to 200 visible ASCII/)
+    expect(await snapshot()).toEqual(before)
+  })
 })

@@ -9,7 +9,8 @@ import { folderNotFound, InvalidInputError } from '../errors'
 import { servingPolicy, sniffedExtension, SNIFF_BYTES } from '../files/serving-policy'
 import { ROOT_PATH } from '../../../src/contract/folder-paths'
 import { acceptsFiles, readFolders } from '../folders/folder-document'
-import { createRecord } from '../records/media-service'
+import type { IdempotencyClaim } from '../records/idempotency'
+import { createRecord, recordOfClaim } from '../records/media-service'
 import { cleanFileName } from '../uploads/file-names'
 import type { FileManifest } from '../uploads/upload-documents'
 import {
@@ -38,6 +39,11 @@ export interface ImportOptions {
   webflow?: MediaRecord['webflow']
   /** With Cloudinary as the media host, Cloudinary fetches the file instead (`cloudinary-import.ts`). */
   cloudinary?: CloudinaryCredentials | null
+  /**
+   * The request's Idempotency-Key, claimed for its address and fields (`idempotencyClaim`): a repeat
+   * answers with the record the first made, without fetching the file again.
+   */
+  claim?: IdempotencyClaim | null
 }
 
 /**
@@ -52,19 +58,27 @@ export async function importFromUrl(
   fields: ImportFields,
   options: ImportOptions,
 ): Promise<MediaRecord> {
-  const { stores } = options
+  const { stores, claim = null } = options
+  const earlier = claim === null ? null : await recordOfClaim(stores.documents, claim, options.now)
+  if (earlier !== null) return earlier
   const folderPath = fields.folder_path ?? ROOT_PATH
   // The folder first: nothing is fetched for a record that could not be stored.
   if (!acceptsFiles(await readFolders(stores.documents), folderPath)) throw folderNotFound(folderPath)
   if (options.cloudinary)
     return importIntoCloudinary(url, fields, { ...options, cloudinary: options.cloudinary })
   const manifest = await importFile(url, options)
-  try {
-    return await createRecord(stores.documents, recordInput(manifest, fields), options.now, options.webflow)
-  } catch (error) {
-    await removeStoredFile(stores, manifest.id).catch((cleanup: unknown) => {
-      console.warn(`[import] ${manifest.id}: the file of a record that failed was not removed`, cleanup)
+  const removeFile = (why: string) =>
+    removeStoredFile(stores, manifest.id).catch((cleanup: unknown) => {
+      console.warn(`[import] ${manifest.id}: the file of ${why} was not removed`, cleanup)
     })
+  const input = recordInput(manifest, fields)
+  try {
+    const record = await createRecord(stores.documents, input, options.now, options.webflow, claim)
+    // The same key sent twice at once: the other import's record stands, and this one's file goes.
+    if (record.media_url !== input.media_url) await removeFile('a repeated import')
+    return record
+  } catch (error) {
+    await removeFile('a record that failed')
     throw error
   }
 }
@@ -75,18 +89,25 @@ async function importIntoCloudinary(
   options: ImportOptions & { cloudinary: CloudinaryCredentials },
 ): Promise<MediaRecord> {
   const input = await importToCloudinary(url, fields, { ...options, credentials: options.cloudinary })
-  try {
-    return await createRecord(options.stores.documents, input, options.now, options.webflow)
-  } catch (error) {
+  const destroy = async (why: string) => {
     const asset = cloudinaryAssetOf(input.media_url)
-    if (asset) {
-      await destroyAsset(options.cloudinary, asset).catch((cleanup: unknown) => {
-        console.warn(
-          `[import] ${asset.publicId}: the asset of a record that failed was not destroyed`,
-          cleanup,
-        )
-      })
-    }
+    if (!asset) return
+    await destroyAsset(options.cloudinary, asset).catch((cleanup: unknown) => {
+      console.warn(`[import] ${asset.publicId}: the asset of ${why} was not destroyed`, cleanup)
+    })
+  }
+  try {
+    const record = await createRecord(
+      options.stores.documents,
+      input,
+      options.now,
+      options.webflow,
+      options.claim ?? null,
+    )
+    if (record.media_url !== input.media_url) await destroy('a repeated import')
+    return record
+  } catch (error) {
+    await destroy('a record that failed')
     throw error
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 
 import * as z from 'zod'
 
+import type { ImportRequest } from '../../../src/contract/imports'
 import type { RecordCreate } from '../../../src/contract/record'
 import { ConflictError, InvalidInputError } from '../errors'
 import { forEachLimited } from './record-shards'
@@ -9,7 +10,7 @@ import { CorruptDocumentError, StorageUnavailableError, type DocumentStore } fro
 import { mutateDocument } from '../storage/mutate'
 
 /**
- * `Idempotency-Key` on `POST /api/upload`: a create retried after its answer was lost finds the record
+ * `Idempotency-Key` on `POST /api/upload` and `POST /api/import`: a create retried after its answer was lost finds the record
  * its first attempt made instead of making a second. The key (hashed) maps to the record id in
  * `idempotency/{UTC day}/{sha256 of the key}`, written only if new right after an id is allocated; the
  * shard write is idempotent per id, so whichever attempt gets there first writes the record and the
@@ -63,8 +64,12 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value)
 }
 
-export function idempotencyClaim(key: string, input: RecordCreate): IdempotencyClaim {
-  return { keyHash: sha256(key), request: sha256(stableJson(input)) }
+/**
+ * The claim of `key` for a request whose body, as validated, is `request`: a create's record fields, or
+ * an import's address and fields (the file it fetches differs from one attempt to the next).
+ */
+export function idempotencyClaim(key: string, request: RecordCreate | ImportRequest): IdempotencyClaim {
+  return { keyHash: sha256(key), request: sha256(stableJson(request)) }
 }
 
 async function readEntry(store: DocumentStore, key: string, now: Date): Promise<Entry | null> {
@@ -79,7 +84,7 @@ async function readEntry(store: DocumentStore, key: string, now: Date): Promise<
 function sameRequest(entry: Entry, claim: IdempotencyClaim): number {
   if (entry.request !== claim.request) {
     throw new ConflictError(
-      `This Idempotency-Key was already used for a different upload (file ${String(entry.record_id)}); ` +
+      `This Idempotency-Key was already used for a different file (file ${String(entry.record_id)}); ` +
         'send a new key for a new file',
     )
   }

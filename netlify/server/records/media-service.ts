@@ -9,7 +9,7 @@ import type { DocumentStore } from '../storage/document-store'
 import { moveToTrash } from '../trash/trash-service'
 import { batchResults, summarise } from './batch-results'
 import { allocateFileIds } from './id-counter'
-import { claimId, findClaimedId, idempotencyClaim, repointClaim, type IdempotencyClaim } from './idempotency'
+import { claimId, findClaimedId, repointClaim, type IdempotencyClaim } from './idempotency'
 import { placeNewRecord } from './new-record'
 import { recordLimitProblem } from './record-limits'
 import { applyPatch, buildRecord } from './record-model'
@@ -33,20 +33,35 @@ export async function listMedia(
 }
 
 /**
+ * The record an earlier request with this claim made, or null when there was none (or it has not
+ * written its record yet). A 409 when that request's body was different, or its record is in the trash;
+ * a 410 once it was deleted for good.
+ */
+export async function recordOfClaim(
+  store: DocumentStore,
+  claim: IdempotencyClaim,
+  now = new Date(),
+): Promise<MediaRecord | null> {
+  const claimedId = await findClaimedId(store, claim, now)
+  const earlier = claimedId === null ? undefined : await readStoredRecord(store, claimedId)
+  return earlier ? keepIfFilesHeld(store, earlier) : null
+}
+
+/**
  * Stores a new record under a fresh id. Refuses a folder path that does not exist, a record over the
  * limits, and claims about its stored file that the server knows otherwise (`withStoredFileFacts`).
- * `webflow` is the mirror's starting state, when a mirror is configured. With an `idempotencyKey`, a
- * repeat of a create (a retry after a lost answer, or the same request twice at once) returns the
- * record the first one made; once that record is deleted for good, a 410.
+ * `webflow` is the mirror's starting state, when a mirror is configured. With a `claim` (an
+ * Idempotency-Key: `idempotencyClaim`), a repeat of a create (a retry after a lost answer, or the same
+ * request twice at once) returns the record the first one made; once that record is deleted for good,
+ * a 410.
  */
 export async function createRecord(
   store: DocumentStore,
   input: RecordCreate,
   now = new Date(),
   webflow?: MediaRecord['webflow'],
-  idempotencyKey: string | null = null,
+  claim: IdempotencyClaim | null = null,
 ): Promise<MediaRecord> {
-  const claim = idempotencyKey === null ? null : idempotencyClaim(idempotencyKey, input)
   const claimedId = claim ? await findClaimedId(store, claim, now) : null
   const earlier = claimedId === null ? undefined : await readStoredRecord(store, claimedId)
   if (earlier) return keepIfFilesHeld(store, earlier)

@@ -121,7 +121,7 @@ describe('Idempotency-Key on POST /api/upload', () => {
     await create(body, { 'Idempotency-Key': 'reused' })
     const answer = await create({ ...body, title: 'Other' }, { 'Idempotency-Key': 'reused' })
     expect(answer.status).toBe(409)
-    expect(errorOf(answer.body)).toMatch(/already used for a different upload.*new key/)
+    expect(errorOf(answer.body)).toMatch(/already used for a different file.*new key/)
     expect(await readAllRecords(raw.documents)).toHaveLength(1)
   })
 
@@ -172,13 +172,19 @@ describe('Idempotency-Key on POST /api/upload', () => {
 
   it('answers 410 after the daily sweep purged the record too', async () => {
     const input = recordCreateSchema.parse(body)
-    const record = await createRecord(raw.documents, input, T_CREATE, undefined, 'swept')
+    const record = await createRecord(
+      raw.documents,
+      input,
+      T_CREATE,
+      undefined,
+      idempotencyClaim('swept', input),
+    )
     await deleteRecord(raw.documents, record.id, T_CREATE)
     const swept = await sweepTrash(raw, { now: T_CREATE, maxAgeMs: 0, cloudinary: null })
     expect(swept).toBe(1)
-    await expect(createRecord(raw.documents, input, T_CREATE, undefined, 'swept')).rejects.toBeInstanceOf(
-      GoneError,
-    )
+    await expect(
+      createRecord(raw.documents, input, T_CREATE, undefined, idempotencyClaim('swept', input)),
+    ).rejects.toBeInstanceOf(GoneError)
     expect(await readAllRecords(raw.documents)).toEqual([])
   })
 
@@ -187,7 +193,13 @@ describe('Idempotency-Key on POST /api/upload', () => {
     const [id = 0] = await allocateFileIds(raw.documents, 1)
     await claimId(raw.documents, idempotencyClaim('died', input), id, T_CREATE)
     expect(await readAllRecords(raw.documents)).toEqual([])
-    const retried = await createRecord(raw.documents, input, T_CREATE, undefined, 'died')
+    const retried = await createRecord(
+      raw.documents,
+      input,
+      T_CREATE,
+      undefined,
+      idempotencyClaim('died', input),
+    )
     expect(retried.id).toBe(id)
     expect((await readAllRecords(raw.documents)).map((record) => record.id)).toEqual([id])
   })
@@ -196,11 +208,29 @@ describe('Idempotency-Key on POST /api/upload', () => {
     const input = recordCreateSchema.parse(body)
     const beforeMidnight = new Date('2026-03-01T23:59:59.900Z')
     const afterMidnight = new Date('2026-03-02T00:00:00.100Z')
-    const a = await createRecord(raw.documents, input, beforeMidnight, undefined, 'midnight')
-    const b = await createRecord(raw.documents, input, afterMidnight, undefined, 'midnight')
+    const a = await createRecord(
+      raw.documents,
+      input,
+      beforeMidnight,
+      undefined,
+      idempotencyClaim('midnight', input),
+    )
+    const b = await createRecord(
+      raw.documents,
+      input,
+      afterMidnight,
+      undefined,
+      idempotencyClaim('midnight', input),
+    )
     expect(b.id).toBe(a.id)
     const dayLater = new Date(beforeMidnight.getTime() + IDEMPOTENCY_TTL_MS + 1)
-    const c = await createRecord(raw.documents, input, dayLater, undefined, 'midnight')
+    const c = await createRecord(
+      raw.documents,
+      input,
+      dayLater,
+      undefined,
+      idempotencyClaim('midnight', input),
+    )
     expect(c.id).not.toBe(a.id)
 
     const keys = async () => (await raw.documents.list('idempotency/')).map(({ key }) => key.slice(12, 22))

@@ -3,8 +3,9 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { InvalidInputError, PayloadTooLargeError } from '../../../../netlify/server/errors'
+import { ConflictError, InvalidInputError, PayloadTooLargeError } from '../../../../netlify/server/errors'
 import { importFromUrl, type ImportOptions } from '../../../../netlify/server/imports/import-file'
+import { idempotencyClaim } from '../../../../netlify/server/records/idempotency'
 import {
   pinnedHttps,
   pinnedLookup,
@@ -464,5 +465,62 @@ describe('importing from a URL: size and time', () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(await storedKeys()).toEqual([])
+  })
+})
+
+describe('importing from a URL: the same Idempotency-Key again', () => {
+  const claimFor = (key: string, url: string, fields: ImportFields = {}) =>
+    idempotencyClaim(key, { url, ...fields })
+
+  it('answers a retry with the record the first made, without fetching the file again', async () => {
+    serve('/a.png', png(4, 3))
+    const url = 'https://files.example.com/a.png'
+    const first = await importFromUrl(
+      url,
+      { title: 'A' },
+      options({ claim: claimFor('k1', url, { title: 'A' }) }),
+    )
+    const again = await importFromUrl(
+      url,
+      { title: 'A' },
+      options({ claim: claimFor('k1', url, { title: 'A' }) }),
+    )
+    expect(again).toEqual(first)
+    expect(canary.requests).toHaveLength(1)
+    // Another key is another import of the same file.
+    const other = await importFromUrl(
+      url,
+      { title: 'A' },
+      options({ claim: claimFor('k2', url, { title: 'A' }) }),
+    )
+    expect(other.id).not.toBe(first.id)
+  })
+
+  it('refuses the key sent with another address, before any connection', async () => {
+    serve('/a.png', png(4, 3))
+    const url = 'https://files.example.com/a.png'
+    await importFromUrl(url, {}, options({ claim: claimFor('k1', url) }))
+    const elsewhere = 'https://files.example.com/b.png'
+    const error = await refusal(elsewhere, { claim: claimFor('k1', elsewhere) })
+    expect(error).toBeInstanceOf(ConflictError)
+    expect(error.message).toMatch(/already used for a different file/)
+    expect(canary.requests).toHaveLength(1)
+  })
+
+  it('keeps one record and one stored file when the same key is sent twice at once', async () => {
+    serve('/a.png', png(4, 3))
+    const url = 'https://files.example.com/a.png'
+    const [one, two] = await Promise.all([
+      importFromUrl(url, {}, options({ claim: claimFor('k1', url) })),
+      importFromUrl(url, {}, options({ claim: claimFor('k1', url) })),
+    ])
+    expect(two).toEqual(one)
+    // One file stored (its manifest and its bytes), the one the record points at: the other's was removed.
+    const fileIds = new Set(
+      (await storedKeys())
+        .filter((key) => key.startsWith('files/') || key.startsWith('chunks/'))
+        .map((key) => key.split('/')[1]),
+    )
+    expect([...fileIds]).toEqual([one.media_url.split('/')[3]])
   })
 })

@@ -11,6 +11,7 @@ import {
   updateRecord,
 } from '../../../../netlify/server/records/media-service'
 import { allocateFileIdFrom } from '../../../../netlify/server/records/id-counter'
+import { idempotencyClaim } from '../../../../netlify/server/records/idempotency'
 import { shardBytes } from '../../../../netlify/server/records/record-bytes'
 import { listShardRange, readAllRecords } from '../../../../netlify/server/records/record-pages'
 import { operateOnRecords, shardKey } from '../../../../netlify/server/records/record-shards'
@@ -91,20 +92,9 @@ describe('the shard budget', () => {
   it('keeps an idempotent create to one record when its shard is full', async () => {
     await seed(nearlyFull())
     const big = '\u0001'.repeat(LIMITS.descriptionChars)
-    const first = await createRecord(
-      store,
-      body({ notes: big, description: big }),
-      new Date(),
-      undefined,
-      'k1',
-    )
-    const again = await createRecord(
-      store,
-      body({ notes: big, description: big }),
-      new Date(),
-      undefined,
-      'k1',
-    )
+    const input = body({ notes: big, description: big })
+    const first = await createRecord(store, input, new Date(), undefined, idempotencyClaim('k1', input))
+    const again = await createRecord(store, input, new Date(), undefined, idempotencyClaim('k1', input))
     expect(again.id).toBe(first.id)
     expect((await readAllRecords(store)).filter((record) => record.id >= 500)).toHaveLength(1)
   })

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { createApiServer } from '../../../../support/upload-api-server'
 import { findNotice, libraryRecord, openDialog, renderUploadDialog } from '../../../../support/upload-dialog'
+import { importUrl } from '../../../../../src/features/upload/api/import-url'
 import { resetConnectivity } from '../../../../../src/lib/connectivity'
 
 /**
@@ -138,5 +139,34 @@ describe('Import from URL', () => {
     expect(screen.getByLabelText('Author')).toHaveValue('Dana')
     await user.keyboard('{ArrowLeft}')
     expect(screen.getByLabelText('Choose files to upload')).toBeInTheDocument()
+  })
+})
+
+describe('importUrl', () => {
+  it('sends an Idempotency-Key, and the same one again when the answer was lost on the way', async () => {
+    const keys: (string | null)[] = []
+    server.use(
+      http.post(
+        /\/api\/import$/,
+        ({ request }) => {
+          keys.push(request.headers.get('idempotency-key'))
+          return HttpResponse.error()
+        },
+        { once: true },
+      ),
+      http.post(/\/api\/import$/, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'))
+        const record = libraryRecord({ title: 'harbour', media_url: '/api/files/abc/harbour.jpg' })
+        return HttpResponse.json({ success: true, record }, { status: 201 })
+      }),
+    )
+    const record = await importUrl({ url: IMPORTABLE })
+    expect(record.title).toBe('harbour')
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(keys[1]).toBe(keys[0])
+    // The next import is another file: a key of its own.
+    await importUrl({ url: IMPORTABLE })
+    expect(keys[2]).not.toBe(keys[0])
   })
 })
