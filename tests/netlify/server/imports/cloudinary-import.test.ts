@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { importFromUrl, type ImportOptions } from '../../../../netlify/server/imports/import-file'
+import { idempotencyClaim } from '../../../../netlify/server/records/idempotency'
 import type { Resolver } from '../../../../netlify/server/imports/remote-fetch'
 import { MemoryByteStore } from '../../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
@@ -11,6 +12,7 @@ import {
   STAND_IN_API_KEY,
   STAND_IN_API_SECRET,
 } from '../../../support/cloudinary-handlers'
+import { cloudinaryDestroyHandlers } from '../../../support/cloudinary-destroy-handlers'
 
 /**
  * With Cloudinary as the media host, an import asks Cloudinary to fetch the address (a signed upload
@@ -25,7 +27,12 @@ const stand = cloudinaryHandlers({
     [PHOTO]: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cat.png', { type: 'image/png' }),
   },
 })
-const server = setupServer(...stand.handlers)
+const destroy = cloudinaryDestroyHandlers({
+  apiBase: API_BASE,
+  apiKey: STAND_IN_API_KEY,
+  apiSecret: STAND_IN_API_SECRET,
+})
+const server = setupServer(...stand.handlers, ...destroy.handlers)
 const resolve: Resolver = (hostname) =>
   Promise.resolve([
     { address: hostname === 'inside.example.com' ? '192.168.0.10' : '93.184.215.14', family: 4 },
@@ -38,12 +45,13 @@ beforeAll(() => {
 beforeEach(() => {
   stores = { documents: new MemoryDocumentStore(), bytes: new MemoryByteStore() }
   stand.received.length = 0
+  destroy.destroyed.length = 0
 })
 afterAll(() => {
   server.close()
 })
 
-const options = (): ImportOptions => ({
+const options = (overrides: Partial<ImportOptions> = {}): ImportOptions => ({
   stores,
   settings: { maxUploadBytes: 1024, expiryMs: 3_600_000 },
   timeLimitMs: 5_000,
@@ -54,6 +62,7 @@ const options = (): ImportOptions => ({
     apiSecret: STAND_IN_API_SECRET,
     apiBase: API_BASE,
   },
+  ...overrides,
 })
 
 describe('importing from a URL into Cloudinary', () => {
@@ -94,5 +103,22 @@ describe('importing from a URL into Cloudinary', () => {
     await expect(importFromUrl('https://files.example.com/missing.png', {}, options())).rejects.toThrow(
       'Cloudinary could not import that address: Resource not found - https://files.example.com/missing.png',
     )
+  })
+})
+
+describe('importing from a URL into Cloudinary with an Idempotency-Key', () => {
+  it('keeps one record when the same key is sent twice at once, and destroys the other asset', async () => {
+    const claim = () => ({ claim: idempotencyClaim('k1', { url: PHOTO }) })
+    const [one, two] = await Promise.all([
+      importFromUrl(PHOTO, {}, options(claim())),
+      importFromUrl(PHOTO, {}, options(claim())),
+    ])
+    expect(two).toEqual(one)
+    expect(stand.received).toHaveLength(2)
+    expect(destroy.destroyed).toHaveLength(1)
+    expect(one.media_url).not.toContain(destroy.destroyed[0]?.publicId ?? '')
+    // A retry later fetches nothing.
+    expect(await importFromUrl(PHOTO, {}, options(claim()))).toEqual(one)
+    expect(stand.received).toHaveLength(2)
   })
 })
