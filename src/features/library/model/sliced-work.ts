@@ -13,19 +13,22 @@ type Schedule = (slice: (timeLeft: TimeLeft) => void) => () => void
 
 const NO_LIMIT: TimeLeft = () => Infinity
 
+/** Runs `slice` after a timer of 0 ms: where neither a message to itself nor an idle callback exists. */
+const afterTimer: Schedule = (slice) => {
+  const timer = setTimeout(() => {
+    slice(NO_LIMIT)
+  }, 0)
+  return () => {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * Runs `slice` as a task of its own after the ones queued (the page's questions first): a message to
  * itself where there is MessageChannel (a timer is clamped to 4 ms when nested), a timer otherwise.
  */
 export const nextTask: Schedule = (slice) => {
-  if (typeof MessageChannel !== 'function') {
-    const timer = setTimeout(() => {
-      slice(NO_LIMIT)
-    }, 0)
-    return () => {
-      clearTimeout(timer)
-    }
-  }
+  if (typeof MessageChannel !== 'function') return afterTimer(slice)
   const channel = new MessageChannel()
   channel.port1.onmessage = () => {
     channel.port1.close()
@@ -39,14 +42,7 @@ export const nextTask: Schedule = (slice) => {
 
 /** Runs `slice` when the page is idle; Safari has no requestIdleCallback, so a timer stands in. */
 export const idlePeriod: Schedule = (slice) => {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(() => {
-      slice(NO_LIMIT)
-    }, 0)
-    return () => {
-      clearTimeout(timer)
-    }
-  }
+  if (typeof requestIdleCallback !== 'function') return afterTimer(slice)
   const handle = requestIdleCallback((deadline) => {
     slice(() => deadline.timeRemaining())
   })
