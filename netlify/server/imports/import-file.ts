@@ -67,18 +67,29 @@ export async function importFromUrl(
   if (options.cloudinary)
     return importIntoCloudinary(url, fields, { ...options, cloudinary: options.cloudinary })
   const manifest = await importFile(url, options)
-  const removeFile = (why: string) =>
+  return storeRecord(recordInput(manifest, fields), options, (why) =>
     removeStoredFile(stores, manifest.id).catch((cleanup: unknown) => {
       console.warn(`[import] ${manifest.id}: the file of ${why} was not removed`, cleanup)
-    })
-  const input = recordInput(manifest, fields)
+    }),
+  )
+}
+
+/**
+ * Stores the record of an imported file, and lets the file go (`discard`) when the record is not
+ * stored, or when another import with the same Idempotency-Key stored its own first: that record stands.
+ */
+async function storeRecord(
+  input: RecordCreate,
+  options: ImportOptions,
+  discard: (why: string) => Promise<void>,
+): Promise<MediaRecord> {
   try {
-    const record = await createRecord(stores.documents, input, options.now, options.webflow, claim)
-    // The same key sent twice at once: the other import's record stands, and this one's file goes.
-    if (record.media_url !== input.media_url) await removeFile('a repeated import')
+    const { stores, now, webflow, claim = null } = options
+    const record = await createRecord(stores.documents, input, now, webflow, claim)
+    if (record.media_url !== input.media_url) await discard('a repeated import')
     return record
   } catch (error) {
-    await removeFile('a record that failed')
+    await discard('a record that failed')
     throw error
   }
 }
@@ -89,27 +100,13 @@ async function importIntoCloudinary(
   options: ImportOptions & { cloudinary: CloudinaryCredentials },
 ): Promise<MediaRecord> {
   const input = await importToCloudinary(url, fields, { ...options, credentials: options.cloudinary })
-  const destroy = async (why: string) => {
+  return storeRecord(input, options, async (why) => {
     const asset = cloudinaryAssetOf(input.media_url)
     if (!asset) return
     await destroyAsset(options.cloudinary, asset).catch((cleanup: unknown) => {
       console.warn(`[import] ${asset.publicId}: the asset of ${why} was not destroyed`, cleanup)
     })
-  }
-  try {
-    const record = await createRecord(
-      options.stores.documents,
-      input,
-      options.now,
-      options.webflow,
-      options.claim ?? null,
-    )
-    if (record.media_url !== input.media_url) await destroy('a repeated import')
-    return record
-  } catch (error) {
-    await destroy('a record that failed')
-    throw error
-  }
+  })
 }
 
 /** The create body of an imported file: the fields given, the file's own facts from its manifest. */
