@@ -16,7 +16,7 @@ import { checkImportAddresses } from './hostile/import.ts'
 import { checkAnswerBudgets } from './hostile/budgets.ts'
 import { checkSpreadBatches } from './hostile/batch-shards.ts'
 import { checkIdsPastCounter, checkPurgedReplay, checkTinyChunks } from './hostile/cheap-requests.ts'
-import { base, call, createdIds, outcomes, token } from './hostile/client.ts'
+import { base, call, createdIds, MOST_BATCH_SHARDS, outcomes, token } from './hostile/client.ts'
 import { checkImageDelivery } from './hostile/images.ts'
 import {
   checkCraftedRecords,
@@ -35,13 +35,11 @@ import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labe
 import { checkLongDescriptionPages } from './hostile/page-bytes.ts'
 import { checkPageValidators } from './hostile/page-validators.ts'
 
-/** Ids per cleanup call: any 25 ids fall in at most the 25 record shards one batch call may touch. */
-const CLEANUP_BATCH = 25
-
 async function cleanUp(): Promise<void> {
+  // Sorted, a cleanup call at a time: any MOST_BATCH_SHARDS ids fall in no more shards than a call may touch.
   const ids = [...createdIds].sort((a, b) => a - b)
-  for (let start = 0; start < ids.length; start += CLEANUP_BATCH) {
-    const batch = ids.slice(start, start + CLEANUP_BATCH)
+  for (let start = 0; start < ids.length; start += MOST_BATCH_SHARDS) {
+    const batch = ids.slice(start, start + MOST_BATCH_SHARDS)
     await call('POST', '/api/batch-delete', { ids: batch })
     await call('POST', '/api/trash/purge', { ids: batch })
   }

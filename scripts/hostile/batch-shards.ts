@@ -5,11 +5,8 @@
  * anything.
  */
 
-import { call, createRecord, findRecord, record } from './client.ts'
+import { call, createRecord, findRecord, MOST_BATCH_SHARDS, record, SHARD_IDS } from './client.ts'
 
-/** Ids per record shard, and the most shards one batch call may touch. */
-const SHARD = 500
-const MOST_SHARDS = 25
 /** A refusal reads nothing: well under a second even on a busy machine. */
 const QUICK_MS = 1_500
 
@@ -39,7 +36,7 @@ export async function checkSpreadBatches(): Promise<void> {
     record('batch ids in 500 shards', 'a record to aim at', String(created.status), true)
     return
   }
-  const ids = [id, ...Array.from({ length: 499 }, (_, i) => id + (i + 1) * SHARD)]
+  const ids = [id, ...Array.from({ length: 499 }, (_, i) => id + (i + 1) * SHARD_IDS)]
   const refused = async (path: string, body: unknown) => {
     const started = performance.now()
     const answer = await call('POST', path, body)
@@ -83,9 +80,9 @@ export async function checkSpreadBatches(): Promise<void> {
     )
   }
   // Sorted and cut at 25 shards, as the screen sends them, the same ids are taken.
-  const within = await call('POST', '/api/trash/purge', { ids: ids.slice(0, MOST_SHARDS) })
+  const within = await call('POST', '/api/trash/purge', { ids: ids.slice(0, MOST_BATCH_SHARDS) })
   record(
-    `${String(MOST_SHARDS)} ids in ${String(MOST_SHARDS)} shards: /api/trash/purge`,
+    `${String(MOST_BATCH_SHARDS)} ids in ${String(MOST_BATCH_SHARDS)} shards: /api/trash/purge`,
     '200, the file purged',
     `${String(within.status)}, ${String((within.json as { succeeded?: number } | null)?.succeeded)} purged`,
     within.status !== 200 || (within.json as { succeeded?: number } | null)?.succeeded !== 1,

@@ -3,7 +3,7 @@
  * reads, and a create replayed after its file was deleted for good makes nothing.
  */
 
-import { auth, b64, base, call, createRecord, record } from './client.ts'
+import { auth, b64, base, call, createRecord, MOST_BATCH_SHARDS, record, SHARD_IDS } from './client.ts'
 
 const TUS = { 'Tus-Resumable': '1.0.0' }
 
@@ -64,10 +64,7 @@ export async function checkTinyChunks(): Promise<void> {
 
 /** How far past the newest id the checks reach, so ids other clients create meanwhile stay clear. */
 const MARGIN = 100_000
-const SHARD = 500
 const QUICK_MS = 1_000
-/** The most shards one batch call may touch (`LIMITS.batchShards`); more are refused (batch-shards.ts). */
-const SPREAD = 25
 
 /**
  * 25 ids, each in a shard of its own (the most one call may touch), all past the id counter, sent to
@@ -80,7 +77,7 @@ export async function checkIdsPastCounter(): Promise<void> {
     record('ids past the id counter', 'a record to learn the counter from', String(marker.status), true)
     return
   }
-  const ids = Array.from({ length: SPREAD }, (_, i) => newest + MARGIN + i * SHARD)
+  const ids = Array.from({ length: MOST_BATCH_SHARDS }, (_, i) => newest + MARGIN + i * SHARD_IDS)
   const one = [newest + MARGIN]
   const requests: [string, unknown, unknown][] = [
     ['/api/trash/restore', { ids }, { ids: one }],
@@ -106,10 +103,10 @@ export async function checkIdsPastCounter(): Promise<void> {
     const json = answer.json as { succeeded?: number; failed?: number } | null
     const limit = Math.max(QUICK_MS, baseline.ms * 4)
     record(
-      `${String(SPREAD)} ids in ${String(SPREAD)} shards past the counter: ${path}`,
-      `200, ${String(SPREAD)} failed, within ${String(QUICK_MS)} ms or 4 x one id's time`,
+      `${String(MOST_BATCH_SHARDS)} ids in ${String(MOST_BATCH_SHARDS)} shards past the counter: ${path}`,
+      `200, ${String(MOST_BATCH_SHARDS)} failed, within ${String(QUICK_MS)} ms or 4 x one id's time`,
       `${String(answer.status)}, ${String(json?.failed)} failed, ${String(ms)} ms (one id: ${String(baseline.ms)} ms)`,
-      answer.status !== 200 || json?.succeeded !== 0 || json.failed !== SPREAD || ms > limit,
+      answer.status !== 200 || json?.succeeded !== 0 || json.failed !== MOST_BATCH_SHARDS || ms > limit,
     )
   }
   const past = newest + MARGIN

@@ -13,6 +13,11 @@ export interface Outcome {
   observed: string
   harm: number
 }
+/** Ids in one record shard (500 consecutive ids), as the server stores them (decision 0005). */
+export const SHARD_IDS = 500
+/** The most record shards one batch call may touch (decision 0058); any this many ids fall in no more. */
+export const MOST_BATCH_SHARDS = 25
+
 export const outcomes: Outcome[] = []
 export const createdIds: number[] = []
 

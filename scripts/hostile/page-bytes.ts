@@ -6,7 +6,7 @@
  * buffered answer may carry). The records made here are tracked in `createdIds` and purged
  * by the caller.
  */
-import { auth, base, call, createdIds, createRecord, record } from './client.ts'
+import { auth, base, call, createdIds, createRecord, record, SHARD_IDS } from './client.ts'
 
 const PAGE_ANSWER_BUDGET = 16_000_000
 const SHARD_BUDGET = 4_000_000
@@ -14,7 +14,6 @@ const STREAMED_LIMIT = 20_000_000
 /** 100 records of about 60 KB of JSON each: 6 MB, more than one shard holds. */
 const LONG_RECORDS = 100
 const AT_ONCE = 4
-const SHARD_IDS = 500
 const PAGE_SHARDS = 50
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`
