@@ -16,12 +16,12 @@
     if (FIRST_PAGE in window) return
     var kept = null
     try {
-      kept = window.localStorage.getItem('media-file-manager-listing-first:4')
+      kept = window.localStorage.getItem('media-file-manager-listing-first:5')
     } catch {
       // Storage blocked: nothing is kept, and the app asks as on a first visit.
     }
     if (kept !== null || typeof Worker === 'undefined' || typeof fetch !== 'function') return
-    var answer = fetch('/api/media-pages?shards=0-3', {
+    var answer = fetch('/api/media-pages?shards=0-0', {
       headers: { Accept: 'application/json' },
       credentials: 'same-origin',
       cache: 'no-store',

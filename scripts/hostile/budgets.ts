@@ -73,7 +73,7 @@ async function pagesThrough(): Promise<{
   let pageCount = 2
   for (let page = 0; page < pageCount; page++) {
     let shards: string | undefined =
-      page === 0 ? '0-3' : page === 1 ? '4-49' : `${String((page - 1) * 50)}-${String((page - 1) * 50 + 49)}`
+      page === 0 ? '0-0' : page === 1 ? '1-49' : `${String((page - 1) * 50)}-${String((page - 1) * 50 + 49)}`
     while (shards !== undefined) {
       answers++
       const answer = await measured(`/api/media-pages?shards=${shards}`)
@@ -82,7 +82,7 @@ async function pagesThrough(): Promise<{
       const body = answer.json as { shard_count: number; columns: { id: number[] }; next_shards?: string }
       let id = 0
       for (const step of body.columns.id) ids.push((id += step))
-      if (page === 0 && shards === '0-3')
+      if (page === 0 && shards === '0-0')
         pageCount = body.shard_count <= 50 ? 2 : Math.ceil(body.shard_count / 50) + 1
       shards = body.next_shards
     }

@@ -35,8 +35,8 @@ async function createLong(n: number) {
 
 /** The shards of page `page`, as the screen asks for them. */
 function pageShards(page: number): string {
-  if (page === 0) return '0-3'
-  if (page === 1) return `4-${String(PAGE_SHARDS - 1)}`
+  if (page === 0) return '0-0'
+  if (page === 1) return `1-${String(PAGE_SHARDS - 1)}`
   const from = (page - 1) * PAGE_SHARDS
   return `${String(from)}-${String(from + PAGE_SHARDS - 1)}`
 }
@@ -78,7 +78,7 @@ async function everyPage() {
       ) {
         over.push(`${shards}: ${mb(bytes.length)}`)
       }
-      if (page === 0 && shards === '0-3') {
+      if (page === 0 && shards === '0-0') {
         pageCount = body.shard_count <= PAGE_SHARDS ? 2 : Math.ceil(body.shard_count / PAGE_SHARDS) + 1
       }
       shards = body.next_shards
@@ -90,7 +90,7 @@ async function everyPage() {
 /** The page the screen looks for `id` in (`pageOfId`). */
 function pageOfId(id: number): number {
   const shard = Math.floor(id / SHARD_IDS)
-  if (shard < 4) return 0
+  if (shard < 1) return 0
   if (shard < PAGE_SHARDS) return 1
   return Math.floor(shard / PAGE_SHARDS) + 1
 }

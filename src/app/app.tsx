@@ -182,6 +182,7 @@ export function App() {
                     selection={selection}
                     narrowed={narrowsResults(filters)}
                     stale={query.stale}
+                    arriving={library.arriving}
                     onView={commands.services.view}
                     onFilter={screen.filterBy}
                     contextActions={commands.actions.context}

@@ -6,6 +6,7 @@ import './theme-init'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
+import { prepareDateFormat } from '../lib/format-date'
 import { App } from './app'
 import { Providers } from './providers'
 import './styles.css'
@@ -24,3 +25,7 @@ startTransition(() => {
     </StrictMode>,
   )
 })
+
+// The cards' date format is made in a task of its own, not in this one nor in the first cards' render
+// (decision 0061).
+setTimeout(prepareDateFormat, 0)

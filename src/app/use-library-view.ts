@@ -21,7 +21,7 @@ import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../contract/folder-paths'
 import type { MediaRecord } from '../contract/record'
 import type { Answer } from '../lib/answer'
 import type { MoveOption } from '../lib/move-target'
-import { preloadOnceIdle } from './providers'
+import { PRELOAD_WHILE_ARRIVING_MS, preloadOnceIdle } from './providers'
 
 const NO_RECORDS: readonly MediaRecord[] = []
 const NO_TYPES: readonly string[] = []
@@ -122,9 +122,23 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   const folders = useFolders()
   const failed = media.status.kind === 'failed'
   const ready = media.status.kind === 'ready'
+  /** The library's pages are still arriving, and none has failed. */
+  const arriving =
+    media.status.kind === 'ready' && media.status.progress !== null && media.status.error === undefined
+  // The dialogs' code loads once the library is whole or its load has stopped, not while its pages
+  // arrive, where each module's evaluation would be one more task beside them (decision 0061); at the
+  // latest some seconds after the first page, however long a large library takes.
   useEffect(() => {
-    if (ready) preloadOnceIdle()
-  }, [ready])
+    if (!ready) return
+    if (!arriving) {
+      preloadOnceIdle()
+      return
+    }
+    const timer = setTimeout(preloadOnceIdle, PRELOAD_WHILE_ARRIVING_MS)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [ready, arriving])
   const records = failed ? SAMPLE_FILES : (media.records ?? NO_RECORDS)
   const byId = useMemo(() => new RecordsById(records), [records])
   const onPage = useMediaQuery(records, filters, sort, byId)
@@ -195,5 +209,15 @@ export function useLibraryView(filters: Filters, sort: Sort) {
     [client, failed, records],
   )
 
-  return { media, query, selection, folderTree, moveOptions, fileTypes, fileCounts, findDuplicate }
+  return {
+    media,
+    arriving,
+    query,
+    selection,
+    folderTree,
+    moveOptions,
+    fileTypes,
+    fileCounts,
+    findDuplicate,
+  }
 }

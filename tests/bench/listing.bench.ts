@@ -92,7 +92,18 @@ const PROFILE_COLD = process.env.LISTING_PROFILE === 'cold'
  * trace, each task's thread time), which other processes competing for the cores do not lengthen as they
  * do the wall-clock long tasks: on a busy machine, the work the page itself does in one go.
  */
-const CPU_TASKS = process.env.LISTING_CPU_TASKS === '1'
+const CPU_TASKS = process.env.LISTING_CPU_TASKS === '1' || process.env.LISTING_TRACE === '1'
+/** `LISTING_TRACE=1`: as `LISTING_CPU_TASKS=1`, and writes each visit's trace to tests/bench/results/. */
+const KEEP_TRACES = process.env.LISTING_TRACE === '1'
+let tracesWritten = 0
+/**
+ * `LISTING_SETTLE_MS`: how long a new window is left before the cold visit's navigation (default 1,500;
+ * 0 navigates at once). Chromium's new window loads its own interface in a renderer of its own (the
+ * 'top-chrome' WebUI, 384 modules, about 250 ms of CPU in its first second), which on two cores took
+ * the page's CPU during its first second; a person's browser has its window open before they type the
+ * address (decision 0061).
+ */
+const WINDOW_SETTLE_MS = Number(process.env.LISTING_SETTLE_MS ?? 1_500)
 
 /**
  * The pages' renderer main threads' tasks in a Chromium trace, by thread (CPU) time: those over 50 ms
@@ -315,7 +326,12 @@ async function visit(
   const tracing = CPU_TASKS && browser !== null
   if (tracing)
     await browser.startTracing(undefined, {
-      categories: ['toplevel', 'disabled-by-default-devtools.timeline'],
+      categories: [
+        'toplevel',
+        'disabled-by-default-devtools.timeline',
+        // What each task ran, for the traces kept: scripts, functions, layout, style.
+        ...(KEEP_TRACES ? ['devtools.timeline', 'v8.execute'] : []),
+      ],
     })
   await go()
   await page.waitForFunction(
@@ -324,7 +340,14 @@ async function visit(
     { timeout: visitTimeout(size), polling: 100 },
   )
   // Stopped before the heap is measured: its collection is a long task of the benchmark's own.
-  const cpuTasks = tracing ? cpuLongTasks(await browser.stopTracing()) : { over: [], longest: 0 }
+  const trace = tracing ? await browser.stopTracing() : null
+  const cpuTasks = trace === null ? { over: [], longest: 0 } : cpuLongTasks(trace)
+  if (trace !== null && KEEP_TRACES) {
+    const file = join(RESULTS_DIR, `listing-${String(size)}-trace-${String(++tracesWritten)}.json`)
+    await mkdir(RESULTS_DIR, { recursive: true })
+    await writeFile(file, trace)
+    console.log(`    trace written to ${file}`)
+  }
   const marks = await page.evaluate(
     () =>
       (window as unknown as { __listing: { firstCard: number; whole: number; longTasks: LongTask[] } })
@@ -433,6 +456,7 @@ async function coldAndWarm(
       await page.goto(`${dev.baseUrl}/api/access`)
       coldProfiler = await startProfiler(context, page)
     }
+    if (WINDOW_SETTLE_MS > 0) await page.waitForTimeout(WINDOW_SETTLE_MS)
     const cold = await visit(page, worker, () => page.goto(dev.baseUrl), size)
     if (coldProfiler !== null) {
       const profile = await coldProfiler()

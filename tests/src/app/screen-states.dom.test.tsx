@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { encodeMediaPage } from '../../../src/contract/media-pages'
+import { encodeMediaPage, pageRange } from '../../../src/contract/media-pages'
 import { listedRecord } from '../../support/listed-record'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
 import {
@@ -91,13 +91,12 @@ describe('screen states', () => {
 
   it('in an outage halfway through the library, says only what is in and lets the connection line speak', async () => {
     const first = encodeMediaPage([listedRecord(1, { title: 'Launch banner' })], {
-      from: 0,
-      to: 3,
+      ...pageRange(0),
       shardCount: 60,
     })
     server.use(
       http.get('*/api/media-pages', ({ request }) =>
-        new URL(request.url).searchParams.get('shards') === '0-3'
+        new URL(request.url).searchParams.get('shards') === '0-0'
           ? HttpResponse.json(first)
           : HttpResponse.error(),
       ),
@@ -110,6 +109,31 @@ describe('screen states', () => {
     })
     expect(screen.queryByText(/Loading the library|loading the rest/)).not.toBeInTheDocument()
     expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
+  })
+
+  it('while the library arrives, an empty first page is not an empty library', async () => {
+    // Every file of shard 0 (the oldest ids) deleted: the first page is empty, the files come after it.
+    const empty = encodeMediaPage([], { ...pageRange(0), shardCount: 60 })
+    let releaseRest: () => void = () => undefined
+    const rest = new Promise<void>((resolve) => {
+      releaseRest = resolve
+    })
+    server.use(
+      http.get('*/api/media-pages', async ({ request }) => {
+        const shards = new URL(request.url).searchParams.get('shards')
+        if (shards === '0-0') return HttpResponse.json(empty)
+        await rest
+        const range = pageRange(shards === '1-49' ? 1 : 2)
+        const records = shards === '1-49' ? [listedRecord(2_600, { title: 'Launch banner' })] : []
+        return HttpResponse.json(encodeMediaPage(records, { ...range, shardCount: 60 }))
+      }),
+    )
+    renderScreen()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.queryByText('No files found')).not.toBeInTheDocument()
+    releaseRest()
+    expect(await screen.findByRole('article', { name: 'Launch banner' })).toBeInTheDocument()
+    expect(screen.queryByText('No files found')).not.toBeInTheDocument()
   })
 
   it('shows No files found with the upload hint for an empty library', async () => {

@@ -88,7 +88,7 @@ describe('Sign out', () => {
   it('ends the session, drops the kept listing and what is shown, and asks for the token again', async () => {
     const { user } = await signIn()
     const signedIn = jar
-    localStorage.setItem('media-file-manager-listing-first:4', '{"kept":"first page"}')
+    localStorage.setItem('media-file-manager-listing-first:5', '{"kept":"first page"}')
 
     await user.click(screen.getByRole('button', { name: SIGN_OUT_TEXT.menu }))
     await user.click(await screen.findByRole('menuitem', { name: SIGN_OUT_TEXT.here }))

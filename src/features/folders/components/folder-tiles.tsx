@@ -3,11 +3,10 @@ import { Folder as FolderIcon } from 'lucide-react'
 import type { Folder } from '../../../contract/folder'
 import { setDraggedFolder } from '../../../lib/drag'
 import { countOf } from '../../../lib/plural'
+import { compareFolderNames } from '../model/folder-names'
 import { useFolderActions, type FolderActions } from './folder-actions'
 import { useFolderDrop } from './folder-drop'
 import { FolderContextMenu, FolderMoreMenu } from './folder-menu'
-
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
 interface FolderTilesProps {
   /** The folder shown: its subfolders get tiles. */
@@ -24,7 +23,7 @@ export function FolderTiles({ parentPath, onOpen }: FolderTilesProps) {
   if (actions === null) return null
   const children = actions.folders
     .filter((folder) => folder.parent_path === parentPath)
-    .sort((a, b) => byName.compare(a.name, b.name))
+    .sort((a, b) => compareFolderNames(a.name, b.name))
   if (children.length === 0) return null
   return (
     <ul className="folder-tiles" aria-label="Subfolders">

@@ -1,5 +1,6 @@
 import type { Folder } from '../../../contract/folder'
 import { joinPath, ROOT_FOLDER_LABEL, ROOT_PATH } from '../../../contract/folder-paths'
+import { compareFolderNames } from './folder-names'
 
 export interface FolderNode {
   name: string
@@ -9,10 +10,8 @@ export interface FolderNode {
   children: FolderNode[]
 }
 
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
-
 function sortTree(nodes: FolderNode[]): FolderNode[] {
-  nodes.sort((a, b) => byName.compare(a.name, b.name))
+  nodes.sort((a, b) => compareFolderNames(a.name, b.name))
   for (const node of nodes) sortTree(node.children)
   return nodes
 }

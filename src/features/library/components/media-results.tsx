@@ -29,6 +29,8 @@ interface MediaResultsProps {
   narrowed: boolean
   /** A newer query is still being computed behind the one shown. */
   stale: boolean
+  /** The library's pages are still arriving (and none has failed). */
+  arriving?: boolean
   onView: (record: MediaRecord) => void
   onFilter: (filter: FileFilter) => void
   contextActions: readonly FileAction[]
@@ -43,7 +45,7 @@ interface MediaResultsProps {
 }
 
 export function MediaResults(props: MediaResultsProps) {
-  const { results, view, sort, onSort, selection, narrowed, stale } = props
+  const { results, view, sort, onSort, selection, narrowed, stale, arriving = false } = props
   const { onView, onFilter, contextActions, cardActions, tiles, emptyActions, focusRequest } = props
   const { toggle, only, extendTo, ids: selected } = selection
 
@@ -80,7 +82,9 @@ export function MediaResults(props: MediaResultsProps) {
 
   if (results.count === 0) {
     // While a newer query is still computing, "no files" may be untrue (the list just arrived): wait.
-    if (stale) return <div className="results-state" aria-busy="true" />
+    // So it is while the library's pages arrive, when nothing narrows the list: the first page holds
+    // the oldest ids, all of which may be deleted, and the files are in the pages after it.
+    if (stale || (arriving && !narrowed)) return <div className="results-state" aria-busy="true" />
     return (
       <>
         {tiles}

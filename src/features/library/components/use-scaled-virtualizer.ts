@@ -1,4 +1,14 @@
-import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react'
 import { flushSync } from 'react-dom'
 
 import {
@@ -136,11 +146,22 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
   if (scaled) scroller.setTotal(total)
   // Where the view was when the rows to draw last changed: a scroll within them draws nothing new.
   const [view, setView] = useState({ offset: 0, viewport: 0 })
-  const range = rowsInView(options, view.offset, view.viewport)
+  // The first rows drawn are the ones in view alone; the overscan follows in a render of its own, so the
+  // first cards' commit and layout hold only what is seen (decision 0061).
+  const [overscanning, setOverscanning] = useState(false)
+  const layout = overscanning ? options : { ...options, overscan: 0 }
+  const range = rowsInView(layout, view.offset, view.viewport)
+  const drawsRows = range !== null
+  useEffect(() => {
+    if (drawsRows && !overscanning)
+      startTransition(() => {
+        setOverscanning(true)
+      })
+  }, [drawsRows, overscanning])
 
-  const latest = useRef({ options, scaled, range })
+  const latest = useRef({ options: layout, scaled, range })
   useLayoutEffect(() => {
-    latest.current = { options, scaled, range }
+    latest.current = { options: layout, scaled, range }
   })
   const offsetNow = useCallback((): number => {
     const element = scrollRef.current

@@ -4,7 +4,7 @@ import { removeKeptDirectory } from '../engine/kept-store/kept-files'
 import { whenIdle } from '../model/sliced-work'
 
 /**
- * A second copy of the kept first page (2,000 files, a few hundred KB), in localStorage, so a reload
+ * A second copy of the kept first page (500 ids, up to 500 files), in localStorage, so a reload
  * shows the first cards in its very first render. localStorage is read at once, where opening IndexedDB
  * on a reload took 250-400 ms before the first page could be read, and the worker took longer to start.
  * The worker still keeps every page, this one included, in IndexedDB; it sends this copy whenever it

@@ -70,7 +70,7 @@ export interface ListingCache {
  * Bumped whenever the kept shape changes (the encoding, the page grid): the database is then emptied on
  * open, so no page in an older shape is ever read.
  */
-export const LISTING_CACHE_VERSION = 4
+export const LISTING_CACHE_VERSION = 5
 const DATABASE = 'media-file-manager-listing'
 const PAGES = 'pages'
 /** Each kept page's record count, apart from the page, so counting reads no page. */
