@@ -149,6 +149,7 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
   // The first rows drawn are the ones in view alone; the overscan follows in a render of its own, so the
   // first cards' commit and layout hold only what is seen (decision 0061).
   const [overscanning, setOverscanning] = useState(false)
+  const hasRows = count > 0
   const layout = overscanning ? options : { ...options, overscan: 0 }
   const range = rowsInView(layout, view.offset, view.viewport)
   const drawsRows = range !== null
@@ -203,7 +204,9 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
       element.removeEventListener('scroll', onScroll)
       resize?.disconnect()
     }
-  }, [scrollRef, offsetNow, scroller])
+    // Again when the first rows come (the grid's width known, the list's first files in): the view is
+    // read in the commit that draws them, so the frame shows every row in view, not the first alone.
+  }, [scrollRef, offsetNow, scroller, hasRows])
 
   const shift = scaled ? scroller.shift : 0
   useLayoutEffect(() => {
