@@ -4,7 +4,7 @@
  * keeps under them: 4 MB for `/api/media`, `/api/trash` and `/api/folder-list`; `/api/media-pages` is
  * held here to the 16 MB of a streamed answer, and to its own 2 MB in page-bytes.ts. The records made here are tracked in `createdIds` and purged by the caller.
  */
-import { auth, base, call, createdIds, createRecord, record } from './client.ts'
+import { auth, base, call, createdIds, createRecord, pageCountOf, pageShards, record } from './client.ts'
 
 const BUFFERED_BUDGET = 4_000_000
 const STREAMED_BUDGET = 16_000_000
@@ -72,8 +72,7 @@ async function pagesThrough(): Promise<{
   let answers = 0
   let pageCount = 2
   for (let page = 0; page < pageCount; page++) {
-    let shards: string | undefined =
-      page === 0 ? '0-0' : page === 1 ? '1-49' : `${String((page - 1) * 50)}-${String((page - 1) * 50 + 49)}`
+    let shards: string | undefined = pageShards(page)
     while (shards !== undefined) {
       answers++
       const answer = await measured(`/api/media-pages?shards=${shards}`)
@@ -82,8 +81,7 @@ async function pagesThrough(): Promise<{
       const body = answer.json as { shard_count: number; columns: { id: number[] }; next_shards?: string }
       let id = 0
       for (const step of body.columns.id) ids.push((id += step))
-      if (page === 0 && shards === '0-0')
-        pageCount = body.shard_count <= 50 ? 2 : Math.ceil(body.shard_count / 50) + 1
+      if (page === 0 && shards === pageShards(0)) pageCount = pageCountOf(body.shard_count)
       shards = body.next_shards
     }
   }

@@ -18,6 +18,30 @@ export const SHARD_IDS = 500
 /** The most record shards one batch call may touch (decision 0058); any this many ids fall in no more. */
 export const MOST_BATCH_SHARDS = 25
 
+/** Shards a page of the screen's listing holds, after its first two (decision 0061). */
+const PAGE_SHARDS = 50
+
+/** The shards of page `page`, as the screen asks for them: shard 0, then 1-49, then 50 at a time. */
+export function pageShards(page: number): string {
+  if (page === 0) return '0-0'
+  if (page === 1) return `1-${String(PAGE_SHARDS - 1)}`
+  const from = (page - 1) * PAGE_SHARDS
+  return `${String(from)}-${String(from + PAGE_SHARDS - 1)}`
+}
+
+/** How many pages the screen asks for when the store holds `shardCount` shards. */
+export function pageCountOf(shardCount: number): number {
+  return shardCount <= PAGE_SHARDS ? 2 : Math.ceil(shardCount / PAGE_SHARDS) + 1
+}
+
+/** The page the screen looks for `id` in. */
+export function pageOfId(id: number): number {
+  const shard = Math.floor(id / SHARD_IDS)
+  if (shard < 1) return 0
+  if (shard < PAGE_SHARDS) return 1
+  return Math.floor(shard / PAGE_SHARDS) + 1
+}
+
 export const outcomes: Outcome[] = []
 export const createdIds: number[] = []
 

@@ -6,7 +6,18 @@
  * buffered answer may carry). The records made here are tracked in `createdIds` and purged
  * by the caller.
  */
-import { auth, base, call, createdIds, createRecord, record, SHARD_IDS } from './client.ts'
+import {
+  auth,
+  base,
+  call,
+  createdIds,
+  createRecord,
+  pageCountOf,
+  pageOfId,
+  pageShards,
+  record,
+  SHARD_IDS,
+} from './client.ts'
 
 const PAGE_ANSWER_BUDGET = 16_000_000
 const SHARD_BUDGET = 4_000_000
@@ -14,7 +25,6 @@ const STREAMED_LIMIT = 20_000_000
 /** 100 records of about 60 KB of JSON each: 6 MB, more than one shard holds. */
 const LONG_RECORDS = 100
 const AT_ONCE = 4
-const PAGE_SHARDS = 50
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -31,14 +41,6 @@ async function createLong(n: number) {
     if (created.status !== 429 || attempt >= 6) return created
     await sleep(10_000)
   }
-}
-
-/** The shards of page `page`, as the screen asks for them. */
-function pageShards(page: number): string {
-  if (page === 0) return '0-0'
-  if (page === 1) return `1-${String(PAGE_SHARDS - 1)}`
-  const from = (page - 1) * PAGE_SHARDS
-  return `${String(from)}-${String(from + PAGE_SHARDS - 1)}`
 }
 
 interface Answer {
@@ -78,21 +80,11 @@ async function everyPage() {
       ) {
         over.push(`${shards}: ${mb(bytes.length)}`)
       }
-      if (page === 0 && shards === '0-0') {
-        pageCount = body.shard_count <= PAGE_SHARDS ? 2 : Math.ceil(body.shard_count / PAGE_SHARDS) + 1
-      }
+      if (page === 0 && shards === pageShards(0)) pageCount = pageCountOf(body.shard_count)
       shards = body.next_shards
     }
   }
   return { ids, over, largest, answers, failed: null }
-}
-
-/** The page the screen looks for `id` in (`pageOfId`). */
-function pageOfId(id: number): number {
-  const shard = Math.floor(id / SHARD_IDS)
-  if (shard < 1) return 0
-  if (shard < PAGE_SHARDS) return 1
-  return Math.floor(shard / PAGE_SHARDS) + 1
 }
 
 export async function checkLongDescriptionPages(): Promise<void> {
