@@ -42,9 +42,18 @@ export async function recordOfClaim(
   claim: IdempotencyClaim,
   now = new Date(),
 ): Promise<MediaRecord | null> {
-  const claimedId = await findClaimedId(store, claim, now)
-  const earlier = claimedId === null ? undefined : await readStoredRecord(store, claimedId)
-  return earlier ? keepIfFilesHeld(store, earlier) : null
+  return (await claimedRecord(store, claim, now)).record
+}
+
+/** The id `claim` holds (null: none yet), and the record under it once written (null: not yet). */
+async function claimedRecord(
+  store: DocumentStore,
+  claim: IdempotencyClaim,
+  now: Date,
+): Promise<{ id: number | null; record: MediaRecord | null }> {
+  const id = await findClaimedId(store, claim, now)
+  const stored = id === null ? undefined : await readStoredRecord(store, id)
+  return { id, record: stored ? await keepIfFilesHeld(store, stored) : null }
 }
 
 /**
@@ -62,16 +71,15 @@ export async function createRecord(
   webflow?: MediaRecord['webflow'],
   claim: IdempotencyClaim | null = null,
 ): Promise<MediaRecord> {
-  const claimedId = claim ? await findClaimedId(store, claim, now) : null
-  const earlier = claimedId === null ? undefined : await readStoredRecord(store, claimedId)
-  if (earlier) return keepIfFilesHeld(store, earlier)
+  const claimed = claim ? await claimedRecord(store, claim, now) : null
+  if (claimed?.record) return claimed.record
   const folderPath = input.folder_path ?? ROOT_PATH
   // A path that moved still takes files: they follow the folder to where it went.
   if (!acceptsFiles(await readFolders(store), folderPath)) throw folderNotFound(folderPath)
   const draft = buildRecord(0, await withStoredFileFacts(store, input), now)
   const problem = recordLimitProblem(draft)
   if (problem) throw new InvalidInputError(problem)
-  const id = claimedId ?? (await newRecordId(store, claim, now))
+  const id = claimed?.id ?? (await newRecordId(store, claim, now))
   // An existing record under a freshly allocated (or claimed) id can only be this same create, repeated.
   const stored = await placeNewRecord(
     store,
