@@ -152,13 +152,12 @@ export function useScaledVirtualizer(options: ScaledOptions): ScaledVirtualizer 
   const hasRows = count > 0
   const layout = overscanning ? options : { ...options, overscan: 0 }
   const range = rowsInView(layout, view.offset, view.viewport)
-  const drawsRows = range !== null
   useEffect(() => {
-    if (drawsRows && !overscanning)
+    if (hasRows && !overscanning)
       startTransition(() => {
         setOverscanning(true)
       })
-  }, [drawsRows, overscanning])
+  }, [hasRows, overscanning])
 
   const latest = useRef({ options: layout, scaled, range })
   useLayoutEffect(() => {
