@@ -10,11 +10,11 @@ import { CorruptDocumentError, StorageUnavailableError, type DocumentStore } fro
 import { mutateDocument } from '../storage/mutate'
 
 /**
- * `Idempotency-Key` on `POST /api/upload` and `POST /api/import`: a create retried after its answer was lost finds the record
- * its first attempt made instead of making a second. The key (hashed) maps to the record id in
- * `idempotency/{UTC day}/{sha256 of the key}`, written only if new right after an id is allocated; the
- * shard write is idempotent per id, so whichever attempt gets there first writes the record and the
- * others return it. Keys hold for 24 hours; the day in the key lets the hourly cleanup remove old ones
+ * `Idempotency-Key` on `POST /api/upload` and `POST /api/import`: a create retried after its answer was
+ * lost finds the record its first attempt made instead of making a second. The key (hashed) maps to the
+ * record id in `idempotency/{UTC day}/{sha256 of the key}`, written only if new right after an id is
+ * allocated; the shard write is idempotent per id, so whichever attempt gets there first writes the
+ * record and the others return it. Keys hold for 24 hours; the day in the key lets the hourly cleanup remove old ones
  * from one `list()`.
  */
 const PREFIX = 'idempotency/'
