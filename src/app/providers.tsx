@@ -3,7 +3,7 @@ import { SWRConfig, type Middleware, type SWRConfiguration } from 'swr'
 
 import { preloadLazyParts } from '../components/ui/lazy-load'
 import { preloadToasts, Toasts } from '../components/ui/toast'
-import { afterFirstPage } from '../lib/first-page-gate'
+import { afterFirstScreen } from '../lib/first-screen-gate'
 import { runWhenIdle } from '../lib/when-idle'
 import { useThemeChoice } from './theme'
 
@@ -27,13 +27,13 @@ export function preloadOnceIdle(): void {
 }
 
 /**
- * Every SWR call (folders, access status, the Trash count, Webflow) waits for the file list's first page
- * (first-page-gate.ts): at start they would compete with it; later the wait is over at once.
+ * Every SWR call (folders, access status, the Trash count, Webflow) waits for the file list's first
+ * screen (first-screen-gate.ts): at start they would compete with it; later the wait is over at once.
  */
-const afterTheFirstPage: Middleware = (useSWRNext) => (key, fetcher, config) =>
+const afterTheFirstScreen: Middleware = (useSWRNext) => (key, fetcher, config) =>
   useSWRNext(
     key,
-    fetcher === null ? null : (...args: unknown[]) => afterFirstPage().then(() => fetcher(...args)),
+    fetcher === null ? null : (...args: unknown[]) => afterFirstScreen().then(() => fetcher(...args)),
     config,
   )
 
@@ -42,7 +42,7 @@ export function Providers({ children, swr }: { children: ReactNode; swr?: SWRCon
   // Toasts follow the page's theme; 'system' lets sonner follow the system as the page does.
   const theme = useThemeChoice()
   return (
-    <SWRConfig value={{ shouldRetryOnError: false, use: [afterTheFirstPage], ...swr }}>
+    <SWRConfig value={{ shouldRetryOnError: false, use: [afterTheFirstScreen], ...swr }}>
       {children}
       <Toasts position="bottom-right" richColors closeButton duration={6000} theme={theme} />
     </SWRConfig>

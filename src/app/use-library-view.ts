@@ -20,6 +20,7 @@ import { SAMPLE_FILES } from '../features/library/sample-files'
 import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../contract/folder-paths'
 import type { MediaRecord } from '../contract/record'
 import type { Answer } from '../lib/answer'
+import { firstScreenDrawn } from '../lib/first-screen-gate'
 import type { MoveOption } from '../lib/move-target'
 import { PRELOAD_WHILE_ARRIVING_MS, preloadOnceIdle } from './providers'
 
@@ -147,6 +148,11 @@ export function useLibraryView(filters: Filters, sort: Sort) {
     () => (fromWorker === null ? onPage : { results: fromWorker, stale: false }),
     [onPage, fromWorker],
   )
+  // The first page's results (or what the screen says instead) are drawn: what waited for them may go.
+  const firstDrawn = media.status.kind !== 'loading' && !query.stale
+  useEffect(() => {
+    if (firstDrawn) firstScreenDrawn()
+  }, [firstDrawn])
   const { version, markShown } = media
   const { client } = engine
   // A list is drawn once the query over it is: on the page, once no deferred query is catching up;

@@ -5,7 +5,7 @@
  */
 import { pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
-import { firstPageSettled, holdForFirstPage } from '../../../lib/first-page-gate'
+import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { takeStartedFirstPage } from './first-page-request'
 import { readKeptFirstPage } from './kept-first-page'
@@ -16,16 +16,17 @@ import { EARLY_LOAD, startedEarly, startHeldWorker } from './worker-handover'
 /**
  * Starts the listing worker and its load (the kept pages, then the server's) as the app's code runs,
  * before React renders anything: the first store to connect takes it over, replies held meanwhile
- * included (worker-handover.ts). The first page does not wait for the worker to start: on a reload the kept copy is read
- * and shown here (readKeptFirstPage) while the worker loads every kept page, the first too, for its
- * engine; on a first visit the page takes over the request its HTML started (or asks the server itself)
- * and hands the answer to the worker, which then does not ask again. The screen's other calls wait until then (first-page-gate.ts). Does nothing
- * without workers (tests, old browsers), or once started.
+ * included (worker-handover.ts). The first page does not wait for the worker to start: on a reload the
+ * kept copy is read and shown here (readKeptFirstPage) while the worker loads every kept page, the first
+ * too, for its engine; on a first visit the page takes over the request its HTML started (or asks the
+ * server itself) and hands the answer to the worker once the screen has drawn it, and the worker then
+ * asks for the rest. The screen's other calls wait for that first screen (first-screen-gate.ts). Does
+ * nothing without workers (tests, old browsers), or once started.
  */
 export function startListingEarly(): void {
   if (startedEarly() || typeof Worker === 'undefined') return
   const startedInHtml = takeStartedFirstPage()
-  holdForFirstPage()
+  holdForFirstScreen()
   const { post, deliver } = startHeldWorker()
   /** The first page as the worker would have sent it: the layout it gives, then its records. */
   const showFirstPage = (records: MediaRecord[], shardCount: number) => {
@@ -38,7 +39,6 @@ export function startListingEarly(): void {
     showFirstPage(kept.records, kept.shardCount)
     // The worker still sends the first page too: its engine needs it, from its own kept copy.
     post({ type: 'load', request: EARLY_LOAD })
-    firstPageSettled()
     return
   }
   // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
@@ -50,14 +50,19 @@ export function startListingEarly(): void {
   void askFirstPage(startedInHtml).then(async (answer) => {
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
-    // First, so the worker's load goes on whatever showing it here meets. Shown here or not, the
-    // worker's engine takes the page in too.
-    post({ type: 'first-answer', answer })
-    if (read !== null) {
-      performance.mark('listing:first-page-here')
-      showFirstPage(read.records, read.shardCount)
+    try {
+      if (read !== null) {
+        performance.mark('listing:first-page-here')
+        showFirstPage(read.records, read.shardCount)
+        // The rest of the library is asked for once these cards are painted: under netlify dev the
+        // other pages' answers took the cores from the first cards' render (decision 0062).
+        await afterFirstScreen()
+      }
+    } finally {
+      // Shown here or not, the worker's engine takes the page in too, and its load goes on.
+      post({ type: 'first-answer', answer })
+      releaseFirstScreen()
     }
-    firstPageSettled()
   })
 }
 

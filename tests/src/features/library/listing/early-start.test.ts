@@ -89,6 +89,7 @@ describe('the listing started before the screen', () => {
 describe('the listing started before the screen, on a first visit', () => {
   async function startFresh(answer: () => Promise<Response>) {
     const fresh = await freshListing()
+    const gate = await import('../../../../../src/lib/first-screen-gate')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const asked: string[] = []
@@ -99,49 +100,64 @@ describe('the listing started before the screen, on a first visit', () => {
     FakeWorker.started.length = 0
     fresh.startListingEarly()
     const worker = FakeWorker.started[0] as FakeWorker
+    return { fresh, gate, worker, asked }
+  }
+
+  /** The worker's messages once it has been handed the first answer. */
+  async function handedOver(worker: FakeWorker) {
     await vi.waitFor(() => {
       expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
     })
-    return { fresh, worker, asked }
   }
 
-  it('asks for the first page itself, shows it, and hands the answer to the worker, whose engine takes it in too', async () => {
+  it('asks for the first page itself, shows it, and hands the answer to the worker once the screen has drawn it', async () => {
     const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 60 }))
-    const { fresh, worker, asked } = await startFresh(() =>
+    const { fresh, gate, worker, asked } = await startFresh(() =>
       Promise.resolve(new Response(text, { headers: { etag: '"p0"' } })),
     )
     expect(asked).toEqual(['/api/media-pages?shards=0-0'])
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    })
+    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
+    // The rest of the library waits for the first cards: the worker has not been handed the page yet.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
+    gate.firstScreenDrawn()
+    await handedOver(worker)
     expect(worker.sent).toEqual([
       { type: 'load', request: -1, firstFromPage: true },
       // Not marked shown here: the worker's engine holds the library, the first page too.
       { type: 'first-answer', answer: { status: 200, etag: '"p0"', text } },
     ])
-    const store = new fresh.ListingStore(fresh.connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
-    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
     store.close()
   })
 
-  it('shows nothing of an answer that is not a page, and hands it on for the worker to report', async () => {
+  it('shows nothing of an answer that is not a page, and hands it on at once for the worker to report', async () => {
     const refused = await startFresh(() =>
       Promise.resolve(Response.json({ error: 'Sign in to see the files' }, { status: 401 })),
     )
+    await handedOver(refused.worker)
     expect(refused.worker.sent[1]).toEqual({
       type: 'first-answer',
       answer: { status: 401, etag: null, text: '{"error":"Sign in to see the files"}' },
     })
     const unreachable = await startFresh(() => Promise.reject(new TypeError('Failed to fetch')))
+    await handedOver(unreachable.worker)
     expect(unreachable.worker.sent[1]).toEqual({ type: 'first-answer', answer: null })
     const store = new unreachable.fresh.ListingStore(unreachable.fresh.connectListing)
     expect(store.getSnapshot().records).toBeUndefined()
+    // Nothing to draw: the other calls go at once.
+    await unreachable.gate.afterFirstScreen()
     store.close()
   })
 })
 
 describe('the listing started before the screen, from the request its HTML started', () => {
-  it('takes that request over instead of asking again, and lets the other calls go once it is in', async () => {
+  it('takes that request over instead of asking again, and lets the other calls go once it is drawn', async () => {
     const fresh = await freshListing()
-    const gate = await import('../../../../../src/lib/first-page-gate')
+    const gate = await import('../../../../../src/lib/first-screen-gate')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const text = JSON.stringify(encodeMediaPage(records(1, 2), { from: 0, to: 3, shardCount: 4 }))
@@ -158,15 +174,15 @@ describe('the listing started before the screen, from the request its HTML start
     })
     FakeWorker.started.length = 0
     let othersWent = false
-    void gate.afterFirstPage().then(() => {
+    void gate.afterFirstScreen().then(() => {
       othersWent = true
     })
     fresh.startListingEarly()
     // Taken: a script that ran late would ask nothing more.
     expect(window.mediaFileManagerFirstPage).toBeNull()
-    // Held until the first page is in: the gate was armed by the early start.
+    // Held until the first page is drawn: the gate was armed by the early start.
     let heldOthers = false
-    void gate.afterFirstPage().then(() => {
+    void gate.afterFirstScreen().then(() => {
       heldOthers = true
     })
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -174,6 +190,14 @@ describe('the listing started before the screen, from the request its HTML start
     expect(heldOthers).toBe(false)
     answer(new Response(text, { headers: { etag: '"p0"' } }))
     const worker = FakeWorker.started[0] as FakeWorker
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
+    })
+    // In and shown, not yet drawn: still held.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(heldOthers).toBe(false)
+    gate.firstScreenDrawn()
     await vi.waitFor(() => {
       expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
     })
@@ -181,8 +205,6 @@ describe('the listing started before the screen, from the request its HTML start
       expect(heldOthers).toBe(true)
     })
     expect(asked).toEqual([])
-    const store = new fresh.ListingStore(fresh.connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
     store.close()
   })
 })
@@ -212,6 +234,21 @@ describe('the listing started before the screen, on a reload', () => {
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
     expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
     store.close()
+  })
+
+  it('holds the screen’s other calls until it has drawn the kept first page', async () => {
+    await reloadStartedEarly()
+    const gate = await import('../../../../../src/lib/first-screen-gate')
+    let othersWent = false
+    void gate.afterFirstScreen().then(() => {
+      othersWent = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(othersWent).toBe(false)
+    gate.firstScreenDrawn()
+    await vi.waitFor(() => {
+      expect(othersWent).toBe(true)
+    })
   })
 })
 
