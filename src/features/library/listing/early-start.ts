@@ -9,7 +9,7 @@ import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../
 import { retryingImport } from '../../../lib/retry-import'
 import { takeStartedFirstPage } from './first-page-request'
 import { readKeptFirstPage } from './kept-first-page'
-import type { FirstAnswer } from './listing-protocol'
+import type { FirstAnswer, ListingReply } from './listing-protocol'
 import { fetchPage } from './page-request'
 import { EARLY_LOAD, startedEarly, startHeldWorker } from './worker-handover'
 
@@ -27,33 +27,31 @@ export function startListingEarly(): void {
   if (startedEarly() || typeof Worker === 'undefined') return
   const startedInHtml = takeStartedFirstPage()
   holdForFirstScreen()
-  const { post, deliver } = startHeldWorker()
-  /** The first page as the worker would have sent it: the layout it gives, then its records. */
-  const showFirstPage = (records: MediaRecord[], shardCount: number) => {
-    deliver({ type: 'layout', pages: pageCountOf(shardCount), expected: null })
-    deliver({ type: 'records', page: 0, records, first: true, last: true })
-  }
   const kept = readKeptFirstPage()
   if (kept !== undefined) {
+    const { post, deliver } = startHeldWorker()
     performance.mark('listing:kept-first-here')
-    showFirstPage(kept.records, kept.shardCount)
+    showFirstPage(deliver, kept.records, kept.shardCount)
     // The worker still sends the first page too: its engine needs it, from its own kept copy.
     post({ type: 'load', request: EARLY_LOAD })
     return
   }
   // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
-  // worker to start, and hands the answer on.
+  // worker, and the worker starts once that answer is in: its start (its script, its store) would
+  // otherwise take a core from the page's own start while the server works on the answer (0062).
+  const answering = askFirstPage(startedInHtml)
+  const { post, deliver } = startHeldWorker(answering)
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
   // The schema check (zod) loads beside the request, not on the first route (decision 0042); should it
   // not arrive, the worker shows the page instead.
   const reading = retryingImport(() => import('./page-text')).catch(() => null)
-  void askFirstPage(startedInHtml).then(async (answer) => {
+  void answering.then(async (answer) => {
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
     try {
       if (read !== null) {
         performance.mark('listing:first-page-here')
-        showFirstPage(read.records, read.shardCount)
+        showFirstPage(deliver, read.records, read.shardCount)
         // The rest of the library is asked for once these cards are painted: under netlify dev the
         // other pages' answers took the cores from the first cards' render (decision 0062).
         await afterFirstScreen()
@@ -64,6 +62,16 @@ export function startListingEarly(): void {
       releaseFirstScreen()
     }
   })
+}
+
+/** The first page as the worker would have sent it: the layout it gives, then its records. */
+function showFirstPage(
+  deliver: (reply: ListingReply) => void,
+  records: MediaRecord[],
+  shardCount: number,
+): void {
+  deliver({ type: 'layout', pages: pageCountOf(shardCount), expected: null })
+  deliver({ type: 'records', page: 0, records, first: true, last: true })
 }
 
 /**

@@ -6,7 +6,7 @@
 import { memoryCache } from './listing-cache'
 import type { ListingReply, ListingRequest } from './listing-protocol'
 import type { ListingPort } from './listing-store'
-import { postTo, startWorker } from './library-worker'
+import { startWorker, type LibraryWorkerPort } from './library-worker'
 import { connectOnPage } from './page-loader'
 
 /** The request number of the load the worker is sent as it starts, before any store exists. */
@@ -19,7 +19,7 @@ export const EARLY_LOAD = -1
  * over with every reply so far. A second worker would hold a second library the engine never hears of.
  */
 interface EarlyListing {
-  worker: Worker
+  worker: LibraryWorkerPort
   held: ListingReply[]
   receive: ((reply: ListingReply) => void) | null
   adopted: boolean
@@ -33,11 +33,11 @@ export function startedEarly(): boolean {
 }
 
 /**
- * Starts the library's worker for the listing started before the screen, its replies held for the
- * store that takes it (takeEarly). `deliver` hands the store a reply made on the page (the first page
- * shown here) as if the worker had sent it.
+ * Starts the library's worker for the listing started before the screen (once `startWhen` settles, if
+ * given), its replies held for the store that takes it (takeEarly). `deliver` hands the store a reply
+ * made on the page (the first page shown here) as if the worker had sent it.
  */
-export function startHeldWorker(): {
+export function startHeldWorker(startWhen?: Promise<unknown>): {
   post: (request: ListingRequest) => void
   deliver: (reply: ListingReply) => void
 } {
@@ -45,11 +45,12 @@ export function startHeldWorker(): {
     if (!started.adopted) started.held.push(reply)
     started.receive?.(reply)
   }
-  const started: EarlyListing = { worker: startWorker(deliver), held: [], receive: null, adopted: false }
+  const worker = startWorker(deliver, startWhen)
+  const started: EarlyListing = { worker, held: [], receive: null, adopted: false }
   early = started
   return {
     post: (request) => {
-      postTo(started.worker, request)
+      worker.post(request)
     },
     deliver,
   }
@@ -83,7 +84,7 @@ function takeEarly(receive: (reply: ListingReply) => void): ListingPort | null {
         if (settled !== null) receive({ ...settled, request: loadAs })
         return
       }
-      postTo(taken.worker, request)
+      taken.worker.post(request)
     },
     close: () => {
       taken.worker.terminate()
@@ -99,7 +100,7 @@ export function connectListing(receive: (reply: ListingReply) => void): ListingP
     const worker = startWorker(receive)
     return {
       post: (request) => {
-        postTo(worker, request)
+        worker.post(request)
       },
       close: () => {
         worker.terminate()

@@ -56,13 +56,22 @@ class FakeWorker {
 describe('the listing started before the screen', () => {
   it('loads once, holds its replies for the first store, and answers that store’s load', async () => {
     vi.stubGlobal('Worker', FakeWorker)
-    vi.stubGlobal('fetch', () => new Promise(() => undefined))
+    let answer: (response: Response) => void = () => undefined
+    vi.stubGlobal('fetch', () => new Promise((resolve) => (answer = resolve)))
     startListingEarly()
     startListingEarly()
-    expect(FakeWorker.started).toHaveLength(1)
+    // Nothing kept: the page asks for the first page itself, and the worker starts once it is in.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(FakeWorker.started).toHaveLength(0)
+    answer(new Response('', { status: 503 }))
+    await vi.waitFor(() => {
+      expect(FakeWorker.started).toHaveLength(1)
+    })
     const worker = FakeWorker.started[0] as FakeWorker
-    // Nothing kept: the page asks for the first page itself (here that answer never comes).
-    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
+    const firstAnswer = { type: 'first-answer', answer: { status: 503, etag: null, text: '' } }
+    await vi.waitFor(() => {
+      expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }, firstAnswer])
+    })
     worker.reply({ type: 'layout', pages: 2, expected: null })
     worker.reply({ type: 'records', page: 0, records: records(1, 2), first: true, last: true })
 
@@ -70,7 +79,7 @@ describe('the listing started before the screen', () => {
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
     const loaded = store.load()
     // The load under way is the store's: it is not asked for a second time.
-    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }, firstAnswer])
     worker.reply({ type: 'records', page: 1, records: [], first: true, last: true })
     worker.reply({ type: 'settled', request: -1, ok: true })
     await loaded
@@ -99,6 +108,10 @@ describe('the listing started before the screen, on a first visit', () => {
     })
     FakeWorker.started.length = 0
     fresh.startListingEarly()
+    // The worker starts once the page's own request has its answer.
+    await vi.waitFor(() => {
+      expect(FakeWorker.started).toHaveLength(1)
+    })
     const worker = FakeWorker.started[0] as FakeWorker
     return { fresh, gate, worker, asked }
   }
@@ -188,7 +201,12 @@ describe('the listing started before the screen, from the request its HTML start
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(othersWent).toBe(true)
     expect(heldOthers).toBe(false)
+    // The worker starts once that answer is in.
+    expect(FakeWorker.started).toHaveLength(0)
     answer(new Response(text, { headers: { etag: '"p0"' } }))
+    await vi.waitFor(() => {
+      expect(FakeWorker.started).toHaveLength(1)
+    })
     const worker = FakeWorker.started[0] as FakeWorker
     const store = new fresh.ListingStore(fresh.connectListing)
     await vi.waitFor(() => {
