@@ -103,6 +103,11 @@ export function useLibraryView(filters: Filters, sort: Sort) {
   })
   const listing = useMedia()
   const engine = useLibraryEngine(filters, sort)
+  // The first page the page drew itself: the worker's first answer keeps its cards as they are.
+  const shownOnPage = listing.records
+  useEffect(() => {
+    if (shownOnPage !== undefined) engine.client?.remember(shownOnPage)
+  }, [engine.client, shownOnPage])
   const inWorker = engine.client !== null
   const held = engine.status.held
   const answered = engine.results !== null

@@ -187,6 +187,15 @@ export class EngineClient {
     }
   }
 
+  /**
+   * Files the page already shows (the first page it drew itself): a row the worker sends as one of them
+   * was keeps that object, so the cards drawn from the page's own first page are not drawn again when
+   * the worker's first answer takes over (decision 0062).
+   */
+  remember(records: readonly MediaRecord[]): void {
+    for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record)
+  }
+
   private keep(from: number, rows: readonly MediaRecord[]): void {
     rows.forEach((sent, offset) => {
       // A file sent again as it was keeps the object it had (each reply is a fresh copy): its card,

@@ -228,6 +228,37 @@ describe('the library engine and its client', () => {
     expect(after.get(4)).toMatchObject({ description: 'Changed' })
   })
 
+  it('keeps the objects of the first page the page drew itself when the worker’s first answer sends them again', async () => {
+    const engine = new LibraryEngine(() => undefined)
+    const client = new EngineClient((receive) =>
+      engineOnPage((request) => {
+        if (request.type === 'query' || request.type === 'rows')
+          receive(structuredClone(engine.receive(request)))
+      }),
+    )
+    // The page's own copy of the first page, decoded apart from the worker's.
+    const drawn = library(4)
+    client.remember(drawn)
+    const workers = structuredClone(drawn).map((record) =>
+      record.id === 2 ? { ...record, title: 'Renamed meanwhile' } : record,
+    )
+    engine.setRecords(workers)
+    client.query(NO_FILTERS, DEFAULT_SORT)
+    await settled()
+    const results = client.getSnapshot()
+    const sent = new Map<number, unknown>()
+    for (let place = 0; place < (results?.count ?? 0); place++) {
+      const record = results?.recordAt(place)
+      if (record) sent.set(record.id, record)
+    }
+    expect(sent.size).toBe(4)
+    for (const record of drawn) {
+      // A file as the page drew it keeps its object; one that changed since is the worker's.
+      if (record.id === 2) expect(sent.get(2)).toMatchObject({ title: 'Renamed meanwhile' })
+      else expect(sent.get(record.id)).toBe(record)
+    }
+  })
+
   it('prepares the search text in tasks of its own once the library is whole, answering meanwhile', async () => {
     performance.clearMeasures('listing:prepared')
     const prepared = () => performance.getEntriesByName('listing:prepared')
