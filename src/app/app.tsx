@@ -98,7 +98,6 @@ export function App() {
           />
         )}
       </header>
-      <ConnectionStatus onBack={refreshMedia} />
       <PageDrop
         folder={folder}
         trash={screen.trash}
@@ -214,6 +213,8 @@ export function App() {
         targets={commands.selectedRecords}
         onClear={selection.clear}
       />
+      {/* After the selection's panel, which on a phone it is placed above (connection-status.css). */}
+      <ConnectionStatus onBack={refreshMedia} />
       <OpenedOnce open={openRecord !== null} region="Details dialog">
         <DetailsDialog
           record={openRecord}

@@ -82,6 +82,19 @@ async function expectInsideViewport(page: Page, element: Locator): Promise<void>
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
 }
 
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>
+
+async function box(element: Locator): Promise<Box> {
+  const measured = await element.boundingBox()
+  if (measured === null) throw new Error('no box: the element is not shown')
+  return measured
+}
+
+/** Whether two boxes share any area. */
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
 /** Every header cell and every cell of the first row end on the same line: no step between columns. */
 async function expectCellsAligned(table: Locator): Promise<void> {
   const bottoms = await table.evaluate((element) =>
@@ -232,6 +245,26 @@ test.describe('on a phone', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
     await page.mouse.click(380, 420)
     await expect(drawer).toHaveCount(0)
+  })
+
+  test('the connection line covers neither the header nor the selection’s panel', async ({ page, shot }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    await select(page, 'Beach sunset')
+    const panel = page.getByRole('region', { name: 'Bulk operations' })
+    await expect(panel).toBeVisible()
+    await page.context().setOffline(true)
+    const line = page.getByRole('status').filter({ hasText: "You're offline" })
+    await expect(line).toBeVisible()
+    await expectInsideViewport(page, line)
+    for (const covered of [
+      page.getByRole('heading', { name: 'Media File Manager' }),
+      page.getByRole('button', { name: 'Folders' }),
+      panel,
+    ])
+      expect(overlap(await box(line), await box(covered))).toBe(false)
+    await shot('layout-phone-offline-selected')
+    await page.context().setOffline(false)
   })
 
   test('the grid shows at least two columns of cards', async ({ page }) => {
