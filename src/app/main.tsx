@@ -4,9 +4,9 @@ import './start-listing'
 import './theme-init'
 
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
 
 import { prepareDateFormat } from '../lib/format-date'
+import { retryingImport } from '../lib/retry-import'
 import { App } from './app'
 import { Providers } from './providers'
 import './styles.css'
@@ -14,17 +14,27 @@ import './styles.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')
 
-// A transition: React renders the screen in slices, yielding to the browser between them, rather than in
-// one long task; the page's HTML shows the header and 'Loading files...' meanwhile (decision 0038).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <App />
-      </Providers>
-    </StrictMode>,
-  )
-})
+// React DOM's client runs in a task of its own after this one (it is in this script's chunk all the
+// same: scripts/first-route-chunk.ts). Its module makes Error objects as it runs, and a browser driven
+// through DevTools records each one's stack with source positions, re-reading every script on that
+// stack, this whole one too when it ran with the script's modules: 15 of that task's 22 ms of CPU
+// (decision 0062).
+setTimeout(() => {
+  void retryingImport(() => import('react-dom/client')).then(({ createRoot }) => {
+    // A transition: React renders the screen in slices, yielding to the browser between them, rather
+    // than in one long task; the page's HTML shows the header and 'Loading files...' meanwhile (decision
+    // 0038).
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <Providers>
+            <App />
+          </Providers>
+        </StrictMode>,
+      )
+    })
+  })
+}, 0)
 
 // The cards' date format is made in a task of its own, not in this one nor in the first cards' render
 // (decision 0061).
