@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import {
   EngineClient,
   engineOnPage,
+  REASK_WHILE_ARRIVING_MS,
   ROW_BLOCK,
 } from '../../../../../src/features/library/engine/engine-results'
 import { LibraryEngine } from '../../../../../src/features/library/engine/library-engine'
@@ -175,6 +176,51 @@ describe('the library engine and its client', () => {
     const ids = await results.idsMatching({ filters: NO_FILTERS, sort: DEFAULT_SORT }, new Set([1_201]))
     expect(ids).toHaveLength(1_200)
     expect(ids.slice(0, 2)).toEqual([1_200, 1_199])
+  })
+
+  it('asks its query again as a library still arriving grows at most every few seconds, and at once when it is whole', async () => {
+    vi.useFakeTimers()
+    try {
+      const { engine, client, requests } = connected(0)
+      const queries = () => requests.filter((request) => request.type === 'query').length
+      const arrive = async (count: number, complete: boolean) => {
+        engine.setRecords(library(count), complete)
+        await vi.advanceTimersByTimeAsync(0)
+      }
+      client.query(NO_FILTERS, DEFAULT_SORT)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(queries()).toBe(1)
+      // The first files to show: asked again at once.
+      await arrive(10, false)
+      expect(queries()).toBe(2)
+      expect(client.getSnapshot()?.count).toBe(10)
+      // More arrive soon after: the count of files in is said at once, the rows wait.
+      await arrive(20, false)
+      await arrive(30, false)
+      expect(queries()).toBe(2)
+      expect(client.getStatus().held).toBe(30)
+      expect(client.answersLatest()).toBe(false)
+      await vi.advanceTimersByTimeAsync(REASK_WHILE_ARRIVING_MS)
+      expect(queries()).toBe(3)
+      expect(client.getSnapshot()?.count).toBe(30)
+      // A person's own query goes at once, and takes the place of the one waiting.
+      await arrive(40, false)
+      client.query({ ...NO_FILTERS, tag: 'even' }, DEFAULT_SORT)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(queries()).toBe(4)
+      expect(client.getSnapshot()?.count).toBe(20)
+      await vi.advanceTimersByTimeAsync(REASK_WHILE_ARRIVING_MS / 2)
+      expect(queries()).toBe(4)
+      // The last page: at once, where the page before it waits.
+      await arrive(50, false)
+      expect(queries()).toBe(4)
+      await arrive(60, true)
+      expect(queries()).toBe(5)
+      expect(client.getSnapshot()?.count).toBe(30)
+      expect(client.answersLatest()).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('answers a select-all over no files with one empty batch', async () => {
