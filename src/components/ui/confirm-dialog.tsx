@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui'
 import { useRef } from 'react'
 
 import { useFocusReturn } from './focus'
+import './dialog.css'
 
 interface ConfirmDialogProps {
   open: boolean

@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 
 import { useFocusReturn } from './focus'
+import './dialog.css'
 
 interface DialogProps {
   open: boolean

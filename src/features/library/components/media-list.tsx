@@ -8,6 +8,7 @@ import type { ResultsProps } from './media-grid'
 import { ResultsFrame } from './results-frame'
 import { useResultsNavigation } from './use-results-navigation'
 import { useScaledVirtualizer } from './use-scaled-virtualizer'
+import '../../../components/ui/file-table.css'
 
 const ROW_HEIGHT = 52
 /** The sticky header's height: rows start below it, and scrolling to a row keeps it clear of it. */

@@ -1,3 +1,4 @@
+import '../../../components/ui/file-table.css'
 import './trash.css'
 
 import { useEffect, useState } from 'react'
