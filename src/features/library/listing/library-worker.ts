@@ -9,8 +9,8 @@ import type { ListingReply } from './listing-protocol'
 
 /** The library's worker as its callers use it, whether or not it is made yet. */
 export interface LibraryWorkerPort {
-  post(request: LibraryWorkerRequest): void
-  terminate(): void
+  post: (request: LibraryWorkerRequest) => void
+  terminate: () => void
 }
 
 /** The worker, and its engine's client or the engine answers held until one connects. */

@@ -48,12 +48,7 @@ export function startHeldWorker(startWhen?: Promise<unknown>): {
   const worker = startWorker(deliver, startWhen)
   const started: EarlyListing = { worker, held: [], receive: null, adopted: false }
   early = started
-  return {
-    post: (request) => {
-      worker.post(request)
-    },
-    deliver,
-  }
+  return { post: worker.post, deliver }
 }
 
 /**
@@ -98,14 +93,7 @@ export function connectListing(receive: (reply: ListingReply) => void): ListingP
     const adopted = takeEarly(receive)
     if (adopted !== null) return adopted
     const worker = startWorker(receive)
-    return {
-      post: (request) => {
-        worker.post(request)
-      },
-      close: () => {
-        worker.terminate()
-      },
-    }
+    return { post: worker.post, close: worker.terminate }
   }
   return connectOnPage(receive, undefined, memoryCache())
 }
