@@ -9,27 +9,34 @@ import { mediaHostStores } from '../server/store'
 
 /**
  * The record id of `/api/image/{id}`, from the path (the rewrite passes the query on untouched), or
- * `?id=` at the function's own URL.
+ * `?id=` at the function's own URL, and the query parameter that form adds.
  */
-function imageId(request: Request): number {
+function imageId(request: Request): { id: number; extra: string[] } {
   const url = new URL(request.url)
   const prefix = routePrefix('image')
-  const raw = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.searchParams.get('id')
+  const atRoute = url.pathname.startsWith(prefix)
+  const raw = atRoute ? url.pathname.slice(prefix.length) : url.searchParams.get('id')
   const id = parseIdSegment(raw)
   if (id === null) {
     const shown = raw === null || raw === '' ? 'none given' : `"${raw.slice(0, 40)}"`
     throw new InvalidInputError(`Invalid file id (${shown}): ids are positive whole numbers`)
   }
-  return id
+  return { id, extra: atRoute ? [] : ['id'] }
 }
 
 /** `GET`/`HEAD /api/image/{id}?w=&h=&fit=&fm=&v=`: the record's image with its delivery settings applied. */
 export default route(
-  { GET: (request) => imageResponse(mediaHostStores(), imageId(request), request) },
+  {
+    GET: (request) => {
+      const { id, extra } = imageId(request)
+      return imageResponse(mediaHostStores(), id, request, extra)
+    },
+  },
   { message: 'Failed to deliver the image' },
 )
 
-// Each uncached answer decodes and encodes an image; versioned answers are kept by the CDN.
+// Each uncached answer decodes and encodes an image, within the address's render budget (decision
+// 0070); every answer is one rendition at its current version, which the CDN keeps.
 export const config: Config = {
   rateLimit: { windowLimit: 600, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 }

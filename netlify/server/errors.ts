@@ -33,6 +33,17 @@ export class GoneError extends Error {
   override name = 'GoneError'
 }
 
+/** The caller has used up a budget for now (429); `retryAfterSeconds` says when it will have enough again. */
+export class TooManyRequestsError extends Error {
+  override name = 'TooManyRequestsError'
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message)
+  }
+}
+
 export const fileNotFound = (id: number) => new NotFoundError(`File ${String(id)} not found`)
 export const folderNotFound = (idOrPath: number | string) =>
   new NotFoundError(`Folder ${String(idOrPath)} not found`)

@@ -9,6 +9,7 @@
  * `fit=cover` cut.
  */
 
+import { imageQuery, type ImageRequest } from './image-renditions'
 import { routePath, routePrefix } from './routes'
 
 export interface FocalPoint {
@@ -39,17 +40,6 @@ export interface ImageSettingsPatchFields {
   crop?: ImageCrop | null | undefined
   rotate?: ImageRotation | null | undefined
 }
-
-/** `fit` of `GET /api/image/{id}`, as the Netlify Image CDN names them. */
-export const IMAGE_FITS = ['contain', 'cover', 'fill'] as const
-export type ImageFit = (typeof IMAGE_FITS)[number]
-
-/** `fm`: `auto` picks WebP when the browser takes it, else JPEG (PNG for a PNG or GIF source). */
-export const IMAGE_FORMATS = ['auto', 'webp', 'avif', 'jpg', 'png'] as const
-export type ImageFormat = (typeof IMAGE_FORMATS)[number]
-
-/** The widths Details offers to copy, beside the original size. */
-export const COPY_WIDTHS = [320, 640, 1024, 1600] as const
 
 /** A crop's x + width (y + height) may pass 1 by this much, for the rounding of a fraction. */
 export const CROP_EDGE_TOLERANCE = 1e-9
@@ -86,28 +76,15 @@ export function imageVersion(record: ImageSettings & { media_url: string }): str
   )
 }
 
-export interface ImageRequest {
-  w?: number | undefined
-  h?: number | undefined
-  fit?: ImageFit | undefined
-  fm?: ImageFormat | undefined
-}
-
 /**
- * `/api/image/{id}?w=&h=&fit=&fm=&v=`, the record's image with its settings applied, at the version
- * the record has now. Parameters left out are left out of the URL.
+ * `/api/image/{id}?w=&h=&fit=&fm=&v=`, the record's image with its settings applied, at the version the
+ * record has now: one of the renditions the function serves (image-renditions.ts).
  */
 export function imageUrl(
   record: ImageSettings & { id: number; media_url: string },
   request: ImageRequest = {},
 ): string {
-  const query = new URLSearchParams()
-  for (const name of ['w', 'h', 'fit', 'fm'] as const) {
-    const value = request[name]
-    if (value !== undefined) query.set(name, String(value))
-  }
-  query.set('v', imageVersion(record))
-  return `${routePath('image', { id: String(record.id) })}?${query.toString()}`
+  return `${routePath('image', { id: String(record.id) })}?${imageQuery(request, imageVersion(record))}`
 }
 
 /**

@@ -63,8 +63,6 @@ const FIELD_LIMITS = {
   pdfPagesMax: 100_000,
   pdfObjectStreamBytes: 4 * 1024 * 1024,
   pdfInflatedBytes: 8 * 1024 * 1024,
-  /** `GET /api/image/{id}`: the largest `w` or `h` it answers (decision 0047). */
-  imageSidePixels: 4_000,
   /**
    * The largest image it reads, in pixels (sharp's `limitInputPixels`) and in stored bytes: a larger one
    * is refused before it is decoded, so no image can take the function's memory.

@@ -4,6 +4,7 @@ import {
   InvalidInputError,
   NotFoundError,
   PayloadTooLargeError,
+  TooManyRequestsError,
   UnsupportedMediaTypeError,
 } from '../errors'
 import {
@@ -31,6 +32,8 @@ export const ERROR_STATUSES: readonly (readonly [ErrorType, number])[] = [
   [UploadGoneError, 410],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
+  // A per-caller budget, such as the image route's megapixels, is spent: `Retry-After` says when.
+  [TooManyRequestsError, 429],
   // The tus checksum extension's own status.
   [ChecksumMismatchError, 460],
   // Storage unavailable or contended for now: the answer says when to retry (`Retry-After`).

@@ -1,3 +1,4 @@
+import { TooManyRequestsError } from '../errors'
 import { statusOf } from './error-statuses'
 
 const BASE_HEADERS = {
@@ -31,6 +32,9 @@ export interface FailureStyle {
 export function errorResponse(error: unknown, failure: FailureStyle): Response {
   const body = failure.body ?? ((message: string) => ({ error: message }))
   const status = statusOf(error)
+  if (error instanceof TooManyRequestsError) {
+    return json(body(error.message), status, { 'Retry-After': String(error.retryAfterSeconds) })
+  }
   if (status < 500 && error instanceof Error) return json(body(error.message), status)
   console.error(`[${failure.message}]`, error)
   const headers: HeadersInit = status === 503 ? { 'Retry-After': String(failure.retryAfterSeconds ?? 1) } : {}

@@ -13,7 +13,7 @@ function relative(value: number): string {
 }
 
 const FITS = { contain: 'c_limit', cover: 'c_fill', fill: 'c_scale' } as const
-const FORMATS = { auto: 'f_auto', webp: 'f_webp', avif: 'f_avif', jpg: 'f_jpg', png: 'f_png' } as const
+const FORMATS = { auto: 'f_auto', webp: 'f_webp', avif: 'f_avif', jpg: 'f_jpg' } as const
 
 /**
  * The Cloudinary delivery URL of `asset` with the record's settings and the query as chained

@@ -1,18 +1,39 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp'
 
-import type { ImageFormat, ImageSettings } from '../../../src/contract/image-settings'
+import { containedSize, type ImageFormat } from '../../../src/contract/image-renditions'
+import type { ImageSettings } from '../../../src/contract/image-settings'
 import { LIMITS } from '../../../src/contract/limits'
 import { UnsupportedMediaTypeError } from '../errors'
-import { coverCut, cropRegion, deliveredFocalPoint, rotatedSize, type Size } from './image-geometry'
+import {
+  coverCut,
+  cropRegion,
+  deliveredFocalPoint,
+  rotatedSize,
+  type Region,
+  type Size,
+} from './image-geometry'
 import type { ImageQuery } from './image-query'
+import { rasterFormatOf, SHARP_FORMATS } from './image-signature'
 
-/** The formats an answer is encoded in, and their types. */
-type OutputFormat = Exclude<ImageFormat, 'auto'>
+/** The formats an answer is encoded in (PNG only for `fm=auto`, for transparency), and their types. */
+type OutputFormat = Exclude<ImageFormat, 'auto'> | 'png'
 const CONTENT_TYPES: Record<OutputFormat, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
   jpg: 'image/jpeg',
   png: 'image/png',
+}
+
+/**
+ * Each encoder at a bounded effort: the worst picture the route accepts (4 megapixels of noise, decoded
+ * from 50 of them) is encoded within the time budget on one core (decision 0070,
+ * tests/bench/image.bench.ts). AVIF's effort is its lowest: at 2 the same picture took four times as long.
+ */
+const ENCODERS: Record<OutputFormat, (image: Sharp) => Sharp> = {
+  webp: (image) => image.webp({ quality: 80, effort: 4 }),
+  avif: (image) => image.avif({ quality: 55, effort: 0 }),
+  jpg: (image) => image.jpeg({ quality: 82, progressive: true }),
+  png: (image) => image.png({ compressionLevel: 6 }),
 }
 
 export interface RenderedImage {
@@ -27,6 +48,8 @@ export const IMAGE_TOO_LARGE_MESSAGE = `This image is too large to transform (at
 )} megapixels and ${String(LIMITS.imageInputBytes / 1024 / 1024)} MB); open the original file instead.`
 export const IMAGE_UNREADABLE_MESSAGE =
   'This file could not be read as an image; open the original file instead.'
+export const IMAGE_NOT_RASTER_MESSAGE =
+  "This file's contents are not a JPEG, PNG, GIF, WebP, AVIF or TIFF image, so it cannot be delivered with a crop, rotation or size; open the original file instead."
 
 /**
  * Every read of the stored bytes: the pixel limit stops a hostile image (a small file that declares a
@@ -47,21 +70,24 @@ export function negotiatedFormat(fm: ImageFormat, accept: string | null, hasAlph
   return hasAlpha ? 'png' : 'jpg'
 }
 
-function encode(image: Sharp, format: OutputFormat): Sharp {
-  switch (format) {
-    case 'webp':
-      return image.webp({ quality: 80 })
-    // AVIF is slow to encode; a low effort keeps one answer within a second for a large picture.
-    case 'avif':
-      return image.avif({ quality: 55, effort: 2 })
-    case 'jpg':
-      return image.jpeg({ quality: 82, progressive: true })
-    case 'png':
-      return image.png({ compressionLevel: 8 })
-  }
+/** What a render will do, known from the image's header alone, before any pixel is decoded. */
+export interface RenderPlan {
+  input: Uint8Array
+  settings: ImageSettings
+  /** The crop of the stored picture (as shown, EXIF orientation applied). */
+  region: Region
+  /** The picture after the crop and the turn. */
+  source: Size
+  /** `fit=cover`: the size to scale the source to and the part of it kept; else the size it is scaled to. */
+  sizing: { cover: { scaled: Size; region: Region } } | { contain: Size }
+  output: Size
+  hasAlpha: boolean
+  /** The work: the pixels decoded and the pixels encoded, in millions. */
+  megapixels: number
 }
 
 function readFailure(error: unknown): Error {
+  if (error instanceof UnsupportedMediaTypeError) return error
   const message = error instanceof Error ? error.message : ''
   return new UnsupportedMediaTypeError(
     /pixel limit/i.test(message) ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_UNREADABLE_MESSAGE,
@@ -69,54 +95,89 @@ function readFailure(error: unknown): Error {
 }
 
 /**
- * The image with the record's settings applied, sized as the query asks: cropped, turned clockwise,
- * then fitted to `w` and `h` (`cover` cuts around the focal point), encoded as `format`. Metadata
- * (EXIF, GPS) is not carried over. A file sharp cannot read, or one past the pixel limit, is a 415.
+ * The plan of a render, from the header: the bytes must be a raster type the route serves (by their
+ * signature, whatever the record says, and as sharp reads them), within the pixel limit. A file that is
+ * not one, or cannot be read, is a 415.
  */
-export async function renderImage(
+export async function planRender(
   input: Uint8Array,
   settings: ImageSettings,
   query: ImageQuery,
-  accept: string | null,
-): Promise<RenderedImage> {
+): Promise<RenderPlan> {
+  const sniffed = rasterFormatOf(input)
+  if (sniffed === null) throw new UnsupportedMediaTypeError(IMAGE_NOT_RASTER_MESSAGE)
   try {
     const metadata = await sharp(input, INPUT).metadata()
+    if (metadata.format !== SHARP_FORMATS[sniffed])
+      throw new UnsupportedMediaTypeError(IMAGE_NOT_RASTER_MESSAGE)
     const stored: Size = metadata.autoOrient
+    if (stored.width * stored.height > LIMITS.imageInputPixels) {
+      throw new UnsupportedMediaTypeError(IMAGE_TOO_LARGE_MESSAGE)
+    }
     const rotate = settings.rotate ?? 0
     const region = cropRegion(stored, settings.crop)
-    const format = negotiatedFormat(query.fm, accept, metadata.hasAlpha)
+    const source = rotatedSize(region, rotate)
+    const { w, h, fit } = query
+    let sizing: RenderPlan['sizing']
+    let output: Size
+    if (w !== null && h !== null && fit === 'cover') {
+      const focal = deliveredFocalPoint(settings.focal_point, settings.crop, rotate)
+      const cut = coverCut(source, { width: w, height: h }, focal)
+      sizing = { cover: cut }
+      output = { width: cut.region.width, height: cut.region.height }
+    } else {
+      output = containedSize(source, { width: w, height: h })
+      sizing = { contain: output }
+    }
+    const megapixels = (stored.width * stored.height + output.width * output.height) / 1_000_000
+    return { input, settings, region, source, sizing, output, hasAlpha: metadata.hasAlpha, megapixels }
+  } catch (error) {
+    throw readFailure(error)
+  }
+}
 
+/**
+ * The planned picture: cropped, turned clockwise, then sized (`cover` cuts around the focal point, else
+ * scaled within the box and the output limits, never enlarged), encoded as the query's format or the one
+ * `Accept` allows. Metadata (EXIF, GPS) is not carried over.
+ */
+export async function renderPlanned(
+  plan: RenderPlan,
+  fm: ImageFormat,
+  accept: string | null,
+): Promise<RenderedImage> {
+  const { input, settings, region, source, sizing } = plan
+  const rotate = settings.rotate ?? 0
+  const format = negotiatedFormat(fm, accept, plan.hasAlpha)
+  try {
     // Crop and turn first, into raw pixels, so the sizing below works on the delivered picture.
     let image = sharp(input, INPUT)
-    let size: Size = stored
     if (settings.crop || rotate !== 0) {
       const { data, info } = await image
         .extract(region)
         .rotate(rotate)
         .raw()
         .toBuffer({ resolveWithObject: true })
-      size = rotatedSize(region, rotate)
       image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     }
-
-    const { w, h, fit } = query
-    if (w !== null && h !== null && fit === 'cover') {
-      const focal = deliveredFocalPoint(settings.focal_point, settings.crop, rotate)
-      const cut = coverCut(size, { width: w, height: h }, focal)
-      image = image.resize({ ...cut.scaled, fit: 'fill' }).extract(cut.region)
-    } else if (w !== null && h !== null && fit === 'fill') {
-      image = image.resize({ width: w, height: h, fit: 'fill' })
-    } else if (w !== null || h !== null) {
-      image = image.resize({
-        ...(w === null ? {} : { width: w }),
-        ...(h === null ? {} : { height: h }),
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
+    if ('cover' in sizing) {
+      image = image.resize({ ...sizing.cover.scaled, fit: 'fill' }).extract(sizing.cover.region)
+    } else if (sizing.contain.width !== source.width || sizing.contain.height !== source.height) {
+      image = image.resize({ ...sizing.contain, fit: 'fill' })
     }
-    const { data, info } = await encode(image, format).toBuffer({ resolveWithObject: true })
+    const { data, info } = await ENCODERS[format](image).toBuffer({ resolveWithObject: true })
     return { body: data, contentType: CONTENT_TYPES[format], width: info.width, height: info.height }
   } catch (error) {
     throw readFailure(error)
   }
+}
+
+/** `planRender` then `renderPlanned`: for a caller that spends no budget between them. */
+export async function renderImage(
+  input: Uint8Array,
+  settings: ImageSettings,
+  query: ImageQuery,
+  accept: string | null,
+): Promise<RenderedImage> {
+  return renderPlanned(await planRender(input, settings, query), query.fm, accept)
 }

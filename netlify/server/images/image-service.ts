@@ -1,6 +1,6 @@
 import { fileTypeLabel } from '../../../src/contract/file-types'
-import { imageVersion, isTransformableImage, type ImageSettings } from '../../../src/contract/image-settings'
-import { LIMITS } from '../../../src/contract/limits'
+import { imageUrl, isTransformableImage, type ImageSettings } from '../../../src/contract/image-settings'
+import { BYTE_BUDGETS, LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
 import { NotFoundError, UnsupportedMediaTypeError } from '../errors'
@@ -9,27 +9,42 @@ import { fileIdsInUrl } from '../files/file-references'
 import { readLiveRecord } from '../records/record-shards'
 import { forgetManifest, readManifest, type MediaHostStores } from '../uploads/upload-service'
 import { cloudinaryImageUrl } from './cloudinary-image'
-import { parseImageQuery, type ImageQuery } from './image-query'
-import { IMAGE_TOO_LARGE_MESSAGE, renderImage } from './image-render'
+import { parseImageQuery, requestOf, type ImageQuery } from './image-query'
+import { IMAGE_TOO_LARGE_MESSAGE, planRender, renderPlanned } from './image-render'
+import { clientAddress, spendRenderBudget } from './render-budget'
 
-/** An answer to the version the record has now: its URL changes with any change, so it is kept for good. */
+/**
+ * Only the current version of a rendition is rendered, so every answer is kept for good: in browsers and
+ * in the CDN's durable cache, whose key covers exactly the query's parameters (and `Accept` where
+ * `fm=auto` answers by it), so no other parameter makes a second copy.
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const CDN_IMMUTABLE = 'public, durable, max-age=31536000, immutable'
-/** Without the current version the answer may change under the same URL: revalidated on every use. */
-const REVALIDATE = 'public, max-age=0, must-revalidate'
+const CDN_KEY = 'query=w|h|fit|fm|v'
+
+/** Answers larger than a buffered answer may be are streamed; Netlify carries up to 20 MB that way. */
+const STREAMED_ANSWER_BYTES = 18_000_000
 
 function settingsOf(record: MediaRecord): ImageSettings {
   return { focal_point: record.focal_point, crop: record.crop, rotate: record.rotate }
 }
 
-/** The caching headers: immutable on the CDN and in browsers only for the current version. */
-function cacheHeaders(current: boolean, negotiated: boolean): Record<string, string> {
+function cacheHeaders(negotiated: boolean): Record<string, string> {
   return {
-    'Cache-Control': current ? IMMUTABLE : REVALIDATE,
-    ...(current ? { 'Netlify-CDN-Cache-Control': CDN_IMMUTABLE } : {}),
+    'Cache-Control': IMMUTABLE,
+    'Netlify-CDN-Cache-Control': CDN_IMMUTABLE,
     // `fm=auto` answers WebP or not by the browser's Accept.
-    ...(negotiated ? { Vary: 'Accept', 'Netlify-Vary': 'header=Accept' } : {}),
+    ...(negotiated
+      ? { Vary: 'Accept', 'Netlify-Vary': `${CDN_KEY},header=Accept` }
+      : { 'Netlify-Vary': CDN_KEY }),
   }
+}
+
+/** A body the size of `bytes`: buffered when it fits a buffered answer, else streamed. */
+function answerBody(bytes: Buffer): BodyInit {
+  if (bytes.length <= BYTE_BUDGETS.bufferedAnswerBytes) return new Uint8Array(bytes)
+  if (bytes.length > STREAMED_ANSWER_BYTES) throw new UnsupportedMediaTypeError(IMAGE_TOO_LARGE_MESSAGE)
+  return new Blob([new Uint8Array(bytes)]).stream()
 }
 
 function matchesEtag(header: string | null, etag: string): boolean {
@@ -66,21 +81,35 @@ async function storedBytes(stores: MediaHostStores, fileId: string): Promise<Uin
 }
 
 /**
- * `GET /api/image/{id}?w=&h=&fit=&fm=&v=` (decision 0047): the record's image with its crop, rotation
- * and focal point applied. A built-in file is read from storage and transformed here; a Cloudinary
- * image is a redirect to Cloudinary's URL for the same transformations. `v` equal to the record's
- * `imageVersion` makes the answer immutable; any other is answered the same, revalidated on each use.
+ * The one URL of the rendition the request asks for, at the version the record has now: a request
+ * written any other way (a stale or missing `v`, a default spelled out, another order) is sent there
+ * rather than rendered again.
+ */
+function currentLocation(record: MediaRecord, query: ImageQuery, request: Request): string | null {
+  const url = new URL(request.url)
+  const current = imageUrl(record, requestOf(query))
+  return `${url.pathname}${url.search}` === current ? null : current
+}
+
+/**
+ * `GET /api/image/{id}?w=&h=&fit=&fm=&v=` (decisions 0047, 0070): the record's image with its crop,
+ * rotation and focal point applied, at one of the renditions the app builds. A built-in file is read
+ * from storage and transformed here, within the address's render budget; a Cloudinary image is a
+ * redirect to Cloudinary's URL for the same transformations.
  */
 export async function imageResponse(
   stores: MediaHostStores,
   id: number,
   request: Request,
+  extraParameters: readonly string[] = [],
 ): Promise<Response> {
-  const query: ImageQuery = parseImageQuery(new URL(request.url).searchParams)
+  const query: ImageQuery = parseImageQuery(new URL(request.url).searchParams, extraParameters)
   const record = await imageRecord(stores, id)
+  const location = currentLocation(record, query, request)
+  if (location !== null) {
+    return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } })
+  }
   const settings = settingsOf(record)
-  const version = imageVersion(record)
-  const current = query.v === version
   const accept = request.headers.get('accept')
 
   const asset = cloudinaryAssetOf(record.media_url)
@@ -88,10 +117,7 @@ export async function imageResponse(
     const size = record.width && record.height ? { width: record.width, height: record.height } : null
     return new Response(null, {
       status: 302,
-      headers: {
-        Location: cloudinaryImageUrl(asset, settings, query, size),
-        ...cacheHeaders(current, false),
-      },
+      headers: { Location: cloudinaryImageUrl(asset, settings, query, size), ...cacheHeaders(false) },
     })
   }
 
@@ -103,9 +129,9 @@ export async function imageResponse(
   }
   const negotiated = query.fm === 'auto'
   const acceptsWebp = negotiated && accept !== null && /\bimage\/webp\b/i.test(accept)
-  const etag = `"${[version, query.w ?? '', query.h ?? '', query.fit, query.fm, acceptsWebp ? 'webp' : ''].join('-')}"`
+  const etag = `"${[query.v, query.w ?? '', query.h ?? '', query.fit, query.fm, acceptsWebp ? 'webp' : ''].join('-')}"`
   const headers = {
-    ...cacheHeaders(current, negotiated),
+    ...cacheHeaders(negotiated),
     ETag: etag,
     [FILE_CACHE_TAG_HEADER]: fileCacheTag(fileId),
     'X-Content-Type-Options': 'nosniff',
@@ -116,8 +142,10 @@ export async function imageResponse(
   if (matchesEtag(request.headers.get('if-none-match'), etag))
     return new Response(null, { status: 304, headers })
 
-  const image = await renderImage(await storedBytes(stores, fileId), settings, query, accept)
-  return new Response(new Uint8Array(image.body), {
+  const plan = await planRender(await storedBytes(stores, fileId), settings, query)
+  await spendRenderBudget(stores.documents, clientAddress(request), plan.megapixels)
+  const image = await renderPlanned(plan, query.fm, accept)
+  return new Response(answerBody(image.body), {
     status: 200,
     headers: { ...headers, 'Content-Type': image.contentType, 'Content-Length': String(image.body.length) },
   })

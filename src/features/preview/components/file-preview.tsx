@@ -1,5 +1,6 @@
 import { useState } from 'react'
 
+import { PREVIEW_SIZE } from '../../../contract/image-renditions'
 import { deliversWithSettings, imageUrl } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { useAccess } from '../../../lib/access'
@@ -11,9 +12,6 @@ import { svgRasterSrc } from '../model/svg-raster'
 import { ArchivePreview } from './archive-preview'
 import { PdfPreview } from './pdf-preview'
 import { TextPreview } from './text-preview'
-
-/** The preview box is at most 24rem high and the dialog's width: this covers it on a 2x screen. */
-const PREVIEW_SIZE = { w: 1600, h: 1600 } as const
 
 /** How a record is previewed: by its type, and never when it has no address the screen may use. */
 export function recordPreviewKind(record: MediaRecord): PreviewKind {

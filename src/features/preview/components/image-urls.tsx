@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import type { ImageFormat } from '../../../contract/image-settings'
+import type { ImageFormat } from '../../../contract/image-renditions'
 import type { MediaRecord } from '../../../contract/record'
 import { toast } from '../../../components/ui/toast'
 import { useAccess } from '../../../lib/access'

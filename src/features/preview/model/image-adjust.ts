@@ -1,9 +1,8 @@
+import { containedSize, COPY_WIDTHS, type ImageFormat } from '../../../contract/image-renditions'
 import {
-  COPY_WIDTHS,
   imageUrl,
   type FocalPoint,
   type ImageCrop,
-  type ImageFormat,
   type ImageRotation,
   type ImageSettings,
 } from '../../../contract/image-settings'
@@ -112,12 +111,20 @@ type DeliveredRecord = ImageSettings & {
   height: number | null
 }
 
-/** How wide the picture is delivered at its own size, after the crop and the turn; null when unknown. */
+/**
+ * How wide the picture is delivered at its own size: after the crop and the turn, within the route's
+ * output limits; null when unknown.
+ */
 export function deliveredWidth(record: DeliveredRecord): number | null {
   if (record.width === null || record.height === null) return null
   const crop = record.crop ?? { x: 0, y: 0, width: 1, height: 1 }
   const turned = record.rotate === 90 || record.rotate === 270
-  return Math.max(1, Math.round(turned ? crop.height * record.height : crop.width * record.width))
+  const cropped = {
+    width: Math.max(1, Math.round(crop.width * record.width)),
+    height: Math.max(1, Math.round(crop.height * record.height)),
+  }
+  const shown = turned ? { width: cropped.height, height: cropped.width } : cropped
+  return containedSize(shown, { width: null, height: null }).width
 }
 
 /** The widths worth offering for a picture `width` wide (unknown: all of them): none wider than it. */
