@@ -17,7 +17,7 @@ import type { AdjustedPicture } from '../images/adjusted-picture'
 import { cloudinaryImageUrl } from '../images/cloudinary-image'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { SchemaSession } from './collection-schema'
-import { mapFieldData, resolveTargets, type ItemSource } from './field-mapping'
+import { mapFieldData, resolveTargets, takesAsset, type ItemSource } from './field-mapping'
 import { WebflowBudgetSpentError, type RequestBudget } from './request-budget'
 import { WebflowApi, WebflowError, type WebflowApiOptions } from './webflow-api'
 import { assetLimit, fitsAssetLimits, hostedAsset, keepAssetAltText, uploadAsset } from './webflow-assets'
@@ -152,8 +152,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
       const gated = builtIn && currentAccessGate().kind !== 'open'
       let schema = await target.schema.get()
       // An Image or File field takes the asset by its public URL, as the gated `media-url` does.
-      const mediaField = resolveTargets(schema, fieldMap).targets['media-url']?.collectionField
-      const needsHostedUrl = gated || mediaField?.type === 'Image' || mediaField?.type === 'File'
+      const needsHostedUrl = gated || takesAsset(resolveTargets(schema, fieldMap))
       let hostedUrl: string | null = null
       let staleAsset: string | undefined
       // An asset made earlier is read, for its public URL and its alt text: an edit since may have
@@ -199,16 +198,9 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
             error instanceof FileUnreadableError ? FILE_UNREADABLE : `Asset not mirrored: ${messageOf(error)}`
         }
       }
-      let mediaUrl = itemMediaUrl(record, context.siteUrl)
-      if (gated) {
-        mediaUrl = hostedUrl ?? ''
-        if (!hostedUrl) note = [note, noPublicUrlReason(record, assetId)].filter(Boolean).join('; ')
-      }
-      const source: ItemSource = {
-        record,
-        mediaUrl,
-        asset: assetId && hostedUrl ? { fileId: assetId, url: hostedUrl } : null,
-      }
+      const made = itemSource(record, context.siteUrl, gated, { id: assetId, hostedUrl })
+      const source = made.source
+      note = [note, made.note].filter(Boolean).join('; ') || undefined
       let mapped = mapFieldData(schema, source, fieldMap)
       const write = async <T>(call: () => Promise<T>): Promise<T> => {
         try {
@@ -409,6 +401,26 @@ const FILE_UNREADABLE = 'Asset not mirrored: the file could not be read'
 /** Reading a file for its asset failed; the cause is logged, never written on the record. */
 class FileUnreadableError extends Error {
   override name = 'FileUnreadableError'
+}
+
+/**
+ * What an item is made of: the record, the URL it links to (behind the access gate, the asset's public
+ * one, since the public site cannot open the file's own), and the asset when its public URL is known;
+ * with the reason the gated item has no URL, if it has none.
+ */
+function itemSource(
+  record: MediaRecord,
+  siteUrl: string,
+  gated: boolean,
+  asset: { id: string | undefined; hostedUrl: string | null },
+): { source: ItemSource; note?: string } {
+  const { id, hostedUrl } = asset
+  const source: ItemSource = {
+    record,
+    mediaUrl: gated ? (hostedUrl ?? '') : itemMediaUrl(record, siteUrl),
+    asset: id && hostedUrl ? { fileId: id, url: hostedUrl } : null,
+  }
+  return gated && !hostedUrl ? { source, note: noPublicUrlReason(record, id) } : { source }
 }
 
 /** Why an item behind the access gate has no `media-url`: Webflow has no public copy of the file. */
