@@ -77,6 +77,21 @@ export const webflowFieldMappingSchema = z.object({
 export type WebflowFieldMapping = z.infer<typeof webflowFieldMappingSchema>
 
 /**
+ * Where an image file's picture goes: the media's own field when it is an Image field, else the first
+ * Image field no spec field takes, beside a Link or text field that gets the file URL (decision 0069).
+ */
+export const webflowPictureSchema = z.object({
+  /** The Image field that gets the picture; null when the collection has none free. */
+  collection_field: webflowCollectionFieldSchema.nullable(),
+  /**
+   * Which field gets what of the file, in words, e.g. 'Image field "Photo" gets the picture; Link field
+   * "Media URL" gets the file URL'.
+   */
+  message: z.string(),
+})
+export type WebflowPicture = z.infer<typeof webflowPictureSchema>
+
+/**
  * `GET /api/webflow-status`: the connection test. `ok` says whether the site (and, when configured,
  * the collection) could be read; the mapping fields are present once the collection has been read.
  */
@@ -110,6 +125,8 @@ export const webflowStatusSchema = z.object({
     .optional(),
   /** One entry per spec field, in `WEBFLOW_SPEC_FIELDS` order. */
   mapping: z.array(webflowFieldMappingSchema).optional(),
+  /** Where an image file's picture goes, and what the media's field gets. */
+  picture: webflowPictureSchema.optional(),
   /** The spec fields the collection lacks: never written. */
   skipped_fields: z.array(z.string()).optional(),
   /** Required collection fields the app cannot fill: Webflow refuses every item until they are fixed. */

@@ -80,6 +80,23 @@ export function typedFields(): FieldSpec[] {
   ]
 }
 
+/**
+ * The collection as a designer usually builds it for this app: the spec's `media-url` as a Link field
+ * for the file's address, and an Image field, `photo`, for the template's picture; the other fields
+ * typed as in `typedFields`, with a Documents option too.
+ */
+export function designerFields(): FieldSpec[] {
+  return [
+    { slug: 'media-url', type: 'Link', displayName: 'Media URL' },
+    { slug: 'photo', type: 'Image', displayName: 'Photo' },
+    ...typedFields().flatMap((field) => {
+      if (field.slug === 'media-url') return []
+      if (field.slug === 'category') return [{ ...field, options: ['Images', 'Video', 'Documents'] }]
+      return [field]
+    }),
+  ]
+}
+
 export interface WebflowFakeOptions {
   token?: string
   siteId?: string

@@ -127,6 +127,7 @@ async function askWebflow(
       ...reached,
       collection: { id: schema.id, display_name: schema.displayName, slug: schema.slug },
       mapping: plan.mapping,
+      picture: plan.picture,
       skipped_fields: plan.skipped,
       unmapped_required: plan.unmappedRequired,
       ...(warnings.length > 0 ? { warning: warnings.join('. ') } : {}),

@@ -4,6 +4,7 @@ import {
   WEBFLOW_SPEC_FIELDS,
   type WebflowCollectionField,
   type WebflowFieldMapping,
+  type WebflowPicture,
   type WebflowSpecField,
   type WebflowWriteAs,
 } from '../../../src/contract/webflow'
@@ -14,9 +15,11 @@ import { BUILT_IN_SLUGS, NO_FIELD_MAP, type FieldMap } from './webflow-config'
  * Maps the spec's fields (section 3) onto the collection the site owner built. Each spec field goes to
  * one collection field (`resolveTargets`): the one `WEBFLOW_FIELD_MAP` names, else the field of the same
  * slug, else, for the media only, the first Image field, else the first File field. It is written the
- * way that field's type takes values (Webflow's field types and item values), keyed by its slug. Fields
- * the collection lacks are skipped; types the app cannot fill are left empty. Both are said once, by
- * the connection test, not on every record.
+ * way that field's type takes values (Webflow's field types and item values), keyed by its slug. When
+ * the media goes to a field that is not an Image field (a Link named `media-url`, say), the first free
+ * Image field gets an image file's picture besides (decision 0069). Fields the collection lacks are
+ * skipped; types the app cannot fill are left empty. Both are said once, by the connection test, not on
+ * every record.
  */
 
 const WRITE_AS: Record<string, WebflowWriteAs> = {
@@ -63,6 +66,12 @@ export type FieldTarget = { collectionField: CollectionField; chosenBy: ChosenBy
 
 export interface Targets {
   targets: Record<WebflowSpecField, FieldTarget>
+  /**
+   * The Image field an image file's picture goes to besides the media's own target, when that is not
+   * an Image field (a Link named `media-url`, say): the first Image field no spec field takes. Null when
+   * the media goes to an Image field itself, or no Image field is free.
+   */
+  picture: CollectionField | null
   /** What of `WEBFLOW_FIELD_MAP` is ignored, in words: the setting's own problems, then missing slugs. */
   problems: string[]
 }
@@ -70,9 +79,9 @@ export interface Targets {
 /**
  * Where each spec field goes in this collection: (1) the slug `WEBFLOW_FIELD_MAP` names, else (2) the
  * field of the spec field's own slug, else (3) for `media-url` only, the first Image field, else the
- * first File field, in the collection's order. A field already taken by another spec field is never
- * chosen again, so no two spec fields write one field. The plan, the item's `fieldData` and the sync's
- * media field all come from here.
+ * first File field, in the collection's order; then the picture's Image field, among those left. A
+ * field already taken is never chosen again, so no two values write one field. The plan, the item's
+ * `fieldData` and the sync's need of the asset's URL all come from here.
  */
 export function resolveTargets(schema: CollectionSchema, fieldMap: FieldMap = NO_FIELD_MAP): Targets {
   const bySlug = new Map(schema.fields.map((field) => [field.slug, field]))
@@ -106,7 +115,18 @@ export function resolveTargets(schema: CollectionSchema, fieldMap: FieldMap = NO
     if (image) targets['media-url'] = { collectionField: image, chosenBy: 'first-image' }
     else if (file) targets['media-url'] = { collectionField: file, chosenBy: 'first-file' }
   }
-  return { targets, problems }
+  const media = targets['media-url']?.collectionField
+  const picture =
+    media?.type === 'Image'
+      ? null
+      : (schema.fields.find((field) => field.type === 'Image' && !taken.has(field.slug)) ?? null)
+  return { targets, picture, problems }
+}
+
+/** Whether an item of this collection may carry the record's asset, so the sync needs its public URL. */
+export function takesAsset({ targets, picture }: Pick<Targets, 'targets' | 'picture'>): boolean {
+  const type = targets['media-url']?.collectionField.type
+  return picture !== null || type === 'Image' || type === 'File'
 }
 
 /** The connection test's warning for what of `WEBFLOW_FIELD_MAP` is ignored; undefined when nothing is. */
@@ -145,6 +165,8 @@ function missingText(field: WebflowSpecField, schema: CollectionSchema, fieldMap
 
 export interface FieldPlan {
   mapping: WebflowFieldMapping[]
+  /** The Image field an image file's picture goes to, and which field gets what of the file, in words. */
+  picture: WebflowPicture
   /** The spec fields the collection lacks. */
   skipped: WebflowSpecField[]
   /** Required fields of the collection the app leaves empty: Webflow refuses every item without them. */
@@ -155,7 +177,7 @@ export interface FieldPlan {
 
 /** Where each spec field goes in this collection, how that field was found, or why it goes nowhere. */
 export function planFields(schema: CollectionSchema, fieldMap: FieldMap = NO_FIELD_MAP): FieldPlan {
-  const { targets, problems } = resolveTargets(schema, fieldMap)
+  const { targets, picture, problems } = resolveTargets(schema, fieldMap)
   const mapping = WEBFLOW_SPEC_FIELDS.map((field): WebflowFieldMapping => {
     const target = targets[field]
     if (!target) {
@@ -198,8 +220,13 @@ export function planFields(schema: CollectionSchema, fieldMap: FieldMap = NO_FIE
       entry.status === 'mapped' && entry.collection_field ? [entry.collection_field.slug] : [],
     ),
   )
+  if (picture) filled.add(picture.slug)
   return {
     mapping,
+    picture: pictureOf(
+      mapping.find((entry) => entry.field === 'media-url'),
+      picture,
+    ),
     skipped: mapping
       .filter((entry) => entry.status === 'missing')
       .map((entry) => entry.field as WebflowSpecField),
@@ -208,6 +235,31 @@ export function planFields(schema: CollectionSchema, fieldMap: FieldMap = NO_FIE
       .map(describe),
     fieldMapProblems: problems,
   }
+}
+
+/**
+ * The Image field that gets an image file's picture (the media's own target, or the extra one), and
+ * what each field gets in words, e.g. 'Image field "Photo" gets the picture; Link field "Media URL"
+ * gets the file URL'.
+ */
+function pictureOf(media: WebflowFieldMapping | undefined, extra: CollectionField | null): WebflowPicture {
+  const mediaField = media?.status === 'mapped' ? media.collection_field : null
+  const field = mediaField?.type === 'Image' ? mediaField : extra && describe(extra)
+  const message = [
+    field ? `Image field "${field.display_name}" gets the picture` : 'No Image field gets the picture',
+    media ? fileText(media) : 'no field gets the file URL',
+  ].join('; ')
+  return { collection_field: field, message }
+}
+
+/** What the media's own field gets of a file: the file (a File field), its URL, or nothing. */
+function fileText(media: WebflowFieldMapping): string {
+  const field = media.status === 'mapped' ? media.collection_field : null
+  if (!field || field.type === 'Image') return 'no field gets the file URL'
+  const named = `${field.type} field "${field.display_name}"`
+  if (media.write_as === 'asset') return `${named} gets the file`
+  if (media.write_as === 'link' || media.write_as === 'text') return `${named} gets the file URL`
+  return 'no field gets the file URL'
 }
 
 /** What an item is made of: the record, the URL the public site can open, and its asset, if any. */
@@ -244,7 +296,7 @@ export function mapFieldData(
   }
   const fieldData: Record<string, unknown> = { name: record.title }
   const notes: string[] = []
-  const { targets } = resolveTargets(schema, fieldMap)
+  const { targets, picture } = resolveTargets(schema, fieldMap)
   for (const field of WEBFLOW_SPEC_FIELDS) {
     const collectionField = targets[field]?.collectionField
     if (!collectionField) continue
@@ -257,7 +309,17 @@ export function mapFieldData(
     if ('note' in written) notes.push(written.note)
     if ('value' in written) fieldData[collectionField.slug] = written.value
   }
+  // Only an image has a picture; any other file leaves the picture's field empty, without a note: its
+  // URL went to the media's own field.
+  if (picture && isImage(record)) {
+    const written = mediaValue(source, picture)
+    if ('value' in written) fieldData[picture.slug] = written.value
+  }
   return { fieldData, notes }
+}
+
+function isImage(record: MediaRecord): boolean {
+  return record.file_type.startsWith('image/')
 }
 
 type Written = { value: unknown } | { note: string } | Record<string, never>
@@ -316,7 +378,7 @@ function valueFor(
  */
 function mediaValue(source: ItemSource, collectionField: CollectionField): Written {
   const alt = source.record.alt_text || source.record.title
-  if (collectionField.type === 'Image' && !source.record.file_type.startsWith('image/')) {
+  if (collectionField.type === 'Image' && !isImage(source.record)) {
     return {
       note: `Media not written: the collection field "${collectionField.slug}" is an Image field and the file is not an image`,
     }

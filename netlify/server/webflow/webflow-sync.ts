@@ -17,7 +17,7 @@ import type { AdjustedPicture } from '../images/adjusted-picture'
 import { cloudinaryImageUrl } from '../images/cloudinary-image'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import { SchemaSession } from './collection-schema'
-import { mapFieldData, resolveTargets, type ItemSource } from './field-mapping'
+import { mapFieldData, resolveTargets, takesAsset, type ItemSource } from './field-mapping'
 import { WebflowBudgetSpentError, type RequestBudget } from './request-budget'
 import { WebflowApi, WebflowError, type WebflowApiOptions } from './webflow-api'
 import { assetLimit, fitsAssetLimits, hostedAsset, keepAssetAltText, uploadAsset } from './webflow-assets'
@@ -137,79 +137,23 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
     if (!record) return
     const revision = record.webflow?.revision ?? 0
     let itemId = record.webflow?.item_id
-    let assetId = record.webflow?.asset_id
     // An image with a crop or rotation is mirrored as it is delivered: its asset is made at the
     // record's `imageVersion`, and one made at another (or as the file is stored) is replaced.
     const adjust = isAdjusted(record) ? context.adjustImage : undefined
     const version = adjust ? imageVersion(record) : undefined
-    let assetVersion = record.webflow?.image_version
-    let outdatedAsset: string | undefined
-    if (assetId && assetVersion !== version)
-      [outdatedAsset, assetId, assetVersion] = [assetId, undefined, undefined]
+    const kept = keptAsset(record, version)
+    let assetId = kept.id
     try {
       const builtIn = fileIdsInUrl(record.media_url).length > 0
       // Behind the gate the public site cannot open a built-in file's URL: the item needs the asset's.
       const gated = builtIn && currentAccessGate().kind !== 'open'
       let schema = await target.schema.get()
       // An Image or File field takes the asset by its public URL, as the gated `media-url` does.
-      const mediaField = resolveTargets(schema, fieldMap).targets['media-url']?.collectionField
-      const needsHostedUrl = gated || mediaField?.type === 'Image' || mediaField?.type === 'File'
-      let hostedUrl: string | null = null
-      let staleAsset: string | undefined
-      // An asset made earlier is read, for its public URL and its alt text: an edit since may have
-      // changed the alt text it should carry (the record's alt text, description or title).
-      if (assetId) {
-        const asset = await hostedAsset(api, assetId)
-        if (asset) {
-          if (needsHostedUrl) hostedUrl = asset.hostedUrl
-          await keepAssetAltText(api, asset, record)
-        } else [staleAsset, assetId] = [assetId, undefined]
-      }
-      let note: string | undefined
-      if (!assetId && fitsAssetLimits(record)) {
-        try {
-          const file = await readFileBytes(context, record, assetLimit(record.file_type) ?? 0)
-          if (file.kind === 'foreign') note = NOT_ON_A_READABLE_HOST
-          if (file.kind === 'bytes') {
-            const upload = adjust
-              ? await adjustedAsset(adjust, record, file.bytes)
-              : assetAsStored(record, file.bytes)
-            const created = await uploadAsset(
-              api,
-              upload.record,
-              upload.bytes,
-              upload.fileName,
-              context.fetch,
-            )
-            const discard = () => api.request('DELETE', `assets/${created.id}`)
-            const claimed = await claim(context, id, 'asset_id', created.id, discard, {
-              replaces: staleAsset ?? outdatedAsset,
-              imageVersion: version,
-            })
-            ;[assetId, assetVersion] = [claimed.id, claimed.imageVersion]
-            hostedUrl = assetId === created.id ? created.hostedUrl : null
-            if (assetId !== created.id && needsHostedUrl)
-              hostedUrl = (await hostedAsset(api, assetId))?.hostedUrl ?? null
-          }
-        } catch (error) {
-          if (error instanceof RecordGoneError) throw error
-          // The item matters more than the asset: mirror the URL and say why the asset is missing. What
-          // went wrong reading the file is not said: it would tell what lies behind an address.
-          note =
-            error instanceof FileUnreadableError ? FILE_UNREADABLE : `Asset not mirrored: ${messageOf(error)}`
-        }
-      }
-      let mediaUrl = itemMediaUrl(record, context.siteUrl)
-      if (gated) {
-        mediaUrl = hostedUrl ?? ''
-        if (!hostedUrl) note = [note, noPublicUrlReason(record, assetId)].filter(Boolean).join('; ')
-      }
-      const source: ItemSource = {
-        record,
-        mediaUrl,
-        asset: assetId && hostedUrl ? { fileId: assetId, url: hostedUrl } : null,
-      }
-      let mapped = mapFieldData(schema, source, fieldMap)
+      const needsHostedUrl = gated || takesAsset(resolveTargets(schema, fieldMap))
+      const asset = await mirrorAsset(context, api, record, kept, { adjust, version, needsHostedUrl })
+      assetId = asset.id
+      const made = itemSource(record, context.siteUrl, gated, asset)
+      let mapped = mapFieldData(schema, made.source, fieldMap)
       const write = async <T>(call: () => Promise<T>): Promise<T> => {
         try {
           return await call()
@@ -217,7 +161,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
           // The collection changed since its schema was read: read it again (once a run) and retry.
           if (!isRefusedValue(error) || !(await target.schema.refresh())) throw error
           schema = await target.schema.get()
-          mapped = mapFieldData(schema, source, fieldMap)
+          mapped = mapFieldData(schema, made.source, fieldMap)
           return call()
         }
       }
@@ -241,17 +185,16 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
         }
       }
       // The item no longer shows it: the asset of an earlier crop or rotation goes.
-      if (outdatedAsset && outdatedAsset !== assetId) {
-        await api.request('DELETE', `assets/${outdatedAsset}`).catch(logRemovalFailure)
+      if (kept.outdated && kept.outdated !== assetId) {
+        await api.request('DELETE', `assets/${kept.outdated}`).catch(logRemovalFailure)
       }
-      const message = [publish === 'live' ? PUBLISHED_LIVE : STAGED, ...mapped.notes, note]
-        .filter(Boolean)
-        .join('; ')
+      const first = publish === 'live' ? PUBLISHED_LIVE : STAGED
+      const message = [first, ...mapped.notes, asset.note, made.note].filter(Boolean).join('; ')
       const state = {
         state: 'synced' as const,
         item_id: itemId,
         asset_id: assetId,
-        image_version: assetId ? assetVersion : undefined,
+        image_version: assetId ? asset.version : undefined,
         message,
       }
       if (await commitIfUnchanged(context, id, revision, state)) return
@@ -271,6 +214,89 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
       if (deferred) throw error
       return
     }
+  }
+}
+
+/** The record's asset as the mirror left it: kept, or `outdated` when made at another image version. */
+interface KeptAsset {
+  id: string | undefined
+  /** The `imageVersion` it was made at, if it is an adjusted picture. */
+  version: string | undefined
+  /** An asset of an earlier crop or rotation, replaced by a new one. */
+  outdated: string | undefined
+}
+
+function keptAsset(record: MediaRecord, version: string | undefined): KeptAsset {
+  const id = record.webflow?.asset_id
+  const made = record.webflow?.image_version
+  if (id && made !== version) return { id: undefined, version: undefined, outdated: id }
+  return { id, version: made, outdated: undefined }
+}
+
+/** The record's asset after this round: its id, version, public URL, and why it is missing, if it is. */
+interface MirroredAsset {
+  id: string | undefined
+  version: string | undefined
+  /** Where Webflow serves it publicly, when the item needs it (or it was just made). */
+  hostedUrl: string | null
+  note?: string
+}
+
+const NO_ASSET: MirroredAsset = { id: undefined, version: undefined, hostedUrl: null }
+
+/**
+ * The record's asset on Webflow. One made earlier is read, for its public URL and its alt text: an edit
+ * since may have changed the alt text it should carry (the record's alt text, description or title).
+ * Otherwise (none, or one Webflow no longer has) a file within Webflow's limits is uploaded and claimed
+ * on the record, replacing the gone or outdated one. A failed upload is a note, not a failure: the item
+ * matters more than the asset.
+ */
+async function mirrorAsset(
+  context: SyncContext,
+  api: WebflowApi,
+  record: MediaRecord,
+  kept: KeptAsset,
+  {
+    adjust,
+    version,
+    needsHostedUrl,
+  }: { adjust: SyncContext['adjustImage']; version: string | undefined; needsHostedUrl: boolean },
+): Promise<MirroredAsset> {
+  if (kept.id) {
+    const asset = await hostedAsset(api, kept.id)
+    if (asset) {
+      await keepAssetAltText(api, asset, record)
+      return { id: kept.id, version: kept.version, hostedUrl: needsHostedUrl ? asset.hostedUrl : null }
+    }
+  }
+  if (!fitsAssetLimits(record)) return NO_ASSET
+  let mirrored = NO_ASSET
+  try {
+    const file = await readFileBytes(context, record, assetLimit(record.file_type) ?? 0)
+    if (file.kind === 'foreign') return { ...NO_ASSET, note: NOT_ON_A_READABLE_HOST }
+    if (file.kind === 'too-large') return NO_ASSET
+    const upload = adjust
+      ? await adjustedAsset(adjust, record, file.bytes)
+      : assetAsStored(record, file.bytes)
+    const created = await uploadAsset(api, upload.record, upload.bytes, upload.fileName, context.fetch)
+    const discard = () => api.request('DELETE', `assets/${created.id}`)
+    const claimed = await claim(context, record.id, 'asset_id', created.id, discard, {
+      replaces: kept.id ?? kept.outdated,
+      imageVersion: version,
+    })
+    const won = claimed.id === created.id
+    mirrored = { id: claimed.id, version: claimed.imageVersion, hostedUrl: won ? created.hostedUrl : null }
+    // Another job's asset won: its URL is read when the item needs it.
+    if (!won && needsHostedUrl) {
+      mirrored = { ...mirrored, hostedUrl: (await hostedAsset(api, claimed.id))?.hostedUrl ?? null }
+    }
+    return mirrored
+  } catch (error) {
+    if (error instanceof RecordGoneError) throw error
+    // What went wrong reading the file is not said: it would tell what lies behind an address.
+    const note =
+      error instanceof FileUnreadableError ? FILE_UNREADABLE : `Asset not mirrored: ${messageOf(error)}`
+    return { ...mirrored, note }
   }
 }
 
@@ -409,6 +435,26 @@ const FILE_UNREADABLE = 'Asset not mirrored: the file could not be read'
 /** Reading a file for its asset failed; the cause is logged, never written on the record. */
 class FileUnreadableError extends Error {
   override name = 'FileUnreadableError'
+}
+
+/**
+ * What an item is made of: the record, the URL it links to (behind the access gate, the asset's public
+ * one, since the public site cannot open the file's own), and the asset when its public URL is known;
+ * with the reason the gated item has no URL, if it has none.
+ */
+function itemSource(
+  record: MediaRecord,
+  siteUrl: string,
+  gated: boolean,
+  asset: { id: string | undefined; hostedUrl: string | null },
+): { source: ItemSource; note?: string } {
+  const { id, hostedUrl } = asset
+  const source: ItemSource = {
+    record,
+    mediaUrl: gated ? (hostedUrl ?? '') : itemMediaUrl(record, siteUrl),
+    asset: id && hostedUrl ? { fileId: id, url: hostedUrl } : null,
+  }
+  return gated && !hostedUrl ? { source, note: noPublicUrlReason(record, id) } : { source }
 }
 
 /** Why an item behind the access gate has no `media-url`: Webflow has no public copy of the file. */

@@ -146,6 +146,35 @@ describe('the Webflow panel', () => {
     expect(within(panel).getByRole('button', { name: 'Sync all' })).toBeEnabled()
   })
 
+  it('says which Image field gets the picture when a Link field takes the file URL', async () => {
+    const [, ...rest] = CONNECTED.mapping ?? []
+    webflowApi({
+      ...CONNECTED,
+      mapping: [
+        {
+          field: 'media-url',
+          status: 'mapped',
+          collection_field: field('media-url', 'Media URL', 'Link'),
+          write_as: 'link',
+          chosen_by: 'slug',
+        },
+        ...rest,
+      ],
+      picture: {
+        collection_field: field('photo', 'Photo', 'Image'),
+        message: 'Image field "Photo" gets the picture; Link field "Media URL" gets the file URL',
+      },
+    })
+    const { user } = renderScreen()
+    const panel = await openPanel(user)
+    expect(await within(panel).findByText(/gets the picture/)).toHaveTextContent(
+      'Image field "Photo" gets the picture; Link field "Media URL" gets the file URL.',
+    )
+    expect(within(panel).getByRole('row', { name: /^File URL/ })).toHaveTextContent(
+      'Media URL (Link field “media-url”)',
+    )
+  })
+
   it('Sync all starts the run, shows its progress while it goes, and the result once done', async () => {
     const api = webflowApi(CONNECTED)
     const started = '2026-05-01T12:00:00.000Z'

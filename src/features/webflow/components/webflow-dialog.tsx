@@ -15,7 +15,8 @@ interface WebflowDialogProps {
 
 /**
  * The Webflow panel: whether the site answers, which collection field each file field goes to and how
- * it was found, how items are published, and Sync all with its progress.
+ * it was found, which field gets an image's picture, how items are published, and Sync all with its
+ * progress.
  */
 export function WebflowDialog({ open, onOpenChange }: WebflowDialogProps) {
   const status = useWebflowStatus(open)
@@ -140,6 +141,7 @@ function FieldMapping({ status }: { status: WebflowStatus }) {
           the collection’s settings in Webflow, or change their type.
         </p>
       )}
+      {status.picture && <p className="webflow-panel__text">{status.picture.message}.</p>}
       <table className="webflow-panel__table">
         <thead>
           <tr>

@@ -349,6 +349,99 @@ describe('where each spec field goes', () => {
   })
 })
 
+describe('the picture beside the file URL', () => {
+  const linkAndImage = () =>
+    schema(
+      field('media-url', 'Link', { displayName: 'Media URL' }),
+      field('description', 'PlainText'),
+      field('photo', 'Image', { displayName: 'Photo' }),
+    )
+
+  it("an image's asset goes to the Image field while the media-url Link takes the URL", () => {
+    const { targets, picture } = resolveTargets(linkAndImage())
+    expect(targets['media-url']).toMatchObject({ collectionField: { slug: 'media-url' }, chosenBy: 'slug' })
+    expect(picture).toMatchObject({ slug: 'photo' })
+    expect(mapFieldData(linkAndImage(), source({ asset: ASSET }))).toEqual({
+      fieldData: {
+        name: 'Harbour',
+        'media-url': 'https://media.example.test/harbour.png',
+        description: 'Boats & <lights>',
+        photo: { ...ASSET, alt: 'Harbour' },
+      },
+      notes: [],
+    })
+    // Without an asset yet, Webflow imports the picture from its public URL, as for a media Image field.
+    expect(mapFieldData(linkAndImage(), source()).fieldData.photo).toEqual({
+      url: 'https://media.example.test/harbour.png',
+      alt: 'Harbour',
+    })
+    expect(planFields(linkAndImage()).picture).toEqual({
+      collection_field: { slug: 'photo', display_name: 'Photo', type: 'Image', required: false },
+      message: 'Image field "Photo" gets the picture; Link field "Media URL" gets the file URL',
+    })
+  })
+
+  it('a PDF or a video leaves the Image field empty, without a note, and its URL goes to the Link', () => {
+    for (const fileType of ['application/pdf', 'video/mp4']) {
+      const record = { ...RECORD, file_type: fileType }
+      expect(mapFieldData(linkAndImage(), source({ record, asset: ASSET }))).toEqual({
+        fieldData: {
+          name: 'Harbour',
+          'media-url': 'https://media.example.test/harbour.png',
+          description: 'Boats & <lights>',
+        },
+        notes: [],
+      })
+    }
+  })
+
+  it('with only an Image field, the asset goes there and no field gets the URL', () => {
+    const onlyImage = schema(field('photo', 'Image', { displayName: 'Photo' }))
+    expect(resolveTargets(onlyImage).picture).toBeNull()
+    expect(mapFieldData(onlyImage, source({ asset: ASSET })).fieldData).toEqual({
+      name: 'Harbour',
+      photo: { ...ASSET, alt: 'Harbour' },
+    })
+    expect(planFields(onlyImage).picture).toEqual({
+      collection_field: { slug: 'photo', display_name: 'Photo', type: 'Image', required: false },
+      message: 'Image field "Photo" gets the picture; no field gets the file URL',
+    })
+  })
+
+  it('with only a Link, the URL goes there and nothing gets the picture', () => {
+    const onlyLink = schema(field('media-url', 'Link', { displayName: 'Media URL' }))
+    expect(resolveTargets(onlyLink).picture).toBeNull()
+    expect(mapFieldData(onlyLink, source({ asset: ASSET }))).toEqual({
+      fieldData: { name: 'Harbour', 'media-url': 'https://media.example.test/harbour.png' },
+      notes: [],
+    })
+    expect(planFields(onlyLink).picture).toEqual({
+      collection_field: null,
+      message: 'No Image field gets the picture; Link field "Media URL" gets the file URL',
+    })
+  })
+
+  it('the picture takes no Image field another field was given, and a required one it fills is not unfilled', () => {
+    const collection = schema(
+      field('media-url', 'File', { displayName: 'Download' }),
+      field('cover', 'Image', { isRequired: true }),
+      field('photo', 'Image'),
+    )
+    expect(resolveTargets(collection).picture).toMatchObject({ slug: 'cover' })
+    const plan = planFields(collection)
+    expect(plan.unmappedRequired).toEqual([])
+    expect(plan.picture.message).toBe(
+      'Image field "cover" gets the picture; File field "Download" gets the file',
+    )
+    const named = fieldMapSetting({ WEBFLOW_FIELD_MAP: 'tags=cover' })
+    expect(resolveTargets(collection, named).picture).toMatchObject({ slug: 'photo' })
+    expect(planFields(schema(field('caption', 'PlainText'))).picture).toEqual({
+      collection_field: null,
+      message: 'No Image field gets the picture; no field gets the file URL',
+    })
+  })
+})
+
 describe('WEBFLOW_FIELD_MAP', () => {
   it('is empty when unset or blank', () => {
     expect(fieldMapSetting({})).toEqual({ targets: {}, problems: [] })

@@ -9,12 +9,13 @@ import { forgetCollectionSchemas } from '../../../../netlify/server/webflow/coll
 import { runSyncJob } from '../../../../netlify/server/webflow/webflow-sync'
 import type { RecordCreate } from '../../../../src/contract/record'
 import { webflowStatusSchema } from '../../../../src/contract/webflow'
-import { typedFields } from '../../../support/webflow-fake'
+import { designerFields, typedFields } from '../../../support/webflow-fake'
 import {
   COLLECTION_ID,
   fixture,
   pendingRecord,
   readySetup,
+  SITE_URL,
   storeBuiltInFile,
   syncContext,
   T0,
@@ -254,6 +255,74 @@ describe('a collection whose Image field is not called media-url', () => {
     expect(item?.fieldData).not.toHaveProperty('hero-image')
     expect(item?.fieldData).not.toHaveProperty('description')
     expect(item?.fieldData.tags).toBe('')
+  })
+})
+
+describe('a collection with a media-url Link field and an Image field', () => {
+  beforeEach(() => {
+    fake.setFields(COLLECTION_ID, designerFields())
+  })
+
+  it("gives the Image field the image's asset and the Link field the file URL, on every sync", async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const bytes = await fixture('portrait.png')
+    const url = await storeBuiltInFile(context.stores, 'portrait.png', bytes)
+    const record = await pendingRecord(context.stores, {
+      title: 'Portrait',
+      category: 'Images',
+      alt_text: 'A face in the window',
+      media_url: url,
+      file_type: 'image/png',
+      file_size: bytes.length,
+    })
+    await upsert(context, record)
+
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    const { webflow } = await stored(context, record.id)
+    expect(webflow).toMatchObject({ state: 'synced', message: 'Published live', item_id: item?.id })
+    const asset = fake.assets.get(String(webflow?.asset_id))
+    expect(asset).toMatchObject({ uploaded: true })
+    const picture = {
+      fileId: asset?.id,
+      url: `https://cdn.prod.website-files.com/${String(asset?.uploadDetails.key)}`,
+      alt: 'A face in the window',
+    }
+    expect(item?.fieldData['media-url']).toBe(`${SITE_URL}${url}`)
+    expect(item?.fieldData.photo).toEqual(picture)
+    expect(fake.live.get(String(item?.id))?.photo).toEqual(picture)
+
+    // A later edit reads the asset it made for its public URL: the picture stays in the Image field.
+    await updateRecord(context.stores.documents, record.id, { tags: ['portrait'] })
+    fake.received.length = 0
+    await upsert(context, record)
+    expect(fake.calls()).toEqual([
+      `GET assets/${String(asset?.id)}`,
+      `PATCH collections/${COLLECTION_ID}/items/${String(item?.id)}/live`,
+    ])
+    expect(fake.received.at(-1)?.body).toMatchObject({ fieldData: { photo: picture } })
+    expect(item?.fieldData.photo).toEqual(picture)
+  })
+
+  it('writes only the URL of a PDF, leaving the Image field empty without a note', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const bytes = await fixture('report.pdf')
+    const url = await storeBuiltInFile(context.stores, 'report.pdf', bytes)
+    const record = await pendingRecord(context.stores, {
+      title: 'Report',
+      category: 'Documents',
+      media_url: url,
+      file_type: 'application/pdf',
+      file_size: bytes.length,
+    })
+    await upsert(context, record)
+
+    const [item] = fake.itemsOf(COLLECTION_ID)
+    expect(item?.fieldData['media-url']).toBe(`${SITE_URL}${url}`)
+    expect(item?.fieldData).not.toHaveProperty('photo')
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'synced',
+      message: 'Published live',
+    })
   })
 })
 

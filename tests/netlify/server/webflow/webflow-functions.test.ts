@@ -247,6 +247,10 @@ describe('with the mirror configured', () => {
         write_as: 'text',
         chosen_by: 'slug',
       })),
+      picture: {
+        collection_field: null,
+        message: 'No Image field gets the picture; PlainText field "Media Url" gets the file URL',
+      },
       skipped_fields: [],
       unmapped_required: [],
     })
