@@ -26,6 +26,7 @@ const SUITES = [
   'zip',
   'lighthouse',
   'engine',
+  'image',
 ] as const
 
 function runSuite(suite: string): Promise<number> {
