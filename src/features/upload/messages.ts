@@ -35,7 +35,7 @@ export const UPLOAD_WORDS = {
   ownDetails: (filled: readonly string[]) =>
     filled.length === 0 ? 'Details of this file' : `Filled from the file: ${filled.join(', ')}`,
   /** Under a file's own field while the same field for every file has text, which the file gets instead. */
-  sharedWins: (field: string) => `The ${field} under “Details for every file” is used instead.`,
+  sharedWins: (field: string) => `Every file gets the ${field} under “Details for every file” instead.`,
   /** A file whose fingerprint could not be computed on the page (the fingerprint worker failed). */
   checkAfterUpload:
     'Could not check whether this file is already in the library. It is checked once uploaded, before it is added.',
