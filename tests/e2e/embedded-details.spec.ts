@@ -36,8 +36,8 @@ test('the Upload dialog fills each photo’s own fields from its embedded metada
   const row = (name: string) =>
     dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem', { name })
   const first = row('IMG_0042.jpg')
-  await expect(first.getByLabel('Title')).toHaveValue('Harbour at dawn')
-  await expect(row('IMG_0043.jpg').getByLabel('Title')).toHaveValue('Nets')
+  await expect(first.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Harbour at dawn')
+  await expect(row('IMG_0043.jpg').getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Nets')
   const details = first.getByRole('group', { name: 'Details of IMG_0042.jpg' })
   await expect(details.locator('summary')).toHaveText('Filled from the file: description, tags, author')
   await details.locator('summary').click()

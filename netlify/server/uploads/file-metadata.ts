@@ -2,7 +2,14 @@ import exifr from 'exifr'
 
 import { LIMITS } from '../../../src/contract/limits'
 import { fileMetadataSchema, type FileMetadata } from '../../../src/contract/record'
-import { fileText, firstText, iptcText, takenAt, valuesOf, xmpText } from '../../../src/contract/embedded-text'
+import {
+  fileText,
+  firstText,
+  iptcText,
+  takenAt,
+  valuesOf,
+  xmpText,
+} from '../../../src/contract/embedded-text'
 import { keepGpsMetadata } from '../env'
 
 /**

@@ -131,7 +131,7 @@ export function UploadDialog(props: UploadDialogProps) {
         else close()
       }}
       title="Upload Files"
-      description={`Up to ${String(LIMITS.uploadBatchFiles)} files per batch. The details below apply to every file.`}
+      description={`Up to ${String(LIMITS.uploadBatchFiles)} files per batch. Each file has its own details; what you type under Details for every file applies to all of them.`}
       wide
     >
       <div className="form upload">
