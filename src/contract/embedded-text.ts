@@ -69,3 +69,30 @@ export function valuesOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value.slice(0, LIMITS.fileMetadataKeywords * 4)
   return value === undefined || value === null ? [] : [xmpText(value)]
 }
+
+const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/
+const ZONE = /^[+-](?:0\d|1[0-4]):[0-5]\d$/
+
+/**
+ * An EXIF date ('2024:05:01 10:20:30') as ISO 8601 ('2024-05-01T10:20:30'), with its offset when the
+ * file gives one ('+02:00'); null when it is not a real date and time.
+ */
+export function takenAt(value: unknown, offset: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const match = EXIF_DATE.exec(value.trim())
+  if (!match) return null
+  const [, year, month, day, hour, minute, second] = match.map(Number)
+  const calendar = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0))
+  const real =
+    (year ?? 0) >= 1800 &&
+    calendar.getUTCFullYear() === year &&
+    calendar.getUTCMonth() === (month ?? 0) - 1 &&
+    calendar.getUTCDate() === day &&
+    (hour ?? 24) < 24 &&
+    (minute ?? 60) < 60 &&
+    (second ?? 60) < 60
+  if (!real) return null
+  const local = `${match[1] ?? ''}-${match[2] ?? ''}-${match[3] ?? ''}T${match[4] ?? ''}:${match[5] ?? ''}:${match[6] ?? ''}`
+  const zone = typeof offset === 'string' && ZONE.test(offset.trim()) ? offset.trim() : ''
+  return local + zone
+}

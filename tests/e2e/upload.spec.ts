@@ -47,9 +47,11 @@ test('a mixed batch uploads with per-file progress, lands in the list and surviv
     await expect(item).toContainText(label)
     await expect(item.getByLabel('Title')).toHaveValue(name.split('.')[0] ?? '')
   }
-  await dialog.getByLabel('Description').fill('Spring campaign')
-  await dialog.getByLabel('Tags').fill('spring, launch')
-  await dialog.getByLabel('Author').fill('Dana')
+  // Each file has its own details too (folded in its row); these are the ones for every file.
+  const shared = dialog.getByRole('group', { name: 'Details for every file' })
+  await shared.getByLabel('Description').fill('Spring campaign')
+  await shared.getByLabel('Tags').fill('spring, launch')
+  await shared.getByLabel('Author').fill('Dana')
   await shot('upload-chosen')
 
   await start.click()

@@ -1,6 +1,6 @@
 import type exifr from 'exifr'
 
-import { fileText, firstText, iptcText, valuesOf, xmpText } from '../../contract/embedded-text'
+import { fileText, firstText, iptcText, takenAt, valuesOf, xmpText } from '../../contract/embedded-text'
 import { LIMITS } from '../../contract/limits'
 import { mimeOf } from './file-details'
 
@@ -14,6 +14,8 @@ export interface EmbeddedDetails {
   description?: string
   tags?: string[]
   author?: string
+  /** When the photo was taken, as the server keeps it (`taken_at`): ISO 8601, with a zone when the file has one. */
+  date?: string
 }
 
 /** Reads a file's embedded details; null when it has none (or is not an image it reads). Never throws. */
@@ -22,11 +24,11 @@ export type ReadEmbeddedDetails = (file: File) => Promise<EmbeddedDetails | null
 /** The image types exifr reads: JPEG, TIFF, HEIF and AVIF, PNG. */
 const READABLE = new Set(['image/jpeg', 'image/tiff', 'image/heic', 'image/heif', 'image/avif', 'image/png'])
 
-/** Only the blocks that name the words; dates, the camera and the position are not fields of the form. */
+/** Only the blocks that name the words and the date; the camera and the position are not fields of the form. */
 const OPTIONS: Parameters<typeof exifr.parse>[1] = {
   tiff: true,
   ifd0: { pick: ['Artist', 'ImageDescription'] },
-  exif: false,
+  exif: { pick: ['DateTimeOriginal', 'OffsetTimeOriginal', 'CreateDate'] },
   gps: false,
   ifd1: false,
   interop: false,
@@ -45,7 +47,7 @@ const OPTIONS: Parameters<typeof exifr.parse>[1] = {
 type Block = Record<string, unknown>
 
 /**
- * The title, caption, keywords and creator embedded in `file`, from its first bytes only
+ * The title, caption, keywords, creator and date taken embedded in `file`, from its first bytes only
  * (`LIMITS.fileMetadataWindowBytes`). exifr is loaded the first time an image is read, so it never
  * weighs on the screen's first route nor on a batch without images.
  */
@@ -64,6 +66,7 @@ export const readEmbeddedDetails: ReadEmbeddedDetails = async (file) => {
 
 function fromBlocks(output: Record<string, Block | undefined>): EmbeddedDetails | null {
   const ifd0 = output.ifd0 ?? {}
+  const exif = output.exif ?? {}
   const iptc = output.iptc ?? {}
   const xmp: Block = { ...output.dc, ...output.photoshop, ...output.xmp }
   const line = (maxChars: number, ...values: unknown[]) => firstText(values, maxChars, false)
@@ -87,6 +90,7 @@ function fromBlocks(output: Record<string, Block | undefined>): EmbeddedDetails 
       ...valuesOf(xmp.creator),
       ifd0.Artist,
     ),
+    date: takenAt(exif.DateTimeOriginal ?? exif.CreateDate, exif.OffsetTimeOriginal) ?? undefined,
   }
   const present = Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined))
   return Object.keys(present).length > 0 ? present : null

@@ -15,8 +15,9 @@ export const UPLOAD_MESSAGES = {
 } as const
 
 /**
- * The upload flow's own sentences, beyond the spec's: what a file waiting for the server shows, and the
- * detail under the spec's 'Network error during upload' when the network, not the server, failed.
+ * The upload flow's own sentences, beyond the spec's: what a file waiting for the server shows, the
+ * detail under the spec's 'Network error during upload' when the network, not the server, failed, a
+ * file's own details and its duplicate check.
  */
 export const UPLOAD_WORDS = {
   waiting: 'Waiting for the server…',
@@ -28,8 +29,23 @@ export const UPLOAD_WORDS = {
   /** The batch as a whole, while it runs. */
   progress: (finished: number, total: number) => `${String(finished)} of ${countOf(total, 'file')} done`,
   destination: 'Upload to',
-  /** Under a field filled in from the metadata embedded in the file, or in every file of the batch. */
-  filledFromFile: (files: number) => (files === 1 ? 'Filled from the file' : 'Filled from the files'),
+  /** Under a field filled in from the metadata embedded in the file. */
+  filledFromFile: 'Filled from the file',
+  /** A file's own fields, folded in its row: which of them the file filled in, if any. */
+  ownDetails: (filled: readonly string[]) =>
+    filled.length === 0 ? 'Details of this file' : `Filled from the file: ${filled.join(', ')}`,
+  /** Under a file's own field while the same field for every file has text, which the file gets instead. */
+  sharedWins: (field: string) => `Every file gets the ${field} under “Details for every file” instead.`,
+  /** A file whose fingerprint could not be computed on the page (the fingerprint worker failed). */
+  checkAfterUpload:
+    'Could not check whether this file is already in the library. It is checked once uploaded, before it is added.',
+  checkNone: 'Could not check whether this file is already in the library; it uploads without that check.',
+  /** A duplicate the person chose not to add ("Use existing"). */
+  usedExisting: (title: string) => `Not added: “${title}” is already in the library.`,
+  allExisting: (count: number) =>
+    count === 1
+      ? 'Nothing was added: the file is already in the library.'
+      : `Nothing was added: the ${String(count)} files are already in the library.`,
 } as const
 
 /** The "Import from URL" tab's sentences (decision 0048); a refused address shows the server's reason. */

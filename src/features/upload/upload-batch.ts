@@ -1,8 +1,9 @@
-import { labelKey } from '../../contract/labels'
 import type { MediaRecord } from '../../contract/record'
-import type { EmbeddedDetails, ReadEmbeddedDetails } from './embedded-details'
-import { DEFAULT_CATEGORY, titleFromName } from './file-details'
-import { abortError, isAbortError, UPLOAD_MESSAGES, uploadFailure } from './messages'
+import type { ReadEmbeddedDetails } from './embedded-details'
+import { DEFAULT_CATEGORY } from './file-details'
+import type { HostedFile } from './hosts/media-host'
+import { abortError, isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, uploadFailure } from './messages'
+import { fillFromFile, initialDetails, type OwnDetails, type OwnField } from './own-details'
 import { uploadOne, type SharedMetadata, type UploadServices } from './upload-one'
 import { validateIncomingFiles, type IncomingFiles } from './validate-files'
 
@@ -16,34 +17,40 @@ export type UploadItemState =
   /** The server stopped answering: the file waits for it, keeping its progress, and then goes on. */
   | { status: 'waiting'; progress: number }
   | { status: 'done'; record: MediaRecord }
+  /** "Use existing": nothing is added; the library's file (`record`) stands for this one. */
+  | { status: 'existing'; record: MediaRecord }
   | { status: 'failed'; error: string; detail?: string }
 
 export type DuplicateChoice = 'use-existing' | 'upload-anyway'
 
+/**
+ * How a file is checked for a copy already in the library: by the fingerprint computed here before
+ * any byte is sent; when that could not be done, by the one the server computes once it holds the
+ * bytes ('after-upload'); or, with a host that computes none, not at all ('none').
+ */
+export type DuplicateCheck = 'before-upload' | 'after-upload' | 'none'
+
 export interface UploadItem {
   id: string
   file: File
-  title: string
-  /** The file's fingerprint (`src/contract/fingerprint.ts`), computed in the browser; null until hashed. */
+  /** The file's own title, description, tags, author and date, each editable in its row. */
+  details: OwnDetails
+  /** The fields of `details` filled from the file's embedded metadata and not changed since. */
+  filled: readonly OwnField[]
+  /** The file's fingerprint (`src/contract/fingerprint.ts`); null until known. */
   sha256: string | null
-  /** The library's record with the same fingerprint, found before any byte is sent. */
+  /** The library's record with the same fingerprint. */
   duplicateOf: MediaRecord | null
   choice: DuplicateChoice | null
+  check: DuplicateCheck
   state: UploadItemState
-  /** What the file's embedded metadata offers the form: undefined while it is read, null for nothing. */
-  embedded: EmbeddedDetails | null | undefined
-  /** The title is the one embedded in the file, and the person has not changed it. */
-  titleFilled: boolean
 }
-
-/** The shared fields a batch's embedded metadata may fill in. */
-export type FillableField = 'description' | 'tags' | 'author'
-
-const FILLABLE: readonly FillableField[] = ['description', 'tags', 'author']
 
 export interface RunOutcome {
   succeeded: number
   failed: number
+  /** Files left out for the library's copy ("Use existing"). */
+  existing: number
   /** The spec's summary of the run (section 8). */
   message: string
   /** Every file of the batch is stored: the dialog closes, the selection resets, the list reloads. */
@@ -59,8 +66,6 @@ export interface BatchContext {
 export interface BatchSnapshot {
   items: readonly UploadItem[]
   shared: SharedMetadata
-  /** The shared fields whose value was filled in from the files, not typed. */
-  filled: readonly FillableField[]
   running: boolean
 }
 
@@ -75,7 +80,8 @@ export const INITIAL_SHARED: SharedMetadata = {
   author: '',
 }
 
-export function summarize(succeeded: number, failed: number, firstError: string): string {
+export function summarize(succeeded: number, failed: number, firstError: string, existing = 0): string {
+  if (failed === 0 && succeeded === 0 && existing > 0) return UPLOAD_WORDS.allExisting(existing)
   if (failed === 0) return UPLOAD_MESSAGES.allSucceeded(succeeded)
   if (succeeded === 0) return UPLOAD_MESSAGES.totalFailure(firstError)
   return UPLOAD_MESSAGES.someFailed(succeeded, failed)
@@ -89,14 +95,12 @@ let nextItemId = 0
  * uploads the files given, a few at a time, and reports the spec's summary.
  */
 export class UploadBatch {
-  private snapshot: BatchSnapshot = { items: [], shared: INITIAL_SHARED, filled: [], running: false }
+  private snapshot: BatchSnapshot = { items: [], shared: INITIAL_SHARED, running: false }
   private readonly listeners = new Set<() => void>()
   private lifetime = new AbortController()
   private hashQueue: Promise<unknown> = Promise.resolve()
   private readonly hashes = new Map<string, Promise<void>>()
   private readonly choiceWaiters = new Map<string, () => void>()
-  /** Shared fields the person typed in (or cleared): the files never fill them again in this batch. */
-  private readonly typed = new Set<FillableField>()
 
   private context: BatchContext = { findDuplicate: () => null, folderPath: '/' }
 
@@ -123,47 +127,45 @@ export class UploadBatch {
     const added = incoming.accepted.map<UploadItem>((file) => ({
       id: `upload-${String(++nextItemId)}`,
       file,
-      title: titleFromName(file.name),
+      details: initialDetails(file),
+      filled: [],
       sha256: null,
       duplicateOf: null,
       choice: null,
+      check: 'before-upload',
       state: { status: 'hashing', progress: 0 },
-      embedded: read ? undefined : null,
-      titleFilled: false,
     }))
     this.set({ items: [...this.snapshot.items, ...added] })
     for (const item of added) {
       this.hashes.set(item.id, this.queueHash(item.id, item.file))
       if (read) void this.readEmbedded(item.id, item.file, read)
     }
-    // Files added may disagree with what the others filled in.
-    if (added.length > 0) this.fillShared()
     return incoming
   }
 
   remove(id: string) {
     this.set({ items: this.snapshot.items.filter((item) => item.id !== id) })
-    this.fillShared()
   }
 
-  setTitle(id: string, title: string) {
-    this.patch(id, { title, titleFilled: false })
-  }
-
-  /** Puts back the title from the file's name in place of the one filled in from its metadata. */
-  clearTitle(id: string) {
+  /** What the person types in a file's own fields: theirs, no longer marked as filled from the file. */
+  setDetails(id: string, change: Partial<OwnDetails>) {
     const item = this.item(id)
-    if (item) this.patch(id, { title: titleFromName(item.file.name), titleFilled: false })
+    if (!item) return
+    this.patch(id, {
+      details: { ...item.details, ...change },
+      filled: item.filled.filter((field) => !(field in change)),
+    })
   }
 
-  /** What the person sets; a description, tags or author set so is theirs, never filled over. */
+  /** Puts back what a field held before the file filled it in (for a title, the one from the name). */
+  clearFilled(id: string, field: OwnField) {
+    const item = this.item(id)
+    if (item) this.setDetails(id, { [field]: initialDetails(item.file)[field] })
+  }
+
+  /** The details for every file; one typed there wins over each file's own (`resolvedDetails`). */
   setShared(change: Partial<SharedMetadata>) {
-    const touched = FILLABLE.filter((field) => field in change)
-    for (const field of touched) this.typed.add(field)
-    this.set({
-      shared: { ...this.snapshot.shared, ...change },
-      filled: this.snapshot.filled.filter((field) => !touched.includes(field)),
-    })
+    this.set({ shared: { ...this.snapshot.shared, ...change } })
   }
 
   choose(id: string, choice: DuplicateChoice) {
@@ -173,9 +175,12 @@ export class UploadBatch {
     this.choiceWaiters.get(id)?.()
   }
 
-  /** Finalize: every file not yet stored. */
+  /** Finalize: every file not yet stored (nor left for the library's copy). */
   start(): Promise<RunOutcome | null> {
-    return this.run(this.snapshot.items.filter((item) => item.state.status !== 'done').map((item) => item.id))
+    const left = this.snapshot.items.filter(
+      (item) => item.state.status !== 'done' && item.state.status !== 'existing',
+    )
+    return this.run(left.map((item) => item.id))
   }
 
   /** One failed file again, on its own. */
@@ -190,43 +195,19 @@ export class UploadBatch {
     this.hashQueue = Promise.resolve()
     this.hashes.clear()
     this.choiceWaiters.clear()
-    this.typed.clear()
-    this.set({ items: [], shared: INITIAL_SHARED, filled: [], running: false })
+    this.set({ items: [], shared: INITIAL_SHARED, running: false })
   }
 
   /**
-   * Reads the file's embedded metadata; its title goes in while the file's title is still the one from
-   * its name, and the shared fields are filled in again from every file's.
+   * Reads the file's embedded metadata into its own fields, each one the person has not changed yet;
+   * not once its upload has begun, since what is sent is settled then.
    */
   private async readEmbedded(id: string, file: File, read: ReadEmbeddedDetails): Promise<void> {
     const { signal } = this.lifetime
     const embedded = await read(file).catch(() => null)
     const item = this.item(id)
-    if (signal.aborted || !item) return
-    const title = embedded?.title
-    const fill = title !== undefined && !this.snapshot.running && item.title === titleFromName(file.name)
-    this.patch(id, fill ? { embedded, title, titleFilled: true } : { embedded })
-    this.fillShared()
-  }
-
-  /**
-   * The shared fields apply to every file, so the files fill one in only with what all of them agree on:
-   * the same description, the same author, the keywords every file carries. Nothing is filled before
-   * every file has been read, during a run, or in a field the person has typed in; a filled field that
-   * the files no longer agree on (one was added) is emptied again.
-   */
-  private fillShared() {
-    const { items, shared, running } = this.snapshot
-    if (running || items.some((item) => item.embedded === undefined)) return
-    const change: Partial<Record<FillableField, string>> = {}
-    const filled: FillableField[] = []
-    for (const field of FILLABLE) {
-      if (this.typed.has(field)) continue
-      const value = agreedValue(field, items)
-      change[field] = value
-      if (value !== '') filled.push(field)
-    }
-    this.set({ shared: { ...shared, ...change }, filled })
+    if (signal.aborted || !item || this.snapshot.running) return
+    this.patch(id, fillFromFile(file, item.details, item.filled, embedded))
   }
 
   private async run(ids: readonly string[]): Promise<RunOutcome | null> {
@@ -236,11 +217,13 @@ export class UploadBatch {
     const queue = [...ids]
     let succeeded = 0
     let failed = 0
+    let existing = 0
     let firstError = ''
     const worker = async () => {
       for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
         const error = await this.runOne(id, signal)
         if (error === null) succeeded++
+        else if (error === 'existing') existing++
         else if (error !== 'cancelled') {
           failed++
           firstError ||= error
@@ -250,26 +233,34 @@ export class UploadBatch {
     await Promise.all(Array.from({ length: Math.min(CONCURRENT_FILES, ids.length) }, worker))
     if (signal.aborted) return null
     this.set({ running: false })
-    const complete = this.snapshot.items.every((item) => item.state.status === 'done')
-    return { succeeded, failed, message: summarize(succeeded, failed, firstError), complete }
+    const complete = this.snapshot.items.every(
+      (item) => item.state.status === 'done' || item.state.status === 'existing',
+    )
+    const message = summarize(succeeded, failed, firstError, existing)
+    return { succeeded, failed, existing, message, complete }
   }
 
-  /** Null when the file is stored, 'cancelled' when the batch was reset, else the error shown. */
+  /**
+   * Null when the file is stored, 'existing' when the person kept the library's copy instead (nothing
+   * is added: no bytes when they chose before sending, no record ever), 'cancelled' when the batch was
+   * reset, else the error shown.
+   */
   private async runOne(id: string, signal: AbortSignal): Promise<string | null> {
     try {
       await this.hashes.get(id)
       const item = await this.awaitChoice(id, signal)
+      if (this.keptExisting(id)) return 'existing'
       this.patch(id, { state: { status: 'uploading', progress: 0 } })
       const input = {
         file: item.file,
-        title: item.title,
+        details: item.details,
         sha256: item.sha256,
-        useExisting: item.choice === 'use-existing' ? item.duplicateOf : null,
         shared: this.snapshot.shared,
         folderPath: this.context.folderPath,
       }
       const record = await uploadOne(input, this.services, {
         signal,
+        afterBytes: (hosted) => this.checkStoredCopy(id, hosted, signal),
         onProgress: (fraction) => {
           if (!signal.aborted)
             this.patch(id, { state: { status: 'uploading', progress: Math.floor(fraction * 100) } })
@@ -280,6 +271,7 @@ export class UploadBatch {
           this.patch(id, { state: { status: waiting ? 'waiting' : 'uploading', progress: state.progress } })
         },
       })
+      if (record === null) return this.keptExisting(id) ? 'existing' : 'cancelled'
       this.patch(id, { state: { status: 'done', record } })
       return null
     } catch (error) {
@@ -311,6 +303,36 @@ export class UploadBatch {
     }
   }
 
+  /** Marks the file as left for the library's copy when the person chose "Use existing"; whether so. */
+  private keptExisting(id: string): boolean {
+    const item = this.item(id)
+    if (item?.choice !== 'use-existing' || !item.duplicateOf) return false
+    this.patch(id, { state: { status: 'existing', record: item.duplicateOf } })
+    return true
+  }
+
+  /**
+   * A file that could not be checked before sending is checked by the fingerprint the server computed
+   * from its bytes, before its record is stored: on a match the person chooses as before. Whether to
+   * store the record.
+   */
+  private async checkStoredCopy(id: string, hosted: HostedFile, signal: AbortSignal): Promise<boolean> {
+    const before = this.item(id)
+    if (before?.check !== 'after-upload' || !hosted.sha256) return true
+    const duplicateOf = await Promise.resolve(this.context.findDuplicate(hosted.sha256)).catch(
+      (error: unknown) => {
+        console.warn(`Could not check ${before.file.name} against the library:`, error)
+        return null
+      },
+    )
+    this.patch(id, { sha256: hosted.sha256, duplicateOf, choice: null })
+    if (!duplicateOf) return true
+    const item = await this.awaitChoice(id, signal)
+    if (item.choice === 'use-existing') return false
+    this.patch(id, { state: { status: 'uploading', progress: 100 } })
+    return true
+  }
+
   private queueHash(id: string, file: File): Promise<void> {
     const { signal } = this.lifetime
     // A function, not a property read: the signal changes while the hash is awaited.
@@ -334,10 +356,11 @@ export class UploadBatch {
           state: duplicateOf ? { status: 'duplicate' } : { status: 'queued' },
         })
       } catch (error) {
-        // Without a hash the file still uploads; it only cannot be checked for a duplicate.
+        // Without a fingerprint the file still uploads; the server's is checked once it holds the bytes.
         if (!cancelled()) {
-          console.warn(`Could not hash ${file.name}:`, error)
-          this.patch(id, { state: { status: 'queued' } })
+          console.warn(`Could not check ${file.name} against the library:`, error)
+          const check = this.services.host.kind === 'builtin' ? 'after-upload' : 'none'
+          this.patch(id, { check, state: { status: 'queued' } })
         }
       }
     })
@@ -358,17 +381,4 @@ export class UploadBatch {
     this.snapshot = { ...this.snapshot, ...change }
     for (const listener of this.listeners) listener()
   }
-}
-
-/** What every file of the batch says for `field`, or '' when they do not all say the same. */
-function agreedValue(field: FillableField, items: readonly UploadItem[]): string {
-  if (items.length === 0) return ''
-  if (field === 'tags') {
-    const [head, ...rest] = items.map((item) => item.embedded?.tags ?? [])
-    const others = rest.map((tags) => new Set(tags.map(labelKey)))
-    return (head ?? []).filter((tag) => others.every((keys) => keys.has(labelKey(tag)))).join(', ')
-  }
-  const values = items.map((item) => item.embedded?.[field])
-  const [head] = values
-  return head !== undefined && values.every((value) => value === head) ? head : ''
 }

@@ -1,13 +1,14 @@
 import type { MediaRecord } from '../../contract/record'
-import { parseTags, tagsProblem } from '../../contract/tag-list'
+import { tagsProblem } from '../../contract/tag-list'
 import { freeTextProblem, labelProblem } from '../../contract/labels'
 import type { MediaHostResult } from '../../contract/uploads'
-import type { createRecord, RecordBody } from './api/create-record'
+import type { createRecord } from './api/create-record'
 import { categoryFor, mimeOf, titleFromName, type CategoryChoice } from './file-details'
 import type { ReadEmbeddedDetails } from './embedded-details'
 import type { HashFile } from './hashing/hash-file'
-import type { MediaHost } from './hosts/media-host'
+import type { HostedFile, MediaHost } from './hosts/media-host'
 import { isAbortError } from './messages'
+import { resolvedDetails, type OwnDetails } from './own-details'
 import type { InspectFile } from './thumbnails/inspect-file'
 
 /** Everything the upload flow reaches outside the page; the dialog gets real ones, tests their own. */
@@ -32,36 +33,36 @@ export interface SharedMetadata {
 
 export interface UploadOneInput {
   file: File
-  title: string
+  /** The file's own details; the shared ones the person typed win over them (`resolvedDetails`). */
+  details: OwnDetails
   sha256: string | null
-  /** The record whose file this one duplicates, when the user chose to point at it instead. */
-  useExisting: MediaRecord | null
   shared: SharedMetadata
   folderPath: string
 }
 
+/** The details `metadataProblem` checks: the shared ones, or one file's. */
+type CheckedDetails = Pick<SharedMetadata, 'description' | 'tags' | 'author'> & { title?: string }
+
 /**
  * Why the batch's details cannot be stored, in the server's words, or null: the shared description,
- * tags and author, and each title typed for a file. Checked before anything is sent.
+ * tags and author, then each file's own details (its title too). Checked before anything is sent.
  */
-export function metadataProblem(shared: SharedMetadata, titles: readonly string[]): string | null {
-  const title = titles.map((each) => labelProblem('Title', each.trim())).find((problem) => problem !== null)
-  return (
-    title ??
-    freeTextProblem('Description', shared.description) ??
-    tagsProblem(shared.tags) ??
-    labelProblem('Author', shared.author.trim())
-  )
+export function metadataProblem(shared: SharedMetadata, files: readonly OwnDetails[]): string | null {
+  for (const details of [shared, ...files] as CheckedDetails[]) {
+    const problem =
+      (details.title === undefined ? null : labelProblem('Title', details.title.trim())) ??
+      freeTextProblem('Description', details.description) ??
+      tagsProblem(details.tags) ??
+      labelProblem('Author', details.author.trim())
+    if (problem !== null) return problem
+  }
+  return null
 }
 
 function commonFields(input: UploadOneInput) {
-  const author = input.shared.author.trim()
   return {
-    title: input.title.trim() || titleFromName(input.file.name),
-    description: input.shared.description,
+    ...resolvedDetails(input.details, input.shared, input.file.name),
     category: categoryFor(input.file, input.shared),
-    tags: parseTags(input.shared.tags),
-    author: author === '' ? undefined : author,
     folder_path: input.folderPath,
   }
 }
@@ -88,6 +89,12 @@ export interface UploadOneOptions {
   signal?: AbortSignal
 }
 
+/**
+ * Asked once the host holds the bytes, with what it answered (the fingerprint it computed among it):
+ * whether the file's record is stored. False when the person chose the library's copy instead.
+ */
+export type AfterBytes = (hosted: HostedFile) => Promise<boolean>
+
 /** Stores a rendered thumbnail through the same host; a thumbnail that fails leaves the file without one. */
 export async function storeThumbnail(
   host: MediaHost,
@@ -107,34 +114,16 @@ export async function storeThumbnail(
 }
 
 /**
- * One file through the two steps of DESIGN section 6: its bytes to the media host (or, for a duplicate the
- * user chose to reuse, no bytes at all), then its record to `POST /api/upload`.
+ * One file through the two steps of DESIGN section 6: its bytes to the media host, then its record to
+ * `POST /api/upload`, unless `afterBytes` says the library's copy is kept instead (then null). A file
+ * whose duplicate the person chose before sending never comes here.
  */
 export async function uploadOne(
   input: UploadOneInput,
   services: UploadServices,
-  { onProgress, onWaiting, signal }: UploadOneOptions,
-): Promise<MediaRecord> {
+  { onProgress, onWaiting, signal, afterBytes }: UploadOneOptions & { afterBytes?: AfterBytes },
+): Promise<MediaRecord | null> {
   const common = commonFields(input)
-  const existing = input.useExisting
-  if (existing) {
-    const body: RecordBody = {
-      ...common,
-      media_url: existing.media_url,
-      file_type: existing.file_type,
-      thumbnail: existing.thumbnail,
-      file_size: existing.file_size,
-      public_id: existing.public_id,
-      resource_type: existing.resource_type,
-      format: existing.format,
-      width: existing.width,
-      height: existing.height,
-      duration: existing.duration,
-      sha256: existing.sha256 ?? input.sha256,
-    }
-    onProgress(1)
-    return services.createRecord(body, { signal, onWaiting })
-  }
   const { host } = services
   const mime = mimeOf(input.file)
   const inspection = host.thumbnailUrl
@@ -146,11 +135,18 @@ export async function uploadOne(
     signal,
     metadata: { ...inspection.measured, sha256: input.sha256 ?? undefined },
   })
+  if (afterBytes && !(await afterBytes(result))) return null
   const thumbnail = host.thumbnailUrl
     ? host.thumbnailUrl(result, mime)
     : await storeThumbnail(host, inspection.thumbnail, input.file.name, { signal, onWaiting })
   return services.createRecord(
-    { ...common, ...hostFields(result), file_type: mime, thumbnail, sha256: input.sha256 },
+    {
+      ...common,
+      ...hostFields(result),
+      file_type: mime,
+      thumbnail,
+      sha256: input.sha256,
+    },
     { signal, onWaiting },
   )
 }

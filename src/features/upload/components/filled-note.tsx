@@ -1,14 +1,14 @@
 import { UPLOAD_WORDS } from '../messages'
 
 /**
- * Said under a field the files' embedded metadata filled in, with the button that empties it (or, for
+ * Said under a field the file's embedded metadata filled in, with the button that empties it (or, for
  * a title, puts back the one from the file's name). `id` describes the field (`aria-describedby`).
  */
-export function FilledNote(props: { id: string; field: string; files: number; onClear: () => void }) {
-  const { id, field, files, onClear } = props
+export function FilledNote(props: { id: string; field: string; onClear: () => void }) {
+  const { id, field, onClear } = props
   return (
     <p id={id} className="upload__filled">
-      <span>{UPLOAD_WORDS.filledFromFile(files)}</span>
+      <span>{UPLOAD_WORDS.filledFromFile}</span>
       <button
         type="button"
         className="link-button"

@@ -1,44 +1,21 @@
 import { useId } from 'react'
 
 import { BY_FILE_TYPE, CATEGORY_CHOICES, DEFAULT_CATEGORY, type CategoryChoice } from '../file-details'
-import type { FillableField } from '../upload-batch'
 import type { SharedMetadata } from '../upload-one'
-import { FilledNote } from './filled-note'
 
 interface SharedFieldsProps {
   value: SharedMetadata
   onChange: (change: Partial<SharedMetadata>) => void
   disabled: boolean
-  /** The fields filled in from the files' embedded metadata, each shown so and clearable. */
-  filled?: readonly FillableField[]
-  /** How many files the batch has: a filled field came from all of them. */
-  files?: number
 }
 
-/** Spec section 3: description, category, tags and author, applied to every file of the batch. */
-export function SharedFields({ value, onChange, disabled, filled = [], files = 1 }: SharedFieldsProps) {
+/**
+ * Spec section 3: description, category, tags and author, applied to every file of the batch. A
+ * description, tags or author typed here wins over each file's own (filled from the file, or typed in
+ * its row).
+ */
+export function SharedFields({ value, onChange, disabled }: SharedFieldsProps) {
   const hintId = useId()
-  const noteId = useId()
-  /** The note's id for `aria-describedby` when `field` was filled in, and the note itself. */
-  const note = (field: FillableField, label: string) =>
-    filled.includes(field) && !disabled
-      ? {
-          describedBy: `${noteId}-${field}`,
-          element: (
-            <FilledNote
-              id={`${noteId}-${field}`}
-              field={label}
-              files={files}
-              onClear={() => {
-                onChange({ [field]: '' })
-              }}
-            />
-          ),
-        }
-      : { describedBy: undefined, element: null }
-  const description = note('description', 'description')
-  const tags = note('tags', 'tags')
-  const author = note('author', 'author')
   const chosen = CATEGORY_CHOICES.find((choice) => choice.value === value.category)
   return (
     <fieldset className="upload__shared" disabled={disabled}>
@@ -48,13 +25,11 @@ export function SharedFields({ value, onChange, disabled, filled = [], files = 1
         <textarea
           value={value.description}
           rows={2}
-          aria-describedby={description.describedBy}
           onChange={(event) => {
             onChange({ description: event.target.value })
           }}
         />
       </label>
-      {description.element}
       <label className="form__field">
         Category
         <select
@@ -88,24 +63,20 @@ export function SharedFields({ value, onChange, disabled, filled = [], files = 1
         <input
           value={value.tags}
           placeholder="Comma-separated"
-          aria-describedby={tags.describedBy}
           onChange={(event) => {
             onChange({ tags: event.target.value })
           }}
         />
       </label>
-      {tags.element}
       <label className="form__field">
         Author
         <input
           value={value.author}
-          aria-describedby={author.describedBy}
           onChange={(event) => {
             onChange({ author: event.target.value })
           }}
         />
       </label>
-      {author.element}
     </fieldset>
   )
 }

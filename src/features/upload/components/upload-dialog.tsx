@@ -1,31 +1,26 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
 import { toast } from '../../../components/ui/toast'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
-import { Select } from '../../../components/ui/select'
-import { folderPathLabel } from '../../../contract/folder-paths'
 import { LIMITS } from '../../../contract/limits'
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
 import type { MoveOption } from '../../../lib/move-target'
-import { categoryFor } from '../file-details'
-import { IMPORT_WORDS, UPLOAD_MESSAGES, UPLOAD_WORDS } from '../messages'
+import { IMPORT_WORDS } from '../messages'
 import { UploadBatch, type RunOutcome } from '../upload-batch'
 import { metadataProblem, type UploadServices } from '../upload-one'
 import { browserUploadServices } from '../upload-services'
 import type { RejectedFile } from '../validate-files'
-import { FileDropZone } from './file-drop-zone'
+import { FilesPanel } from './files-panel'
 import { importFieldsOf, ImportUrlPanel, useUrlImport } from './import-url-panel'
 import { SharedFields } from './shared-fields'
-import { UploadItemRow } from './upload-item-row'
+import { UploadDestination } from './upload-destination'
+import { UploadTabs, type Tab } from './upload-tabs'
+import { listed, useAddPageFiles, useResumeWhenOnline, type PageFiles } from './use-batch-effects'
 import './upload-dialog.css'
-import { categoryLabel } from '../../../contract/categories'
 
-/** Files dropped or pasted on the page; each new object is one such arrival, added once. */
-export interface PageFiles {
-  files: readonly File[]
-}
+export type { PageFiles } from './use-batch-effects'
 
 export interface UploadDialogProps {
   open: boolean
@@ -66,18 +61,14 @@ export function UploadDialog(props: UploadDialogProps) {
   const [chosenFolder, setChosenFolder] = useState<string | null>(null)
   const destination = chosenFolder ?? currentFolderPath
   const [batch] = useState(() => new UploadBatch(services ?? browserUploadServices()))
-  const { items, shared, filled, running } = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
+  const snapshot = useSyncExternalStore(batch.subscribe, batch.getSnapshot)
+  const { items, shared, running } = snapshot
   const [alert, setAlert] = useState<string | null>(null)
   const [rejected, setRejected] = useState<readonly RejectedFile[]>([])
   const [result, setResult] = useState<string | null>(null)
-  // The dialog's two ways in: files from this computer, or addresses the server fetches files from.
   const [tab, setTab] = useState<Tab>('files')
   const urlImport = useUrlImport()
   const busy = running || urlImport.running
-  const waiting = items.filter((item) => item.state.status === 'waiting').length
-  const finished = items.filter(
-    (item) => item.state.status === 'done' || item.state.status === 'failed',
-  ).length
 
   useEffect(() => {
     batch.setContext({ findDuplicate, folderPath: destination })
@@ -140,7 +131,7 @@ export function UploadDialog(props: UploadDialogProps) {
         else close()
       }}
       title="Upload Files"
-      description={`Up to ${String(LIMITS.uploadBatchFiles)} files per batch. The details below apply to every file.`}
+      description={`Up to ${String(LIMITS.uploadBatchFiles)} files per batch. Each file has its own details; what you type under Details for every file applies to all of them.`}
       wide
     >
       <div className="form upload">
@@ -162,59 +153,17 @@ export function UploadDialog(props: UploadDialogProps) {
             />
           </div>
         ) : (
-          <div role="tabpanel" id="upload-panel-files" aria-labelledby="upload-tab-files">
-            <FileDropZone onFiles={addFiles} disabled={running} />
-            {alert && (
-              <p className="form__error" role="alert">
-                {alert}
-              </p>
-            )}
-            {rejected.length > 0 && (
-              <ul className="form__error upload__rejected" role="alert">
-                {rejected.map(({ file, error }) => (
-                  <li key={`${file.name}-${String(file.lastModified)}`}>{error}</li>
-                ))}
-              </ul>
-            )}
-            {items.length > 0 && (
-              <ul className="upload__items" aria-label="Files to upload">
-                {items.map((item) => (
-                  <UploadItemRow
-                    key={item.id}
-                    item={item}
-                    category={categoryLabel(categoryFor(item.file, shared))}
-                    running={running}
-                    onTitle={(title) => {
-                      batch.setTitle(item.id, title)
-                    }}
-                    onClearTitle={() => {
-                      batch.clearTitle(item.id)
-                    }}
-                    onRemove={() => {
-                      batch.remove(item.id)
-                    }}
-                    onChoose={(choice) => {
-                      batch.choose(item.id, choice)
-                    }}
-                    onRetry={() => {
-                      setResult(null)
-                      void batch.retry(item.id).then(finish)
-                    }}
-                  />
-                ))}
-              </ul>
-            )}
-            {running && items.length > 1 && (
-              <p className="upload__progress" role="status">
-                {UPLOAD_WORDS.progress(finished, items.length)}
-              </p>
-            )}
-            {waiting > 0 && (
-              <p className="upload__waiting" role="status">
-                {UPLOAD_WORDS.waitingSummary(waiting)}
-              </p>
-            )}
-          </div>
+          <FilesPanel
+            batch={batch}
+            snapshot={snapshot}
+            alert={alert}
+            rejected={rejected}
+            onFiles={addFiles}
+            onRetry={(id) => {
+              setResult(null)
+              void batch.retry(id).then(finish)
+            }}
+          />
         )}
         <UploadDestination
           value={destination}
@@ -228,8 +177,6 @@ export function UploadDialog(props: UploadDialogProps) {
             batch.setShared(change)
           }}
           disabled={busy}
-          filled={filled}
-          files={items.length}
         />
         {tab === 'urls' ? (
           <FormFooter
@@ -254,7 +201,7 @@ export function UploadDialog(props: UploadDialogProps) {
             onSubmit={() => {
               const problem = metadataProblem(
                 shared,
-                items.map((item) => item.title),
+                items.map((item) => item.details),
               )
               setResult(problem)
               if (problem === null) void batch.start().then(finish)
@@ -264,143 +211,4 @@ export function UploadDialog(props: UploadDialogProps) {
       </div>
     </Dialog>
   )
-}
-
-type Tab = 'files' | 'urls'
-
-const TABS: readonly { tab: Tab; label: string }[] = [
-  { tab: 'files', label: IMPORT_WORDS.filesTab },
-  { tab: 'urls', label: IMPORT_WORDS.tab },
-]
-
-/** The two tabs (WAI-ARIA tabs: the arrow keys move between them); both are off while anything runs. */
-function UploadTabs(props: { tab: Tab; disabled: boolean; onTab: (tab: Tab) => void }) {
-  const { tab, disabled, onTab } = props
-  const move = (step: number) => {
-    const index = TABS.findIndex((each) => each.tab === tab)
-    const next = TABS[(index + step + TABS.length) % TABS.length]
-    if (!next) return
-    onTab(next.tab)
-    document.getElementById(`upload-tab-${next.tab}`)?.focus()
-  }
-  return (
-    <div role="tablist" aria-label="How to add files" className="upload__tabs">
-      {TABS.map((each) => (
-        <button
-          key={each.tab}
-          type="button"
-          role="tab"
-          id={`upload-tab-${each.tab}`}
-          aria-selected={each.tab === tab}
-          aria-controls={`upload-panel-${each.tab}`}
-          tabIndex={each.tab === tab ? 0 : -1}
-          disabled={disabled && each.tab !== tab}
-          className="upload__tab"
-          onClick={() => {
-            onTab(each.tab)
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-              event.preventDefault()
-              if (!disabled) move(event.key === 'ArrowRight' ? 1 : -1)
-            }
-          }}
-        >
-          {each.label}
-        </button>
-      ))}
-    </div>
-  )
-}
-
-/** How long the success message waits for the list to show the new files. */
-const LIST_WAIT_MS = 10_000
-
-/** Waits for the list's reload, or a few seconds at most: a slow list must not hold the message back. */
-async function listed(reload: Promise<void> | void): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, LIST_WAIT_MS)
-  })
-  await Promise.race([Promise.resolve(reload).catch(() => undefined), late])
-  clearTimeout(timer)
-}
-
-/** Where the files go: the folder shown when the dialog opened, changeable before the upload starts. */
-function UploadDestination(props: {
-  value: string
-  options: readonly MoveOption[] | undefined
-  disabled: boolean
-  onChange: (path: string) => void
-}) {
-  const { value, options, disabled, onChange } = props
-  if (options === undefined)
-    return (
-      <p className="upload__destination">
-        {UPLOAD_WORDS.destination}: {folderPathLabel(value)}
-      </p>
-    )
-  // The folder shown may exist only on files (no folder record): it is still where the files go.
-  const known = options.some((option) => option.path === value)
-  const choices = known ? options : [{ path: value, label: folderPathLabel(value), depth: 0 }, ...options]
-  return (
-    <div className="form__field">
-      <span id="upload-destination-label">{UPLOAD_WORDS.destination}</span>
-      <Select
-        label={UPLOAD_WORDS.destination}
-        value={value}
-        disabled={disabled}
-        options={choices.map((option) => ({ value: option.path, label: option.label, depth: option.depth }))}
-        onValueChange={onChange}
-      />
-    </div>
-  )
-}
-
-/** Adds each arrival of page files once, when no batch is running (the drop zone is off while one runs). */
-function useAddPageFiles(
-  incoming: PageFiles | null,
-  running: boolean,
-  addFiles: (files: readonly File[]) => void,
-): void {
-  const added = useRef<PageFiles | null>(null)
-  const addRef = useRef(addFiles)
-  useEffect(() => {
-    addRef.current = addFiles
-  })
-  useEffect(() => {
-    if (incoming === null || incoming === added.current || running) return
-    added.current = incoming
-    addRef.current(incoming.files)
-  }, [incoming, running])
-}
-
-/**
- * Files cut off by a lost connection go on by themselves once the browser is back online, from the
- * offset the server holds; the user need not press Retry.
- */
-function useResumeWhenOnline(
-  batch: UploadBatch,
-  finish: (outcome: RunOutcome | null) => Promise<void>,
-): void {
-  const finishRef = useRef(finish)
-  useEffect(() => {
-    finishRef.current = finish
-  })
-  useEffect(() => {
-    const resume = () => {
-      const { items, running } = batch.getSnapshot()
-      const interrupted = items.some(
-        (item) => item.state.status === 'failed' && item.state.error === UPLOAD_MESSAGES.networkError,
-      )
-      if (!running && interrupted)
-        void batch.start().then((outcome) => {
-          void finishRef.current(outcome)
-        })
-    }
-    window.addEventListener('online', resume)
-    return () => {
-      window.removeEventListener('online', resume)
-    }
-  }, [batch])
 }

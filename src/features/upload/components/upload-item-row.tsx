@@ -3,50 +3,26 @@ import { useId } from 'react'
 
 import { formatBytes } from '../../../lib/format-bytes'
 import { UPLOAD_WORDS } from '../messages'
+import type { OwnDetails, OwnField, SharedField } from '../own-details'
 import type { DuplicateChoice, UploadItem } from '../upload-batch'
+import { CheckNotice, DuplicateNotice } from './duplicate-notice'
 import { FilledNote } from './filled-note'
+import { OwnDetailsFields } from './own-details-fields'
 
 interface UploadItemRowProps {
   item: UploadItem
   category: string
   running: boolean
-  onTitle: (title: string) => void
-  /** Puts back the title from the file's name in place of the one from its metadata. */
-  onClearTitle: () => void
+  /** The details for every file, which win over the file's own where they have text. */
+  shared: Record<SharedField, string>
+  /** The file's own details start unfolded (it is the batch's only file). */
+  alone: boolean
+  onDetails: (change: Partial<OwnDetails>) => void
+  /** Puts back what a field held before the file filled it in (for the title, the one from the name). */
+  onClearFilled: (field: OwnField) => void
   onRemove: () => void
   onChoose: (choice: DuplicateChoice) => void
   onRetry: () => void
-}
-
-function DuplicateNotice({ item, onChoose }: Pick<UploadItemRowProps, 'item' | 'onChoose'>) {
-  if (!item.duplicateOf || (item.state.status !== 'duplicate' && item.state.status !== 'queued')) return null
-  return (
-    <div
-      className="upload-item__duplicate"
-      role="group"
-      aria-label={`${item.file.name} is already in the library`}
-    >
-      <span>Same file as “{item.duplicateOf.title}” already in the library.</span>
-      <button
-        type="button"
-        aria-pressed={item.choice === 'use-existing'}
-        onClick={() => {
-          onChoose('use-existing')
-        }}
-      >
-        Use existing
-      </button>
-      <button
-        type="button"
-        aria-pressed={item.choice === 'upload-anyway'}
-        onClick={() => {
-          onChoose('upload-anyway')
-        }}
-      >
-        Upload anyway
-      </button>
-    </div>
-  )
 }
 
 function Progress({ item }: { item: UploadItem }) {
@@ -70,25 +46,24 @@ function Progress({ item }: { item: UploadItem }) {
       )
     case 'done':
       return <span className="upload-item__state upload-item__state--done">Uploaded</span>
+    case 'existing':
+      return (
+        <span className="upload-item__state upload-item__state--done">
+          {UPLOAD_WORDS.usedExisting(state.record.title)}
+        </span>
+      )
     default:
       return null
   }
 }
 
-export function UploadItemRow({
-  item,
-  category,
-  running,
-  onTitle,
-  onClearTitle,
-  onRemove,
-  onChoose,
-  onRetry,
-}: UploadItemRowProps) {
+export function UploadItemRow(props: UploadItemRowProps) {
+  const { item, category, running, shared, alone, onDetails, onClearFilled, onRemove, onChoose, onRetry } =
+    props
   const { state, file } = item
-  const editable = !running && state.status !== 'done'
+  const editable = !running && state.status !== 'done' && state.status !== 'existing'
   const noteId = useId()
-  const filled = item.titleFilled && editable
+  const filled = item.filled.includes('title') && editable
   return (
     <li className="upload-item" aria-label={file.name}>
       <div className="upload-item__head">
@@ -110,15 +85,34 @@ export function UploadItemRow({
       <label className="form__field">
         Title
         <input
-          value={item.title}
+          value={item.details.title}
           disabled={!editable}
           aria-describedby={filled ? noteId : undefined}
           onChange={(event) => {
-            onTitle(event.target.value)
+            onDetails({ title: event.target.value })
           }}
         />
       </label>
-      {filled && <FilledNote id={noteId} field="title" files={1} onClear={onClearTitle} />}
+      {filled && (
+        <FilledNote
+          id={noteId}
+          field="title"
+          onClear={() => {
+            onClearFilled('title')
+          }}
+        />
+      )}
+      <OwnDetailsFields
+        fileName={file.name}
+        details={item.details}
+        filled={item.filled}
+        shared={shared}
+        editable={editable}
+        startOpen={alone}
+        onChange={onDetails}
+        onClear={onClearFilled}
+      />
+      <CheckNotice item={item} />
       <DuplicateNotice item={item} onChoose={onChoose} />
       <Progress item={item} />
       {state.status === 'failed' && (

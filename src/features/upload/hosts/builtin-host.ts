@@ -7,7 +7,6 @@ import {
   MIN_CHUNK_BYTES,
   UPLOAD_RESULT_HEADER,
   uploadStatusSchema,
-  type MediaHostResult,
   type UploadMetadata,
   type UploadStatus,
 } from '../../../contract/uploads'
@@ -20,7 +19,7 @@ import { abortError, isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } 
 import { validateIncomingFiles } from '../validate-files'
 import { SERVER_WAIT_MS, serverWaiter, untilServerAnswers } from '../wait-for-server'
 import { errorDetail } from './error-detail'
-import type { HostUploadOptions, MediaHost, MeasuredMetadata } from './media-host'
+import type { HostedFile, HostUploadOptions, MediaHost, MeasuredMetadata } from './media-host'
 
 export interface BuiltinHostOptions {
   endpoint?: string
@@ -224,7 +223,7 @@ export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
   return {
     kind: 'builtin',
     maxFileBytes: settings.maxFileBytes,
-    async upload(file, uploadOptions = {}): Promise<MediaHostResult> {
+    async upload(file, uploadOptions = {}): Promise<HostedFile> {
       const [refused] = validateIncomingFiles([], [file], { maxBytes: settings.maxFileBytes }).rejected
       if (refused) throw new UploadError(refused.error)
       const sent = await sendWithTus(file, uploadOptions, settings)
@@ -232,7 +231,7 @@ export function createBuiltinHost(options: BuiltinHostOptions = {}): MediaHost {
       if (!status.complete) {
         throw new UploadError(UPLOAD_MESSAGES.networkError, 'The server has not received the whole file')
       }
-      return status.result
+      return { ...status.result, sha256: status.sha256 }
     },
   }
 }

@@ -25,6 +25,12 @@ export interface HostUploadOptions {
   resumable?: boolean
 }
 
+/** What a host answers for a stored file, and the fingerprint it computed from the bytes, if it computes one. */
+export interface HostedFile extends MediaHostResult {
+  /** `src/contract/fingerprint.ts` over the bytes the host received; the built-in host's only. */
+  sha256?: string | null
+}
+
 /**
  * A place file bytes go (DESIGN section 6): the built-in host on Netlify Blobs, or Cloudinary. The dialog
  * talks to this interface only.
@@ -33,7 +39,7 @@ export interface MediaHost {
   readonly kind: 'builtin' | 'cloudinary'
   /** The largest file the host takes; checked before any byte is sent. */
   readonly maxFileBytes: number
-  upload(file: File, options?: HostUploadOptions): Promise<MediaHostResult>
+  upload(file: File, options?: HostUploadOptions): Promise<HostedFile>
   /**
    * The thumbnail URL of a stored file when the host makes thumbnails itself, or null when the file has
    * none. Absent when the page renders thumbnails and stores them through `upload`.

@@ -41,6 +41,7 @@ async function photo(name: string, metadata: PhotoMetadata): Promise<File> {
 
 const harbour = (name = 'IMG_0001.jpg') =>
   photo(name, {
+    exif: { IFD2: { DateTimeOriginal: '2024:05:01 10:20:30', OffsetTimeOriginal: '+02:00' } },
     iptc: [
       [IPTC.objectName, 'Harbour at dawn'],
       [IPTC.keyword, 'harbour'],
@@ -50,8 +51,10 @@ const harbour = (name = 'IMG_0001.jpg') =>
     ],
   })
 
-const field = (name: string) => screen.getByLabelText(name)
-/** The note under a field filled in from the files, which describes the field. */
+/** A field of the details for every file. */
+const field = (name: string) =>
+  within(screen.getByRole('group', { name: 'Details for every file' })).getByLabelText(name)
+/** The id of the note under a field (filled from the file, or replaced), which describes the field. */
 const noteOf = (element: HTMLElement) => element.getAttribute('aria-describedby')
 
 describe('readEmbeddedDetails', () => {
@@ -61,6 +64,7 @@ describe('readEmbeddedDetails', () => {
       description: 'Boats at first light',
       tags: ['harbour', 'Zürich'],
       author: 'Ada Lovelace',
+      date: '2024-05-01T10:20:30+02:00',
     })
     const xmp = await photo('xmp.jpg', {
       xmp: xmpPacket({ title: 'Pier', description: 'Only XMP', creator: 'Bob', subject: ['one, two'] }),
@@ -88,19 +92,39 @@ describe('readEmbeddedDetails', () => {
   })
 })
 
+/** The folded details of one chosen file, unfolded. */
+async function detailsOf(user: ReturnType<typeof renderUploadDialog>['user'], name: string) {
+  const details = within(fileRow(name)).getByRole('group', { name: `Details of ${name}` })
+  if (!details.hasAttribute('open')) await user.click(details.querySelector('summary') ?? details)
+  return details
+}
+
+/** The note a field is described by (`aria-describedby`), or null. */
+const describing = (element: HTMLElement) => document.getElementById(noteOf(element) ?? '')
+
 describe('the Upload dialog', () => {
-  it('fills the blank fields from one photo, says so, and stores them', async () => {
+  it('fills one photo’s own fields, says so, and stores them', async () => {
     const { user } = renderUploadDialog()
     await openDialog(user)
     await addFiles(user, [await harbour()])
     const title = within(fileRow('IMG_0001.jpg')).getByLabelText('Title')
     await waitFor(() => expect(title).toHaveValue('Harbour at dawn'))
-    expect(field('Description')).toHaveValue('Boats at first light')
-    expect(field('Tags')).toHaveValue('harbour, Zürich')
-    expect(field('Author')).toHaveValue('Ada Lovelace')
-    for (const element of [title, field('Description'), field('Tags'), field('Author')]) {
-      expect(document.getElementById(noteOf(element) ?? '')).toHaveTextContent('Filled from the file')
+    // The batch's only file: its details are unfolded.
+    const details = within(fileRow('IMG_0001.jpg')).getByRole('group', { name: 'Details of IMG_0001.jpg' })
+    expect(details).toHaveAttribute('open')
+    expect(details).toHaveTextContent('Filled from the file: description, tags, author, date')
+    const own = (name: string) => within(details).getByLabelText(name)
+    expect(own('Description')).toHaveValue('Boats at first light')
+    expect(own('Tags')).toHaveValue('harbour, Zürich')
+    expect(own('Author')).toHaveValue('Ada Lovelace')
+    // 10:20:30 at +02:00, shown in the reader's own time.
+    const taken = new Date('2024-05-01T08:20:30Z')
+    expect(new Date(own('Date').getAttribute('value') ?? '').getTime()).toBe(taken.getTime())
+    for (const element of [title, own('Description'), own('Tags'), own('Author'), own('Date')]) {
+      expect(describing(element)).toHaveTextContent('Filled from the file')
     }
+    // The fields for every file stay as the person left them: empty.
+    expect(field('Description')).toHaveValue('')
 
     await user.click(startButton())
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -110,71 +134,82 @@ describe('the Upload dialog', () => {
       description: 'Boats at first light',
       tags: ['harbour', 'Zürich'],
       author: 'Ada Lovelace',
+      created_at: taken.toISOString(),
     })
   })
 
-  it('never fills over what the person typed, and each filled field can be cleared', async () => {
+  it('fills each file of a batch from its own metadata, editable per file, and a field typed for every file wins', async () => {
     const { user } = renderUploadDialog()
     await openDialog(user)
+    const captioned = (name: string, caption: string, keyword: string, byline: string) =>
+      photo(name, {
+        iptc: [
+          [IPTC.objectName, `Title of ${name}`],
+          [IPTC.caption, caption],
+          [IPTC.keyword, keyword],
+          [IPTC.byline, byline],
+        ],
+      })
+    await addFiles(user, [
+      await captioned('a.jpg', 'Boats at first light', 'harbour', 'Ada'),
+      await captioned('b.jpg', 'Nets drying', 'nets', 'Bob'),
+      await captioned('c.jpg', 'Gulls overhead', 'gulls', 'Cy'),
+    ])
+    await waitFor(() =>
+      expect(within(fileRow('c.jpg')).getByLabelText('Title')).toHaveValue('Title of c.jpg'),
+    )
+    const expected = {
+      'a.jpg': ['Boats at first light', 'harbour', 'Ada'],
+      'b.jpg': ['Nets drying', 'nets', 'Bob'],
+      'c.jpg': ['Gulls overhead', 'gulls', 'Cy'],
+    }
+    for (const [name, [caption, keyword, author]] of Object.entries(expected)) {
+      const details = await detailsOf(user, name)
+      expect(details).toHaveTextContent('Filled from the file: description, tags, author')
+      expect(within(details).getByLabelText('Description')).toHaveValue(caption)
+      expect(within(details).getByLabelText('Tags')).toHaveValue(keyword)
+      expect(within(details).getByLabelText('Author')).toHaveValue(author)
+    }
+
+    // One file's caption edited: the person's, no longer marked as the file's.
+    const b = await detailsOf(user, 'b.jpg')
+    const bDescription = within(b).getByLabelText('Description')
+    await user.clear(bDescription)
+    await user.type(bDescription, 'Nets drying in the sun')
+    expect(noteOf(bDescription)).toBeNull()
+    // One file's keywords cleared with its note's button: emptied, focused.
+    const c = await detailsOf(user, 'c.jpg')
+    await user.click(within(c).getByRole('button', { name: 'Clear tags' }))
+    expect(within(c).getByLabelText('Tags')).toHaveValue('')
+    expect(within(c).getByLabelText('Tags')).toHaveFocus()
+    // An author typed for every file wins over each file's own, which says so.
     await user.type(field('Author'), 'Grace Hopper')
-    await addFiles(user, [await harbour()])
-    await waitFor(() => expect(field('Description')).toHaveValue('Boats at first light'))
-    expect(field('Author')).toHaveValue('Grace Hopper')
-    expect(noteOf(field('Author'))).toBeNull()
+    const aAuthor = within(await detailsOf(user, 'a.jpg')).getByLabelText('Author')
+    expect(aAuthor).toBeDisabled()
+    expect(describing(aAuthor)).toHaveTextContent(
+      'Every file gets the author under “Details for every file” instead.',
+    )
 
-    await user.click(screen.getByRole('button', { name: 'Clear description' }))
-    expect(field('Description')).toHaveValue('')
-    expect(field('Description')).toHaveFocus()
-    expect(noteOf(field('Description'))).toBeNull()
-    // Cleared, the field is the person's: the files do not fill it again.
-    await addFiles(user, [await harbour('IMG_0002.jpg')])
-    const second = within(fileRow('IMG_0002.jpg')).getByLabelText('Title')
-    await waitFor(() => expect(second).toHaveValue('Harbour at dawn'))
-    expect(field('Description')).toHaveValue('')
-
-    const first = fileRow('IMG_0001.jpg')
-    await user.click(within(first).getByRole('button', { name: 'Clear title' }))
-    expect(within(first).getByLabelText('Title')).toHaveValue('IMG_0001')
-    expect(within(first).queryByText('Filled from the file')).not.toBeInTheDocument()
-
-    await user.click(screen.getByRole('button', { name: 'Clear tags' }))
     await user.click(startButton())
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    const records = await api.records()
-    expect(records.map((record) => record.title).sort()).toEqual(['Harbour at dawn', 'IMG_0001'])
-    for (const record of records) {
-      expect(record).toMatchObject({ description: '', tags: [], author: 'Grace Hopper' })
-    }
-  })
-
-  it('with several files fills each title, and the shared fields only with what every file says', async () => {
-    const { user } = renderUploadDialog()
-    await openDialog(user)
-    const second = await photo('IMG_0002.jpg', {
-      xmp: xmpPacket({
-        title: 'Nets',
-        description: 'Nets drying',
-        creator: 'Ada Lovelace',
-        subject: ['Harbour'],
-      }),
-    })
-    await addFiles(user, [await harbour(), second])
-    await waitFor(() => expect(within(fileRow('IMG_0002.jpg')).getByLabelText('Title')).toHaveValue('Nets'))
-    expect(within(fileRow('IMG_0001.jpg')).getByLabelText('Title')).toHaveValue('Harbour at dawn')
-    await waitFor(() => expect(field('Author')).toHaveValue('Ada Lovelace'))
-    expect(document.getElementById(noteOf(field('Author')) ?? '')).toHaveTextContent('Filled from the files')
-    // The captions differ; only 'harbour' is a keyword of both.
-    expect(field('Description')).toHaveValue('')
-    expect(field('Tags')).toHaveValue('harbour')
-
-    // A file without metadata joins: what was filled is no longer what every file says.
-    await addFiles(user, [makeFile('notes.txt', 10, 'text/plain')])
-    await waitFor(() => expect(field('Author')).toHaveValue(''))
-    expect(field('Tags')).toHaveValue('')
-    expect(screen.queryByText(/Filled from the files/)).not.toBeInTheDocument()
-    // It leaves: they agree again.
-    await user.click(screen.getByRole('button', { name: 'Remove notes.txt' }))
-    expect(field('Author')).toHaveValue('Ada Lovelace')
+    const records = (await api.records()).sort((one, other) => one.title.localeCompare(other.title))
+    expect(
+      records.map(({ title, description, tags, author }) => ({ title, description, tags, author })),
+    ).toEqual([
+      {
+        title: 'Title of a.jpg',
+        description: 'Boats at first light',
+        tags: ['harbour'],
+        author: 'Grace Hopper',
+      },
+      {
+        title: 'Title of b.jpg',
+        description: 'Nets drying in the sun',
+        tags: ['nets'],
+        author: 'Grace Hopper',
+      },
+      { title: 'Title of c.jpg', description: 'Gulls overhead', tags: [], author: 'Grace Hopper' },
+    ])
   })
 
   it('fills nothing from a file without metadata', async () => {
@@ -185,6 +220,7 @@ describe('the Upload dialog', () => {
     // The same read as the dialog's, begun after it: once it is done, so is the dialog's.
     expect(await readEmbeddedDetails(plain)).toBeNull()
     expect(within(fileRow('plain.jpg')).getByLabelText('Title')).toHaveValue('plain')
+    expect(fileRow('plain.jpg')).toHaveTextContent('Details of this file')
     expect(screen.queryByText(/Filled from the file/)).not.toBeInTheDocument()
   })
 })

@@ -122,6 +122,11 @@ describe('summarize', () => {
     expect(summarize(2, 1, 'x')).toBe('Upload complete! 2 files uploaded successfully, 1 failed.')
     expect(summarize(0, 2, 'Network error during upload')).toBe('Upload failed: Network error during upload')
   })
+
+  it('counts only the files uploaded, and says so when every file was left for the library’s copy', () => {
+    expect(summarize(1, 0, '', 2)).toBe('All 1 files uploaded successfully!')
+    expect(summarize(0, 0, '', 2)).toBe('Nothing was added: the 2 files are already in the library.')
+  })
 })
 
 describe('errorDetail', () => {

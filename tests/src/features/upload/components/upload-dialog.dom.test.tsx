@@ -193,9 +193,10 @@ describe('uploading', () => {
     await openDialog(user)
     const photo = makeFile('photo.png', 5000, 'image/png')
     await addFiles(user, [photo])
-    await user.type(screen.getByLabelText('Description'), 'Team offsite')
-    await user.type(screen.getByLabelText('Tags'), 'team, offsite ,2026')
-    await user.type(screen.getByLabelText('Author'), 'Dana')
+    const shared = within(screen.getByRole('group', { name: 'Details for every file' }))
+    await user.type(shared.getByLabelText('Description'), 'Team offsite')
+    await user.type(shared.getByLabelText('Tags'), 'team, offsite ,2026')
+    await user.type(shared.getByLabelText('Author'), 'Dana')
     await user.click(startButton())
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const [record] = await api.records()
@@ -416,7 +417,8 @@ describe('failures', () => {
 })
 
 describe('duplicates', () => {
-  async function chooseDuplicate() {
+  /** A file whose bytes the library already holds, the library's record of them, and the dialog. */
+  async function libraryCopy(services = testServices()) {
     const photo = makeFile('photo.png', 4000, 'image/png', 9)
     // The library's record of the same bytes, stored on the built-in host by an earlier upload.
     const stored = await api.storeFile(makeFile('old.png', 4000, 'image/png', 9))
@@ -428,29 +430,33 @@ describe('duplicates', () => {
     })
     const rendered = renderUploadDialog({
       findDuplicate: (fingerprint) => (fingerprint === existing.sha256 ? existing : null),
+      services,
     })
     await openDialog(rendered.user)
+    return { ...rendered, photo, existing }
+  }
+
+  async function chooseDuplicate() {
+    const { photo, ...rendered } = await libraryCopy()
     await addFiles(rendered.user, [photo])
     const notice = await within(fileRow('photo.png')).findByRole('group', {
       name: 'photo.png is already in the library',
     })
     expect(notice).toHaveTextContent('Same file as “Old photo” already in the library.')
-    return { ...rendered, photo, existing, notice }
+    return { ...rendered, photo, notice }
   }
 
-  it('flags a file whose fingerprint is in the library and, with "Use existing", sends no bytes', async () => {
-    const { user, notice, existing } = await chooseDuplicate()
+  it('flags a file whose fingerprint is in the library and, with "Use existing", adds nothing', async () => {
+    const { user, notice, onUploaded } = await chooseDuplicate()
     await user.click(within(notice).getByRole('button', { name: 'Use existing' }))
     await user.click(startButton())
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await findNotice('Nothing was added: the file is already in the library.')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    // No bytes, no record (the library keeps its one card), and no reload.
     expect(api.log.filter((entry) => entry.path.startsWith('/api/uploads'))).toEqual([])
-    const [record] = await api.records()
-    expect(record).toMatchObject({
-      title: 'photo',
-      media_url: existing.media_url,
-      public_id: existing.public_id,
-      sha256: existing.sha256,
-    })
+    expect(api.log.filter((entry) => entry.path === '/api/upload')).toEqual([])
+    expect(await api.records()).toEqual([])
+    expect(onUploaded).not.toHaveBeenCalled()
   })
 
   it('uploads the bytes again with "Upload anyway"', async () => {
@@ -471,7 +477,29 @@ describe('duplicates', () => {
     expect(api.log.filter((entry) => entry.path.startsWith('/api/uploads'))).toEqual([])
     await user.click(within(notice).getByRole('button', { name: 'Use existing' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(await api.records()).toHaveLength(1)
+    expect(await api.records()).toEqual([])
+  })
+
+  it('says when the fingerprint cannot be computed, and checks the one the server computed before adding', async () => {
+    const outage = () => Promise.reject(new Error('The hash worker failed'))
+    const { user, photo, onUploaded } = await libraryCopy(testServices({ hashFile: outage }))
+    await addFiles(user, [photo])
+    const row = fileRow('photo.png')
+    expect(await within(row).findByRole('status')).toHaveTextContent(
+      'Could not check whether this file is already in the library. It is checked once uploaded, before it is added.',
+    )
+
+    await user.click(startButton())
+    // The bytes went up; the server's fingerprint names the library's file, before any record is made.
+    const notice = await within(row).findByRole('group', { name: 'photo.png is already in the library' })
+    expect(notice).toHaveTextContent('Same file as “Old photo” already in the library.')
+    expect(requestsFor('photo.png').map((entry) => entry.method)).toEqual(['POST'])
+    expect(api.log.filter((entry) => entry.path === '/api/upload')).toEqual([])
+
+    await user.click(within(notice).getByRole('button', { name: 'Use existing' }))
+    expect(await findNotice('Nothing was added: the file is already in the library.')).toBeInTheDocument()
+    expect(await api.records()).toEqual([])
+    expect(onUploaded).not.toHaveBeenCalled()
   })
 })
 
