@@ -27,6 +27,14 @@ export function signOutPath(everywhere: boolean): string {
   return everywhere ? `${ACCESS_PATH}?${SIGN_OUT_EVERYWHERE_QUERY}=true` : ACCESS_PATH
 }
 
+/**
+ * Behind a closed gate every answer that passed it says so in this header (`closed`), so the first
+ * page's answer tells the screen before `GET /api/access` has been asked: the first cards' pictures
+ * take their signed links at once rather than wait for it (decision 0068).
+ */
+export const ACCESS_GATE_HEADER = 'Access-Gate'
+export const ACCESS_GATE_CLOSED = 'closed'
+
 /** Spec section 9: thumbnails are 150x150 with a filled crop. */
 export const THUMBNAIL_SIZE = 150
 

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
+import { ACCESS_GATE_CLOSED, ACCESS_GATE_HEADER } from '../contract/access'
+
 /**
  * What the screen knows about the server's access gate, shared by everything that talks to the API:
  * the API client and the upload client report a 401 here, the access dialog asks for the token while
@@ -36,12 +38,20 @@ export function reportGate(required: boolean): void {
   update({ gate: required ? 'closed' : 'open', asking: false })
 }
 
+/**
+ * An answer that passed the gate says whether there is one (`ACCESS_GATE_HEADER`): the first page's
+ * answer tells the screen before `GET /api/access` is asked (decision 0068).
+ */
+export function reportGateOf(answer: { headers: Headers }): void {
+  reportGate(answer.headers.get(ACCESS_GATE_HEADER) === ACCESS_GATE_CLOSED)
+}
+
 /** The visitor closed the dialog without signing in; the next refused call asks again. */
 export function stopAskingForAccess(): void {
   update({ ...state, asking: false })
 }
 
-function currentAccess(): AccessState {
+export function currentAccess(): AccessState {
   return state
 }
 

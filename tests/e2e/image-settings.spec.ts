@@ -28,11 +28,13 @@ test('Details turns and crops an image, and the preview and card show it as /api
   expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   await expect.poll(() => preview.evaluate(naturalSize)).toEqual([600, 800])
 
-  // The left half of 800x600, turned a quarter: 600 wide and 400 high.
+  // The editor shows the picture turned, 600x800; its left half is the stored picture's bottom half,
+  // 800x300, delivered turned: 300 wide and 800 high.
   const stage = details.getByRole('application', { name: 'Focal point and crop' })
   await stage.scrollIntoViewIfNeeded()
   const box = await stage.boundingBox()
   if (!box) throw new Error('The picture to adjust has no box')
+  expect(Math.round((box.height / box.width) * 100)).toBe(133)
   // From the middle of the bottom edge to past the top left corner (the rounded corner itself takes no
   // pointer): the drag keeps the pointer, and the crop stops at the picture's edges.
   await page.mouse.move(box.x + box.width / 2, box.y + box.height - 2)
@@ -40,19 +42,20 @@ test('Details turns and crops an image, and the preview and card show it as /api
   await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2, { steps: 4 })
   await page.mouse.move(box.x - 20, box.y - 20, { steps: 4 })
   await page.mouse.up()
-  await expect.poll(async () => (await listFiles())[0]?.crop?.width ?? 0).toBeGreaterThan(0.45)
+  await expect.poll(async () => (await listFiles())[0]?.crop?.y ?? 0).toBeGreaterThan(0.45)
   await expect
     .poll(async () => {
       const [width = 0, height = 0] = await preview.evaluate(naturalSize)
-      return Math.abs(width - 600) < 20 && Math.abs(height - 400) < 20
+      return Math.abs(width - 300) < 20 && Math.abs(height - 800) < 20
     })
     .toBe(true)
 
-  // Keyboard: the focal point moves with the arrow keys and is saved.
+  // Keyboard: the focal point moves with the arrow keys on the picture as shown, and is saved in the
+  // stored picture's terms: right on the turned picture is up on the stored one.
   await stage.focus()
   await page.keyboard.press('ArrowRight')
   await expect(details.getByTestId('focal-marker')).toBeVisible()
-  await expect.poll(async () => (await listFiles())[0]?.focal_point).toEqual({ x: 0.55, y: 0.5 })
+  await expect.poll(async () => (await listFiles())[0]?.focal_point).toEqual({ x: 0.5, y: 0.45 })
   await shot('image-settings')
 
   await page.keyboard.press('Escape')

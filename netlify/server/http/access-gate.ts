@@ -1,4 +1,4 @@
-import { ACCESS_COOKIE_NAME } from '../../../src/contract/access'
+import { ACCESS_COOKIE_NAME, ACCESS_GATE_CLOSED, ACCESS_GATE_HEADER } from '../../../src/contract/access'
 import { serverEnv } from '../env'
 import { documentStore } from '../store'
 import { readCookie } from './access-cookie'
@@ -142,10 +142,12 @@ export async function refuseAccess(
 /**
  * Behind the gate no shared cache (the CDN) may keep an answer, or it would hand it to the next caller
  * without asking for the token: `public` becomes `private`, and the CDN's own instruction
- * (`Netlify-CDN-Cache-Control`) is dropped.
+ * (`Netlify-CDN-Cache-Control`) is dropped. The answer also says the gate is there
+ * (`ACCESS_GATE_HEADER`), which the screen reads from its first page's answer (decision 0068).
  */
 export function keepPrivate(response: Response, gate: AccessGate = currentAccessGate()): Response {
   if (gate.kind === 'open') return response
+  response.headers.set(ACCESS_GATE_HEADER, ACCESS_GATE_CLOSED)
   response.headers.delete('Netlify-CDN-Cache-Control')
   const cacheControl = response.headers.get('cache-control')
   if (cacheControl === null || !/\bpublic\b/i.test(cacheControl)) return response

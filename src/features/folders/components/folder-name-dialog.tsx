@@ -56,6 +56,9 @@ export function FolderNameDialog(props: FolderNameDialogProps) {
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault()
+    // Opened from another dialog's form (Move's New Folder), the submit would otherwise reach that form
+    // too: React passes events up its own tree, through the portal the dialog is drawn in.
+    event.stopPropagation()
     if (blank) {
       setState({ kind: 'editing', touched: true })
       return

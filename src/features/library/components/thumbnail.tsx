@@ -1,5 +1,6 @@
 import { useState } from 'react'
 
+import { isPdf } from '../../../contract/file-types'
 import type { MediaRecord } from '../../../contract/record'
 import { useAccess } from '../../../lib/access'
 import { cardPictureSrcSet, THUMBNAIL_SIZE, thumbnailSrc } from '../model/thumbnail'
@@ -25,8 +26,9 @@ export function Thumbnail({ record, compact = false }: { record: MediaRecord; co
   const srcSet = compact ? null : cardPictureSrcSet(record, { gated: gate === 'closed' })
   const [failed, setFailed] = useState<string | null>(null)
   const [loaded, setLoaded] = useState<string | null>(null)
-  // A list row's picture is a small square beside the title; the same 150 px crop serves it at 2x.
-  const box = compact ? 'thumbnail thumbnail--compact' : 'thumbnail'
+  // A list row's picture is a small square beside the title; the same 150 px crop serves it at 2x. A
+  // PDF's first page is cut from its top, where its heading is, as it was drawn at upload.
+  const box = `thumbnail${compact ? ' thumbnail--compact' : ''}${isPdf(record.file_type) ? ' thumbnail--page' : ''}`
   const iconSize = compact ? 18 : 40
   // Until the gate's state is known the picture's address is not: a gated site needs a signed link, and
   // asking for the unsigned one first would be refused. The icon holds the box meanwhile.

@@ -5,6 +5,7 @@
  */
 import { pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
+import { reportGateOf } from '../../../lib/access'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { takeStartedFirstPage } from './first-page-request'
@@ -81,6 +82,9 @@ function showFirstPage(
 async function askFirstPage(startedInHtml: Promise<Response> | null): Promise<FirstAnswer | null> {
   try {
     const response = await (startedInHtml ?? fetchPage(0))
+    // The cards' pictures need to know whether the access gate is there (signed links behind it), and
+    // the screen's own question waits for the first screen: the answer says it (decision 0068).
+    if (response.ok) reportGateOf(response)
     return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
   } catch {
     return null

@@ -1,6 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type CSSProperties } from 'react'
 
-import type { FocalPoint, ImageCrop, ImageSettingsPatchFields } from '../../../contract/image-settings'
+import type {
+  FocalPoint,
+  ImageCrop,
+  ImageRotation,
+  ImageSettingsPatchFields,
+} from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { safeUrl } from '../../../lib/safe-url'
 import {
@@ -10,7 +15,12 @@ import {
   pointIn,
   presetCrop,
   settingsWords,
+  storedCrop,
+  storedPoint,
   turned,
+  turnedCrop,
+  turnedPoint,
+  turnedSize,
   type Size,
 } from '../model/image-adjust'
 import './image-adjust.css'
@@ -30,8 +40,32 @@ interface ImageAdjustProps {
 }
 
 /**
- * Details' controls for how an image is delivered (decision 0047): the picture as uploaded, with the
- * crop drawn on it and the focal point marked. A click sets the focal point and a drag draws a crop;
+ * The stage at the turned picture's shape (at most its own size, 16rem high and the width there is), and
+ * the picture in it at its own shape, centred and turned to fill it. Needs the picture's size; without it
+ * the picture lies in the stage as it comes.
+ */
+function turnedLayout(size: Size, rotate: ImageRotation): { stage: CSSProperties; picture: CSSProperties } {
+  const shown = turnedSize(size, rotate)
+  const ratio = shown.width / shown.height
+  const sideways = rotate === 90 || rotate === 270
+  return {
+    stage: {
+      aspectRatio: `${String(shown.width)} / ${String(shown.height)}`,
+      width: `min(100%, ${String(shown.width)}px, ${String(16 * ratio)}rem)`,
+    },
+    picture: {
+      // Turned a quarter, the picture's width lies along the stage's height, and its height along the width.
+      width: `${String(sideways ? 100 / ratio : 100)}%`,
+      height: `${String(sideways ? 100 * ratio : 100)}%`,
+      transform: `translate(-50%, -50%) rotate(${String(rotate)}deg)`,
+    },
+  }
+}
+
+/**
+ * Details' controls for how an image is delivered (decision 0047): the picture turned as it will be
+ * delivered, with the crop drawn on it and the focal point marked; what is drawn on the turned picture
+ * is saved in the stored picture's terms (`storedCrop`, `storedPoint`). A click sets the focal point and a drag draws a crop;
  * presets crop to 1:1, 4:3 or 16:9 (of the picture as turned) around the focal point; Rotate left and
  * right turn it; Reset removes every setting. Each change is saved at once; the preview above shows
  * the result.
@@ -72,13 +106,18 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
     [],
   )
 
+  // Focal point and crop as saved (the stored picture's terms) and as drawn on the turned picture.
   const focal = keyed ?? shown?.focal ?? record.focal_point
-  const crop = drag ? dragCrop(drag.from, drag.to) : (shown?.crop ?? record.crop)
+  const savedCrop = shown?.crop ?? record.crop
   const rotate = record.rotate ?? 0
+  const focalShown = focal && turnedPoint(focal, rotate)
+  const cropShown = drag ? dragCrop(drag.from, drag.to) : savedCrop && turnedCrop(savedCrop, rotate)
   const pointAt = (x: number, y: number) => {
     const box = picture.current?.getBoundingClientRect()
     return box ? pointIn(box, x, y) : null
   }
+
+  const layout = size && turnedLayout(size, rotate)
 
   if (url === null) return null
   return (
@@ -87,6 +126,7 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
       <div
         className="image-adjust__stage"
         role="application"
+        style={layout?.stage}
         tabIndex={0}
         aria-label={STAGE_LABEL}
         aria-describedby={`image-adjust-hint-${String(record.id)}`}
@@ -112,15 +152,19 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
           if (pending.current) clearTimeout(pending.current.timer)
           pending.current = null
           setKeyed(null)
-          setPlaced(drawn ? { over: record, crop: drawn } : { over: record, focal: to })
-          save(drawn ? { crop: drawn } : { focal_point: to })
+          const crop = drawn && storedCrop(drawn, rotate)
+          const point = storedPoint(to, rotate)
+          setPlaced(crop ? { over: record, crop } : { over: record, focal: point })
+          save(crop ? { crop } : { focal_point: point })
         }}
         onPointerCancel={() => {
           setDrag(null)
         }}
         onKeyDown={(event) => {
-          const moved = movedFocal(focal, event.key, event.shiftKey)
-          if (moved === null) return
+          // The arrows move the point on the picture as shown.
+          const movedShown = movedFocal(focalShown, event.key, event.shiftKey)
+          if (movedShown === null) return
+          const moved = storedPoint(movedShown, rotate)
           event.preventDefault()
           setKeyed(moved)
           if (pending.current) clearTimeout(pending.current.timer)
@@ -136,7 +180,8 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
       >
         <img
           ref={picture}
-          className="image-adjust__picture"
+          className={`image-adjust__picture${layout ? ' image-adjust__picture--placed' : ''}`}
+          style={layout?.picture ?? (rotate === 0 ? undefined : { visibility: 'hidden' })}
           src={url}
           alt=""
           draggable={false}
@@ -145,24 +190,24 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
             if (width > 0 && height > 0) setLoaded({ width, height })
           }}
         />
-        {crop && (
+        {cropShown && (
           <span
             className="image-adjust__crop"
             aria-hidden="true"
             style={{
-              left: `${String(crop.x * 100)}%`,
-              top: `${String(crop.y * 100)}%`,
-              width: `${String(crop.width * 100)}%`,
-              height: `${String(crop.height * 100)}%`,
+              left: `${String(cropShown.x * 100)}%`,
+              top: `${String(cropShown.y * 100)}%`,
+              width: `${String(cropShown.width * 100)}%`,
+              height: `${String(cropShown.height * 100)}%`,
             }}
           />
         )}
-        {focal && (
+        {focalShown && (
           <span
             className="image-adjust__focal"
             data-testid="focal-marker"
             aria-hidden="true"
-            style={{ left: `${String(focal.x * 100)}%`, top: `${String(focal.y * 100)}%` }}
+            style={{ left: `${String(focalShown.x * 100)}%`, top: `${String(focalShown.y * 100)}%` }}
           />
         )}
       </div>
@@ -170,7 +215,11 @@ export function ImageAdjust({ record, onChange }: ImageAdjustProps) {
         {STAGE_HINT}
       </p>
       <p className="image-adjust__state" role="status">
-        {settingsWords({ focal_point: focal, crop: shown?.crop ?? record.crop, rotate: record.rotate })}
+        {settingsWords({
+          focal_point: focalShown,
+          crop: savedCrop && turnedCrop(savedCrop, rotate),
+          rotate: record.rotate,
+        })}
       </p>
       <div className="image-adjust__actions">
         {CROP_PRESETS.map(({ label, ratio }) => (

@@ -57,6 +57,59 @@ export function presetCrop(size: Size, ratio: number, rotate: ImageRotation, foc
   return { x: place(centre.x, width), y: place(centre.y, height), width: round(width), height: round(height) }
 }
 
+/*
+ * The settings are fractions of the picture as stored, and delivery crops it first, then turns it
+ * (decision 0047). The editor shows the picture turned, as it will be delivered, so what is drawn on it
+ * is mapped back to the stored picture before it is saved, and what is saved is mapped onto it to show.
+ * A crop of the turned picture is the turned crop of the stored one, so the two orders agree.
+ */
+
+/** Where a point of the stored picture shows once the picture is turned `rotate` degrees clockwise. */
+export function turnedPoint(point: FocalPoint, rotate: ImageRotation): FocalPoint {
+  const { x, y } = point
+  switch (rotate) {
+    case 90:
+      return { x: round(1 - y), y: x }
+    case 180:
+      return { x: round(1 - x), y: round(1 - y) }
+    case 270:
+      return { x: y, y: round(1 - x) }
+    default:
+      return point
+  }
+}
+
+/** The point of the stored picture shown at `point` of the picture turned `rotate` degrees clockwise. */
+export function storedPoint(point: FocalPoint, rotate: ImageRotation): FocalPoint {
+  return turnedPoint(point, ((360 - rotate) % 360) as ImageRotation)
+}
+
+function cropThrough(crop: ImageCrop, map: (point: FocalPoint) => FocalPoint): ImageCrop {
+  const a = map({ x: crop.x, y: crop.y })
+  const b = map({ x: round(crop.x + crop.width), y: round(crop.y + crop.height) })
+  return {
+    x: Math.min(a.x, b.x),
+    y: Math.min(a.y, b.y),
+    width: round(Math.abs(b.x - a.x)),
+    height: round(Math.abs(b.y - a.y)),
+  }
+}
+
+/** A crop of the stored picture as it shows on the picture turned `rotate` degrees clockwise. */
+export function turnedCrop(crop: ImageCrop, rotate: ImageRotation): ImageCrop {
+  return cropThrough(crop, (point) => turnedPoint(point, rotate))
+}
+
+/** The crop of the stored picture that a crop drawn on the picture turned `rotate` degrees makes. */
+export function storedCrop(crop: ImageCrop, rotate: ImageRotation): ImageCrop {
+  return cropThrough(crop, (point) => storedPoint(point, rotate))
+}
+
+/** The size of a picture `size` turned `rotate` degrees. */
+export function turnedSize(size: Size, rotate: ImageRotation): Size {
+  return rotate === 90 || rotate === 270 ? { width: size.height, height: size.width } : size
+}
+
 /** The rotation a quarter turn left (-1) or right (+1) of `rotate`. */
 export function turned(rotate: ImageRotation | undefined, by: 1 | -1): ImageRotation {
   return (((((rotate ?? 0) + by * 90) % 360) + 360) % 360) as ImageRotation

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { ACCESS_COOKIE_MAX_AGE_SECONDS, ACCESS_COOKIE_NAME } from '../../../../src/contract/access'
+import {
+  ACCESS_COOKIE_MAX_AGE_SECONDS,
+  ACCESS_COOKIE_NAME,
+  ACCESS_GATE_HEADER,
+} from '../../../../src/contract/access'
 import { readCookie, signInCookie, signOutCookie } from '../../../../netlify/server/http/access-cookie'
 import {
   accessCookieClaim,
@@ -290,6 +294,11 @@ describe('keepPrivate', () => {
     expect(keepPrivate(cached(), { kind: 'open' }).headers.get('cache-control')).toBe(
       'public, max-age=31536000, immutable',
     )
+  })
+
+  it('says the gate is there behind it, and nothing when it is open', () => {
+    expect(keepPrivate(cached(), closed).headers.get(ACCESS_GATE_HEADER)).toBe('closed')
+    expect(keepPrivate(cached(), { kind: 'open' }).headers.has(ACCESS_GATE_HEADER)).toBe(false)
   })
 })
 

@@ -15,7 +15,8 @@ import { MediaCard } from '../../../../../src/features/library/components/media-
 import { reportGate, resetAccessState } from '../../../../../src/lib/access'
 import { listedRecord } from '../../../../support/listed-record'
 
-// A screen learns the gate's state from `GET /api/access` before it shows pictures; here it is open.
+// A screen learns the gate's state from its first page's answer or `GET /api/access` before it shows
+// pictures; here it is open.
 beforeEach(() => {
   resetAccessState()
   reportGate(false)
@@ -180,6 +181,18 @@ describe('the thumbnail', () => {
     expect(card.querySelector('.thumbnail img')?.getAttribute('src')).toMatch(
       /^\/api\/file-link\/thumbnail\//,
     )
+  })
+
+  it("shows a PDF's first page, drawn at upload, from its top, where its heading is", () => {
+    const thumbnail = '/api/files/0mxccthydb5hYCkgBIgcKI2IH/report-thumbnail.jpg'
+    const { card } = renderCard(
+      record({ file_type: 'application/pdf', media_url: '/api/files/7/report.pdf', thumbnail }),
+    )
+    expect(card.querySelector('.thumbnail img')).toHaveAttribute('src', thumbnail)
+    expect(card.querySelector('.thumbnail')).toHaveClass('thumbnail--page')
+    // A video's frame is cut about its middle.
+    const { card: video } = renderCard(record())
+    expect(video.querySelector('.thumbnail')).not.toHaveClass('thumbnail--page')
   })
 
   it('is the type icon for kinds without a picture', () => {

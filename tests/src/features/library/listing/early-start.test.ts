@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startListingEarly } from '../../../../../src/features/library/listing/early-start'
 import { ListingStore } from '../../../../../src/features/library/listing/listing-store'
 import { connectListing } from '../../../../../src/features/library/listing/worker-handover'
+import { ACCESS_GATE_HEADER } from '../../../../../src/contract/access'
 import { encodeMediaPage } from '../../../../../src/contract/media-pages'
 import { keepFirstPage } from '../../../../../src/features/library/listing/kept-first-page'
 import type {
@@ -145,6 +146,21 @@ describe('the listing started before the screen, on a first visit', () => {
       { type: 'first-answer', answer: { status: 200, etag: '"p0"', text } },
     ])
     store.close()
+  })
+
+  it('learns from the first page’s answer whether the access gate is there, for the first cards’ pictures', async () => {
+    const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 1 }))
+    const page = (headers: Record<string, string>) => () => Promise.resolve(new Response(text, { headers }))
+    await startFresh(page({ [ACCESS_GATE_HEADER]: 'closed' }))
+    const gated = await import('../../../../../src/lib/access')
+    await vi.waitFor(() => {
+      expect(gated.currentAccess()).toEqual({ gate: 'closed', asking: false })
+    })
+    await startFresh(page({}))
+    const open = await import('../../../../../src/lib/access')
+    await vi.waitFor(() => {
+      expect(open.currentAccess()).toEqual({ gate: 'open', asking: false })
+    })
   })
 
   it('shows nothing of an answer that is not a page, and hands it on at once for the worker to report', async () => {
