@@ -146,7 +146,8 @@ export class ListingStore {
   }
 
   private schedule(): void {
-    if (this.snapshot.records === undefined && this.pages.count() > 0) {
+    // The first list goes at once, with its first files or as the whole of an empty library.
+    if (this.snapshot.records === undefined && (this.pages.count() > 0 || this.pages.complete())) {
       this.show()
       return
     }

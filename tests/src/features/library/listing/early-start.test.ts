@@ -116,6 +116,15 @@ describe('the listing started before the screen, on a first visit', () => {
     return { fresh, gate, worker, asked }
   }
 
+  /** The first page's answer: `records` in shard 0, of a library of `shardCount` shards. */
+  const firstPage = (shardCount: number, ...ids: number[]) =>
+    JSON.stringify(
+      encodeMediaPage(
+        ids.map((id) => listedRecord(id)),
+        { from: 0, to: 0, shardCount },
+      ),
+    )
+
   /** The worker's messages once it has been handed the first answer. */
   async function handedOver(worker: FakeWorker) {
     await vi.waitFor(() => {
@@ -144,6 +153,30 @@ describe('the listing started before the screen, on a first visit', () => {
       // Not marked shown here: the worker's engine holds the library, the first page too.
       { type: 'first-answer', answer: { status: 200, etag: '"p0"', text } },
     ])
+    store.close()
+  })
+
+  it('shows the whole of an empty library from its first answer, before the worker says anything', async () => {
+    const { fresh, gate, worker } = await startFresh(() => Promise.resolve(new Response(firstPage(0))))
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records).toEqual([])
+    })
+    // Whole: no page is still to come, so the screen says so (No files found), not 'Loading files...'.
+    expect(store.getSnapshot().progress).toBeNull()
+    expect(worker.sent.map((sent) => sent.type)).toEqual(['load'])
+    gate.firstScreenDrawn()
+    await handedOver(worker)
+    store.close()
+  })
+
+  it('hands an empty first page of a larger library to the worker at once: it draws nothing', async () => {
+    const { fresh, gate, worker } = await startFresh(() => Promise.resolve(new Response(firstPage(60))))
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await handedOver(worker)
+    await gate.afterFirstScreen()
+    // Still loading: the files are in the pages after the first.
+    expect(store.getSnapshot().records).toBeUndefined()
     store.close()
   })
 
