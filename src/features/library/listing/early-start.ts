@@ -5,6 +5,7 @@
  */
 import { firstPageIsWhole, pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
+import { reportAnswer } from '../../../lib/api-client'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { takeStartedFirstPage } from './first-page-request'
@@ -46,6 +47,9 @@ export function startListingEarly(): void {
   // not arrive, the worker shows the page instead.
   const reading = retryingImport(() => import('./page-text')).catch(() => null)
   void answering.then(async (answer) => {
+    // Refused: the screen shows the sign-in at once, not the library's screen until the worker has
+    // started and said so too.
+    if (answer?.status === 401) reportAnswer(answer.status, true)
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
     try {

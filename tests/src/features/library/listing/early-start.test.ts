@@ -99,6 +99,7 @@ describe('the listing started before the screen, on a first visit', () => {
   async function startFresh(answer: () => Promise<Response>) {
     const fresh = await freshListing()
     const gate = await import('../../../../../src/lib/first-screen-gate')
+    const access = await import('../../../../../src/lib/access')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const asked: string[] = []
@@ -113,7 +114,7 @@ describe('the listing started before the screen, on a first visit', () => {
       expect(FakeWorker.started).toHaveLength(1)
     })
     const worker = FakeWorker.started[0] as FakeWorker
-    return { fresh, gate, worker, asked }
+    return { fresh, gate, access, worker, asked }
   }
 
   /** The first page's answer: `records` in shard 0, of a library of `shardCount` shards. */
@@ -184,6 +185,10 @@ describe('the listing started before the screen, on a first visit', () => {
     const refused = await startFresh(() =>
       Promise.resolve(Response.json({ error: 'Sign in to see the files' }, { status: 401 })),
     )
+    // Refused: the screen asks for the token at once, not once the worker has started and said so.
+    await vi.waitFor(() => {
+      expect(refused.access.currentAccess()).toMatchObject({ signedOut: true, asking: true })
+    })
     await handedOver(refused.worker)
     expect(refused.worker.sent[1]).toEqual({
       type: 'first-answer',
