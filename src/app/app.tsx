@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react'
 
 import type { MediaRecord } from '../contract/record'
+import { useAccess } from '../lib/access'
 import { useConnection } from '../lib/connectivity'
 import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
-import { SignOutMenu } from '../features/access/components/sign-out-menu'
+import { SignInScreen } from '../features/access/components/sign-in-screen'
 import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
 import { ALT_TEXT_FIELD, editCommand } from '../features/edit-file/commands/edit'
 import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
@@ -21,6 +22,7 @@ import { SelectionBar } from '../features/library/components/selection-bar'
 import { narrowsResults } from '../features/library/model/filters'
 import { UploadButton } from '../features/upload/components/upload-button'
 import type { PageFiles } from '../features/upload/components/upload-dialog'
+import { AppHeader } from './app-header'
 import { CommandDialogs } from './dialogs'
 import { FILE_COMMANDS } from './file-commands'
 import { AccessGate, DetailsDialog, preloadFileDialogs, WebflowDialog } from './lazy-dialogs'
@@ -29,7 +31,6 @@ import { Sidebar } from './sidebar'
 import { PageDrop } from './page-drop'
 import { uploadFolderFor } from './page-files'
 import { FILES_ID, SkipLink } from './skip-link'
-import { ThemeSwitch } from './theme-switch'
 import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
 import { NARROW_SCREEN, useMediaQuery } from './use-media-query'
@@ -47,7 +48,8 @@ export function App() {
   const openRecord = useOpenRecord(results, screen.openFile)
   const refreshMedia = () => void media.cache.reload()
   const adjustImage = useAdjustImage(media.cache)
-  const signedOut = useSignedOut(refreshMedia)
+  const afterSignOut = useSignedOut(refreshMedia)
+  const access = useAccess()
   const [webflowOpen, setWebflowOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const connection = useConnection()
@@ -79,16 +81,23 @@ export function App() {
       () => withRecords([record]),
     )
 
+  // Behind the access gate, until this browser is signed in: nothing of the library, only the way in.
+  // The view state stays in the address, so a session that ends comes back to the same view.
+  if (access.signedOut) {
+    return (
+      <div className="app">
+        <AppHeader onSignedOut={afterSignOut} />
+        <SignInScreen />
+        <ConnectionStatus onBack={refreshMedia} />
+        <AccessGate onGranted={refreshMedia} />
+      </div>
+    )
+  }
+
   return (
     <div className="app">
       <SkipLink />
-      <header className="app__header">
-        <div className="app__title">
-          <h1>Media File Manager</h1>
-          <p className="app__tagline">Upload, organize, and manage your media files</p>
-        </div>
-        <ThemeSwitch />
-        <SignOutMenu onSignedOut={signedOut} />
+      <AppHeader onSignedOut={afterSignOut}>
         {narrow && (
           <FoldersButton
             open={drawerOpen}
@@ -97,7 +106,7 @@ export function App() {
             }}
           />
         )}
-      </header>
+      </AppHeader>
       <PageDrop
         folder={folder}
         trash={screen.trash}

@@ -64,6 +64,15 @@ export function pageOfShard(shard: number): number {
   return Math.floor(shard / PAGE_SHARDS) + 1
 }
 
+/**
+ * Whether the first page's answer holds the whole library: no shard lies past the first page's (its
+ * `shard_count` counts up to the highest shard stored), so every other page is empty. An empty library
+ * is known from that one answer.
+ */
+export function firstPageIsWhole(shardCount: number): boolean {
+  return shardCount <= FIRST_PAGE_SHARDS
+}
+
 /** How many pages cover `shardCount` shards: always the first two, which the screen asks for at once. */
 export function pageCountOf(shardCount: number): number {
   return shardCount <= PAGE_SHARDS ? 2 : Math.ceil(shardCount / PAGE_SHARDS) + 1

@@ -1,7 +1,7 @@
 /**
  * The screen behind the access gate, on a netlify dev of this file's own started with APP_ACCESS_TOKEN
- * (serving the suite's build): it asks once, loads the list, uploads show their thumbnails, a video
- * plays, and a reload asks nothing more.
+ * (serving the suite's build): a first visit is a sign-in screen showing nothing of the library; it asks
+ * once, loads the list, uploads show their thumbnails, a video plays, and a reload asks nothing more.
  */
 import type { Page } from '@playwright/test'
 
@@ -30,6 +30,50 @@ test.afterAll(async () => {
 })
 
 const accessDialog = (page: Page) => page.getByRole('dialog', { name: 'Access token required' })
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${String(size.width)} px a first visit is a sign-in screen with nothing of the library, and Cancel leaves Sign in`, async ({
+    page,
+    shot,
+  }, testInfo) => {
+    await page.setViewportSize(size)
+    const view = '/?q=clip&view=list'
+    await page.goto(`${server.baseUrl}${view}`)
+    const dialog = accessDialog(page)
+    await expect(dialog).toBeVisible()
+    // Behind the dialog (hidden from assistive technology while it is open, so found by its markup):
+    // no load error, no sample files, no list, no library controls, no Sign out.
+    const nothingOfTheLibrary = async () => {
+      await expect(page.getByText(/Failed to load files/)).toHaveCount(0)
+      await expect(page.getByText(/^Sample (image|video|document)$/)).toHaveCount(0)
+      await expect(page.getByText('Loading files...')).toHaveCount(0)
+      await expect(page.locator('article, .file-table, .toolbar, .tree, .breadcrumbs')).toHaveCount(0)
+      await expect(page.getByText('Sign out', { exact: true })).toHaveCount(0)
+    }
+    await nothingOfTheLibrary()
+    await shot(`access-gate-first-screen-${String(size.width)}`)
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+    await nothingOfTheLibrary()
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('button', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Access token required' })).toBeVisible()
+    // Nothing runs past the screen's width, and the view asked for stays in the address.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+    await expect(page).toHaveURL(`${server.baseUrl}${view}`)
+    await shot(`access-gate-signed-out-${String(size.width)}`)
+    await scan(page, testInfo, `sign-in-screen-${String(size.width)}`)
+
+    await header.getByRole('button', { name: 'Sign in' }).click()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel('Access token')).toBeFocused()
+  })
+}
 
 test('asks for the token once, then loads the list, shows uploaded thumbnails and plays a video; a reload asks nothing', async ({
   page,
@@ -125,6 +169,7 @@ test('asks for the token once, then loads the list, shows uploaded thumbnails an
   await page.getByRole('menuitem', { name: 'Sign out of this browser' }).click()
   await expect(accessDialog(page)).toBeVisible()
   await expect(card(page, 'landscape')).toHaveCount(0)
+  await expect(page.getByText(/Failed to load files/)).toHaveCount(0)
   expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0)
   expect(await csp.violations()).toEqual([])
 })

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
-import { ACCESS_TEXT } from '../../../src/features/access/components/access-dialog'
+import { ACCESS_TEXT } from '../../../src/features/access/access-text'
+import { SIGN_OUT_TEXT } from '../../../src/features/access/components/sign-out-menu'
 import { resetAccessState } from '../../../src/lib/access'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
-import { seedFiles, server, setupScreenServer } from '../../support/screen-server'
+import { errorAnswer, seedFiles, server, setupScreenServer } from '../../support/screen-server'
 
 /**
  * The screen behind the server's access gate, against the real handlers. The test's fetch keeps no
@@ -49,14 +51,43 @@ afterEach(() => {
 
 const dialog = () => screen.findByRole('dialog', { name: ACCESS_TEXT.title })
 
+/**
+ * Nothing of the library is on the screen, behind the dialog too (which hides the rest from assistive
+ * technology while it is open): no list, no load error, no sample files, no controls.
+ */
+function expectNothingOfTheLibrary() {
+  const hidden = { hidden: true }
+  expect(screen.queryAllByRole('article', hidden)).toEqual([])
+  expect(screen.queryByText(/Failed to load files/)).not.toBeInTheDocument()
+  expect(screen.queryByText(/Sample (image|video|document)/)).not.toBeInTheDocument()
+  expect(screen.queryByText('Loading files...')).not.toBeInTheDocument()
+  expect(screen.queryByRole('searchbox', hidden)).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Upload', ...hidden })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: SIGN_OUT_TEXT.menu, ...hidden })).not.toBeInTheDocument()
+  const header = screen.getByRole('banner', hidden)
+  expect(within(header).getByRole('button', { name: ACCESS_TEXT.submit, ...hidden })).toBeVisible()
+}
+
+/** The sign-in screen's own Sign in, outside the dialog. */
+const screenSignIn = () => within(screen.getByRole('main')).getByRole('button', { name: ACCESS_TEXT.submit })
+const headerSignIn = () =>
+  within(screen.getByRole('banner')).getByRole('button', { name: ACCESS_TEXT.submit })
+
+async function signInWith(user: ReturnType<typeof renderScreen>['user'], token: string) {
+  const asked = await dialog()
+  await user.type(within(asked).getByLabelText(ACCESS_TEXT.label), token)
+  await user.click(within(asked).getByRole('button', { name: ACCESS_TEXT.submit }))
+}
+
 describe('the access gate on the screen', () => {
-  it('asks once for the token when calls are refused, and refuses a wrong one', async () => {
+  it('asks once for the token when calls are refused, over a sign-in screen, and refuses a wrong one', async () => {
     const { user } = renderScreen()
     const asked = await dialog()
     await waitFor(() => {
       expect(requests.filter((request) => request.status === 401).length).toBeGreaterThanOrEqual(2)
     })
     expect(screen.getAllByRole('dialog')).toHaveLength(1)
+    expectNothingOfTheLibrary()
     const field = within(asked).getByLabelText(ACCESS_TEXT.label)
     expect(field).toHaveAttribute('type', 'password')
 
@@ -84,13 +115,59 @@ describe('the access gate on the screen', () => {
     expect(folderCalls.map((call) => call.status)).toEqual([401, 200])
   })
 
-  it('closing the dialog leaves the error screen, and the next refused call asks again', async () => {
+  it('Cancel leaves the sign-in screen with Sign in in the header and on the screen, each opening the dialog', async () => {
     const { user } = renderScreen()
     await user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }))
-    expect(await screen.findByText('Error: Failed to load files. Please try again.')).toBeInTheDocument()
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    // Every call of the first screen answered (refused): none of them brought the library back.
+    await waitFor(() => {
+      expect(requests.some((request) => request.path === '/api/access')).toBe(true)
+    })
+    expectNothingOfTheLibrary()
+    expect(screen.getByRole('heading', { name: ACCESS_TEXT.title })).toBeInTheDocument()
+
+    await user.click(headerSignIn())
+    await user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    await user.click(screenSignIn())
+    await signInWith(user, TOKEN)
+    expect(await screen.findByRole('article', { name: 'Local photo' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: ACCESS_TEXT.submit })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: SIGN_OUT_TEXT.menu })).toBeInTheDocument()
+  })
+
+  it('a session that ends while the screen is open returns to the sign-in screen, and the view in the address stays', async () => {
+    const view = '/?q=photo&view=list&sort=date&dir=desc'
+    const { user } = renderScreen(view)
+    await signInWith(user, TOKEN)
+    expect(await screen.findByRole('row', { name: /Local photo/ })).toBeInTheDocument()
+
+    // The session ends elsewhere (signed out everywhere, or expired): the next call is refused.
+    jar = 'mfm_access=ended'
+    document.dispatchEvent(new Event('visibilitychange'))
     expect(await dialog()).toBeInTheDocument()
+    expectNothingOfTheLibrary()
+    expect(window.location.pathname + window.location.search).toBe(view)
+
+    jar = null
+    await signInWith(user, TOKEN)
+    expect(await screen.findByRole('row', { name: /Local photo/ })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox')).toHaveValue('photo')
+    expect(window.location.pathname + window.location.search).toBe(view)
+  })
+
+  it('a failed load behind the gate is still the error screen with the sample files, not the sign-in', async () => {
+    const { user } = renderScreen()
+    server.use(http.get('*/api/media-pages', () => errorAnswer('Failed to load files', 500)))
+    await signInWith(user, TOKEN)
+    expect(await screen.findByText('Error: Failed to load files. Please try again.')).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'Sample image' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: ACCESS_TEXT.submit })).not.toBeInTheDocument()
   })
 })
 

@@ -136,9 +136,22 @@ describe('screen states', () => {
     expect(screen.queryByText('No files found')).not.toBeInTheDocument()
   })
 
-  it('shows No files found with the upload hint for an empty library', async () => {
+  it('shows No files found with the upload hint for an empty library, on its first answer', async () => {
+    // The first page's answer says there is no shard past it: the rest of the library's answers, held
+    // here, have nothing to add.
+    let releaseRest: () => void = () => undefined
+    const rest = new Promise<void>((resolve) => {
+      releaseRest = resolve
+    })
+    server.use(
+      http.get('*/api/media-pages', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('shards') !== '0-0') await rest
+      }),
+    )
     renderScreen()
     expect(await screen.findByText('No files found')).toBeInTheDocument()
     expect(screen.getByText('Get started by uploading your first file.')).toBeInTheDocument()
+    expect(screen.queryByText(/Loading/)).not.toBeInTheDocument()
+    releaseRest()
   })
 })

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
-import { ACCESS_TEXT } from '../../../src/features/access/components/access-dialog'
+import { ACCESS_TEXT } from '../../../src/features/access/access-text'
 import { SIGN_OUT_TEXT } from '../../../src/features/access/components/sign-out-menu'
 import { THEME_STORAGE_KEY } from '../../../src/app/theme'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
@@ -102,6 +102,9 @@ describe('Sign out', () => {
       expect(screen.queryByRole('article', { name: 'Kept photo' })).not.toBeInTheDocument()
     })
     expect(screen.queryByRole('button', { name: SIGN_OUT_TEXT.menu })).not.toBeInTheDocument()
+    // Behind the dialog, which hides the rest from assistive technology while it is open.
+    const header = screen.getByRole('banner', { hidden: true })
+    expect(within(header).getByRole('button', { name: ACCESS_TEXT.submit, hidden: true })).toBeVisible()
 
     // The cookie the browser held is refused now, wherever a copy of it is.
     jar = signedIn

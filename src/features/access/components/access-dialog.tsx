@@ -6,17 +6,8 @@ import { FormFooter } from '../../../components/ui/form-footer'
 import { reportAccessGranted, stopAskingForAccess, useAccess } from '../../../lib/access'
 import { ApiError } from '../../../lib/api-client'
 import { serverMessage } from '../../../lib/api-errors'
+import { ACCESS_TEXT } from '../access-text'
 import { signIn, useAccessStatus } from '../api/access'
-
-export const ACCESS_TEXT = {
-  title: 'Access token required',
-  description: 'This media library is protected. Enter the access token to continue.',
-  label: 'Access token',
-  submit: 'Sign in',
-  submitting: 'Signing in...',
-  invalid: 'Invalid access token',
-  failed: 'Sign-in failed. Please try again.',
-} as const
 
 type FormState = { kind: 'editing' } | { kind: 'sending' } | { kind: 'failed'; message: string }
 
@@ -27,8 +18,9 @@ interface AccessDialogProps {
 
 /**
  * Asks for the access token when a call was refused with 401 (the API client reports it), once for
- * all the calls refused together. The token goes to `POST /api/access` and is forgotten: the HttpOnly
- * cookie it answers with is what later calls carry. Then every SWR key is revalidated.
+ * all the calls refused together, and again from the sign-in screen's Sign in. The token goes to
+ * `POST /api/access` and is forgotten: the HttpOnly cookie it answers with is what later calls carry.
+ * Then every SWR key is revalidated.
  */
 export function AccessDialog({ onGranted }: AccessDialogProps) {
   useAccessStatus()

@@ -26,9 +26,9 @@ interface SignOutMenuProps {
  * every session (decision 0035).
  */
 export function SignOutMenu({ onSignedOut }: SignOutMenuProps) {
-  const { gate, asking } = useAccess()
+  const { gate, signedOut } = useAccess()
   const [pending, setPending] = useState(false)
-  if (gate !== 'closed' || asking) return null
+  if (gate !== 'closed' || signedOut) return null
 
   const leave = async (everywhere: boolean) => {
     setPending(true)

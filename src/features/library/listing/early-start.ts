@@ -3,9 +3,10 @@
  * shown from the copy kept in localStorage (a reload) or from the page's own request (a first visit).
  * Called once, by src/app/start-listing.ts.
  */
-import { pageCountOf } from '../../../contract/media-pages'
+import { firstPageIsWhole, pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportGateOf } from '../../../lib/access'
+import { reportAnswer } from '../../../lib/api-client'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { takeStartedFirstPage } from './first-page-request'
@@ -47,15 +48,19 @@ export function startListingEarly(): void {
   // not arrive, the worker shows the page instead.
   const reading = retryingImport(() => import('./page-text')).catch(() => null)
   void answering.then(async (answer) => {
+    // Refused: the screen shows the sign-in at once, not the library's screen until the worker has
+    // started and said so too.
+    if (answer?.status === 401) reportAnswer(answer.status, true)
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
     try {
       if (read !== null) {
         performance.mark('listing:first-page-here')
-        showFirstPage(deliver, read.records, read.shardCount)
+        const drawn = showFirstPage(deliver, read.records, read.shardCount)
         // The rest of the library is asked for once these cards are painted: under netlify dev the
-        // other pages' answers took the cores from the first cards' render (decision 0062).
-        await afterFirstScreen()
+        // other pages' answers took the cores from the first cards' render (decision 0062). An empty
+        // first page of a library with more pages draws nothing: the rest is asked for at once.
+        if (drawn) await afterFirstScreen()
       }
     } finally {
       // Shown here or not, the worker's engine takes the page in too, and its load goes on.
@@ -65,14 +70,27 @@ export function startListingEarly(): void {
   })
 }
 
-/** The first page as the worker would have sent it: the layout it gives, then its records. */
+/**
+ * The first page as the worker would have sent it: the layout it gives, then its records, and when it
+ * holds the whole library the other page, empty, so that the screen has the whole of a small or empty
+ * library from this one answer. False when it gives the screen nothing to draw: no files, and more pages
+ * to come.
+ */
 function showFirstPage(
   deliver: (reply: ListingReply) => void,
   records: MediaRecord[],
   shardCount: number,
-): void {
-  deliver({ type: 'layout', pages: pageCountOf(shardCount), expected: null })
+): boolean {
+  const pages = pageCountOf(shardCount)
+  deliver({ type: 'layout', pages, expected: null })
   deliver({ type: 'records', page: 0, records, first: true, last: true })
+  const whole = firstPageIsWhole(shardCount)
+  if (whole) for (let page = 1; page < pages; page++) deliver(emptyPage(page))
+  return whole || records.length > 0
+}
+
+function emptyPage(page: number): ListingReply {
+  return { type: 'records', page, records: [], first: true, last: true }
 }
 
 /**

@@ -1,5 +1,11 @@
 import { errorBodySchema } from '../../../contract/api'
-import { encodeMediaPage, PAGE_SHARDS, pageCountOf, pageRange } from '../../../contract/media-pages'
+import {
+  encodeMediaPage,
+  firstPageIsWhole,
+  PAGE_SHARDS,
+  pageCountOf,
+  pageRange,
+} from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { answerError, ApiError, unreadableAnswer } from '../../../lib/api-call'
 import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
@@ -169,6 +175,17 @@ export class ListingLoader {
     }
   }
 
+  /**
+   * The first page's answer holds the whole library: the other pages, on a first visit not shown yet,
+   * are empty, and shown so at once; their own answers, which give their ETags, follow as usual.
+   */
+  private showEmptyUnshown(): void {
+    for (let page = 1; page < (this.pageCount ?? 2); page++) {
+      if (!this.shown.has(page))
+        this.options.post({ type: 'records', page, records: [], first: true, last: true })
+    }
+  }
+
   private async revalidateNow(request: number): Promise<void> {
     const { post } = this.options
     const asked = new Map<number, Promise<Fetched>>()
@@ -201,6 +218,7 @@ export class ListingLoader {
         if (!fetched.fresh) continue
         if (page === 0) this.learnLayout(fetched.kept.shardCount, ask, plan === null)
         this.show(fetched.kept, fetched.records)
+        if (page === 0 && firstPageIsWhole(fetched.kept.shardCount)) this.showEmptyUnshown()
         performance.mark('listing:page-posted', { detail: page })
         const kept = await this.options.cache.write(fetched.kept).then(
           () => true,

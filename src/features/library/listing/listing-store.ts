@@ -129,12 +129,15 @@ export class ListingStore {
       // the very first slice, for the first cards), not one per slice.
       if (!reply.last && this.snapshot.records !== undefined) return
     } else if (reply.type === 'failed') {
-      this.error = failureOf(reply)
-      // A refused listing is the sign-in's: nothing it showed stays on the screen.
+      const failure = failureOf(reply)
       if (reply.status === 401) {
+        // A refused listing is not a failed load but the sign-in's (lib/access.ts): nothing it showed
+        // stays, and after a sign-in the list loads as on a first visit, from 'Loading files...'.
         forgetKeptFirstPage()
         this.pages.clear()
-      }
+        this.error = undefined
+        this.snapshot = { ...this.snapshot, records: undefined }
+      } else this.error = failure
     } else {
       if (reply.ok) this.error = undefined
       this.waiting.get(reply.request)?.()
@@ -146,7 +149,8 @@ export class ListingStore {
   }
 
   private schedule(): void {
-    if (this.snapshot.records === undefined && this.pages.count() > 0) {
+    // The first list goes at once, with its first files or as the whole of an empty library.
+    if (this.snapshot.records === undefined && (this.pages.count() > 0 || this.pages.complete())) {
       this.show()
       return
     }

@@ -100,6 +100,7 @@ describe('the listing started before the screen, on a first visit', () => {
   async function startFresh(answer: () => Promise<Response>) {
     const fresh = await freshListing()
     const gate = await import('../../../../../src/lib/first-screen-gate')
+    const access = await import('../../../../../src/lib/access')
     vi.stubGlobal('Worker', FakeWorker)
     vi.stubGlobal('localStorage', new MemoryStorage())
     const asked: string[] = []
@@ -114,8 +115,17 @@ describe('the listing started before the screen, on a first visit', () => {
       expect(FakeWorker.started).toHaveLength(1)
     })
     const worker = FakeWorker.started[0] as FakeWorker
-    return { fresh, gate, worker, asked }
+    return { fresh, gate, access, worker, asked }
   }
+
+  /** The first page's answer: `records` in shard 0, of a library of `shardCount` shards. */
+  const firstPage = (shardCount: number, ...ids: number[]) =>
+    JSON.stringify(
+      encodeMediaPage(
+        ids.map((id) => listedRecord(id)),
+        { from: 0, to: 0, shardCount },
+      ),
+    )
 
   /** The worker's messages once it has been handed the first answer. */
   async function handedOver(worker: FakeWorker) {
@@ -154,19 +164,47 @@ describe('the listing started before the screen, on a first visit', () => {
     await startFresh(page({ [ACCESS_GATE_HEADER]: 'closed' }))
     const gated = await import('../../../../../src/lib/access')
     await vi.waitFor(() => {
-      expect(gated.currentAccess()).toEqual({ gate: 'closed', asking: false })
+      expect(gated.currentAccess()).toEqual({ gate: 'closed', signedOut: false, asking: false })
     })
     await startFresh(page({}))
     const open = await import('../../../../../src/lib/access')
     await vi.waitFor(() => {
-      expect(open.currentAccess()).toEqual({ gate: 'open', asking: false })
+      expect(open.currentAccess()).toEqual({ gate: 'open', signedOut: false, asking: false })
     })
+  })
+
+  it('shows the whole of an empty library from its first answer, before the worker says anything', async () => {
+    const { fresh, gate, worker } = await startFresh(() => Promise.resolve(new Response(firstPage(0))))
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records).toEqual([])
+    })
+    // Whole: no page is still to come, so the screen says so (No files found), not 'Loading files...'.
+    expect(store.getSnapshot().progress).toBeNull()
+    expect(worker.sent.map((sent) => sent.type)).toEqual(['load'])
+    gate.firstScreenDrawn()
+    await handedOver(worker)
+    store.close()
+  })
+
+  it('hands an empty first page of a larger library to the worker at once: it draws nothing', async () => {
+    const { fresh, gate, worker } = await startFresh(() => Promise.resolve(new Response(firstPage(60))))
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await handedOver(worker)
+    await gate.afterFirstScreen()
+    // Still loading: the files are in the pages after the first.
+    expect(store.getSnapshot().records).toBeUndefined()
+    store.close()
   })
 
   it('shows nothing of an answer that is not a page, and hands it on at once for the worker to report', async () => {
     const refused = await startFresh(() =>
       Promise.resolve(Response.json({ error: 'Sign in to see the files' }, { status: 401 })),
     )
+    // Refused: the screen asks for the token at once, not once the worker has started and said so.
+    await vi.waitFor(() => {
+      expect(refused.access.currentAccess()).toMatchObject({ signedOut: true, asking: true })
+    })
     await handedOver(refused.worker)
     expect(refused.worker.sent[1]).toEqual({
       type: 'first-answer',

@@ -16,6 +16,7 @@ import { ListingStore, type ListingSnapshot } from '../../../../../src/features/
 import { connectOnPage } from '../../../../../src/features/library/listing/page-loader'
 import { EARLY_LOAD } from '../../../../../src/features/library/listing/worker-handover'
 import { withPatch } from '../../../../../src/lib/record-changes'
+import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
 import { memoryCache, type ListingCache } from '../../../../../src/features/library/listing/listing-cache'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
 import type { FirstAnswer, ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
@@ -354,7 +355,7 @@ describe('the listing store', () => {
     })
   })
 
-  it('drops the kept library when the server refuses it', async () => {
+  it('drops the kept library and what it showed when the server refuses it: not a failed load but the sign-in', async () => {
     vi.stubGlobal('localStorage', new MemoryStorage())
     await seed([record(1)])
     const kept = memoryCache()
@@ -368,8 +369,11 @@ describe('the listing store', () => {
     await listed.revalidate()
     expect((await kept.counts()).size).toBe(0)
     expect(readKeptFirstPage()).toBeUndefined()
-    expect(listed.getSnapshot().records).toEqual([])
-    expect(listed.getSnapshot().error?.message).toBe('Sign in')
+    // Back to before the first answer ('Loading files...' once signed in), and no load error.
+    expect(listed.getSnapshot().records).toBeUndefined()
+    expect(listed.getSnapshot().error).toBeUndefined()
+    expect(currentAccess()).toMatchObject({ signedOut: true })
+    resetAccessState()
   })
 
   it('writes a confirmed change into its page', async () => {
