@@ -6,7 +6,7 @@ import { idParameter, readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { siteOrigins } from '../server/http/site-origin'
 import { createShare, revokeShare } from '../server/shares/share-links'
-import { documentStore } from '../server/store'
+import { configuredCloudName, documentStore } from '../server/store'
 
 /**
  * `POST /api/share/{file id}` with `{ "expires_in_hours": n }` makes a share link (201);
@@ -17,8 +17,8 @@ export default route(
     POST: async (request) => {
       const id = idParameter(request, 'file')
       const { expires_in_hours } = validate(shareCreateSchema, await readJson(request))
-      const origin = siteOrigins(request).public
-      return json(await createShare(documentStore(), id, expires_in_hours, origin), 201)
+      const settings = { origin: siteOrigins(request).public, cloudName: configuredCloudName() }
+      return json(await createShare(documentStore(), id, expires_in_hours, settings), 201)
     },
     DELETE: async (request) => {
       await revokeShare(documentStore(), new URL(request.url).searchParams.get('id') ?? '')

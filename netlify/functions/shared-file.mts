@@ -6,7 +6,7 @@ import { fileResponse } from '../server/files/file-responses'
 import { errorResponse } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { openShare, SHARE_MESSAGES } from '../server/shares/share-links'
-import { mediaHostStores } from '../server/store'
+import { configuredCloudName, mediaHostStores } from '../server/store'
 import { forgetManifest, readManifest } from '../server/uploads/upload-service'
 
 const FAILURE = { message: 'Failed to open the shared file' }
@@ -20,12 +20,18 @@ const NOT_KEPT = 'private, no-cache'
 /**
  * `GET`/`HEAD /api/shared/{share id}/{signature}`: the shared file, for anyone holding the link, with
  * or without the access gate (decision 0041). Built-in files are served by the serving policy (0011:
- * inert types, 8 MiB windows, Range); Cloudinary files redirect to their stored URL.
+ * inert types, 8 MiB windows, Range); files on the site's own Cloudinary account redirect there, and
+ * nothing else is followed (0063).
  */
 async function openShared(request: Request): Promise<Response> {
   const query = new URL(request.url).searchParams
   const stores = mediaHostStores()
-  const { source } = await openShare(stores.documents, query.get('share') ?? '', query.get('signature') ?? '')
+  const { source } = await openShare(
+    stores.documents,
+    query.get('share') ?? '',
+    query.get('signature') ?? '',
+    configuredCloudName(),
+  )
   if (source.kind === 'cloudinary')
     return new Response(null, { status: 302, headers: { Location: source.url, 'Cache-Control': 'no-store' } })
   const manifest = await readManifest(stores.documents, source.uploadId)

@@ -66,10 +66,11 @@ export function mediaHostStores(): MediaHostStores {
 
 /**
  * The Cloudinary cloud this site uploads to, or null: the one cloud whose delivery URLs the server
- * ever fetches (the Webflow mirror's asset bytes).
+ * ever fetches (the Webflow mirror's asset bytes) or sends a share link to. Read afresh at each call,
+ * as `PUBLIC_ORIGIN` is: tests change it between calls.
  */
-export function configuredCloudName(): string | null {
-  return serverEnv().CLOUDINARY_CLOUD_NAME || process.env.VITE_CLOUDINARY_CLOUD_NAME || null
+export function configuredCloudName(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.CLOUDINARY_CLOUD_NAME || env.VITE_CLOUDINARY_CLOUD_NAME || null
 }
 
 /** Cloudinary credentials for server-side deletes, or null unless all of them are set. */

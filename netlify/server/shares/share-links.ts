@@ -1,7 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
-import * as z from 'zod'
-
 import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { routePath } from '../../../src/contract/routes'
@@ -15,42 +13,46 @@ import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
 import { ConflictError, fileNotFound, GoneError, InvalidInputError, NotFoundError } from '../errors'
 import { fileIdsInUrl } from '../files/file-references'
 import { readLiveRecord } from '../records/record-shards'
-import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'
+import type { DocumentStore } from '../storage/document-store'
+import { mutateDocument } from '../storage/mutate'
 import { existingSecret, storedSecret } from '../storage/stored-secret'
-import { sharesPrefixOf } from './share-keys'
+import { shareLinksKey } from './share-keys'
+import {
+  isActive,
+  legacyShareKey,
+  legacySharesOf,
+  linksOf,
+  parseShareLinks,
+  readLegacyShare,
+  type StoredShare,
+} from './stored-shares'
 
 /**
- * Share links (decision 0041). A share is a document `shares/{file id}/{random}`; its id is
- * `{file id}-{random}`, so a revoke finds it from the id alone, and a file's links are one listing. The
- * link is `/api/shared/{share id}/{signature}` on the public origin, the signature an HMAC of the id
- * under a secret of the app's own (`secrets/share-links`). Opening a link checks the signature in
- * memory, then the share (gone: revoked; past `expires_at`: expired), then the file, on every request.
+ * Share links (decisions 0041, 0063). A file's links are one document, `share-links/{file id}`, changed
+ * by compare-and-swap; a share's id is `{file id}-{random}`, so a revoke or a link finds the document
+ * from the id alone. The link is `/api/shared/{share id}/{signature}` on the public origin, the signature
+ * an HMAC of the id under a secret of the app's own (`secrets/share-links`). Opening a link checks the
+ * signature in memory, then the share (gone: revoked; past `expires_at`: expired), then the file, on
+ * every request.
  */
 export const SHARE_SECRET_KEY = 'secrets/share-links'
 
 const HOUR_MS = 60 * 60 * 1000
 
-const storedShareSchema = z.object({
-  id: z.string().regex(SHARE_ID_PATTERN),
-  file_id: z.int().min(1),
-  created_at: z.iso.datetime(),
-  expires_at: z.iso.datetime(),
-})
-type StoredShare = z.infer<typeof storedShareSchema>
-
 export const SHARE_MESSAGES = {
   invalid: 'This share link is not valid: check that it was copied whole, or ask for a new one',
   gone: 'This share link has expired or was revoked: ask whoever shared it for a new one',
   fileGone: 'The shared file is no longer in the library',
+  notServed: 'The shared file is stored at an address this site does not serve or vouch for',
 } as const
 
-/** The share's id split into its file and its key; null for anything not shaped like a share id. */
-function parseShareId(id: string): { fileId: number; key: string } | null {
+/** The share's id split into its file and its random part; null for anything not shaped like one. */
+function parseShareId(id: string): { fileId: number; random: string } | null {
   const match = SHARE_ID_PATTERN.exec(id)
   if (!match) return null
   const fileId = Number(match[1])
   if (!Number.isSafeInteger(fileId)) return null
-  return { fileId, key: `${sharesPrefixOf(fileId)}${match[2] ?? ''}` }
+  return { fileId, random: match[2] ?? '' }
 }
 
 const sign = (secret: Buffer, shareId: string) =>
@@ -60,22 +62,23 @@ function shareUrl(origin: string, secret: Buffer, shareId: string): string {
   return new URL(routePath('sharedFile', { share: shareId, signature: sign(secret, shareId) }), origin).href
 }
 
-function parseStored(key: string, value: unknown): StoredShare {
-  const parsed = storedShareSchema.safeParse(value)
-  if (!parsed.success) throw new CorruptDocumentError(`${key} is not a share`)
-  return parsed.data
-}
-
 /**
- * How a share link opens the record's file: bytes of the built-in host, or a redirect to Cloudinary.
- * Null for any other address, which this site neither serves nor vouches for.
+ * How a share link opens the record's file: bytes of the built-in host, or a redirect to the asset on
+ * this site's own Cloudinary account (`cloudName`, the configured one), at its address as a browser
+ * would read it. Null for any other address, another Cloudinary account's included: this site neither
+ * serves it nor vouches for it.
  */
 export type SharedSource = { kind: 'built-in'; uploadId: string } | { kind: 'cloudinary'; url: string }
 
-export function sharedSource(record: Pick<MediaRecord, 'media_url'>): SharedSource | null {
+export function sharedSource(
+  record: Pick<MediaRecord, 'media_url'>,
+  cloudName: string | null,
+): SharedSource | null {
   const [uploadId] = fileIdsInUrl(record.media_url)
   if (uploadId !== undefined) return { kind: 'built-in', uploadId }
-  return cloudinaryAssetOf(record.media_url) ? { kind: 'cloudinary', url: record.media_url } : null
+  const asset = cloudinaryAssetOf(record.media_url)
+  if (!asset || cloudName === null || asset.cloudName !== cloudName) return null
+  return { kind: 'cloudinary', url: new URL(record.media_url).href }
 }
 
 async function liveRecord(documents: DocumentStore, fileId: number): Promise<MediaRecord> {
@@ -84,56 +87,58 @@ async function liveRecord(documents: DocumentStore, fileId: number): Promise<Med
   return record
 }
 
-/** The file's stored shares, expired ones included (at most a few over `sharesPerFile`). */
-async function storedShares(documents: DocumentStore, fileId: number): Promise<StoredShare[]> {
-  const listed = await documents.list(sharesPrefixOf(fileId))
-  const read = await Promise.all(listed.map(({ key, etag }) => documents.read(key, etag)))
-  return read.flatMap((stored, i) => (stored ? [parseStored(listed[i]?.key ?? '', stored.value)] : []))
+/** Where a link may lead, and the origin it is given on. */
+export interface ShareSettings {
+  origin: string
+  /** The configured Cloudinary account, or null when there is none. */
+  cloudName: string | null
 }
 
-const isActive = (share: StoredShare, now: Date) => Date.parse(share.expires_at) > now.getTime()
-
 /**
- * Makes a link to live file `fileId` that lives `hours` hours. The file's expired shares are removed on
- * the way; a file holding `LIMITS.sharesPerFile` active links refuses another (409).
+ * Makes a link to live file `fileId` that lives `hours` hours. A file holding `LIMITS.sharesPerFile`
+ * active links refuses another (409), however many are made at once: the count and the new link are
+ * one compare-and-swap of the file's document, which drops its expired links on the way.
  */
 export async function createShare(
   documents: DocumentStore,
   fileId: number,
   hours: number,
-  origin: string,
+  { origin, cloudName }: ShareSettings,
   now = new Date(),
 ): Promise<CreatedShare> {
   const record = await liveRecord(documents, fileId)
-  if (!sharedSource(record)) {
+  if (!sharedSource(record, cloudName)) {
     throw new InvalidInputError(
-      `File ${String(fileId)} is stored at an address this site does not serve, so it cannot be shared here; share that address instead`,
+      `File ${String(fileId)} is stored at an address this site does not serve (neither its own storage nor its Cloudinary account), so it cannot be shared here; share that address instead`,
     )
   }
-  const existing = await storedShares(documents, fileId)
-  const expired = existing.filter((share) => !isActive(share, now))
-  await Promise.all(expired.map((share) => documents.remove(parseShareId(share.id)?.key ?? '')))
-  if (existing.length - expired.length >= LIMITS.sharesPerFile) {
+  // Links made before 0063 count too. No more of them are ever made, so counting them before the
+  // compare-and-swap can only count too many, never let one past the limit.
+  const legacy = (await legacySharesOf(documents, fileId)).filter((share) => isActive(share, now)).length
+  const secret = await storedSecret(documents, SHARE_SECRET_KEY)
+  const share: StoredShare = {
+    id: `${String(fileId)}-${randomBytes(16).toString('base64url')}`,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + hours * HOUR_MS).toISOString(),
+  }
+  const made = await mutateDocument(documents, shareLinksKey(fileId), parseShareLinks, (current) => {
+    const active = (current?.links ?? []).filter((link) => isActive(link, now))
+    return active.length + legacy >= LIMITS.sharesPerFile
+      ? { next: undefined, result: false }
+      : { next: { links: [...active, share] }, result: true }
+  })
+  if (!made) {
     throw new ConflictError(
       `File ${String(fileId)} already has ${String(LIMITS.sharesPerFile)} active share links: revoke one before making another`,
     )
   }
-  const secret = await storedSecret(documents, SHARE_SECRET_KEY)
-  const id = `${String(fileId)}-${randomBytes(16).toString('base64url')}`
-  const share: StoredShare = {
-    id,
-    file_id: fileId,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + hours * HOUR_MS).toISOString(),
-  }
-  const key = parseShareId(id)?.key ?? ''
-  const etag = await documents.exclusive(key, () => documents.write(key, share, { ifNew: true }))
-  // 128 random bits never collide; an unconfirmed write is the store's failure.
-  if (!etag) throw new ConflictError('The share link could not be saved; try again')
-  return { id, url: shareUrl(origin, secret, id), expires_at: share.expires_at }
+  return { id: share.id, url: shareUrl(origin, secret, share.id), expires_at: share.expires_at }
 }
 
-/** The live file's active links, newest first; `origin` is asked only when there is one. */
+/**
+ * Every active link of the live file, newest first, each with the address it opens at: whoever may see
+ * Details may make a link, so may see those already made. `origin` is asked only when there is one.
+ */
 export async function listShares(
   documents: DocumentStore,
   fileId: number,
@@ -141,7 +146,8 @@ export async function listShares(
   now = new Date(),
 ): Promise<Share[]> {
   await liveRecord(documents, fileId)
-  const active = (await storedShares(documents, fileId)).filter((share) => isActive(share, now))
+  const [links, legacy] = await Promise.all([linksOf(documents, fileId), legacySharesOf(documents, fileId)])
+  const active = [...links, ...legacy].filter((share) => isActive(share, now))
   if (active.length === 0) return []
   const [secret, publicOrigin] = [await storedSecret(documents, SHARE_SECRET_KEY), origin()]
   return active
@@ -154,12 +160,25 @@ export async function listShares(
     }))
 }
 
-/** Revokes a link: its share is removed, so the link answers 410 from then on. */
+/** Revokes a link: it leaves its file's document (or its own, made before 0063), so it answers 410. */
 export async function revokeShare(documents: DocumentStore, shareId: string): Promise<void> {
   const parsed = parseShareId(shareId)
-  const stored = parsed ? await documents.read(parsed.key) : null
-  if (!parsed || !stored) throw new NotFoundError(`Share link ${shareId.slice(0, 60)} not found`)
-  await documents.remove(parsed.key)
+  if (!parsed) throw new NotFoundError(`Share link ${shareId.slice(0, 60)} not found`)
+  const removed = await mutateDocument(
+    documents,
+    shareLinksKey(parsed.fileId),
+    parseShareLinks,
+    (current) => {
+      const links = current?.links ?? []
+      return links.some((link) => link.id === shareId)
+        ? { next: { links: links.filter((link) => link.id !== shareId) }, result: true }
+        : { next: undefined, result: false }
+    },
+  )
+  if (removed) return
+  if (!(await readLegacyShare(documents, parsed.fileId, parsed.random)))
+    throw new NotFoundError(`Share link ${shareId.slice(0, 60)} not found`)
+  await documents.remove(legacyShareKey(parsed.fileId, parsed.random))
 }
 
 function signatureMatches(expected: string, given: string): boolean {
@@ -171,12 +190,13 @@ function signatureMatches(expected: string, given: string): boolean {
  * The live record a link opens, or why not: a malformed link or a wrong signature is refused as not
  * found without reading storage (once this instance knows the secret); a share that is gone (revoked)
  * or expired is `GoneError` (410); a file trashed or purged since (its share removed with it) is not
- * found.
+ * found, and so is one now stored where `sharedSource` will not lead.
  */
 export async function openShare(
   documents: DocumentStore,
   shareId: string,
   signature: string,
+  cloudName: string | null,
   now = new Date(),
 ): Promise<{ record: MediaRecord; source: SharedSource }> {
   const parsed = parseShareId(shareId)
@@ -184,9 +204,10 @@ export async function openShare(
   const secret = await existingSecret(documents, SHARE_SECRET_KEY)
   if (!secret || !signatureMatches(sign(secret, shareId), signature))
     throw new NotFoundError(SHARE_MESSAGES.invalid)
-  const stored = await documents.read(parsed.key)
-  const share = stored ? parseStored(parsed.key, stored.value) : null
-  if (!share || share.id !== shareId || !isActive(share, now)) {
+  const share =
+    (await linksOf(documents, parsed.fileId)).find((link) => link.id === shareId) ??
+    (await readLegacyShare(documents, parsed.fileId, parsed.random))
+  if (share?.id !== shareId || !isActive(share, now)) {
     // Purging a file removes its links: one whose share went with its file says the file is gone.
     if (!share && !(await readLiveRecord(documents, parsed.fileId))) {
       throw new NotFoundError(SHARE_MESSAGES.fileGone)
@@ -194,7 +215,8 @@ export async function openShare(
     throw new GoneError(SHARE_MESSAGES.gone)
   }
   const record = await readLiveRecord(documents, parsed.fileId)
-  const source = record && sharedSource(record)
-  if (!record || !source) throw new NotFoundError(SHARE_MESSAGES.fileGone)
+  if (!record) throw new NotFoundError(SHARE_MESSAGES.fileGone)
+  const source = sharedSource(record, cloudName)
+  if (!source) throw new NotFoundError(SHARE_MESSAGES.notServed)
   return { record, source }
 }

@@ -3,10 +3,21 @@ import { useState } from 'react'
 import { SHARE_EXPIRY_CHOICES } from '../../../contract/shares'
 import { toast } from '../../../components/ui/toast'
 import { copyText } from '../../../lib/clipboard'
+import type { CreatedShare } from '../../../contract/shares'
 import { createShare, revokeShare, useShares } from '../api/shares'
 import { copiedHint, expiryWords, SHARE_WORDS } from '../model/share-words'
 
 import './share-links.css'
+
+/** Copies a share link, with the toast that says until when it opens, or `failed` if the browser refused. */
+async function copyShareLink(share: CreatedShare, failed: { title: string; description: string }) {
+  try {
+    await copyText(share.url)
+    toast.success(SHARE_WORDS.copied, { description: copiedHint(share.expires_at) })
+  } catch {
+    toast.error(failed.title, { description: failed.description })
+  }
+}
 
 /** Makes a share link and copies it, with a toast either way; answers whether it was made. */
 export async function createAndCopyShare(fileId: number, hours: number): Promise<boolean> {
@@ -17,16 +28,17 @@ export async function createAndCopyShare(fileId: number, hours: number): Promise
     toast.error(SHARE_WORDS.createFailed, { description: error instanceof Error ? error.message : undefined })
     return false
   }
-  try {
-    await copyText(created.url)
-    toast.success(SHARE_WORDS.copied, { description: copiedHint(created.expires_at) })
-  } catch {
-    toast.error(SHARE_WORDS.copyFailed, { description: 'It is listed in Details under Share links.' })
-  }
+  await copyShareLink(created, {
+    title: SHARE_WORDS.copyFailed,
+    description: 'It is listed in Details under Share links.',
+  })
   return true
 }
 
-/** Details' share links: the file's active links with their expiry and Revoke, and Create share link. */
+/**
+ * Details' share links: each active link with its expiry, Copy link and Revoke, for as long as it lives,
+ * and Create share link.
+ */
 export function ShareLinks({ fileId }: { fileId: number }) {
   const { data, error, mutate } = useShares(fileId)
   const [hours, setHours] = useState<number>(SHARE_EXPIRY_CHOICES[1].hours)
@@ -62,6 +74,19 @@ export function ShareLinks({ fileId }: { fileId: number }) {
           {(data ?? []).map((share) => (
             <li key={share.id} className="share-links__item">
               <span>{expiryWords(share.expires_at)}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={`Copy the link that ${expiryWords(share.expires_at).toLowerCase()}`}
+                onClick={() =>
+                  void copyShareLink(share, {
+                    title: SHARE_WORDS.copyAgainFailed,
+                    description: 'The browser did not allow it.',
+                  })
+                }
+              >
+                {SHARE_WORDS.copy}
+              </button>
               <button
                 type="button"
                 className="button button--secondary"

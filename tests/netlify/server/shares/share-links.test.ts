@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { accessGateFor, replaceAccessGate } from '../../../../netlify/server/http/access-gate'
 import { SHARE_MESSAGES } from '../../../../netlify/server/shares/share-links'
+import { LIMITS } from '../../../../src/contract/limits'
+import { shareListSchema } from '../../../../src/contract/shares'
 import { mediaHostStores, replaceDocumentStore } from '../../../../netlify/server/store'
 import { sweepTrash } from '../../../../netlify/server/trash/trash-sweep'
 import type { MediaHostStores } from '../../../../netlify/server/uploads/upload-service'
@@ -61,6 +63,19 @@ async function share(fileId: number, hours: number, headers: Record<string, stri
   })
   expect(answer.status, JSON.stringify(answer.body)).toBe(201)
   return answer.body as Created
+}
+
+/** A link as kept before decision 0063, one document each, made a minute ago; returns its share id. */
+async function writeLegacyShare(fileId: number, random: string, expires: Date): Promise<string> {
+  const id = `${String(fileId)}-${random}`
+  const share = {
+    id,
+    file_id: fileId,
+    created_at: new Date(Date.now() - 60_000).toISOString(),
+    expires_at: expires.toISOString(),
+  }
+  await stores.documents.write(`shares/${String(fileId)}/${random}`, share, { ifNew: true })
+  return id
 }
 
 /** Opens a share URL (its path, on this process's origin). */
@@ -168,19 +183,19 @@ describe('share links', () => {
     const other = await storedRecord()
     const links = [await share(fileId, 1), await share(fileId, 720)]
     const kept = await share(other, 24)
-    const storedShares = async () => (await stores.documents.list('shares/')).map(({ key }) => key)
+    const storedLinks = async () => (await stores.documents.list('share-links/')).map(({ key }) => key)
     await sendOk({ method: 'DELETE', path: `/api/delete/${String(fileId)}` })
     // Only trashed: its links stay, for a restore to bring back.
-    expect(await storedShares()).toHaveLength(3)
+    expect(await storedLinks()).toEqual([`share-links/${String(fileId)}`, `share-links/${String(other)}`])
 
     calls = []
     await sendOk({ method: 'POST', path: '/api/trash/purge', json: { ids: [fileId] } })
-    const shareCalls = calls.filter((call) => call.key.startsWith('shares/'))
-    const keyOf = (id: string) => `shares/${String(fileId)}/${id.split('-').slice(1).join('-')}`
-    expect(shareCalls.map((call) => `${call.op} ${call.key}`).sort()).toEqual(
-      [`list shares/${String(fileId)}/`, ...links.map((link) => `remove ${keyOf(link.id)}`)].sort(),
-    )
-    expect(await storedShares()).toEqual([`shares/${String(other)}/${kept.id.split('-').slice(1).join('-')}`])
+    const shareCalls = calls.filter((call) => /^shares?(-links)?\//.test(call.key))
+    expect(shareCalls.map((call) => `${call.op} ${call.key}`).sort()).toEqual([
+      `list shares/${String(fileId)}/`,
+      `remove share-links/${String(fileId)}`,
+    ])
+    expect(await storedLinks()).toEqual([`share-links/${String(other)}`])
     for (const link of links) {
       const opened = await open(link.url)
       expect([opened.status, opened.body]).toEqual([404, { error: SHARE_MESSAGES.fileGone }])
@@ -191,41 +206,112 @@ describe('share links', () => {
     expect((await open(kept.url)).status).toBe(410)
   })
 
-  it('the Trash sweep removes the links of every file it purges with one listing of the links', async () => {
+  it('the Trash sweep removes the links of every file it purges with one listing of each layout', async () => {
     const [first, second, live] = [await storedRecord(), await storedRecord(), await storedRecord()]
     for (const id of [first, second, live]) await share(id, 24)
     await share(first, 48)
+    await writeLegacyShare(second, 'B'.repeat(22), new Date(Date.now() + 3_600_000))
     await sendOk({ method: 'POST', path: '/api/batch-delete', json: { ids: [first, second] } })
     calls = []
     // The stores the functions use: each call is seen.
-    const purged = await sweepTrash(mediaHostStores(), {
+    await sweepTrash(mediaHostStores(), {
       now: new Date(Date.now() + 60_000),
       maxAgeMs: 0,
       cloudinary: null,
     })
-    expect(purged).toBe(2)
-    const shareCalls = calls.filter((call) => call.key.startsWith('shares/'))
-    expect(shareCalls.filter((call) => call.op === 'list').map((call) => call.key)).toEqual(['shares/'])
+    const shareCalls = calls.filter((call) => /^shares?(-links)?\//.test(call.key))
+    expect(shareCalls.filter((call) => call.op === 'list').map((call) => call.key)).toEqual([
+      'share-links/',
+      'shares/',
+    ])
     expect(shareCalls.filter((call) => call.op === 'remove')).toHaveLength(3)
-    const left = await stores.documents.list('shares/')
-    expect(left.map(({ key }) => key.split('/')[1])).toEqual([String(live)])
+    expect((await stores.documents.list('share-links/')).map(({ key }) => key)).toEqual([
+      `share-links/${String(live)}`,
+    ])
+    expect(await stores.documents.list('shares/')).toEqual([])
   })
 
-  it('redirects a file on Cloudinary to its stored URL', async () => {
+  it('keeps opening, listing and revoking links made before they shared one document', async () => {
+    const fileId = await storedRecord()
+    const expires = new Date(Date.now() + 3_600_000)
+    const legacyId = await writeLegacyShare(fileId, 'C'.repeat(22), expires)
+    const made = await share(fileId, 24)
+    const listed = (await sendOk({ method: 'GET', path: `/api/shares?file=${String(fileId)}` }))
+      .body as Created[]
+    expect(listed.map((item) => item.id)).toEqual([made.id, legacyId])
+    const legacyUrl = listed[1]?.url ?? ''
+    expect((await open(legacyUrl)).status).toBe(200)
+    expect((await send({ method: 'DELETE', path: `/api/share/${legacyId}` })).status).toBe(204)
+    expect((await open(legacyUrl)).status).toBe(410)
+    expect((await open(made.url)).status).toBe(200)
+    expect((await send({ method: 'DELETE', path: `/api/share/${legacyId}` })).status).toBe(404)
+  })
+
+  it('counts links made before toward the limit, and lists every one even past it', async () => {
+    const fileId = await storedRecord()
+    const expires = new Date(Date.now() + 3_600_000)
+    // As the limit's race once let happen: more than 50, each its own document.
+    for (let i = 0; i < LIMITS.sharesPerFile + 5; i++) {
+      await writeLegacyShare(fileId, String(i).padStart(22, 'L'), expires)
+    }
+    const refused = await send({
+      method: 'POST',
+      path: `/api/share/${String(fileId)}`,
+      json: { expires_in_hours: 1 },
+    })
+    expect(refused.status).toBe(409)
+    const listed = await sendOk({ method: 'GET', path: `/api/shares?file=${String(fileId)}` })
+    expect(shareListSchema.parse(listed.body)).toHaveLength(LIMITS.sharesPerFile + 5)
+  })
+
+  it('redirects a file on the site’s own Cloudinary account to its URL', async () => {
+    vi.stubEnv('CLOUDINARY_CLOUD_NAME', 'demo')
     const url = 'https://res.cloudinary.com/demo/image/upload/v1/HIBF_assets/cat.jpg'
     const created = await share(await storedRecord(url), 1)
     const opened = await open(created.url)
     expect([opened.status, opened.headers.get('location')]).toEqual([302, url])
   })
 
-  it('refuses to share a file stored at an address the site does not serve', async () => {
-    const fileId = await storedRecord('https://elsewhere.example/cat.jpg')
-    const answer = await send({
-      method: 'POST',
-      path: `/api/share/${String(fileId)}`,
-      json: { expires_in_hours: 1 },
-    })
-    expect(answer.status).toBe(400)
+  it('refuses to share a file on another Cloudinary account, or anywhere the site does not serve', async () => {
+    vi.stubEnv('CLOUDINARY_CLOUD_NAME', 'demo')
+    const elsewhere = [
+      'https://elsewhere.example/cat.jpg',
+      'https://res.cloudinary.com/someone-else/raw/upload/v1/page.html',
+      'https://res.cloudinary.com/demo/raw/upload/v1/x/../../../someone-else/raw/upload/page.html',
+    ]
+    for (const url of elsewhere) {
+      const answer = await send({
+        method: 'POST',
+        path: `/api/share/${String(await storedRecord(url))}`,
+        json: { expires_in_hours: 1 },
+      })
+      expect(answer.status, url).toBe(400)
+      expect((answer.body as { error: string }).error, url).toMatch(/does not serve/)
+    }
+    vi.stubEnv('CLOUDINARY_CLOUD_NAME', '')
+    const ours = await storedRecord('https://res.cloudinary.com/demo/image/upload/v1/HIBF_assets/cat.jpg')
+    expect(
+      (await send({ method: 'POST', path: `/api/share/${String(ours)}`, json: { expires_in_hours: 1 } }))
+        .status,
+      'with no account configured',
+    ).toBe(400)
+  })
+
+  it('refuses to open a link to a file on another Cloudinary account, never redirecting', async () => {
+    // Made while the site was set up with that account; the site's account is another one now.
+    vi.stubEnv('CLOUDINARY_CLOUD_NAME', 'someone-else')
+    const page = 'https://res.cloudinary.com/someone-else/raw/upload/v1/page.html'
+    const created = await share(await storedRecord(page), 1)
+    expect((await open(created.url)).headers.get('location')).toBe(page)
+    vi.stubEnv('CLOUDINARY_CLOUD_NAME', 'demo')
+    const opened = await open(created.url)
+    expect([opened.status, opened.body, opened.headers.get('location')]).toEqual([
+      404,
+      { error: SHARE_MESSAGES.notServed },
+      null,
+    ])
+    const inBrowser = await open(created.url, { accept: 'text/html' })
+    expect([inBrowser.status, inBrowser.headers.get('location')]).toEqual([404, null])
   })
 
   it('with the gate closed, making, listing and revoking need the token, and the link opens without it', async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 
 import { describe, expect, it } from 'vitest'
@@ -6,7 +7,13 @@ import { createRecord } from '../../../../netlify/server/records/media-service'
 import { MemoryByteStore } from '../../../../netlify/server/storage/byte-store'
 import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
 import { readUploadMetadata } from '../../../../netlify/server/uploads/file-metadata'
-import { PDF_WINDOW_BYTES, readPdfPageCount } from '../../../../netlify/server/uploads/pdf-page-count'
+import {
+  PDF_TIME_LIMIT_MS,
+  PDF_WINDOW_BYTES,
+  pdfReadBudget,
+  readPdfPageCount,
+} from '../../../../netlify/server/uploads/pdf-page-count'
+import { ReadBudget } from '../../../../netlify/server/uploads/pdf-syntax'
 import {
   appendChunk,
   createUpload,
@@ -273,6 +280,79 @@ describe('readPdfPageCount', () => {
   })
 })
 
+/** A page tree whose `/Kids` never closes: `entry` written `count` times where its items should be. */
+function unclosedKids(count: number, entry: string): Buffer {
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+      `2 0 obj\n<< /Type /Pages /Count 1 ${entry.repeat(count)}\nendobj\n` +
+      'trailer\n<< /Size 3 /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  )
+}
+
+/** The page count of `pdf` and the work units its read spent. */
+async function measured(pdf: Uint8Array, budget = pdfReadBudget()) {
+  const pages = await readPdfPageCount(pdf.length, reader(pdf).read, budget)
+  return { pages, work: budget.spent }
+}
+
+describe('the reader’s budget', () => {
+  it('gives nothing, at a cost in proportion to its size, for a /Kids array that never closes', async () => {
+    // 30,000 entries, 235 KB: the file that once held its upload for 14 s.
+    const hostile = unclosedKids(30_000, '/Kids [ ')
+    expect(hostile.length).toBeGreaterThan(234 * 1024)
+    const budget = pdfReadBudget()
+    const started = performance.now()
+    expect(await measured(hostile, budget)).toEqual({ pages: null, work: expect.any(Number) as number })
+    expect(performance.now() - started).toBeLessThan(PDF_TIME_LIMIT_MS)
+    // A few passes over the bytes: one to read them, one for each kind of mark looked for, one to parse.
+    expect(budget.spent).toBeLessThan(5 * hostile.length)
+  })
+
+  it('does twice the work, not four times, for a hostile file twice the size', async () => {
+    const shapes = {
+      'an array opened on every entry': '/Kids [ ',
+      'references in an array that never closes': '/Kids [ 3 0 R 4 0 R ',
+      'one long run of digits': '/Kids [ 1111111111',
+      'object headers in an array': '/Kids [ 3 0 obj ',
+      'strings never closed': '/Kids [ (3 0 R ',
+    }
+    for (const [shape, entry] of Object.entries(shapes)) {
+      const once = await measured(unclosedKids(10_000, entry))
+      const twice = await measured(unclosedKids(20_000, entry))
+      expect([once.pages, twice.pages], shape).toEqual([null, null])
+      expect(twice.work / once.work, shape).toBeGreaterThan(1.8)
+      expect(twice.work / once.work, shape).toBeLessThan(2.2)
+    }
+  })
+
+  it('does work in proportion to its pages for well-formed PDFs', async () => {
+    const small = await measured(plainPdf(pageTree(1_000)))
+    const large = await measured(plainPdf(pageTree(2_000)))
+    expect([small.pages, large.pages]).toEqual([1_000, 2_000])
+    expect(large.work / small.work).toBeLessThan(2.2)
+  })
+
+  it('gives nothing once its work units or its time are spent', async () => {
+    const pdf = plainPdf(pageTree(3))
+    expect((await measured(pdf)).pages).toBe(3)
+    const { work } = await measured(pdf)
+    expect((await measured(pdf, new ReadBudget(work - 1, Date.now() + 60_000))).pages).toBeNull()
+    expect((await measured(pdf, new ReadBudget(work, Date.now() - 1))).pages).toBeNull()
+  })
+
+  it('stops waiting for bytes that do not come by its deadline', async () => {
+    const never = () => new Promise<Uint8Array>(() => undefined)
+    const budget = new ReadBudget(Number.MAX_SAFE_INTEGER, Date.now() + 50)
+    expect(await readPdfPageCount(1_000, never, budget)).toBeNull()
+  })
+
+  it('still reads the sample PDF', async () => {
+    const sample = await readFile(new URL('../../../fixtures/media/report.pdf', import.meta.url))
+    expect((await measured(sample)).pages).toBe(2)
+  })
+})
+
 describe('the page count of an uploaded PDF', () => {
   const freshStores = (): MediaHostStores => ({
     documents: new MemoryDocumentStore(),
@@ -321,6 +401,8 @@ describe('the page count of an uploaded PDF', () => {
     const stores = freshStores()
     const broken = await upload(stores, 'broken.pdf', plainPdf(pageTree(2, ' /Count 999999999')))
     expect((await readManifest(stores.documents, broken))?.metadata).toBeUndefined()
+    const hostile = await upload(stores, 'hostile.pdf', unclosedKids(30_000, '/Kids [ '))
+    expect((await readManifest(stores.documents, hostile))?.metadata).toBeUndefined()
     const named = await upload(stores, 'notes.txt', plainPdf(pageTree(2)))
     expect((await readManifest(stores.documents, named))?.metadata).toBeUndefined()
     const record = await createRecord(stores.documents, { media_url: `/api/files/${broken}/broken.pdf` }, T0)

@@ -10,10 +10,16 @@ const CLOUDINARY = 'https://res.cloudinary.com/demo/image/upload/v1/HIBF_assets/
 
 beforeEach(() => {
   vi.stubEnv('PUBLIC_ORIGIN', 'https://media.example.com')
+  // The site's own account: only its files may be shared.
+  vi.stubEnv('CLOUDINARY_CLOUD_NAME', 'demo')
 })
 afterEach(() => {
   vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+  Reflect.deleteProperty(document, 'execCommand')
 })
+
+const SHARED_URL = /^https:\/\/media\.example\.com\/api\/shared\/\d+-[\w-]{22}\/[\w-]{43}$/
 
 describe('Details share links', () => {
   it('creates a link with the chosen expiry, lists it with its expiry, and Revoke takes it away', async () => {
@@ -38,5 +44,34 @@ describe('Details share links', () => {
     await waitFor(() => {
       expect(within(section).getByText('No active share links.')).toBeInTheDocument()
     })
+  })
+
+  it('copies a listed link again with Copy link, for as long as it lives, and says so if the browser refuses', async () => {
+    await seedFiles([{ title: 'Banner', media_url: CLOUDINARY }])
+    const { user } = renderScreen()
+    await user.click(within(await card('Banner')).getByRole('button', { name: 'View' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Banner' })
+    const section = within(dialog).getByRole('region', { name: 'Share links' })
+    await user.click(await within(section).findByRole('button', { name: 'Create share link' }))
+    const copy = await within(section).findByRole('button', { name: /^Copy the link that expires / })
+    expect(copy).toHaveTextContent('Copy link')
+    const made = await navigator.clipboard.readText()
+    expect(made).toMatch(SHARED_URL)
+
+    // Long after the first toast: something else on the clipboard.
+    await navigator.clipboard.writeText('something else')
+    await user.click(copy)
+    await waitFor(async () => {
+      expect(await navigator.clipboard.readText()).toBe(made)
+    })
+    expect(await screen.findAllByText('Share link copied', { selector: '[data-title]' })).toHaveLength(2)
+
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('refused'))
+    // jsdom has no copy command; a browser refusing both ways answers false.
+    Object.assign(document, { execCommand: () => false })
+    await user.click(copy)
+    expect(
+      await screen.findByText('Could not copy the share link', { selector: '[data-title]' }),
+    ).toBeInTheDocument()
   })
 })
