@@ -1,8 +1,9 @@
 /**
  * `GET /api/image/{id}` against hostile input: an image whose header declares 900 megapixels (a
  * decompression bomb) must be refused (415) before it is decoded, not take the function down; sizes,
- * fits and formats out of range must be 400; delivery settings out of range must be refused on update;
- * and an answer without the record's version must never be cached for good.
+ * fits, formats and parameters the app never builds must be 400; delivery settings out of range must be
+ * refused on update; and a URL without the record's version must be sent to the current one, never
+ * rendered (decision 0070).
  */
 
 import { crc32 } from 'node:zlib'
@@ -34,7 +35,7 @@ export async function checkImageDelivery(): Promise<void> {
     record('image: a record of a pixel bomb', '201', 'not created', true)
   } else {
     const started = Date.now()
-    const answer = await call('GET', `/api/image/${String(bomb)}?w=10&fm=png`)
+    const answer = await call('GET', await currentUrl(bomb, 'w=320'))
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     record(
       'image: a PNG declaring 900 megapixels',
@@ -49,7 +50,19 @@ export async function checkImageDelivery(): Promise<void> {
     record('image: a record of a one-pixel PNG', '201', 'not created', true)
     return
   }
-  for (const query of ['w=0', 'w=99999', 'h=-1', 'w=1e3', 'fit=stretch', 'fm=svg', 'v=%00']) {
+  for (const query of [
+    'w=0',
+    'w=99999',
+    'h=-1',
+    'w=1e3',
+    'w=4000',
+    'w=4000&h=4000&fit=fill',
+    'fit=stretch',
+    'fm=svg',
+    'fm=png',
+    'w=320&cb=1',
+    'v=%00',
+  ]) {
     const answer = await call('GET', `/api/image/${String(id)}?${query}`)
     record(`image: ${query}`, '400', String(answer.status), answer.status !== 400)
   }
@@ -68,12 +81,19 @@ export async function checkImageDelivery(): Promise<void> {
       answer.status !== 400,
     )
   }
-  const unversioned = await call('GET', `/api/image/${String(id)}?w=1&fm=png`)
-  const cacheControl = unversioned.headers.get('cache-control') ?? ''
-  record(
-    'image: an answer without the version',
-    '200, not immutable',
-    `${String(unversioned.status)} ${cacheControl}`,
-    unversioned.status !== 200 || /immutable/.test(cacheControl),
-  )
+  for (const query of ['w=320', 'w=320&v=0old0']) {
+    const answer = await call('GET', `/api/image/${String(id)}?${query}`)
+    record(
+      `image: ${query} (not the current version)`,
+      '302 to the current URL, nothing rendered',
+      `${String(answer.status)} ${answer.headers.get('location') ?? ''}`,
+      answer.status !== 302 || !/[?&]v=[0-9a-z]+$/.test(answer.headers.get('location') ?? ''),
+    )
+  }
+}
+
+/** The rendition's one URL: where the route sends a URL without the version. */
+async function currentUrl(id: number, query: string): Promise<string> {
+  const answer = await call('GET', `/api/image/${String(id)}?${query}`)
+  return answer.headers.get('location') ?? `/api/image/${String(id)}?${query}`
 }
