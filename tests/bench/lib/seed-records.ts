@@ -122,8 +122,9 @@ export function* benchRecordStream(count: number, firstId = 1, seed = 20_261_121
 
 /**
  * Stores `records` as the app does: shard documents `{ records }` under the app's own shard keys,
- * written through the app's Blobs adapter, each checked against the app's shard schema first. Replaces
- * whatever those shards held. Returns the number of shards.
+ * written through the app's Blobs adapter, each checked against the app's shard schema first, and the
+ * id counter (`counters/records`) moved past the highest id, since the server reads an id at or past
+ * the counter as never created. Replaces whatever those shards held. Returns the number of shards.
  */
 export async function seedShards(
   server: Server,
@@ -144,7 +145,20 @@ export async function seedShards(
     const condition = current === null ? { ifNew: true as const } : { ifMatch: current.etag }
     if ((await documents.write(key, shard, condition)) === null) throw new Error(`could not seed ${key}`)
   })
+  await moveCounterPast(documents, Math.max(0, ...records.map((record) => record.id)))
   return byShard.size
+}
+
+/** The id counter at `highest + 1` at least, as after the creates that would have made those records. */
+async function moveCounterPast(documents: DocumentStore, highest: number): Promise<void> {
+  const key = 'counters/records'
+  const current = await documents.read(key)
+  const next = (current?.value as { next?: number } | undefined)?.next ?? 1
+  if (next > highest) return
+  const condition = current === null ? { ifNew: true as const } : { ifMatch: current.etag }
+  if ((await documents.write(key, { next: highest + 1 }, condition)) === null) {
+    throw new Error(`could not move ${key} past ${String(highest)}`)
+  }
 }
 
 /**
