@@ -129,7 +129,12 @@ export function PartFailed({ region, error, onRetry, onClose, offerReload }: Par
   const messageId = useId()
   const codeMissing = isCodeLoadFailure(error)
   return (
-    <StandInModal label={`The ${region} could not open`} role="alertdialog" onClose={onClose} describedBy={messageId}>
+    <StandInModal
+      label={`The ${region} could not open`}
+      role="alertdialog"
+      onClose={onClose}
+      describedBy={messageId}
+    >
       <p id={messageId} className="part-state__line part-state__line--error">
         {codeMissing
           ? ERROR_WORDS.pageCode

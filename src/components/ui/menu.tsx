@@ -9,7 +9,13 @@ import {
   type ReactNode,
 } from 'react'
 
-import { lazyWithPreload, lazyWithStandIn, OpenedOnce, STAND_IN_ATTRIBUTE, type StandInProps } from './lazy-load'
+import {
+  lazyWithPreload,
+  lazyWithStandIn,
+  OpenedOnce,
+  STAND_IN_ATTRIBUTE,
+  type StandInProps,
+} from './lazy-load'
 
 // The screen's menus, drawn by Radix (menu-parts.tsx), whose code loads on intent or at the first idle
 // moment rather than with the page: a More button is a plain button until then, and a right-click
