@@ -224,7 +224,7 @@ export function App() {
       />
       {/* After the selection's panel, which on a phone it is placed above (connection-status.css). */}
       <ConnectionStatus onBack={refreshMedia} />
-      <OpenedOnce open={openRecord !== null} region="Details dialog">
+      <OpenedOnce open={openRecord !== null} region="Details dialog" onClose={closeDetails}>
         <DetailsDialog
           record={openRecord}
           order={results}
@@ -241,15 +241,19 @@ export function App() {
           onAdjustImage={adjustImage}
         />
       </OpenedOnce>
-      <OpenedOnce open={commands.dialog.command !== null} region="dialog">
-        <CommandDialogs
-          commands={FILE_COMMANDS}
-          dialog={commands.dialog}
-          services={commands.services}
-          onClose={commands.closeDialog}
-        />
-      </OpenedOnce>
-      <OpenedOnce open={webflowOpen} region="Webflow panel">
+      <CommandDialogs
+        commands={FILE_COMMANDS}
+        dialog={commands.dialog}
+        services={commands.services}
+        onClose={commands.closeDialog}
+      />
+      <OpenedOnce
+        open={webflowOpen}
+        region="Webflow panel"
+        onClose={() => {
+          setWebflowOpen(false)
+        }}
+      >
         <WebflowDialog open={webflowOpen} onOpenChange={setWebflowOpen} />
       </OpenedOnce>
       <ShortcutsHelp />

@@ -1,3 +1,4 @@
+import { OpenedOnce } from '../components/ui/lazy-load'
 import type { MediaRecord } from '../contract/record'
 import type { FileCommand, FileCommandServices } from '../features/commands'
 
@@ -16,22 +17,26 @@ interface CommandDialogsProps {
   onClose: () => void
 }
 
-/** Every registered command's dialog, the open one given its files; a closed dialog renders nothing. */
+/**
+ * Every registered command's dialog, the open one given its files. Each loads, and fails, on its own:
+ * none is drawn before it first opens, so one whose code did not arrive holds up no other.
+ */
 export function CommandDialogs({ commands, dialog, services, onClose }: CommandDialogsProps) {
   return (
     <>
-      {commands.map(({ name, dialog: Dialog }) => {
+      {commands.map(({ name, label, dialog: Dialog }) => {
         if (Dialog === undefined) return null
         const open = dialog.command === name
         return (
-          <Dialog
-            key={name}
-            open={open}
-            targets={open ? dialog.targets : []}
-            detail={open ? dialog.detail : undefined}
-            services={services}
-            onClose={onClose}
-          />
+          <OpenedOnce key={name} open={open} region={`${label} dialog`} onClose={onClose}>
+            <Dialog
+              open={open}
+              targets={open ? dialog.targets : []}
+              detail={open ? dialog.detail : undefined}
+              services={services}
+              onClose={onClose}
+            />
+          </OpenedOnce>
         )
       })}
     </>

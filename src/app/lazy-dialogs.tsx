@@ -1,6 +1,6 @@
 import { lazyWithPreload, OpenedOnce } from '../components/ui/lazy-load'
 import { useAccessStatus } from '../features/access/api/access'
-import { useAccess } from '../lib/access'
+import { stopAskingForAccess, useAccess } from '../lib/access'
 import { FILE_COMMANDS } from './file-commands'
 
 // Dialogs opened from the files: a click, Enter, the right-click menu, the bulk panel, the Delete key.
@@ -45,7 +45,7 @@ export function AccessGate({ onGranted }: { onGranted: () => void }) {
   useAccessStatus()
   const { asking } = useAccess()
   return (
-    <OpenedOnce open={asking} region="sign-in dialog">
+    <OpenedOnce open={asking} region="sign-in dialog" onClose={stopAskingForAccess}>
       <AccessDialog onGranted={onGranted} />
     </OpenedOnce>
   )

@@ -13,7 +13,13 @@ export function ShortcutsHelp() {
   }, [])
   useScreenKey(SCREEN_KEYS.showShortcuts.test, show)
   return (
-    <OpenedOnce open={open} region="keyboard shortcuts">
+    <OpenedOnce
+      open={open}
+      region="keyboard shortcuts"
+      onClose={() => {
+        setOpen(false)
+      }}
+    >
       <ShortcutsDialog open={open} onOpenChange={setOpen} />
     </OpenedOnce>
   )

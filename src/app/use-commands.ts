@@ -70,13 +70,23 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
   )
   const focusAfterDelete = useCallback(() => {
     whenAnswered(nextFocus.take(), (id) => {
-      // A file to take the place: the list focuses it once shown. None left: the files' region.
-      // None of the deleted files was shown: the file in the list's tab order.
-      if (typeof id === 'number') setFocusRequest(requestFocus(id))
-      else focusFiles()
+      // A file to take the place: the list focuses it once shown. None left: the empty state, once the
+      // list has drawn it (until then the focus would land on a file about to go). None of the deleted
+      // files was shown: the file in the list's tab order.
+      if (id === undefined) focusFiles()
+      else setFocusRequest(requestFocus(id))
     })
   }, [nextFocus])
-  const undoDelete = useUndoDelete(cache)
+  const restoreDeleted = useUndoDelete(cache)
+  // Undo was pressed in a toast, which goes: the focus comes to the first file back, once it shows.
+  const undoDelete = useCallback(
+    (records: readonly MediaRecord[]) => {
+      restoreDeleted(records)
+      const [first] = records
+      if (first !== undefined) setFocusRequest(requestFocus(first.id))
+    },
+    [restoreDeleted],
+  )
   const folderAt = useFolderAt()
   const renaming = useRenaming(cache)
   const copyLinks = useCopyLinks()

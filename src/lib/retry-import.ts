@@ -24,3 +24,19 @@ export async function retryingImport<T>(
     }
   }
 }
+
+let round = 0
+
+/**
+ * The round of attempts the page is in. A lazy part keeps its failed load, so that the render after the
+ * failure shows it (an error boundary's message) rather than starting another load and suspending for
+ * good; a new round, begun when someone asks to try again, makes every failed load start afresh.
+ */
+export function importRound(): number {
+  return round
+}
+
+/** Try again: every lazy part whose load failed loads anew the next time it is drawn. */
+export function retryFailedImports(): void {
+  round++
+}

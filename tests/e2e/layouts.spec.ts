@@ -12,10 +12,14 @@ test.use({ resetLibrary: false })
 // Each test walks several views at one size; on a busy 2-core machine that outlasts the default minute.
 test.describe.configure({ timeout: 120_000 })
 
+/** A title longer than any card shows whole, for what a phone's card shows of it. */
+const LONG_TITLE = 'Harbour at dusk from the north pier'
+
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   await startFromLibrary(async () => {
     await seedLibrary()
+    await seedFiles([{ fixture: 'landscape.jpg', title: LONG_TITLE }])
     const [trashed] = await seedFiles([{ fixture: 'portrait.png', title: 'An old poster with a long title' }])
     const response = await fetch(`${baseUrl()}/api/batch-delete`, {
       method: 'POST',
@@ -296,6 +300,38 @@ test.describe('on a phone', () => {
       )
       .toBeGreaterThanOrEqual(4)
     await shot('layout-phone-first-screen')
+  })
+
+  test('a 390 px card shows at least 16 characters of a long title, on two lines at most', async ({
+    page,
+    shot,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    const title = card(page, LONG_TITLE).locator('.card__title')
+    await title.scrollIntoViewIfNeeded()
+    // The characters laid out inside the title's box: the rest wrap below it or run past its edge.
+    const shown = await title.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+      const range = document.createRange()
+      let text = ''
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const content = node.textContent ?? ''
+        for (let index = 0; index < content.length; index++) {
+          range.setStart(node, index)
+          range.setEnd(node, index + 1)
+          const char = range.getBoundingClientRect()
+          if (char.right <= box.right + 0.5 && char.bottom <= box.bottom + 0.5) text += content.charAt(index)
+        }
+      }
+      return { text, lines: Math.round(box.height / parseFloat(getComputedStyle(element).lineHeight)) }
+    })
+    expect(shown.lines).toBeLessThanOrEqual(2)
+    // Two more than 16: the ellipsis may cover the last two laid out.
+    expect(shown.text.trim().length).toBeGreaterThanOrEqual(18)
+    expect(LONG_TITLE.startsWith(shown.text)).toBe(true)
+    await shot('layout-phone-titles')
   })
 
   test('the toolbar fits: search across, Upload and New Folder in reach, the filters folded', async ({

@@ -6,7 +6,7 @@ import type { RecordCreate } from '../../../src/contract/record'
 import type { CloudinaryCredentials } from '../cloudinary/destroy-asset'
 import { signUpload } from '../cloudinary/upload-signature'
 import { InvalidInputError } from '../errors'
-import { checkedUrl, resolvePublic, systemResolver, type FetchSeams } from './remote-fetch'
+import { checkedUrl, nameLookupCheck, resolvePublic, systemResolver, type FetchSeams } from './remote-fetch'
 
 /** What Cloudinary answers for a stored asset (research notes, cloudinary-webflow.md section 1.3). */
 const uploadAnswerSchema = z.object({
@@ -34,7 +34,7 @@ export async function importToCloudinary(
 ): Promise<RecordCreate> {
   const { credentials } = options
   const checked = checkedUrl(url)
-  await resolvePublic(checked, options.seams?.resolve ?? systemResolver)
+  await resolvePublic(checked, options.seams?.resolve ?? systemResolver, nameLookupCheck(options.seams))
   const signed = signUpload(credentials, options.now)
   const body = new FormData()
   body.append('file', checked.href)

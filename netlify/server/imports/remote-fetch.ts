@@ -1,4 +1,4 @@
-import { lookup as dnsLookup } from 'node:dns/promises'
+import { lookup as dnsLookup, Resolver as DnsResolver } from 'node:dns/promises'
 import type { IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
@@ -35,14 +35,24 @@ export interface RemoteAnswer {
 /** Sends a GET for `url` to `address` exactly, with the URL's host name as Host and TLS name. */
 export type Connector = (url: URL, address: ResolvedAddress, signal: AbortSignal) => Promise<RemoteAnswer>
 
+/** Whether this server can look names up at all: false when it has no way out to the internet. */
+export type NameLookupCheck = () => Promise<boolean>
+
 /**
- * How names are resolved and connections made. Production uses the defaults (the system resolver, and
- * https to the checked address); only tests pass others, to reach a local stand-in without the internet.
- * Nothing in a request can choose them.
+ * How names are resolved and connections made. Production uses the defaults (the system resolver, its
+ * check, and https to the checked address); only tests pass others, to reach a local stand-in without
+ * the internet. A resolver given without a check of its own is taken to work. Nothing in a request can
+ * choose them.
  */
 export interface FetchSeams {
   resolve?: Resolver
+  resolvesNames?: NameLookupCheck
   connect?: Connector
+}
+
+/** The name check that goes with `seams`: the system's, unless a test put its own resolver in. */
+export function nameLookupCheck(seams: FetchSeams = {}): NameLookupCheck {
+  return seams.resolvesNames ?? (seams.resolve ? () => Promise.resolve(true) : systemResolvesNames)
 }
 
 export const MAX_REDIRECTS = 3
@@ -113,18 +123,50 @@ export const systemResolver: Resolver = async (hostname) => {
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }))
 }
 
+/** A top-level domain, which exists as long as the internet does: asked only after a lookup failed. */
+const NAME_THAT_EXISTS = 'com'
+const NAME_CHECK_TIMEOUT_MS = 3_000
+
+/**
+ * The system's DNS answers for a name that surely exists. A server cut off from the internet fails every
+ * lookup, often with the very code of a name that does not exist (ENOTFOUND), so only this tells the two
+ * apart.
+ */
+export const systemResolvesNames: NameLookupCheck = async () => {
+  const resolver = new DnsResolver({ timeout: NAME_CHECK_TIMEOUT_MS, tries: 1 })
+  try {
+    await resolver.resolveSoa(NAME_THAT_EXISTS)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Why `host` did not resolve: a name that does not exist, or a server that cannot look up any. */
+async function lookupFailure(host: string, resolvesNames: NameLookupCheck): Promise<InvalidInputError> {
+  if (await resolvesNames()) {
+    return new InvalidInputError(`The name ${host} could not be found. Check the address.`)
+  }
+  return new InvalidInputError(
+    `The server cannot reach the internet right now, so it could not look up ${host}. The address may be fine: try again later.`,
+  )
+}
+
 /** The address to connect to: the name resolved once, every answer public, else the refusal. */
-export async function resolvePublic(url: URL, resolve: Resolver): Promise<ResolvedAddress> {
+export async function resolvePublic(
+  url: URL,
+  resolve: Resolver,
+  resolvesNames: NameLookupCheck = systemResolvesNames,
+): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   if (isIpLiteral(host)) return { address: host, family: host.includes(':') ? 6 : 4 }
   let addresses: ResolvedAddress[]
   try {
     addresses = await resolve(host)
   } catch {
-    throw new InvalidInputError(`The name ${host} could not be found. Check the address.`)
+    throw await lookupFailure(host, resolvesNames)
   }
-  if (addresses.length === 0)
-    throw new InvalidInputError(`The name ${host} could not be found. Check the address.`)
+  if (addresses.length === 0) throw await lookupFailure(host, resolvesNames)
   // One private answer refuses the name: the system could have chosen it, and a name that mixes them
   // is trying something.
   for (const { address } of addresses) {
@@ -219,12 +261,13 @@ export async function fetchRemoteFile(
   seams: FetchSeams = {},
 ): Promise<RemoteFile> {
   const resolve = seams.resolve ?? systemResolver
+  const resolvesNames = nameLookupCheck(seams)
   const connect = seams.connect ?? pinnedHttps
   let url = checkedUrl(raw)
   for (let hop = 0; ; hop += 1) {
     const target = url
     // A redirect's target is resolved and checked with the same rule as the first address.
-    const address = await resolvePublic(target, resolve).catch((error: unknown) => {
+    const address = await resolvePublic(target, resolve, resolvesNames).catch((error: unknown) => {
       throw hop === 0 ? error : redirected(target.href, error)
     })
     let answer: RemoteAnswer

@@ -3,17 +3,27 @@ import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { errorMessage, isCodeLoadFailure } from '../../lib/api-errors'
 import { onReconnect } from '../../lib/connectivity'
 import { ERROR_WORDS } from '../../lib/error-words'
+import { retryFailedImports } from '../../lib/retry-import'
 import './error-boundary.css'
 
 interface ErrorBoundaryProps {
   /** Names the region in the fallback, so one broken panel does not take the screen with it. */
   region: string
   /**
-   * The message floats above the page instead of taking the region's place: for dialogs, which have no
-   * place of their own in the layout.
+   * Drawn instead of the region's notice: a dialog, which has no place of its own in the layout, shows
+   * its failure as a box that can be closed (OpenedOnce in lazy-load.tsx).
    */
-  floating?: boolean
+  fallback?: (failure: BoundaryFailure) => ReactNode
+  /** A new value clears a failure shown: a dialog closed and opened again starts afresh. */
+  resetKey?: unknown
   children: ReactNode
+}
+
+/** What a fallback is given: the error, a fresh attempt, and whether one already met the same failure. */
+export interface BoundaryFailure {
+  error: Error
+  retry: () => void
+  retriedInVain: boolean
 }
 
 interface ErrorBoundaryState {
@@ -42,6 +52,14 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     }
   }
 
+  override componentDidUpdate(previous: ErrorBoundaryProps): void {
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== null) {
+      this.stopWatching?.()
+      this.stopWatching = undefined
+      this.setState({ error: null, failedRetries: 0 })
+    }
+  }
+
   override componentWillUnmount(): void {
     this.stopWatching?.()
   }
@@ -50,16 +68,20 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     this.stopWatching?.()
     this.stopWatching = undefined
     this.retried = true
+    // Code that failed to load is asked for anew, not read from the failed attempt.
+    retryFailedImports()
     this.setState({ error: null })
   }
 
   override render() {
     const { error, failedRetries } = this.state
     if (error === null) return this.props.children
+    if (this.props.fallback) {
+      return this.props.fallback({ error, retry: this.retry, retriedInVain: failedRetries > 0 })
+    }
     const codeMissing = isCodeLoadFailure(error)
-    const className = this.props.floating ? 'error-notice error-notice--floating' : 'error-notice'
     return (
-      <div className={className} role="alert">
+      <div className="error-notice" role="alert">
         <p>
           {codeMissing
             ? ERROR_WORDS.pageCode

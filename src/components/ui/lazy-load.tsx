@@ -9,8 +9,9 @@ import {
 } from 'react'
 
 import { onReconnect } from '../../lib/connectivity'
-import { retryingImport } from '../../lib/retry-import'
+import { importRound, retryFailedImports, retryingImport } from '../../lib/retry-import'
 import { ErrorBoundary } from './error-boundary'
+import { PartFailed, PartLoading } from './lazy-part-states'
 
 /** A component whose code loads on first render, or earlier through `preload` (on hover or focus of its opener). */
 export type Preloadable<P> = ComponentType<P> & { preload: () => void }
@@ -21,32 +22,41 @@ const everyLoad = new Set<() => Promise<unknown>>()
 /**
  * Wraps a component kept out of the first page load: a dialog, a view shown on demand. Once its code
  * is there it renders at once; before that it suspends (see `OpenedOnce`). Code that does not arrive is
- * asked for again a few times; a load that still fails is forgotten, so the next render tries again.
+ * asked for again a few times; a load that still fails stays failed for the renders of its round, so an
+ * error boundary shows it (a render that loaded again would suspend until the network came back), and
+ * is forgotten by Try again (`retryFailedImports`) and by a preload, which import afresh.
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
-  const loadOnce = () => {
-    pending ??= retryingImport(load).then(
+  /** The round in which the last load failed, while it is the one kept. */
+  let failedIn: number | undefined
+  const loadAfresh = () => {
+    failedIn = undefined
+    const attempt: Promise<ComponentType<P>> = retryingImport(load).then(
       (component) => (loaded = component),
       (error: unknown) => {
-        pending = undefined
+        if (pending === attempt) failedIn = importRound()
         throw error
       },
     )
-    return pending
+    pending = attempt
+    return attempt
   }
+  const current = () =>
+    pending === undefined || (failedIn !== undefined && failedIn !== importRound()) ? loadAfresh() : pending
   function Lazy(props: P) {
-    const Component = loaded ?? use(loadOnce())
+    const Component = loaded ?? use(current())
     // Not a component made during render: both branches give the one component the module exports.
     // eslint-disable-next-line react-hooks/static-components
     return <Component {...props} />
   }
+  const loadOrRetry = () => (failedIn === undefined ? current() : loadAfresh())
   const preload = () => {
-    // A failed preload is not the user's concern yet: the first render loads again and reports it.
-    loadOnce().catch(() => undefined)
+    // A failed preload is not the user's concern yet: the first render reports it.
+    loadOrRetry().catch(() => undefined)
   }
-  everyLoad.add(loadOnce)
+  everyLoad.add(loadOrRetry)
   return Object.assign(Lazy, { preload })
 }
 
@@ -184,31 +194,62 @@ export async function loadEveryLazyPart(): Promise<void> {
 
 interface OpenedOnceProps {
   open: boolean
-  /** Names the dialog in the error shown when its code cannot load. */
+  /** Names the dialog in its loading and failure boxes: "Edit dialog". */
   region: string
+  /** Closes the dialog: from its loading or failure box (Close, Escape, a click beside it) too. */
+  onClose: () => void
   children: ReactNode
 }
 
 /**
- * Renders a lazy dialog from the first time it opens and keeps it mounted afterwards, so it closes
- * (and returns focus) exactly as a dialog that was always there. While its code loads, a dimmed page
- * with a spinner stands in for it.
+ * Renders a lazy dialog from the first time it opens and keeps it mounted once shown, so it closes (and
+ * returns focus) exactly as a dialog that was always there. While its code loads a box with a spinner
+ * stands in for it, and one saying what failed, with Try again, when its code or data could not load;
+ * either closes as the dialog would. Closed before it was ever shown, it is dropped: opened again, it
+ * loads afresh, as does Try again (a load that failed is forgotten: `lazyWithPreload`).
  */
-export function OpenedOnce({ open, region, children }: OpenedOnceProps) {
+export function OpenedOnce({ open, region, onClose, children }: OpenedOnceProps) {
   const [opened, setOpened] = useState(open)
-  if (open && !opened) setOpened(true)
+  const [shown, setShown] = useState(false)
+  if (open && !opened) {
+    // Opened anew: code that failed to load before is asked for again, not read from that failure.
+    retryFailedImports()
+    setOpened(true)
+  }
+  if (!open && opened && !shown) setOpened(false)
   if (!opened) return null
   return (
-    <ErrorBoundary region={region} floating>
-      <Suspense fallback={<DialogLoading />}>{children}</Suspense>
+    <ErrorBoundary
+      region={region}
+      resetKey={open}
+      fallback={({ error, retry, retriedInVain }) =>
+        open && (
+          <PartFailed
+            region={region}
+            error={error}
+            onRetry={retry}
+            onClose={onClose}
+            offerReload={retriedInVain}
+          />
+        )
+      }
+    >
+      <Suspense fallback={open && <PartLoading region={region} onClose={onClose} />}>
+        {children}
+        {!shown && (
+          <Shown
+            onShown={() => {
+              setShown(true)
+            }}
+          />
+        )}
+      </Suspense>
     </ErrorBoundary>
   )
 }
 
-function DialogLoading() {
-  return (
-    <div className="dialog__overlay dialog__overlay--loading" role="status" aria-label="Loading">
-      <span className="spinner" aria-hidden="true" />
-    </div>
-  )
+/** Tells, once committed, that everything before it in its Suspense boundary was drawn. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useLayoutEffect(onShown, [onShown])
+  return null
 }

@@ -1,6 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
 import {
-  Suspense,
   useEffect,
   useRef,
   useState,
@@ -10,7 +9,13 @@ import {
   type ReactNode,
 } from 'react'
 
-import { lazyWithPreload, lazyWithStandIn, STAND_IN_ATTRIBUTE, type StandInProps } from './lazy-load'
+import {
+  lazyWithPreload,
+  lazyWithStandIn,
+  OpenedOnce,
+  STAND_IN_ATTRIBUTE,
+  type StandInProps,
+} from './lazy-load'
 
 // The screen's menus, drawn by Radix (menu-parts.tsx), whose code loads on intent or at the first idle
 // moment rather than with the page: a More button is a plain button until then, and a right-click
@@ -171,7 +176,14 @@ export function useMenuAtPoint(entriesAt: (target: EventTarget) => Omit<PointMen
       onPointerCancel: clear,
     },
     menu: request && (
-      <Suspense fallback={null}>
+      // A menu whose code has not arrived says so, and closes as the menu would.
+      <OpenedOnce
+        open
+        region="menu"
+        onClose={() => {
+          setRequest(null)
+        }}
+      >
         <PointMenu
           key={request.key}
           x={request.x}
@@ -180,7 +192,7 @@ export function useMenuAtPoint(entriesAt: (target: EventTarget) => Omit<PointMen
           entries={request.entries}
           onCloseAutoFocus={request.onCloseAutoFocus}
         />
-      </Suspense>
+      </OpenedOnce>
     ),
   }
 }

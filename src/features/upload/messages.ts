@@ -63,7 +63,6 @@ export const IMPORT_WORDS = {
   importing: 'Importing…',
   done: 'Imported',
   failed: 'Import failed. Try again, or download the file and upload it.',
-  noAnswer: 'The server could not be reached. Check your connection, then try again.',
   allSucceeded: (count: number) =>
     count === 1 ? 'The file was imported.' : `All ${String(count)} files were imported.`,
   someFailed: (succeeded: number, failed: number) =>

@@ -82,7 +82,7 @@ describe('the focus after a delete', () => {
     expect(shownTitles()).toEqual(['A', 'D', 'F'])
   })
 
-  it('goes to the files region when no file is left, and back to the file after Cancel', async () => {
+  it('goes to the empty state when no file is left, and back to the file after Cancel', async () => {
     await seedFiles([{ title: 'A' }, { title: 'B' }])
     const { user } = renderScreen()
     const a = await card('A')
@@ -95,12 +95,49 @@ describe('the focus after a delete', () => {
 
     await user.keyboard('{Control>}a{/Control}{Delete}')
     await confirmByKeyboard(user)
-    expect(await screen.findByText('No files found')).toBeInTheDocument()
+    await expectFocusOnEmptyState()
+  })
+
+  it('goes to the empty state after the last file shown is deleted, and Undo brings it back to the file', async () => {
+    await seedFiles([{ title: 'A' }])
+    const { user } = renderScreen()
+    ;(await card('A')).focus()
+    await user.keyboard('{Delete}')
+    await confirmByKeyboard(user)
+    await expectFocusOnEmptyState()
+    expect(document.body).not.toHaveFocus()
+
+    const deleted = (await toast('"A" deleted')).closest<HTMLElement>('[data-sonner-toast]')
+    if (deleted === null) throw new Error('no toast')
+    await user.click(within(deleted).getByRole('button', { name: 'Undo' }))
+    expect(await toast('"A" restored')).toBeInTheDocument()
+    await expectFocusOn('A')
+  })
+
+  it('after a bulk delete, Undo gives the focus to the first file restored', async () => {
+    await seedFiles(SIX)
+    const { user } = renderScreen()
+    for (const title of ['B', 'C']) {
+      await user.click(within(await card(title)).getByRole('checkbox', { name: `Select ${title}` }))
+    }
+    await user.keyboard('{Delete}')
+    await confirmByKeyboard(user)
+    await expectFocusOn('D')
+    await user.keyboard('{Control>}z{/Control}')
     await waitFor(() => {
-      expect(document.getElementById('files')).toHaveFocus()
+      expect(shownTitles()).toEqual(SIX.map((file) => file.title))
     })
+    await expectFocusOn('B')
   })
 })
+
+/** Waits until the empty state, drawn in place of the last files, holds the focus. */
+async function expectFocusOnEmptyState() {
+  const empty = await screen.findByText('No files found')
+  await waitFor(() => {
+    expect(empty.closest('.results-state')).toHaveFocus()
+  })
+}
 
 describe('Undo in one key', () => {
   it('Ctrl+Z runs the newest toast’s Undo while it shows, and its button says so', async () => {

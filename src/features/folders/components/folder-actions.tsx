@@ -93,7 +93,7 @@ export function FolderActionsProvider(props: FolderActionsProviderProps) {
   return (
     <FolderActionsContext.Provider value={actions}>
       {children}
-      <OpenedOnce open={open.kind === 'rename'} region="rename folder dialog">
+      <OpenedOnce open={open.kind === 'rename'} region="rename folder dialog" onClose={close}>
         <FolderNameDialog
           open={open.kind === 'rename'}
           onOpenChange={(next) => {
@@ -113,7 +113,7 @@ export function FolderActionsProvider(props: FolderActionsProviderProps) {
           }}
         />
       </OpenedOnce>
-      <OpenedOnce open={open.kind === 'move'} region="move folder dialog">
+      <OpenedOnce open={open.kind === 'move'} region="move folder dialog" onClose={close}>
         <MoveFolderDialog
           folder={open.kind === 'move' ? open.folder : null}
           tree={buildFolderTree(folders, [])}
@@ -122,7 +122,7 @@ export function FolderActionsProvider(props: FolderActionsProviderProps) {
           onMove={(folder, parentPath) => void relocate(folder, folder.name, parentPath)}
         />
       </OpenedOnce>
-      <OpenedOnce open={open.kind === 'delete'} region="delete folder dialog">
+      <OpenedOnce open={open.kind === 'delete'} region="delete folder dialog" onClose={close}>
         <ConfirmDialog
           open={open.kind === 'delete'}
           onOpenChange={(next) => {

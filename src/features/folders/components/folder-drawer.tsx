@@ -25,7 +25,13 @@ export interface FolderDrawerProps {
 export function FolderDrawer({ drawer, open, onOpenChange, children }: FolderDrawerProps) {
   if (!drawer) return <aside className="app__sidebar">{children}</aside>
   return (
-    <OpenedOnce open={open} region="folders">
+    <OpenedOnce
+      open={open}
+      region="folders"
+      onClose={() => {
+        onOpenChange(false)
+      }}
+    >
       <FolderDrawerDialog open={open} onOpenChange={onOpenChange}>
         {children}
       </FolderDrawerDialog>

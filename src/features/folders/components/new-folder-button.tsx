@@ -33,7 +33,13 @@ export function NewFolderButton({ parentPath, onCreated, text = 'New Folder' }: 
         <FolderPlus size={16} aria-hidden="true" />
         {text}
       </button>
-      <OpenedOnce open={open} region="New Folder dialog">
+      <OpenedOnce
+        open={open}
+        region="New Folder dialog"
+        onClose={() => {
+          setOpen(false)
+        }}
+      >
         <NewFolderDialog open={open} onOpenChange={setOpen} parentPath={parentPath} onCreated={onCreated} />
       </OpenedOnce>
     </>

@@ -8,10 +8,11 @@ export type CardDensity = 'comfortable' | 'compact'
 export const CARD_DENSITIES: readonly CardDensity[] = ['comfortable', 'compact']
 
 /**
- * The thumbnail box's height for its width: 4:3, and 8:5 on a narrow files area, where two rows of
- * cards must fit a phone's first screen. The picture is cut to the box (thumbnail.css).
+ * The thumbnail box's height for its width: 4:3, and 2:1 on a narrow files area, where two rows of
+ * cards, each title on two lines, must fit a phone's first screen. The picture is cut to the box
+ * (thumbnail.css).
  */
-const THUMBNAIL_RATIO = { wide: 3 / 4, narrow: 5 / 8 }
+const THUMBNAIL_RATIO = { wide: 3 / 4, narrow: 1 / 2 }
 
 /**
  * Below this width (a phone, or a narrow window with the sidebar open) cards may be narrower and sit
@@ -28,12 +29,13 @@ const MIN_CARD_WIDTH: Record<CardDensity, { narrow: number; wide: number }> = {
 /**
  * The height of everything under the thumbnail, borders included: in Comfortable the title row,
  * two lines of description (one on a narrow files area), author, tags, size and date, and the actions;
- * in Compact the title row and one line of kind, size and date. cards.css gives each of these rows a
- * fixed line height that adds up to no more than this.
+ * in Compact the title row and one line of kind, size and date. On a narrow files area the title row
+ * holds two lines: a phone's card is too narrow for a title on one. cards.css gives each of these rows
+ * a fixed line height that adds up to no more than this.
  */
 const BODY_HEIGHT: Record<CardDensity, { narrow: number; wide: number }> = {
-  comfortable: { narrow: 152, wide: 168 },
-  compact: { narrow: 52, wide: 52 },
+  comfortable: { narrow: 172, wide: 168 },
+  compact: { narrow: 72, wide: 52 },
 }
 
 export interface GridGeometry {

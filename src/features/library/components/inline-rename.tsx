@@ -1,6 +1,10 @@
-import { createContext, Suspense, useContext, useSyncExternalStore } from 'react'
+import { createContext, Suspense, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 
+import { ErrorBoundary } from '../../../components/ui/error-boundary'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
+import { toast } from '../../../components/ui/toast'
+import { ERROR_WORDS } from '../../../lib/error-words'
+import { retryFailedImports } from '../../../lib/retry-import'
 import type { MediaRecord } from '../../../contract/record'
 import './inline-rename.css'
 
@@ -87,10 +91,15 @@ export function EditableTitle({ record, as: Tag, className, tooltip }: EditableT
   if (renaming !== null && editing)
     return (
       // The field's code comes with the idle preload of lazy parts, long before a first F2; until then
-      // the title stays as it was.
-      <Suspense fallback={<Tag className={className}>{record.title}</Tag>}>
-        <TitleInput record={record} renaming={renaming} />
-      </Suspense>
+      // the title stays as it was, and so it does when the code cannot arrive.
+      <ErrorBoundary
+        region="title field"
+        fallback={() => <RenameUnavailable title={<Tag className={className}>{record.title}</Tag>} />}
+      >
+        <Suspense fallback={<Tag className={className}>{record.title}</Tag>}>
+          <TitleInput record={record} renaming={renaming} />
+        </Suspense>
+      </ErrorBoundary>
     )
   return (
     <Tag
@@ -109,4 +118,15 @@ export function EditableTitle({ record, as: Tag, className, tooltip }: EditableT
       {record.title}
     </Tag>
   )
+}
+
+/** The title field's code did not arrive: the rename ends, and a toast says why; F2 again tries anew. */
+function RenameUnavailable({ title }: { title: ReactNode }) {
+  const renaming = useContext(RenameContext)
+  useEffect(() => {
+    renaming?.state.stop()
+    retryFailedImports()
+    toast.error('The title could not be edited', { description: ERROR_WORDS.pageCode })
+  }, [renaming])
+  return title
 }

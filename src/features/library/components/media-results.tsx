@@ -55,6 +55,12 @@ export function MediaResults(props: MediaResultsProps) {
   useLayoutEffect(() => {
     latest.current = { results, selected, onView, onFilter }
   })
+  // The last files shown were deleted: the focus, which was on one of them, comes to the empty state.
+  const emptyState = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    if (focusRequest?.id !== null || emptyState.current === null) return
+    if (focusRequest.take()) emptyState.current.focus()
+  })
   const handlers = useMemo<ItemHandlers>(
     () => ({
       select: (id, how) => {
@@ -88,7 +94,7 @@ export function MediaResults(props: MediaResultsProps) {
     return (
       <>
         {tiles}
-        <div className="results-state" aria-busy="false">
+        <div className="results-state" aria-busy="false" tabIndex={-1} ref={emptyState}>
           <EmptyState
             title="No files found"
             hint={

@@ -60,9 +60,11 @@ export function useResultsNavigation(options: NavigationOptions) {
   // (focusing an item makes it the active one: ResultsFrame).
   useEffect(() => {
     if (!focusRequest) return
-    whenAnswered(placeOf(focusRequest.id), (position) => {
+    const { id } = focusRequest
+    if (id === null) return
+    whenAnswered(placeOf(id), (position) => {
       if (position < 0 || !focusRequest.take()) return
-      pendingFile.current = focusRequest.id
+      pendingFile.current = id
       scrollToPosition(position)
     })
   })

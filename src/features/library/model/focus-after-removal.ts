@@ -16,15 +16,17 @@ export function fileAfterRemoval(
 
 /**
  * A one-time request to the file list to focus a file, scrolling it into view first: the list takes it
- * on the first render that shows the file, and a list drawn later (the other view) finds it taken.
+ * on the first render that shows the file, and a list drawn later (the other view) finds it taken. A
+ * request for `null` is for the empty state, taken on the first render that shows no file: the files
+ * just removed were the last ones, and the focus must not stay on one of them as it goes.
  */
 export interface FocusRequest {
-  readonly id: number
+  readonly id: number | null
   /** True the first time only. */
   take: () => boolean
 }
 
-export function focusRequest(id: number): FocusRequest {
+export function focusRequest(id: number | null): FocusRequest {
   let taken = false
   return {
     id,

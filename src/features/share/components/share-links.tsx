@@ -2,6 +2,7 @@ import { useState } from 'react'
 
 import { SHARE_EXPIRY_CHOICES } from '../../../contract/shares'
 import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-errors'
 import { copyText } from '../../../lib/clipboard'
 import type { CreatedShare } from '../../../contract/shares'
 import { createShare, revokeShare, useShares } from '../api/shares'
@@ -25,7 +26,7 @@ export async function createAndCopyShare(fileId: number, hours: number): Promise
   try {
     created = await createShare(fileId, hours)
   } catch (error) {
-    toast.error(SHARE_WORDS.createFailed, { description: error instanceof Error ? error.message : undefined })
+    toast.error(SHARE_WORDS.createFailed, { description: errorMessage(error, 'an unexpected error') })
     return false
   }
   await copyShareLink(created, {
@@ -56,7 +57,7 @@ export function ShareLinks({ fileId }: { fileId: number }) {
       toast.success(SHARE_WORDS.revoked)
     } catch (failure) {
       toast.error(SHARE_WORDS.revokeFailed, {
-        description: failure instanceof Error ? failure.message : undefined,
+        description: errorMessage(failure, 'an unexpected error'),
       })
     }
     await mutate()

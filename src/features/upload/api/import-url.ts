@@ -3,6 +3,7 @@ import { ENDPOINTS } from '../../../contract/endpoints'
 import type { ImportRequest } from '../../../contract/imports'
 import type { MediaRecord } from '../../../contract/record'
 import { apiRequest, ApiError } from '../../../lib/api-client'
+import { describeFailure } from '../../../lib/api-errors'
 import { sendRetryingLostAnswers } from '../../../lib/idempotent-send'
 import { IMPORT_WORDS } from '../messages'
 
@@ -10,8 +11,8 @@ import { IMPORT_WORDS } from '../messages'
  * Asks the server to fetch the file at `body.url` and store its record (`POST /api/import`), with an
  * `Idempotency-Key`: an answer lost on the way is asked for again, and the server answers with the
  * record the first attempt made rather than importing the file twice. Throws an `Error` whose message is
- * the sentence to show: the server's reason for a refused address, or a plain one when there was no
- * answer.
+ * the sentence to show: the server's reason for a refused address, or, when the call never reached the
+ * server (offline, the server down), that it could not be reached: never a reason about the address.
  */
 export async function importUrl(body: ImportRequest, signal?: AbortSignal): Promise<MediaRecord> {
   try {
@@ -29,7 +30,8 @@ export async function importUrl(body: ImportRequest, signal?: AbortSignal): Prom
   } catch (error) {
     if (error instanceof ApiError) throw new Error(error.message || IMPORT_WORDS.failed, { cause: error })
     if (error instanceof Error && error.name === 'AbortError') throw error
-    if (error instanceof TypeError) throw new Error(IMPORT_WORDS.noAnswer, { cause: error })
+    const described = describeFailure(error)
+    if (described !== null) throw new Error(described, { cause: error })
     throw error
   }
 }

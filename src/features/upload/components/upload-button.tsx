@@ -33,7 +33,13 @@ export function UploadButton(props: UploadButtonProps) {
         <Upload size={16} aria-hidden="true" />
         Upload
       </button>
-      <OpenedOnce open={open} region="upload dialog">
+      <OpenedOnce
+        open={open}
+        region="upload dialog"
+        onClose={() => {
+          setOpen(false)
+        }}
+      >
         <UploadDialog {...props} open={open} onOpenChange={setOpen} />
       </OpenedOnce>
     </>

@@ -402,6 +402,22 @@ describe('importing from a URL: what is stored', () => {
     expect(await storedKeys()).toEqual([])
   })
 
+  it('blames the address for a name that does not exist, and the server when it cannot look up any name', async () => {
+    const unknown = 'https://nowhere.example.org/photo.jpg'
+    const lookups = (works: boolean) => ({
+      seams: { resolve: resolver, resolvesNames: () => Promise.resolve(works), connect: toCanary },
+    })
+    const missing = await refusal(unknown, lookups(true))
+    expect(missing).toBeInstanceOf(InvalidInputError)
+    expect(missing.message).toBe('The name nowhere.example.org could not be found. Check the address.')
+    // The server is cut off from the internet: every lookup fails, often as a missing name would.
+    const offline = await refusal(unknown, lookups(false))
+    expect(offline.message).toBe(
+      'The server cannot reach the internet right now, so it could not look up nowhere.example.org. The address may be fine: try again later.',
+    )
+    expect(canary.connections).toBe(0)
+  })
+
   it('refuses a folder that does not exist before fetching anything', async () => {
     serve('/a.png', png(4, 3))
     const error = await refusal('https://files.example.com/a.png', {}, { folder_path: '/Nowhere' })

@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { ErrorBoundary } from '../../../../src/components/ui/error-boundary'
-import { lazyWithPreload, OpenedOnce } from '../../../../src/components/ui/lazy-load'
 import { PROBE_DELAYS_MS, reportUnreachable, resetConnectivity } from '../../../../src/lib/connectivity'
-import { IMPORT_RETRY_DELAYS_MS } from '../../../../src/lib/retry-import'
 
 const PAGE_CODE = 'This part of the page could not load. Check your connection and try again.'
 const missingCode = () =>
@@ -78,15 +76,6 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('The part')).toBeInTheDocument()
   })
 
-  it('floats a dialog’s failure above the page, outside the layout', () => {
-    render(
-      <ErrorBoundary region="dialog" floating>
-        <Part />
-      </ErrorBoundary>,
-    )
-    expect(screen.getByRole('alert')).toHaveClass('error-notice--floating')
-  })
-
   it('names the region and says what went wrong for any other failure', () => {
     failing.error = new Error('The record has no title.')
     render(
@@ -97,32 +86,5 @@ describe('ErrorBoundary', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The file list could not be shown: The record has no title.',
     )
-  })
-})
-
-describe('a lazy dialog whose code fails to arrive once', () => {
-  it('loads anyway: the code is asked for again by itself, and the dialog then opens at once', async () => {
-    let calls = 0
-    const Dialog = lazyWithPreload(() => {
-      calls++
-      if (calls === 1) return Promise.reject(missingCode())
-      return Promise.resolve(() => <div role="dialog" aria-label="Edit File" />)
-    })
-    // As the idle preload does; opening the dialog goes through the same loader.
-    Dialog.preload()
-    await vi.waitFor(
-      () => {
-        expect(calls).toBe(2)
-      },
-      { timeout: IMPORT_RETRY_DELAYS_MS[0] + 2000 },
-    )
-    await Promise.resolve()
-    render(
-      <OpenedOnce open region="dialog">
-        <Dialog />
-      </OpenedOnce>,
-    )
-    expect(screen.getByRole('dialog', { name: 'Edit File' })).toBeInTheDocument()
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })

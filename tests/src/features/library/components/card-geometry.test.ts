@@ -38,12 +38,13 @@ describe('grid geometry', () => {
     }
   })
 
-  it('on a phone, flattens the picture to 8:5 and keeps one line of description, so two rows fit', () => {
+  it('on a phone, flattens the picture to 2:1 for a two-line title and one line of description, so two rows fit', () => {
     // A 390 px phone: 366 px of files; the first card starts about 300 px down with touch-sized controls.
     const { narrow, columns, gap, cardHeight } = gridGeometry(366, 'comfortable')
     const cardWidth = (366 - gap) / 2
     expect({ narrow, columns }).toEqual({ narrow: true, columns: 2 })
-    expect(cardHeight).toBe(Math.ceil(cardWidth * 0.625) + 152)
+    expect(cardHeight).toBe(Math.ceil(cardWidth * 0.5) + 172)
+    expect(gridGeometry(366, 'compact').cardHeight).toBe(Math.ceil(cardWidth * 0.5) + 72)
     expect(300 + 2 * cardHeight + gap).toBeLessThanOrEqual(844)
   })
 

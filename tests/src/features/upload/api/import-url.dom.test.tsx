@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { createApiServer } from '../../../../support/upload-api-server'
 import { findNotice, libraryRecord, openDialog, renderUploadDialog } from '../../../../support/upload-dialog'
@@ -36,6 +36,7 @@ beforeEach(() => {
   )
 })
 afterEach(() => {
+  vi.restoreAllMocks()
   server.resetHandlers()
   api.uninstall()
   resetConnectivity()
@@ -168,5 +169,16 @@ describe('importUrl', () => {
     // The next import is another file: a key of its own.
     await importUrl({ url: IMPORTABLE })
     expect(keys[2]).not.toBe(keys[0])
+  })
+
+  it('says the server could not be reached when no answer came, and that the browser is offline when it is', async () => {
+    server.use(http.post(/\/api\/import$/, () => HttpResponse.error()))
+    await expect(importUrl({ url: IMPORTABLE })).rejects.toThrow(
+      'The server could not be reached. Check your connection and try again.',
+    )
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await expect(importUrl({ url: IMPORTABLE })).rejects.toThrow(
+      "You're offline. Check your connection and try again.",
+    )
   })
 })
