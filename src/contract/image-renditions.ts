@@ -75,9 +75,7 @@ export function containedSize(
 
 /** Whether `size` is one the app asks for, written as it writes it (`fit` left out for `contain`). */
 export function isServedSize(size: ImageSize): boolean {
-  return IMAGE_SIZES.some(
-    (served) => served.w === size.w && served.h === size.h && served.fit === size.fit,
-  )
+  return IMAGE_SIZES.some((served) => served.w === size.w && served.h === size.h && served.fit === size.fit)
 }
 
 /** The query of a rendition at version `v`, in the one order and spelling the function serves. */
