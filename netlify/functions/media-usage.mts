@@ -4,7 +4,7 @@ import { parseIdSegment } from '../../src/contract/ids'
 import { InvalidInputError } from '../server/errors'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
-import { siteOrigins } from '../server/http/site-origin'
+import { siteOrigins, SiteOriginUnknownError } from '../server/http/site-origin'
 import { documentStore } from '../server/store'
 import { fileUsage } from '../server/usage/file-usage'
 import { currentWebflowSetup } from '../server/webflow/mirror-hooks'
@@ -21,13 +21,23 @@ export default route(
       }
       const usage = await fileUsage(documentStore(), id, {
         setup: currentWebflowSetup(),
-        siteUrl: siteOrigins(request).public,
+        siteUrl: () => publicOrigin(request),
       })
       return json(usage)
     },
   },
   { message: 'Failed to read where the file is used' },
 )
+
+/** The site's public origin, or null where it is not known (an item's link is then not given). */
+function publicOrigin(request: Request): string | null {
+  try {
+    return siteOrigins(request).public
+  } catch (error) {
+    if (error instanceof SiteOriginUnknownError) return null
+    throw error
+  }
+}
 
 // Reads the screen makes when Details opens and before a file is deleted.
 export const config: Config = {

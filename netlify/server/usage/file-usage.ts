@@ -13,8 +13,11 @@ import { itemLinkOf, PUBLISHED_LIVE } from '../webflow/webflow-sync'
 export interface UsageContext {
   /** The mirror's settings: which collection it writes to. */
   setup: WebflowSetup
-  /** The site's public origin, which the mirror's item links are made on. */
-  siteUrl: string
+  /**
+   * The site's public origin, which the mirror's item links are made on; asked only for a file with an
+   * item, and null when it is not known (an item's `url` is then null).
+   */
+  siteUrl: () => string | null
   now?: Date
 }
 
@@ -49,7 +52,7 @@ async function webflowPlaces(
   documents: DocumentStore,
   record: MediaRecord,
   setup: WebflowSetup,
-  siteUrl: string,
+  siteUrl: () => string | null,
 ): Promise<WebflowPlace[]> {
   const mirrored = record.webflow
   if (!mirrored?.item_id) return []
@@ -59,11 +62,14 @@ async function webflowPlaces(
       item_id: mirrored.item_id,
       collection_id: config?.collectionId ?? null,
       field: config ? await mediaField(documents, config) : null,
-      url: itemLinkOf(record, siteUrl),
+      url: linkOf(record, siteUrl()),
       live: mirrored.state === 'synced' && (mirrored.message ?? '').startsWith(PUBLISHED_LIVE),
     },
   ]
 }
+
+const linkOf = (record: MediaRecord, siteUrl: string | null) =>
+  siteUrl === null ? null : itemLinkOf(record, siteUrl)
 
 type ReadyConfig = Extract<WebflowSetup, { kind: 'ready' }>['config']
 

@@ -26,7 +26,8 @@ export async function markUsed(documents: DocumentStore, id: number, now = new D
   if (kept.get(key) === today) return
   try {
     await operateOnRecords(documents, [id], (current) => {
-      if (!current || (current.used_on !== undefined && current.used_on >= today)) return { result: undefined }
+      if (!current || (current.used_on !== undefined && current.used_on >= today))
+        return { result: undefined }
       return { record: { ...current, used_on: today }, result: undefined }
     })
     kept.set(key, today)

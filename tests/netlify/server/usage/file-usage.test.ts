@@ -31,7 +31,12 @@ const synced = (message: string): MediaRecord['webflow'] => ({
 })
 
 async function storedFile(store: MemoryDocumentStore, fields: { folder_path?: string } = {}) {
-  return createRecord(store, { title: 'Harbour', media_url: MEDIA_URL, ...fields }, NOW, synced(PUBLISHED_LIVE))
+  return createRecord(
+    store,
+    { title: 'Harbour', media_url: MEDIA_URL, ...fields },
+    NOW,
+    synced(PUBLISHED_LIVE),
+  )
 }
 
 describe('where a file is used', () => {
@@ -44,7 +49,7 @@ describe('where a file is used', () => {
     await createShare(store, record.id, 24, SHARING, NOW)
     await createShare(store, record.id, 1, SHARING, NOW)
 
-    const usage = await fileUsage(store, record.id, { setup: READY, siteUrl: SITE_URL, now: NOW })
+    const usage = await fileUsage(store, record.id, { setup: READY, siteUrl: () => SITE_URL, now: NOW })
 
     expect(usage).toEqual({
       webflow: [
@@ -59,7 +64,11 @@ describe('where a file is used', () => {
     const store = new MemoryDocumentStore()
     const record = await createRecord(store, { title: 'Staged', media_url: MEDIA_URL }, NOW, synced(STAGED))
 
-    const usage = await fileUsage(store, record.id, { setup: { kind: 'off' }, siteUrl: SITE_URL, now: NOW })
+    const usage = await fileUsage(store, record.id, {
+      setup: { kind: 'off' },
+      siteUrl: () => SITE_URL,
+      now: NOW,
+    })
 
     expect(usage).toEqual({
       webflow: [{ item_id: 'item-1', collection_id: null, field: null, url: MEDIA_URL, live: false }],
@@ -70,6 +79,8 @@ describe('where a file is used', () => {
 
   it('answers not found for a file that is not in the library', async () => {
     const store = new MemoryDocumentStore()
-    await expect(fileUsage(store, 42, { setup: READY, siteUrl: SITE_URL })).rejects.toThrow(NotFoundError)
+    await expect(fileUsage(store, 42, { setup: READY, siteUrl: () => SITE_URL })).rejects.toThrow(
+      NotFoundError,
+    )
   })
 })

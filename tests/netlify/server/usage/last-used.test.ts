@@ -14,7 +14,7 @@ async function storedFile(store: MemoryDocumentStore) {
 }
 
 describe('marking a file used', () => {
-  it("writes the UTC day on its record once a day, leaving updated_at as it was", async () => {
+  it('writes the UTC day on its record once a day, leaving updated_at as it was', async () => {
     const store = new MemoryDocumentStore()
     const record = await storedFile(store)
     const write = vi.spyOn(store, 'write')
