@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { fileUsageSchema } from '../../src/contract/usage'
 import { api } from '../support/api-client'
-import { createFolder, expectClientError, uniqueName, uploadRecord } from '../support/api-steps'
+import { createFolder, expectClientError, findRecord, uniqueName, uploadRecord } from '../support/api-steps'
 import { withServerEnv } from '../support/server-env'
 
 /** `GET /api/media/{id}/usage` over HTTP: its shape and its refusals; what it says is in tests/netlify/server/usage/. */
@@ -26,6 +26,22 @@ describe('GET /api/media/{id}/usage', () => {
       shares: 1,
       folders: [folder],
     })
+  })
+
+  it("marks the file used today when its share link opens, and keeps the link's expiry on the record", async () => {
+    const record = await uploadRecord({
+      media_url: 'https://res.cloudinary.com/demo/image/upload/v1/quay.jpg',
+    })
+    const shared = await api<{ url: string; expires_at: string }>('POST', `/api/share/${String(record.id)}`, {
+      expires_in_hours: 1,
+    })
+    expect((await findRecord(record.id))?.used_on).toBeUndefined()
+
+    const opened = await api('GET', new URL(shared.body.url).pathname)
+    expect(opened.status).toBe(302)
+    const marked = await findRecord(record.id)
+    expect(marked?.used_on).toBe(new Date().toISOString().slice(0, 10))
+    expect(marked?.shared_until).toBe(shared.body.expires_at)
   })
 
   it('answers 404 for a file not in the library and 400 for an id that is not one', async () => {
