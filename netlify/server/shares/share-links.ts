@@ -161,7 +161,11 @@ export async function listShares(
 }
 
 /** Revokes a link: it leaves its file's document (or its own, made before 0063), so it answers 410. */
-export async function revokeShare(documents: DocumentStore, shareId: string, now = new Date()): Promise<void> {
+export async function revokeShare(
+  documents: DocumentStore,
+  shareId: string,
+  now = new Date(),
+): Promise<void> {
   const parsed = parseShareId(shareId)
   if (!parsed) throw new NotFoundError(`Share link ${shareId.slice(0, 60)} not found`)
   const removed = await mutateDocument(
