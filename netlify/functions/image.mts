@@ -6,6 +6,7 @@ import { InvalidInputError } from '../server/errors'
 import { imageResponse } from '../server/images/image-service'
 import { route } from '../server/http/route'
 import { mediaHostStores } from '../server/store'
+import { markUsed } from '../server/usage/last-used'
 
 /**
  * The record id of `/api/image/{id}`, from the path (the rewrite passes the query on untouched), or
@@ -27,9 +28,13 @@ function imageId(request: Request): { id: number; extra: string[] } {
 /** `GET`/`HEAD /api/image/{id}?w=&h=&fit=&fm=&v=`: the record's image with its delivery settings applied. */
 export default route(
   {
-    GET: (request) => {
+    GET: async (request) => {
       const { id, extra } = imageId(request)
-      return imageResponse(mediaHostStores(), id, request, extra)
+      const stores = mediaHostStores()
+      const response = await imageResponse(stores, id, request, extra)
+      // A rendition delivered, or a redirect to Cloudinary's: the file was used (decision 0073).
+      if (response.status < 400) await markUsed(stores.documents, id)
+      return response
     },
   },
   { message: 'Failed to deliver the image' },

@@ -7,6 +7,7 @@ import { errorResponse } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { openShare, SHARE_MESSAGES } from '../server/shares/share-links'
 import { configuredCloudName, mediaHostStores } from '../server/store'
+import { markUsed } from '../server/usage/last-used'
 import { forgetManifest, readManifest } from '../server/uploads/upload-service'
 
 const FAILURE = { message: 'Failed to open the shared file' }
@@ -26,12 +27,14 @@ const NOT_KEPT = 'private, no-cache'
 async function openShared(request: Request): Promise<Response> {
   const query = new URL(request.url).searchParams
   const stores = mediaHostStores()
-  const { source } = await openShare(
+  const { record, source } = await openShare(
     stores.documents,
     query.get('share') ?? '',
     query.get('signature') ?? '',
     configuredCloudName(),
   )
+  // Every open of a link reaches this function (nothing may keep its answer): the file was used.
+  await markUsed(stores.documents, record.id)
   if (source.kind === 'cloudinary')
     return new Response(null, { status: 302, headers: { Location: source.url, 'Cache-Control': 'no-store' } })
   const manifest = await readManifest(stores.documents, source.uploadId)

@@ -6,7 +6,12 @@ import { FolderSelect } from '../features/folders/components/folder-select'
 import { NewFolderButton } from '../features/folders/components/new-folder-button'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { DateRange } from '../features/library/components/date-range'
-import { ActiveFilters, CategorySelect, TypeSelect } from '../features/library/components/filter-controls'
+import {
+  ActiveFilters,
+  CategorySelect,
+  TypeSelect,
+  UnusedSelect,
+} from '../features/library/components/filter-controls'
 import { preloadListView, type ViewMode } from '../features/library/components/media-results'
 import { SearchBox } from '../features/library/components/search-box'
 import { SortControl, ViewToggle } from '../features/library/components/view-controls'
@@ -77,6 +82,7 @@ export function Toolbar(props: ToolbarProps) {
           type={filters.type}
           from={filters.from}
           to={filters.to}
+          unused={filters.unused}
           sort={props.sort}
           view={props.view}
           folderTree={props.folderTree}
@@ -96,7 +102,8 @@ type FilterBarProps = Omit<Filters, 'query' | 'tag' | 'author'> &
 
 /** Everything but the search box; memoised, so typing in the search box never re-renders these controls. */
 const FilterBar = memo(function FilterBar(props: FilterBarProps) {
-  const { open, folder, category, type, from, to, sort, view, folderTree, fileTypes, onChange } = props
+  const { open, folder, category, type, from, to, unused, sort, view, folderTree, fileTypes, onChange } =
+    props
   return (
     <div id={FILTERS_ID} className="toolbar__row toolbar__row--filters" data-open={open || undefined}>
       <FolderSelect
@@ -124,6 +131,12 @@ const FilterBar = memo(function FilterBar(props: FilterBarProps) {
         to={to}
         onChange={(range) => {
           onChange({ filters: range })
+        }}
+      />
+      <UnusedSelect
+        value={unused}
+        onChange={(next) => {
+          onChange({ filters: { unused: next } })
         }}
       />
       <div className="toolbar__end" onPointerOver={preloadListView} onFocus={preloadListView}>

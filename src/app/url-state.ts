@@ -9,6 +9,7 @@ import {
   type SortKey,
 } from '../features/library/model/filters'
 import type { ViewMode } from '../features/library/components/media-results'
+import { UNUSED_DAY_CHOICES } from '../features/library/model/unused'
 
 /**
  * Everything a bookmark restores: filters, sort, view, the file open in the Details dialog, and whether
@@ -26,6 +27,12 @@ export type ViewPatch = Partial<Omit<ViewState, 'filters'>> & { filters?: Partia
 
 const SORT_KEYS: readonly SortKey[] = ['title', 'type', 'size', 'date']
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** `unused=N`: one of the toolbar's choices, else no filter. */
+function unusedDays(raw: string | null): number | null {
+  const days = Number(raw)
+  return (UNUSED_DAY_CHOICES as readonly number[]).includes(days) ? days : null
+}
 
 export function parseViewState(search: string): ViewState {
   const params = new URLSearchParams(search)
@@ -47,6 +54,7 @@ export function parseViewState(search: string): ViewState {
       to: day('to'),
       tag: text('tag'),
       author: text('author'),
+      unused: unusedDays(text('unused')),
     },
     sort: { key: sortKey, direction: text('dir') === 'desc' ? 'desc' : 'asc' },
     view: text('view') === 'list' ? 'list' : 'grid',
@@ -66,6 +74,7 @@ export function serializeViewState({ filters, sort, view, file, trash }: ViewSta
     ['to', filters.to],
     ['tag', filters.tag],
     ['author', filters.author],
+    ['unused', filters.unused === null ? null : String(filters.unused)],
     ['sort', sort.key === DEFAULT_SORT.key ? null : sort.key],
     ['dir', sort.direction === DEFAULT_SORT.direction ? null : sort.direction],
     ['view', view === 'grid' ? null : view],

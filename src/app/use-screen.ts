@@ -15,11 +15,11 @@ import { useShortcuts } from './use-shortcuts'
 export function useScreen() {
   const { state, update } = useViewState()
   const [searchText, setSearchText] = useSearchText(state.filters.query, update)
-  const { folder, category, type, from, to, tag, author } = state.filters
+  const { folder, category, type, from, to, tag, author, unused } = state.filters
   // Stable objects: a query runs again only when a filter or the sort really changed.
   const filters = useMemo<Filters>(
-    () => ({ query: searchText, folder, category, type, from, to, tag, author }),
-    [searchText, folder, category, type, from, to, tag, author],
+    () => ({ query: searchText, folder, category, type, from, to, tag, author, unused }),
+    [searchText, folder, category, type, from, to, tag, author, unused],
   )
   const { key: sortKey, direction } = state.sort
   const sort = useMemo<Sort>(() => ({ key: sortKey, direction }), [sortKey, direction])

@@ -3,6 +3,7 @@ import { functionUrl, routePath } from './routes'
 /** Every path the screen calls (spec section 7), filled in from the one route table (routes.ts). */
 export const ENDPOINTS = {
   media: routePath('media'),
+  mediaUsage: (id: number) => routePath('mediaUsage', { id: String(id) }),
   mediaPages: (shards: string) => `${routePath('mediaPages')}?shards=${shards}`,
   upload: routePath('upload'),
   import: routePath('import'),

@@ -162,6 +162,8 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
     duration: JSON_NUMBER_BYTES,
     sha256: 2 + 64,
     deleted_at: JSON_TIMESTAMP_BYTES,
+    used_on: 2 + 'YYYY-MM-DD'.length,
+    shared_until: JSON_TIMESTAMP_BYTES,
     focal_point: jsonObject({ x: JSON_NUMBER_BYTES, y: JSON_NUMBER_BYTES }),
     crop: jsonObject({
       x: JSON_NUMBER_BYTES,

@@ -57,6 +57,9 @@ export const mediaPagesAnswerSchema = z.object({
     duration: sparse(z.number()).optional(),
     sha256: sparse(z.string()).optional(),
     deleted_at: sparse(z.string()).optional(),
+    /** Indices into `strings`. */
+    used_on: sparse(index).optional(),
+    shared_until: sparse(z.string()).optional(),
     webflow: sparse(webflowSchema).optional(),
     metadata: sparse(metadataSchema).optional(),
     focal_point: sparse(focalPointSchema).optional(),

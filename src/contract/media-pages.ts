@@ -177,6 +177,9 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
     duration: sparseOf((record) => nullable(record.duration)),
     sha256: sparseOf((record) => nullable(record.sha256)),
     deleted_at: sparseOf((record) => record.deleted_at),
+    // Days repeat across a page: each is an index into `strings`.
+    used_on: sparseOf((record) => (record.used_on === undefined ? undefined : place(record.used_on))),
+    shared_until: sparseOf((record) => record.shared_until),
     webflow: sparseOf((record) => record.webflow),
     metadata: sparseOf((record) => record.metadata),
     focal_point: sparseOf((record) => record.focal_point),
@@ -278,6 +281,8 @@ export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
   fill('duration', columns.duration, (record, value) => (record.duration = value))
   fill('sha256', columns.sha256, (record, value) => (record.sha256 = value))
   fill('deleted_at', columns.deleted_at, (record, value) => (record.deleted_at = value))
+  fill('used_on', columns.used_on, (record, value) => (record.used_on = word(value, 'used_on')))
+  fill('shared_until', columns.shared_until, (record, value) => (record.shared_until = value))
   fill('webflow', columns.webflow, (record, value) => (record.webflow = value))
   fill('metadata', columns.metadata, (record, value) => (record.metadata = value))
   fill('focal_point', columns.focal_point, (record, value) => (record.focal_point = value))

@@ -111,6 +111,16 @@ export const mediaRecordSchema = z.object({
    * server read, and on records stored before it was read.
    */
   metadata: fileMetadataSchema.optional(),
+  /**
+   * The last UTC day (YYYY-MM-DD) the file was delivered through this site's own functions: a share link
+   * opened, an image rendition made (decision 0073). Written at most once a day; absent until then.
+   */
+  used_on: z.iso.date().optional(),
+  /**
+   * When the file's last share link expires (ISO 8601): while it lies ahead, a link may still open the
+   * file. Set as links are made and revoked (decision 0073); absent when the file has none.
+   */
+  shared_until: z.iso.datetime().optional(),
   /** The record's mirror in the Webflow CMS; absent when no mirror is configured. */
   webflow: z
     .object({

@@ -14,6 +14,7 @@ import folderUpdate from '../../netlify/functions/folder-update.mts'
 import importFile from '../../netlify/functions/import.mts'
 import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
+import mediaUsage from '../../netlify/functions/media-usage.mts'
 import replaceFile from '../../netlify/functions/replace-file.mts'
 import share from '../../netlify/functions/share.mts'
 import sharedFile from '../../netlify/functions/shared-file.mts'
@@ -53,6 +54,7 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   'folder-update': folderUpdate,
   media,
   'media-pages': mediaPages,
+  'media-usage': mediaUsage,
   'replace-file': replaceFile,
   share,
   'shared-file': sharedFile,

@@ -69,6 +69,7 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   import: 'imports',
   media: 'read',
   'media-pages': 'read',
+  'media-usage': 'read',
   'replace-file': 'write',
   share: 'write',
   'shared-file': 'files',

@@ -12,7 +12,7 @@ import {
 import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
 import { ConflictError, fileNotFound, GoneError, InvalidInputError, NotFoundError } from '../errors'
 import { fileIdsInUrl } from '../files/file-references'
-import { readLiveRecord } from '../records/record-shards'
+import { operateOnRecords, readLiveRecord } from '../records/record-shards'
 import type { DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
 import { existingSecret, storedSecret } from '../storage/stored-secret'
@@ -132,6 +132,7 @@ export async function createShare(
       `File ${String(fileId)} already has ${String(LIMITS.sharesPerFile)} active share links: revoke one before making another`,
     )
   }
+  await keepSharedUntil(documents, fileId, now)
   return { id: share.id, url: shareUrl(origin, secret, share.id), expires_at: share.expires_at }
 }
 
@@ -146,8 +147,7 @@ export async function listShares(
   now = new Date(),
 ): Promise<Share[]> {
   await liveRecord(documents, fileId)
-  const [links, legacy] = await Promise.all([linksOf(documents, fileId), legacySharesOf(documents, fileId)])
-  const active = [...links, ...legacy].filter((share) => isActive(share, now))
+  const active = await activeSharesOf(documents, fileId, now)
   if (active.length === 0) return []
   const [secret, publicOrigin] = [await storedSecret(documents, SHARE_SECRET_KEY), origin()]
   return active
@@ -161,7 +161,11 @@ export async function listShares(
 }
 
 /** Revokes a link: it leaves its file's document (or its own, made before 0063), so it answers 410. */
-export async function revokeShare(documents: DocumentStore, shareId: string): Promise<void> {
+export async function revokeShare(
+  documents: DocumentStore,
+  shareId: string,
+  now = new Date(),
+): Promise<void> {
   const parsed = parseShareId(shareId)
   if (!parsed) throw new NotFoundError(`Share link ${shareId.slice(0, 60)} not found`)
   const removed = await mutateDocument(
@@ -175,10 +179,41 @@ export async function revokeShare(documents: DocumentStore, shareId: string): Pr
         : { next: undefined, result: false }
     },
   )
-  if (removed) return
-  if (!(await readLegacyShare(documents, parsed.fileId, parsed.random)))
-    throw new NotFoundError(`Share link ${shareId.slice(0, 60)} not found`)
-  await documents.remove(legacyShareKey(parsed.fileId, parsed.random))
+  if (!removed) {
+    if (!(await readLegacyShare(documents, parsed.fileId, parsed.random)))
+      throw new NotFoundError(`Share link ${shareId.slice(0, 60)} not found`)
+    await documents.remove(legacyShareKey(parsed.fileId, parsed.random))
+  }
+  await keepSharedUntil(documents, parsed.fileId, now)
+}
+
+/** The file's links that still open, from its document and the links made before 0063. */
+export async function activeSharesOf(
+  documents: DocumentStore,
+  fileId: number,
+  now = new Date(),
+): Promise<StoredShare[]> {
+  const [links, legacy] = await Promise.all([linksOf(documents, fileId), legacySharesOf(documents, fileId)])
+  return [...links, ...legacy].filter((share) => isActive(share, now))
+}
+
+/**
+ * Writes on the file's record when its last link expires (`shared_until`, decision 0073), read from
+ * its links after a change to them, so the file list can tell a shared file without reading its links;
+ * no link left, no field. A link made and another revoked at the same moment may leave it short until
+ * the next change; `GET /api/media/{id}/usage` always counts the links themselves.
+ */
+async function keepSharedUntil(documents: DocumentStore, fileId: number, now = new Date()): Promise<void> {
+  const active = await activeSharesOf(documents, fileId, now)
+  const until = active.reduce<string | undefined>(
+    (latest, share) => (latest === undefined || share.expires_at > latest ? share.expires_at : latest),
+    undefined,
+  )
+  await operateOnRecords(documents, [fileId], (current) => {
+    if (!current || current.shared_until === until) return { result: undefined }
+    const { shared_until: _earlier, ...rest } = current
+    return { record: until === undefined ? rest : { ...rest, shared_until: until }, result: undefined }
+  })
 }
 
 function signatureMatches(expected: string, given: string): boolean {

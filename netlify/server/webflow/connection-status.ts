@@ -140,6 +140,19 @@ async function askWebflow(
   }
 }
 
+/**
+ * The last connection test's answer for these settings, however old, without asking Webflow; null when
+ * none was kept for them.
+ */
+export async function keptStatus(
+  documents: DocumentStore,
+  config: WebflowConfig,
+  publish: WebflowPublishMode,
+  fieldMap: FieldMap = NO_FIELD_MAP,
+): Promise<WebflowStatus | null> {
+  return (await readKept(documents, settingsHash(config, publish, fieldMap)))?.status ?? null
+}
+
 async function readKept(documents: DocumentStore, settings: string): Promise<Cached | null> {
   const stored = await documents.read(STATUS_CACHE_KEY)
   const parsed = cachedSchema.safeParse(stored?.value)

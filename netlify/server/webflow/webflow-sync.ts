@@ -144,9 +144,7 @@ async function syncRecord(context: SyncContext, api: WebflowApi, target: Target,
     const kept = keptAsset(record, version)
     let assetId = kept.id
     try {
-      const builtIn = fileIdsInUrl(record.media_url).length > 0
-      // Behind the gate the public site cannot open a built-in file's URL: the item needs the asset's.
-      const gated = builtIn && currentAccessGate().kind !== 'open'
+      const gated = isGatedFile(record)
       let schema = await target.schema.get()
       // An Image or File field takes the asset by its public URL, as the gated `media-url` does.
       const needsHostedUrl = gated || takesAsset(resolveTargets(schema, fieldMap))
@@ -558,6 +556,19 @@ function itemMediaUrl(record: MediaRecord, siteUrl: string): string {
     return cloudinaryImageUrl(asset, settingsOf(record), query, size)
   }
   return absoluteUrl(imageUrl(record), siteUrl)
+}
+
+/** Behind the access gate the public site cannot open a built-in file's URL: its item needs the asset's. */
+function isGatedFile(record: MediaRecord): boolean {
+  return fileIdsInUrl(record.media_url).length > 0 && currentAccessGate().kind !== 'open'
+}
+
+/**
+ * The address the record's item links to, as a sync writes it now; null for a built-in file behind the
+ * access gate, whose item links to its asset on Webflow (an address the record does not keep).
+ */
+export function itemLinkOf(record: MediaRecord, siteUrl: string): string | null {
+  return isGatedFile(record) ? null : itemMediaUrl(record, siteUrl)
 }
 
 /** What an asset is uploaded as: the record's bytes, type and file name. */

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui'
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 
 import { useFocusReturn } from './focus'
 import './dialog.css'
@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   title: string
   message: string
   confirmLabel: string
+  /** What else to weigh before confirming, shown under the message (a delete's places in use). */
+  children?: ReactNode
   onConfirm: () => void
   /**
    * Where the focus goes once the dialog has closed after a confirm, when what opened it may be gone
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  children,
   onConfirm,
   afterConfirm,
 }: ConfirmDialogProps) {
@@ -49,6 +52,7 @@ export function ConfirmDialog({
         >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__message">{message}</AlertDialog.Description>
+          {children}
           <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--secondary">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { mediaHostStores } from '../../../netlify/server/store'
+import { setSyncState } from '../../../netlify/server/webflow/webflow-sync'
 import { FILE_COMMANDS } from '../../../src/app/file-commands'
 import { commandsOn } from '../../../src/features/commands'
 import { routeToFunction } from '../../support/function-router'
@@ -249,6 +251,33 @@ describe('bulk delete', () => {
       expect(shownTitles()).toEqual(['B'])
     })
     expect((await listFiles()).records.map((record) => record.title)).toEqual(['B'])
+  })
+
+  it('deletes exactly the files the Unused filter finds, through Select all', async () => {
+    const LONG_AGO = '2024-01-01T00:00:00.000Z'
+    const [, mirrored] = await seedFiles([
+      { title: 'Old one', created_at: LONG_AGO },
+      { title: 'Old in Webflow', created_at: LONG_AGO },
+      { title: 'Old two', created_at: LONG_AGO },
+      { title: 'New' },
+    ])
+    await setSyncState({ stores: mediaHostStores() }, mirrored?.id ?? 0, {
+      state: 'synced',
+      item_id: 'item-1',
+    })
+    const { user } = renderScreen()
+    await card('New')
+    await choose(user, 'Use', 'Unused for 30 days')
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['Old one', 'Old two'])
+    })
+    await user.click(screen.getByRole('button', { name: 'Select all' }))
+    await user.click(within(panel()).getByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Are you sure you want to delete 2 files?')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await toast('2 files processed successfully')).toBeInTheDocument()
+    expect((await listFiles()).records.map((record) => record.title)).toEqual(['Old in Webflow', 'New'])
   })
 
   it('puts the files back and says Batch delete failed when the call fails', async () => {

@@ -57,6 +57,8 @@ const recordArbitrary: fc.Arbitrary<MediaRecord> = fc
       duration: nullable(number),
       sha256: nullable(word),
       deleted_at: word,
+      used_on: fc.constantFrom('2026-05-01', '2026-05-02', '2027-01-31'),
+      shared_until: fc.constantFrom('2026-05-01T10:00:00.000Z', '2026-06-01T00:00:00.000Z'),
       focal_point: fc.record({ x: unit, y: unit }),
       crop: fc.record({ x: fc.constant(0), y: fc.constant(0.25), width: unit, height: fc.constant(0.5) }),
       rotate: fc.constantFrom(90, 180, 270),

@@ -1,9 +1,13 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { countOf } from '../../../lib/plural'
 import type { FileCommandDialogProps } from '../../commands'
+import { UsageWarning } from '../../usage'
 import { deleteFiles, deleteOne, ONE_FILE } from '../commands/delete'
 
-/** Asks before one file (its menu, Details) or the selection (the bulk panel) goes to the Trash. */
+/**
+ * Asks before one file (its menu, Details) or the selection (the bulk panel) goes to the Trash, saying
+ * where they are used (decision 0073).
+ */
 export function DeleteConfirm({ open, targets, detail, services, onClose }: FileCommandDialogProps) {
   const one = detail === ONE_FILE ? targets[0] : undefined
   return (
@@ -24,6 +28,8 @@ export function DeleteConfirm({ open, targets, detail, services, onClose }: File
         else void deleteFiles(services, targets)
       }}
       afterConfirm={services.focusAfterDelete}
-    />
+    >
+      {open && <UsageWarning records={one ? [one] : targets} />}
+    </ConfirmDialog>
   )
 }

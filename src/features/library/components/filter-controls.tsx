@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { Select, type SelectOption } from '../../../components/ui/select'
 import { CATEGORY_FILTERS, CATEGORY_LABELS, isCategoryFilter, type CategoryFilter } from '../model/categories'
 import { typeGroupsOf } from '../model/type-options'
+import { UNUSED_DAY_CHOICES } from '../model/unused'
 
 import './filter-controls.css'
 
@@ -59,6 +60,36 @@ export function TypeSelect({
       groups={groups}
       onValueChange={(next) => {
         onChange(next === ANY_TYPE ? null : next)
+      }}
+    />
+  )
+}
+
+const ANY_USE = 'any'
+
+const USE_OPTIONS: readonly SelectOption[] = [
+  { value: ANY_USE, label: 'Used or not' },
+  ...UNUSED_DAY_CHOICES.map((days) => ({ value: String(days), label: `Unused for ${String(days)} days` })),
+]
+
+/**
+ * The Unused filter (decision 0073): files with no Webflow item, no share link that still opens, and
+ * neither delivered nor uploaded for the chosen number of days, to clean up with Select all and Delete.
+ */
+export function UnusedSelect({
+  value,
+  onChange,
+}: {
+  value: number | null
+  onChange: (value: number | null) => void
+}) {
+  return (
+    <Select
+      label="Use"
+      value={value === null ? ANY_USE : String(value)}
+      options={USE_OPTIONS}
+      onValueChange={(next) => {
+        onChange(next === ANY_USE ? null : Number(next))
       }}
     />
   )

@@ -20,6 +20,11 @@ export interface Filters {
   tag: string | null
   /** A file's author, compared the same way; null for any. */
   author: string | null
+  /**
+   * Only files not used for this many days (`isUnused`: no Webflow item, no live share link, neither
+   * delivered nor uploaded since); null for any.
+   */
+  unused: number | null
 }
 
 /** A filter picked from a file: one of its tags, or its author. */
@@ -34,6 +39,7 @@ export const NO_FILTERS: Filters = {
   to: null,
   tag: null,
   author: null,
+  unused: null,
 }
 
 export type SortKey = 'title' | 'type' | 'size' | 'date'
@@ -47,7 +53,7 @@ export const DEFAULT_SORT: Sort = { key: 'title', direction: 'asc' }
 
 /**
  * Whether the empty state should suggest changing the criteria rather than uploading. The spec names
- * search and category; type, date, tag and author narrow the list the same way, so they count too. A folder does not:
+ * search and category; type, date, tag, author and Unused narrow the list the same way, so they count too. A folder does not:
  * an empty folder is one to upload into.
  */
 export function narrowsResults(filters: Filters): boolean {
@@ -58,7 +64,8 @@ export function narrowsResults(filters: Filters): boolean {
     filters.from !== null ||
     filters.to !== null ||
     filters.tag !== null ||
-    filters.author !== null
+    filters.author !== null ||
+    filters.unused !== null
   )
 }
 

@@ -15,6 +15,7 @@ import {
 import { SearchText } from './search-text'
 import { orderByStrings } from './string-order'
 import { titleSortKey } from './title-key'
+import { isUnused, unusedCutoff } from './unused'
 
 /**
  * The first place at or after `from` in `order` whose position `compare` puts after `position`: a
@@ -362,8 +363,19 @@ export class MediaIndex {
  */
 export function queryIndex(index: MediaIndex, filters: Filters, sort: Sort): Uint32Array {
   const query = searchText(filters)
-  const { folder, category, type, from, to, tag, author } = filters
-  const scope = JSON.stringify([folder, category, type, from, to, tag, author, sort.key, sort.direction])
+  const { folder, category, type, from, to, tag, author, unused } = filters
+  const scope = JSON.stringify([
+    folder,
+    category,
+    type,
+    from,
+    to,
+    tag,
+    author,
+    unused,
+    sort.key,
+    sort.direction,
+  ])
   const started = performance.now()
   const answer = index.recentQueries.answer(scope, query, (within) =>
     within === null
@@ -428,7 +440,8 @@ export function matching(
   const hits = query === '' ? null : index.searchMatches(query)
   const folders = folder === null ? null : index.folders
   const categories = category === 'all' ? null : index.categories
-  const created = from === null && to === null ? null : index.created
+  const unused = filters.unused === null ? null : unusedCutoff(filters.unused)
+  const created = from === null && to === null && unused === null ? null : index.created
   const tag = filters.tag === null ? null : labelKey(filters.tag)
   const tagKeys = tag === null ? null : index.tagKeys
   const author = filters.author === null ? null : labelKey(filters.author)
@@ -445,6 +458,7 @@ export function matching(
       const time = created[position] ?? Number.NaN
       if (from !== null && !(time >= from)) continue
       if (to !== null && !(time <= to)) continue
+      if (unused !== null && !isUnused(records[position] as MediaRecord, time, unused)) continue
     }
     if (tagKeys !== null && !tagKeys[position]?.includes(tag ?? '')) continue
     if (authorKeys !== null && authorKeys[position] !== author) continue

@@ -18,7 +18,7 @@ import { listedRecord } from '../../../../support/listed-record'
 describe('view state in the URL', () => {
   it('round-trips every part and leaves defaults out', () => {
     const search =
-      '?q=beach+day&folder=%2FA%2FB&category=images&type=image%2Fpng&from=2026-01-01&to=2026-02-01&tag=Summer+%26+sun&author=Ana&sort=size&dir=desc&view=list&file=42&trash=1'
+      '?q=beach+day&folder=%2FA%2FB&category=images&type=image%2Fpng&from=2026-01-01&to=2026-02-01&tag=Summer+%26+sun&author=Ana&unused=90&sort=size&dir=desc&view=list&file=42&trash=1'
     const state = parseViewState(search)
     expect(state).toEqual({
       filters: {
@@ -30,6 +30,7 @@ describe('view state in the URL', () => {
         to: '2026-02-01',
         tag: 'Summer & sun',
         author: 'Ana',
+        unused: 90,
       },
       sort: { key: 'size', direction: 'desc' },
       view: 'list',
@@ -41,7 +42,9 @@ describe('view state in the URL', () => {
   })
 
   it('ignores values it does not know', () => {
-    const state = parseViewState('?category=pictures&sort=colour&dir=up&view=table&from=yesterday&file=x')
+    const state = parseViewState(
+      '?category=pictures&sort=colour&dir=up&view=table&from=yesterday&file=x&unused=7',
+    )
     expect(serializeViewState(state)).toBe('')
   })
 })

@@ -1,0 +1,45 @@
+import type { Config } from '@netlify/functions'
+
+import { parseIdSegment } from '../../src/contract/ids'
+import { InvalidInputError } from '../server/errors'
+import { json } from '../server/http/respond'
+import { route } from '../server/http/route'
+import { siteOrigins, SiteOriginUnknownError } from '../server/http/site-origin'
+import { documentStore } from '../server/store'
+import { fileUsage } from '../server/usage/file-usage'
+import { currentWebflowSetup } from '../server/webflow/mirror-hooks'
+
+/** `GET /api/media/{id}/usage`: where the file is used, from what the server keeps (decision 0073). */
+export default route(
+  {
+    GET: async (request) => {
+      const raw = new URL(request.url).searchParams.get('id')
+      const id = parseIdSegment(raw)
+      if (id === null) {
+        const shown = raw === null || raw === '' ? 'none given' : `"${raw.slice(0, 40)}"`
+        throw new InvalidInputError(`Invalid file id (${shown}): ids are positive whole numbers`)
+      }
+      const usage = await fileUsage(documentStore(), id, {
+        setup: currentWebflowSetup(),
+        siteUrl: () => publicOrigin(request),
+      })
+      return json(usage)
+    },
+  },
+  { message: 'Failed to read where the file is used' },
+)
+
+/** The site's public origin, or null where it is not known (an item's link is then not given). */
+function publicOrigin(request: Request): string | null {
+  try {
+    return siteOrigins(request).public
+  } catch (error) {
+    if (error instanceof SiteOriginUnknownError) return null
+    throw error
+  }
+}
+
+// Reads the screen makes when Details opens and before a file is deleted.
+export const config: Config = {
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+}

@@ -1,0 +1,2 @@
+export { UsageWarning } from './components/usage-warning'
+export { UsedIn } from './components/used-in'
