@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import packageJson from '../../../package.json'
+import packageJson from '../../../package.json' with { type: 'json' }
 import { ACCESS_COOKIE_NAME } from '../../../src/contract/access'
 import {
   API_DESCRIPTION,
