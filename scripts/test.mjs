@@ -43,6 +43,7 @@ const STATIC_CHECKS = [
   ['lock file', ['node', 'scripts/check-lock-platforms.mjs']],
   ['test tree', ['node', 'scripts/check-test-tree.mjs']],
   ['doc paths', ['node', 'scripts/check-doc-paths.mjs']],
+  ['openapi', ['node', 'scripts/lint-openapi.mjs']],
 ]
 
 /** Runs a command (npm puts node_modules/.bin on the PATH) with inherited output; resolves with its name, time and result. */

@@ -6,7 +6,7 @@
  *
  * To add an endpoint: add its function file, a row here (order matters, as in netlify.toml: the first
  * match wins), the same `[[redirects]]` block in netlify.toml, and an `ENDPOINTS` entry if the screen
- * calls it.
+ * calls it, and its entry in `API_DESCRIPTION` (api-description.ts), which the compiler asks for.
  */
 
 export interface ApiRoute {
@@ -91,6 +91,9 @@ export const API_ROUTES = [
   { name: 'trashRestore', path: '/api/trash/restore', function: 'trash-restore' },
   { name: 'trashPurge', path: '/api/trash/purge', function: 'trash-delete-forever' },
   { name: 'cloudinarySignature', path: '/api/cloudinary-signature', function: 'cloudinary-signature' },
+  // This API's OpenAPI document and its reference page (api-description.ts describes every route).
+  { name: 'openapi', path: '/api/openapi.json', function: 'openapi' },
+  { name: 'docs', path: '/api/docs', function: 'api-docs' },
   { name: 'notFound', path: '/api/*', function: 'api-not-found', fallback: true },
 ] as const satisfies readonly ApiRoute[]
 

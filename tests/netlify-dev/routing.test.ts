@@ -57,6 +57,12 @@ describe('routing of /api paths', () => {
     })
   })
 
+  it('answers GET /api/openapi.json with the API document through the redirects', async () => {
+    const response = await api<{ openapi: string }>('GET', '/api/openapi.json')
+    expect(response.status).toBe(200)
+    expect(response.body.openapi).toBe('3.1.0')
+  })
+
   it('serves the single-page app, not JSON, outside /api', async () => {
     const response = await api('GET', '/some/screen')
     expect(response.status).toBe(200)

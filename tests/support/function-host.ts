@@ -54,6 +54,8 @@ export interface FunctionHostOptions {
   site?: string
   /** Listen on this port (0 or unset: any free one). */
   port?: number
+  /** Shown every request and its answer as the answer is sent (the API suite checks it against the document). */
+  observe?: (request: Request, response: Response) => void
 }
 
 /** Starts the host. Functions read `process.env` (and so `serverEnv()`) at their first call, as deployed. */
@@ -93,7 +95,7 @@ export async function startFunctionHost(options: FunctionHostOptions = {}): Prom
   const site = options.site === undefined ? undefined : await loadSite(options.site)
   const server = createServer((incoming, outgoing) => {
     useStores()
-    answer(incoming, outgoing, background, site).catch((error: unknown) => {
+    answer(incoming, outgoing, background, site, options.observe).catch((error: unknown) => {
       console.error('function host:', error)
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'Content-Type': 'text/plain' })
       outgoing.end('function host failure')
@@ -131,6 +133,7 @@ async function answer(
   outgoing: ServerResponse,
   background: Set<Promise<unknown>>,
   site: Site | undefined,
+  observe: FunctionHostOptions['observe'],
 ): Promise<void> {
   const request = toRequest(incoming)
   const { pathname } = new URL(request.url)
@@ -139,6 +142,7 @@ async function answer(
   if (site && pathname === IMAGE_CDN_PATH) response = await imageStandIn(request)
   else if (site && !isApi) response = await site.serve(pathname)
   else response = (await routeToFunction(request)) ?? (await byFunctionName(request, background))
+  observe?.(request, response)
   await send(response, outgoing)
 }
 

@@ -1,4 +1,5 @@
 import access from '../../netlify/functions/access.mts'
+import apiDocs from '../../netlify/functions/api-docs.mts'
 import fileLink from '../../netlify/functions/file-link.mts'
 import batchDelete from '../../netlify/functions/batch-delete.mts'
 import batchMoveToFolder from '../../netlify/functions/batch-move-to-folder.mts'
@@ -15,6 +16,7 @@ import importFile from '../../netlify/functions/import.mts'
 import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
 import mediaUsage from '../../netlify/functions/media-usage.mts'
+import openapi from '../../netlify/functions/openapi.mts'
 import replaceFile from '../../netlify/functions/replace-file.mts'
 import share from '../../netlify/functions/share.mts'
 import sharedFile from '../../netlify/functions/shared-file.mts'
@@ -40,6 +42,7 @@ type Handler = (request: Request) => Response | Promise<Response>
  */
 const HANDLERS: Record<RoutedFunctionName, Handler> = {
   access,
+  'api-docs': apiDocs,
   'batch-delete': batchDelete,
   'batch-move-to-folder': batchMoveToFolder,
   'batch-update': batchUpdate,
@@ -55,6 +58,7 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   media,
   'media-pages': mediaPages,
   'media-usage': mediaUsage,
+  openapi,
   'replace-file': replaceFile,
   share,
   'shared-file': sharedFile,

@@ -53,6 +53,7 @@ export type RateLimitPreset = keyof typeof RATE_LIMITS
 /** The preset each function's `config.rateLimit` literal must equal; every routed function has one. */
 export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   access: 'signIn',
+  'api-docs': 'read',
   'api-not-found': 'probe',
   'batch-delete': 'bulk',
   'batch-move-to-folder': 'write',
@@ -70,6 +71,7 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   media: 'read',
   'media-pages': 'read',
   'media-usage': 'read',
+  openapi: 'read',
   'replace-file': 'write',
   share: 'write',
   'shared-file': 'files',
