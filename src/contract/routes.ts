@@ -89,6 +89,21 @@ export const API_ROUTES = [
   { name: 'trashRestore', path: '/api/trash/restore', function: 'trash-restore' },
   { name: 'trashPurge', path: '/api/trash/purge', function: 'trash-delete-forever' },
   { name: 'cloudinarySignature', path: '/api/cloudinary-signature', function: 'cloudinary-signature' },
+  { name: 'webhooks', path: '/api/webhooks', function: 'webhooks' },
+  { name: 'webhook', path: '/api/webhooks/:id', function: 'webhook', query: ['id'] },
+  { name: 'webhookTest', path: '/api/webhooks/:id/test', function: 'webhook-test', query: ['id'] },
+  {
+    name: 'webhookDeliveries',
+    path: '/api/webhooks/:id/deliveries',
+    function: 'webhook-deliveries',
+    query: ['id'],
+  },
+  {
+    name: 'webhookDeliveryRetry',
+    path: '/api/webhooks/:id/deliveries/:delivery/retry',
+    function: 'webhook-delivery-retry',
+    query: ['id', 'delivery'],
+  },
   { name: 'notFound', path: '/api/*', function: 'api-not-found', fallback: true },
 ] as const satisfies readonly ApiRoute[]
 
