@@ -7,13 +7,13 @@ import { readEndpoints, subscribers } from './webhook-endpoints'
 
 /**
  * The webhooks' part in announcing a change (`events/announce.ts`): a delivery of each event to every
- * enabled endpoint that subscribed to its type, all under one `webhook-id` per event, then a run of the
- * background function to send them. One read when no endpoint is set up.
+ * enabled endpoint that subscribed to its type, all under one `webhook-id` per event, due at the change's
+ * own time (which starts its day of retries), then a run of the background function to send them. One
+ * read when no endpoint is set up.
  */
 export async function queueWebhookDeliveries(
   store: DocumentStore,
   events: readonly ChangeEvent[],
-  now = new Date(),
 ): Promise<void> {
   const endpoints = await readEndpoints(store)
   let queued = 0
@@ -22,7 +22,7 @@ export async function queueWebhookDeliveries(
     if (targets.length === 0) continue
     const messageId = newMessageId()
     for (const endpoint of targets) {
-      await queueDelivery(store, endpoint.id, messageId, event, now)
+      await queueDelivery(store, endpoint.id, messageId, event, new Date(event.timestamp))
       queued += 1
     }
   }
