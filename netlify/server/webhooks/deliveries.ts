@@ -10,7 +10,7 @@ import {
 import { NotFoundError } from '../errors'
 import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
-import { newDeliveryId } from './random-ids'
+import { deliveryTime, newDeliveryId } from './random-ids'
 
 /**
  * An event sent to one endpoint is a delivery: a document of its own under
@@ -169,4 +169,22 @@ export async function removeDeliveriesOf(store: DocumentStore, endpointId: strin
   for (let start = 0; start < listed.length; start += 8) {
     await Promise.all(listed.slice(start, start + 8).map(({ key }) => store.remove(key)))
   }
+}
+
+/** How long a delivery is kept for its endpoint's page, from when it was made. */
+export const DELIVERY_KEEP_MS = 30 * 24 * 3_600_000
+
+/**
+ * Removes the deliveries made over `DELIVERY_KEEP_MS` before `now`, from one listing (their ids tell
+ * their age); run by the hourly cleanup. Their day of retries ended long before. Returns how many.
+ */
+export async function removeOldDeliveries(store: DocumentStore, now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - DELIVERY_KEEP_MS
+  const old = (await store.list(DELIVERIES_PREFIX)).filter(
+    ({ key }) => deliveryTime(key.slice(key.lastIndexOf('/') + 1)) < cutoff,
+  )
+  for (let start = 0; start < old.length; start += 8) {
+    await Promise.all(old.slice(start, start + 8).map(({ key }) => store.remove(key)))
+  }
+  return old.length
 }
