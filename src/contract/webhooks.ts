@@ -82,11 +82,16 @@ export const WEBHOOK_LIMITS = {
 export const webhookIdSchema = z.string().regex(/^wh_[a-z0-9]{16}$/, 'is not a webhook id')
 export const deliveryIdSchema = z.string().regex(/^dlv_[a-z0-9]{24}$/, 'is not a delivery id')
 
+// No transform here, so the schema describes requests and answers alike (the OpenAPI document).
 const eventsSchema = z
   .array(changeEventTypeSchema)
   .min(1, 'choose at least one event')
   .max(CHANGE_EVENT_TYPES.length)
-  .transform((events) => CHANGE_EVENT_TYPES.filter((type) => events.includes(type)))
+
+/** Events as stored and shown: each once, in the order of `CHANGE_EVENT_TYPES`. */
+export function canonicalEvents(events: readonly ChangeEventType[]): ChangeEventType[] {
+  return CHANGE_EVENT_TYPES.filter((type) => events.includes(type))
+}
 
 const urlSchema = z.string().trim().min(1, 'enter the address to send events to').max(WEBHOOK_LIMITS.urlChars)
 

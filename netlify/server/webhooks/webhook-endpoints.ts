@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
 import {
+  canonicalEvents,
   changeEventTypeSchema,
   WEBHOOK_LIMITS,
   type ChangeEventType,
@@ -88,7 +89,7 @@ export async function createEndpoint(
   const endpoint: StoredEndpoint = {
     id: newWebhookId(),
     url,
-    events: input.events,
+    events: canonicalEvents(input.events),
     description: input.description ?? '',
     secret: newWebhookSecret(),
     enabled: true,
@@ -121,7 +122,7 @@ export async function updateEndpoint(
     const updated: StoredEndpoint = {
       ...current,
       ...(url === undefined ? {} : { url }),
-      ...(patch.events === undefined ? {} : { events: patch.events }),
+      ...(patch.events === undefined ? {} : { events: canonicalEvents(patch.events) }),
       ...(patch.description === undefined ? {} : { description: patch.description }),
       ...(patch.enabled === undefined ? {} : { enabled: patch.enabled }),
       ...(reenabled ? { disabled_reason: null, failing_since: null } : {}),
