@@ -6,10 +6,11 @@ import { runRepair } from '../server/repair/run-repair'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
 import { sweepExpiredUploads } from '../server/uploads/upload-service'
 import { removeSpentJobMarks } from '../server/webflow/sync-trigger'
+import { removeOldDeliveries } from '../server/webhooks/deliveries'
 
 /**
- * Every hour: removes abandoned uploads and their chunks, idempotency keys over a day old and the records
- * of expired sign-in sessions, then runs the repair pass, which mends what requests that failed midway
+ * Every hour: removes abandoned uploads and their chunks, idempotency keys over a day old, the records
+ * of expired sign-in sessions and webhook deliveries over 30 days old, then runs the repair pass, which mends what requests that failed midway
  * left behind (bounded work per run; the rest waits for the next hour).
  */
 export default async (): Promise<Response> => {
@@ -29,6 +30,8 @@ export default async (): Promise<Response> => {
   // Webflow sync jobs that ran are remembered to refuse replays; past their lifetime they cannot be.
   const marks = await removeSpentJobMarks(stores.documents)
   console.log(`Removed ${String(marks)} marks of sync jobs too old to run`)
+  const deliveries = await removeOldDeliveries(stores.documents)
+  console.log(`Removed ${String(deliveries)} webhook deliveries over 30 days old`)
   return new Response(null, { status: 204 })
 }
 

@@ -103,6 +103,27 @@ const serverEnvSchema = z.object({
       .optional()
       .transform((value) => !['false', '0', 'no', 'off'].includes(value ?? '')),
   ),
+  /**
+   * Receivers a webhook may reach though the public-address rules would refuse them (decision 0072),
+   * for a receiver on this machine in development and tests: comma-separated `host:port` pairs such as
+   * `127.0.0.1:8787,localhost:3000`. For these hosts http is allowed too. Unset in production.
+   */
+  WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'WEBHOOK_ALLOW_HOSTS entries must be host:port'),
+      ),
+    ),
 })
 export type ServerEnv = z.infer<typeof serverEnvSchema>
 
@@ -119,6 +140,11 @@ export function publicOriginSetting(env: NodeJS.ProcessEnv = process.env): strin
 /** `KEEP_GPS_METADATA` as validated above, read afresh at each call (tests change it between uploads). */
 export function keepGpsMetadata(env: NodeJS.ProcessEnv = process.env): boolean {
   return serverEnvSchema.shape.KEEP_GPS_METADATA.parse(env.KEEP_GPS_METADATA)
+}
+
+/** `WEBHOOK_ALLOW_HOSTS` as validated above, read afresh at each call (tests start receivers on any port). */
+export function webhookAllowHosts(env: NodeJS.ProcessEnv = process.env): readonly string[] {
+  return serverEnvSchema.shape.WEBHOOK_ALLOW_HOSTS.parse(env.WEBHOOK_ALLOW_HOSTS)
 }
 
 export function serverEnv(): ServerEnv {

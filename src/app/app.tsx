@@ -25,7 +25,7 @@ import type { PageFiles } from '../features/upload/components/upload-dialog'
 import { AppHeader } from './app-header'
 import { CommandDialogs } from './dialogs'
 import { FILE_COMMANDS } from './file-commands'
-import { AccessGate, DetailsDialog, preloadFileDialogs, WebflowDialog } from './lazy-dialogs'
+import { AccessGate, DetailsDialog, preloadFileDialogs, WebflowDialog, WebhooksDialog } from './lazy-dialogs'
 import { ShortcutsHelp } from './shortcuts-help'
 import { Sidebar } from './sidebar'
 import { PageDrop } from './page-drop'
@@ -51,6 +51,7 @@ export function App() {
   const afterSignOut = useSignedOut(refreshMedia)
   const access = useAccess()
   const [webflowOpen, setWebflowOpen] = useState(false)
+  const [webhooksOpen, setWebhooksOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const connection = useConnection()
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -155,6 +156,9 @@ export function App() {
             onOpenWebflow={() => {
               setWebflowOpen(true)
             }}
+            onOpenWebhooks={() => {
+              setWebhooksOpen(true)
+            }}
           />
           {screen.trash && <TrashPane onRestored={refreshMedia} />}
           {/* Hidden, not unmounted, behind the Trash view: the list comes back as it was left. */}
@@ -255,6 +259,15 @@ export function App() {
         }}
       >
         <WebflowDialog open={webflowOpen} onOpenChange={setWebflowOpen} />
+      </OpenedOnce>
+      <OpenedOnce
+        open={webhooksOpen}
+        region="Webhooks page"
+        onClose={() => {
+          setWebhooksOpen(false)
+        }}
+      >
+        <WebhooksDialog open={webhooksOpen} onOpenChange={setWebhooksOpen} />
       </OpenedOnce>
       <ShortcutsHelp />
       <AccessGate onGranted={refreshMedia} />

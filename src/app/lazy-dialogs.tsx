@@ -28,6 +28,11 @@ export const WebflowDialog = lazyWithPreload(() =>
   import('../features/webflow/components/webflow-dialog').then((module) => module.WebflowDialog),
 )
 
+/** The Webhooks page, opened from the sidebar; it loads when the pointer or focus reaches its entry. */
+export const WebhooksDialog = lazyWithPreload(() =>
+  import('../features/webhooks/components/webhooks-dialog').then((module) => module.WebhooksDialog),
+)
+
 /** The keyboard shortcuts dialog, opened with '?' (src/app/shortcuts-help.tsx). */
 export const ShortcutsDialog = lazyWithPreload(() =>
   import('./shortcuts-dialog').then((module) => module.ShortcutsDialog),

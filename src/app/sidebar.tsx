@@ -6,7 +6,8 @@ import { FolderTree } from '../features/folders/components/folder-tree'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { TrashEntry } from '../features/trash/components/trash-entry'
 import { WebflowEntry } from '../features/webflow/components/webflow-entry'
-import { WebflowDialog } from './lazy-dialogs'
+import { WebhooksEntry } from '../features/webhooks/components/webhooks-entry'
+import { WebflowDialog, WebhooksDialog } from './lazy-dialogs'
 
 interface SidebarProps {
   /** A narrow screen (NARROW_SCREEN): the sidebar is a drawer, opened by the header's Folders button. */
@@ -21,9 +22,13 @@ interface SidebarProps {
   trash: boolean
   onOpenTrash: () => void
   onOpenWebflow: () => void
+  onOpenWebhooks: () => void
 }
 
-/** The folder tree, the Trash and the Webflow entry: beside the files, or in a drawer over them. */
+/**
+ * The folder tree, the Trash, the Webflow and Webhooks entries: beside the files, or in a drawer over
+ * them.
+ */
 export function Sidebar(props: SidebarProps) {
   const { narrow, drawerOpen, onDrawerOpenChange: setDrawerOpen, onSelect } = props
   // Choosing a place closes the drawer: what it leads to is what the user wants to see.
@@ -55,6 +60,13 @@ export function Sidebar(props: SidebarProps) {
           props.onOpenWebflow()
         }}
         onPreload={WebflowDialog.preload}
+      />
+      <WebhooksEntry
+        onOpen={() => {
+          setDrawerOpen(false)
+          props.onOpenWebhooks()
+        }}
+        onPreload={WebhooksDialog.preload}
       />
     </FolderDrawer>
   )

@@ -56,6 +56,17 @@ import {
 } from './uploads'
 import { fileUsageSchema } from './usage'
 import { webflowStatusSchema } from './webflow'
+import {
+  deliveryIdSchema,
+  deliveryListSchema,
+  deliveryQueuedSchema,
+  webhookCreatedSchema,
+  webhookCreateSchema,
+  webhookIdSchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookUpdateSchema,
+} from './webhooks'
 
 /**
  * What the API is, endpoint by endpoint, for its OpenAPI document (`GET /api/openapi.json`, built by
@@ -199,6 +210,8 @@ export const TAGS = {
   Access: 'The optional access gate: sign in, sign out, and whether calls need the token.',
   Webflow: 'The mirror of records into a Webflow CMS collection.',
   Cloudinary: 'Signed uploads to the configured Cloudinary account.',
+  Webhooks:
+    'Signed requests (Standard Webhooks) sent to other systems when files and folders change, retried for 24 hours.',
   Reference: 'This document and its reference page.',
 } as const
 
@@ -290,6 +303,37 @@ const BATCH_EXAMPLE = {
 
 // ---------------------------------------------------------------------------------------------------
 // Parameters used by several endpoints.
+
+const webhookIdParameter: ParameterDescription = {
+  description: 'The webhook endpoint id.',
+  schema: webhookIdSchema,
+  example: 'wh_k3v9q2m8x1z7p4r6',
+}
+
+const EXAMPLE_WEBHOOK = {
+  id: 'wh_k3v9q2m8x1z7p4r6',
+  url: 'https://hooks.example.org/media',
+  events: ['file.created', 'file.deleted'],
+  description: 'Rebuild the site',
+  enabled: true,
+  disabled_reason: null,
+  failing_since: null,
+  secret_prefix: 'whsec_MfKQ',
+  created_at: EXAMPLE_TIME,
+  updated_at: EXAMPLE_TIME,
+}
+
+const EXAMPLE_QUEUED = {
+  delivery: {
+    id: 'dlv_0a1b2c3d4e5f6g7h8i9j0k1l',
+    message_id: 'msg_2Lh9Rb0cYv8Zk3Qw',
+    event: 'webhook.test',
+    state: 'pending',
+    created_at: EXAMPLE_TIME,
+    next_attempt_at: EXAMPLE_TIME,
+    attempts: [],
+  },
+}
 
 const fileIdParameter: ParameterDescription = {
   description: 'The file id (a record id): a positive whole number.',
@@ -1280,6 +1324,120 @@ export const API_DESCRIPTION: ApiDescription = {
           },
         },
         errors: [501],
+      },
+    },
+  },
+  webhooks: {
+    tag: 'Webhooks',
+    access: 'gate',
+    operations: {
+      GET: {
+        summary: 'Every webhook endpoint',
+        description: 'Secrets are shown only by their first characters.',
+        answers: {
+          200: {
+            description: 'The endpoints, oldest first.',
+            schema: webhookListSchema,
+            example: { webhooks: [EXAMPLE_WEBHOOK] },
+          },
+        },
+        errors: [],
+      },
+      POST: {
+        summary: 'Add a webhook endpoint',
+        description:
+          'The address must be https on a public host (`WEBHOOK_ALLOW_HOSTS` lets a local receiver through); it is checked again at every delivery. The answer is the only one holding the whole signing secret.',
+        body: {
+          schema: webhookCreateSchema,
+          example: {
+            url: 'https://hooks.example.org/media',
+            events: ['file.created', 'file.deleted'],
+            description: 'Rebuild the site',
+          },
+        },
+        answers: {
+          201: {
+            description: 'Added, with its secret.',
+            schema: webhookCreatedSchema,
+            example: { ...EXAMPLE_WEBHOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+          },
+        },
+        errors: [400, 413, 415],
+      },
+    },
+  },
+  webhook: {
+    tag: 'Webhooks',
+    access: 'gate',
+    parameters: { id: webhookIdParameter },
+    operations: {
+      PATCH: {
+        summary: 'Change a webhook endpoint',
+        description: '`enabled: true` turns back on an endpoint turned off after a day of failed deliveries.',
+        body: { schema: webhookUpdateSchema, example: { enabled: true } },
+        answers: { 200: { description: 'Changed.', schema: webhookSchema, example: EXAMPLE_WEBHOOK } },
+        errors: [400, 404, 413, 415],
+      },
+      DELETE: {
+        summary: 'Remove a webhook endpoint',
+        answers: { 204: { description: 'Removed; nothing more is sent to it.' } },
+        errors: [400, 404],
+      },
+    },
+  },
+  webhookTest: {
+    tag: 'Webhooks',
+    access: 'gate',
+    parameters: { id: webhookIdParameter },
+    operations: {
+      POST: {
+        summary: 'Send a `webhook.test` event',
+        answers: {
+          202: { description: 'Queued for delivery.', schema: deliveryQueuedSchema, example: EXAMPLE_QUEUED },
+        },
+        errors: [400, 404],
+      },
+    },
+  },
+  webhookDeliveries: {
+    tag: 'Webhooks',
+    access: 'gate',
+    parameters: { id: webhookIdParameter },
+    operations: {
+      GET: {
+        summary: "An endpoint's deliveries",
+        description:
+          'Each event sent to it with every attempt (status code, duration, error) and the next retry; newest first.',
+        answers: {
+          200: {
+            description: 'The latest deliveries.',
+            schema: deliveryListSchema,
+            example: { deliveries: [EXAMPLE_QUEUED.delivery] },
+          },
+        },
+        errors: [400, 404],
+      },
+    },
+  },
+  webhookDeliveryRetry: {
+    tag: 'Webhooks',
+    access: 'gate',
+    parameters: {
+      id: webhookIdParameter,
+      delivery: {
+        description: 'The delivery id.',
+        schema: deliveryIdSchema,
+        example: EXAMPLE_QUEUED.delivery.id,
+      },
+    },
+    operations: {
+      POST: {
+        summary: 'Send one delivery again',
+        description: 'With the same `webhook-id`, so a receiver that already has it can drop it.',
+        answers: {
+          202: { description: 'Queued for delivery.', schema: deliveryQueuedSchema, example: EXAMPLE_QUEUED },
+        },
+        errors: [400, 404],
       },
     },
   },

@@ -27,4 +27,9 @@ export const ENDPOINTS = {
   /** POST with a file id makes a share link; DELETE with a share id revokes one. */
   share: (fileOrShareId: number | string) => routePath('share', { id: String(fileOrShareId) }),
   shares: (fileId: number) => `${routePath('shares')}?file=${String(fileId)}`,
+  webhooks: routePath('webhooks'),
+  webhook: (id: string) => routePath('webhook', { id }),
+  webhookTest: (id: string) => routePath('webhookTest', { id }),
+  webhookDeliveries: (id: string) => routePath('webhookDeliveries', { id }),
+  webhookDeliveryRetry: (id: string, delivery: string) => routePath('webhookDeliveryRetry', { id, delivery }),
 } as const

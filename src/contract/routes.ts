@@ -91,6 +91,21 @@ export const API_ROUTES = [
   { name: 'trashRestore', path: '/api/trash/restore', function: 'trash-restore' },
   { name: 'trashPurge', path: '/api/trash/purge', function: 'trash-delete-forever' },
   { name: 'cloudinarySignature', path: '/api/cloudinary-signature', function: 'cloudinary-signature' },
+  { name: 'webhooks', path: '/api/webhooks', function: 'webhooks' },
+  { name: 'webhook', path: '/api/webhooks/:id', function: 'webhook', query: ['id'] },
+  { name: 'webhookTest', path: '/api/webhooks/:id/test', function: 'webhook-test', query: ['id'] },
+  {
+    name: 'webhookDeliveries',
+    path: '/api/webhooks/:id/deliveries',
+    function: 'webhook-deliveries',
+    query: ['id'],
+  },
+  {
+    name: 'webhookDeliveryRetry',
+    path: '/api/webhooks/:id/deliveries/:delivery/retry',
+    function: 'webhook-delivery-retry',
+    query: ['id', 'delivery'],
+  },
   // This API's OpenAPI document and its reference page (api-description.ts describes every route).
   { name: 'openapi', path: '/api/openapi.json', function: 'openapi' },
   { name: 'docs', path: '/api/docs', function: 'api-docs' },

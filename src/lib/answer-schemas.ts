@@ -20,6 +20,13 @@ import {
 } from '../contract/api'
 import { folderSchema } from '../contract/folder'
 import { webflowStatusSchema } from '../contract/webflow'
+import {
+  deliveryListSchema,
+  deliveryQueuedSchema,
+  webhookCreatedSchema,
+  webhookListSchema,
+  webhookSchema,
+} from '../contract/webhooks'
 
 /**
  * The contract's schemas of the answers the screen's own calls read, by name (`apiRequest(path, {
@@ -44,6 +51,11 @@ export const ANSWER_SCHEMAS = {
   webflowSyncAllResponse: webflowSyncAllResponseSchema,
   webflowSyncAllStatus: webflowSyncAllStatusSchema,
   webflowSyncResponse: webflowSyncResponseSchema,
+  webhook: webhookSchema,
+  webhookCreated: webhookCreatedSchema,
+  webhookList: webhookListSchema,
+  webhookDeliveries: deliveryListSchema,
+  deliveryQueued: deliveryQueuedSchema,
 } as const
 
 export type AnswerSchemas = typeof ANSWER_SCHEMAS

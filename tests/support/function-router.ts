@@ -30,6 +30,11 @@ import uploads from '../../netlify/functions/uploads.mts'
 import webflowStatus from '../../netlify/functions/webflow-status.mts'
 import webflowSync from '../../netlify/functions/webflow-sync.mts'
 import webflowSyncAll from '../../netlify/functions/webflow-sync-all.mts'
+import webhook from '../../netlify/functions/webhook.mts'
+import webhookDeliveries from '../../netlify/functions/webhook-deliveries.mts'
+import webhookDeliveryRetry from '../../netlify/functions/webhook-delivery-retry.mts'
+import webhookTest from '../../netlify/functions/webhook-test.mts'
+import webhooks from '../../netlify/functions/webhooks.mts'
 
 import { matchRoute, type RoutedFunctionName } from '../../src/contract/routes'
 
@@ -73,6 +78,11 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   'webflow-status': webflowStatus,
   'webflow-sync': webflowSync,
   'webflow-sync-all': webflowSyncAll,
+  webhook,
+  'webhook-deliveries': webhookDeliveries,
+  'webhook-delivery-retry': webhookDeliveryRetry,
+  'webhook-test': webhookTest,
+  webhooks,
 }
 
 /**

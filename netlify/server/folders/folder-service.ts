@@ -12,6 +12,8 @@ import {
 import type { FolderId } from '../../../src/contract/ids'
 import { LIMITS } from '../../../src/contract/limits'
 import { ConflictError, folderNotFound, InvalidInputError } from '../errors'
+import { announceChanges } from '../events/announce'
+import { folderEvent } from '../events/change-events'
 import { readAllRecords } from '../records/record-pages'
 import {
   idsOfShard,
@@ -48,13 +50,17 @@ export async function listFolders(store: DocumentStore): Promise<Folder[]> {
  * Creates a folder under `parent_path`; names are unique under one parent, compared as `sameFolderName`
  * does (case, width and invisible characters aside).
  */
-export async function createFolder(store: DocumentStore, input: FolderCreate): Promise<Folder> {
+export async function createFolder(
+  store: DocumentStore,
+  input: FolderCreate,
+  now = new Date(),
+): Promise<Folder> {
   const parentPath = input.parent_path
   const path = joinPath(parentPath, input.name)
   if (path.length > LIMITS.folderPathChars) {
     throw new InvalidInputError(`Folder path must be at most ${String(LIMITS.folderPathChars)} characters`)
   }
-  return mutateFolders(store, (document) => {
+  const created = await mutateFolders(store, (document) => {
     if (!isLivePath(document, parentPath)) throw folderNotFound(parentPath)
     refuseClash(document, input.name, parentPath)
     if (document.folders.length >= LIMITS.folders) {
@@ -71,6 +77,8 @@ export async function createFolder(store: DocumentStore, input: FolderCreate): P
     refuseOverBudget(document, next)
     return { next, result: publicFolder(folder) }
   })
+  await announceChanges(store, [folderEvent('folder.created', created, now)])
+  return created
 }
 
 /**
@@ -78,7 +86,11 @@ export async function createFolder(store: DocumentStore, input: FolderCreate): P
  * parent. Three steps, each safe to repeat, so a delete that fails midway completes when retried:
  * mark the subtree `deleting` (it takes no new files), sweep its files out, then drop the folders.
  */
-export async function deleteFolder(store: DocumentStore, id: number): Promise<FolderDeleteResponse> {
+export async function deleteFolder(
+  store: DocumentStore,
+  id: number,
+  now = new Date(),
+): Promise<FolderDeleteResponse> {
   const { folder, paths } = await mutateFolders(store, (document) => {
     const target = document.folders.find((candidate) => candidate.id === id)
     if (!target) throw folderNotFound(id)
@@ -96,12 +108,11 @@ export async function deleteFolder(store: DocumentStore, id: number): Promise<Fo
   })
 
   const destination = nearestLivePath(await readFolders(store), folder.parent_path)
-  const now = new Date().toISOString()
   // Trashed files move too, so a restore never returns a file to a folder that is gone; only live
   // files count as moved.
   const moved = await updateEveryRecord(store, (record) =>
     isWithin(record.folder_path, folder.path)
-      ? { ...record, folder_path: destination, updated_at: now }
+      ? { ...record, folder_path: destination, updated_at: now.toISOString() }
       : undefined,
   )
   const movedFiles = moved.filter((record) => !isTrashed(record)).length
@@ -114,13 +125,15 @@ export async function deleteFolder(store: DocumentStore, id: number): Promise<Fo
     }
   })
 
-  return {
-    ok: true,
+  const deleted = {
     folder: publicFolder(folder),
     removed_folders: paths,
     moved_files: movedFiles,
     moved_to: destination,
   }
+  // One event for the subtree: its files moved with it, so they get none of their own.
+  await announceChanges(store, [folderEvent('folder.deleted', deleted.folder, now, deleted)])
+  return { ok: true, ...deleted }
 }
 
 /**
@@ -161,6 +174,8 @@ interface PlannedMove {
   /** The move whose files are to be swept; null when there is nothing to sweep. */
   forward: FolderForward | null
   folders: number
+  /** Whether the folder's name or place changed now (false for a repeat finishing an earlier sweep). */
+  changed: boolean
 }
 
 /**
@@ -194,13 +209,15 @@ export async function updateFolder(
       return { next: changed ? { ...document, forwards: done } : undefined, result: undefined }
     })
   }
-  return {
-    ok: true,
+  const updated = {
     folder: publicFolder(move.folder),
     previous_path: forward?.from ?? move.folder.path,
-    updated_folders: move.folders,
     moved_files: movedFiles,
   }
+  // A repeat that changed nothing announces nothing; a folder's files follow it without events of their own.
+  if (move.changed)
+    await announceChanges(store, [folderEvent('folder.updated', updated.folder, now, updated)])
+  return { ok: true, ...updated, updated_folders: move.folders }
 }
 
 /**
@@ -246,7 +263,12 @@ function planMove(document: FoldersDocument, id: number, input: FolderUpdate, no
   if (path === target.path && name === target.name) {
     // Nothing to change, or a repeat of a move whose first call stopped before its files were swept.
     const unfinished = (document.forwards ?? []).findLast((each) => each.to === path && each.sweeping)
-    const result: PlannedMove = { folder: target, forward: unfinished ?? null, folders: subtree.length }
+    const result: PlannedMove = {
+      folder: target,
+      forward: unfinished ?? null,
+      folders: subtree.length,
+      changed: false,
+    }
     return { next: undefined, result }
   }
   if (!isLivePath(document, parentPath)) throw folderNotFound(parentPath)
@@ -276,7 +298,7 @@ function planMove(document: FoldersDocument, id: number, input: FolderUpdate, no
   }
   refuseOverBudget(document, next)
   const folder = folders.find((each) => each.id === target.id) ?? target
-  const result: PlannedMove = { folder, forward, folders: subtree.length }
+  const result: PlannedMove = { folder, forward, folders: subtree.length, changed: true }
   return { next, result }
 }
 

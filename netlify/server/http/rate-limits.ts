@@ -85,4 +85,9 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   'webflow-status': 'webflowCheck',
   'webflow-sync': 'write',
   'webflow-sync-all': 'write',
+  webhook: 'write',
+  'webhook-deliveries': 'read',
+  'webhook-delivery-retry': 'write',
+  'webhook-test': 'write',
+  webhooks: 'write',
 }

@@ -74,15 +74,23 @@ const REFUSAL_REASONS: Record<AddressRefusal, string> = {
   reserved: 'is in a reserved range, not on the public internet',
 }
 
-function refused(reason: string): InvalidInputError {
-  return new InvalidInputError(`That address ${reason}, so it cannot be imported.`)
+/**
+ * What the address is for, as the refusals say it: a file to import (decision 0048), or a webhook's
+ * receiver (decision 0072), which the same rules keep on the public internet.
+ */
+export type AddressUse = 'import' | 'webhook'
+
+const CANNOT: Record<AddressUse, string> = { import: 'be imported', webhook: 'receive webhooks' }
+
+function refused(reason: string, use: AddressUse = 'import'): InvalidInputError {
+  return new InvalidInputError(`That address ${reason}, so it cannot ${CANNOT[use]}.`)
 }
 
 /**
  * The URL if its form may be fetched: https, no credentials, the standard port, a host that is a public
  * IP address or a name with a domain. Names are checked again once resolved (`resolvePublic`).
  */
-export function checkedUrl(raw: string): URL {
+export function checkedUrl(raw: string, use: AddressUse = 'import'): URL {
   let url: URL
   try {
     url = new URL(raw.trim())
@@ -91,29 +99,29 @@ export function checkedUrl(raw: string): URL {
   }
   if (url.protocol === 'http:') {
     throw new InvalidInputError(
-      'That address starts with http://, which is not encrypted, so it cannot be imported. Use its https:// address.',
+      `That address starts with http://, which is not encrypted, so it cannot ${CANNOT[use]}. Use its https:// address.`,
     )
   }
   if (url.protocol !== 'https:') {
     throw new InvalidInputError(
-      `That address starts with ${url.protocol}, so it cannot be imported. Only https:// addresses can be imported.`,
+      `That address starts with ${url.protocol}, so it cannot ${CANNOT[use]}. Only https:// addresses can ${CANNOT[use]}.`,
     )
   }
   if (url.username !== '' || url.password !== '') {
-    throw refused('holds a user name or password')
+    throw refused('holds a user name or password', use)
   }
   if (url.port !== '') {
-    throw refused(`names port ${url.port}; only the standard https port (443) may be used`)
+    throw refused(`names port ${url.port}; only the standard https port (443) may be used`, use)
   }
   const host = url.hostname.toLowerCase()
   if (isIpLiteral(host)) {
     const refusal = addressRefusal(host)
-    if (refusal) throw refused(REFUSAL_REASONS[refusal])
+    if (refusal) throw refused(REFUSAL_REASONS[refusal], use)
     return url
   }
   const name = host.replace(/\.$/, '')
-  if (name === 'localhost' || name.endsWith('.localhost')) throw refused(REFUSAL_REASONS.loopback)
-  if (!name.includes('.')) throw refused('has no domain (such as example.com)')
+  if (name === 'localhost' || name.endsWith('.localhost')) throw refused(REFUSAL_REASONS.loopback, use)
+  if (!name.includes('.')) throw refused('has no domain (such as example.com)', use)
   return url
 }
 
@@ -157,6 +165,7 @@ export async function resolvePublic(
   url: URL,
   resolve: Resolver,
   resolvesNames: NameLookupCheck = systemResolvesNames,
+  use: AddressUse = 'import',
 ): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   if (isIpLiteral(host)) return { address: host, family: host.includes(':') ? 6 : 4 }
@@ -171,7 +180,7 @@ export async function resolvePublic(
   // is trying something.
   for (const { address } of addresses) {
     const refusal = addressRefusal(address)
-    if (refusal) throw refused(REFUSAL_REASONS[refusal])
+    if (refusal) throw refused(REFUSAL_REASONS[refusal], use)
   }
   const [first] = addresses
   if (!first) throw new InvalidInputError(`The name ${host} could not be found. Check the address.`)
@@ -186,23 +195,36 @@ export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   }
 }
 
+/** A request `pinnedHttpsRequest` sends: its method, headers and body, and what the address is for. */
+export interface PinnedRequestInit {
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body?: string
+  use?: AddressUse
+}
+
 /**
  * https to the checked address: the URL's host name goes in Host and as the TLS server name (so the
  * certificate is checked against it), while the socket connects where `pinnedLookup` says. The socket's
  * own remote address is checked again once connected, before anything is sent, and on the answer. No
  * proxy, no compression, no keep-alive.
  */
-export const pinnedHttps: Connector = (url, address, signal) =>
-  new Promise((resolve, reject) => {
+export function pinnedHttpsRequest(
+  url: URL,
+  address: ResolvedAddress,
+  signal: AbortSignal,
+  { method, headers, body, use = 'import' }: PinnedRequestInit,
+): Promise<RemoteAnswer> {
+  return new Promise((resolve, reject) => {
     const request = httpsRequest(
       url,
       {
-        method: 'GET',
+        method,
         agent: false,
         lookup: pinnedLookup(address),
         // TLS names a host by name only: an address written out is checked against the certificate's IPs.
         ...(isIpLiteral(url.hostname) ? {} : { servername: url.hostname }),
-        headers: { Accept: '*/*', 'Accept-Encoding': 'identity', 'User-Agent': 'MediaFileManager-Import/1' },
+        headers,
         signal,
       },
       (response: IncomingMessage) => {
@@ -212,18 +234,19 @@ export const pinnedHttps: Connector = (url, address, signal) =>
           reject(
             refused(
               REFUSAL_REASONS[remote === undefined ? 'reserved' : (addressRefusal(remote) ?? 'reserved')],
+              use,
             ),
           )
           return
         }
-        const headers = new Headers()
+        const answerHeaders = new Headers()
         for (const [name, value] of Object.entries(response.headers)) {
           if (value === undefined) continue
-          for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+          for (const one of Array.isArray(value) ? value : [value]) answerHeaders.append(name, one)
         }
         resolve({
           status: response.statusCode ?? 0,
-          headers,
+          headers: answerHeaders,
           body: response,
           discard: () => response.destroy(),
         })
@@ -233,11 +256,19 @@ export const pinnedHttps: Connector = (url, address, signal) =>
     request.on('socket', (socket) => {
       socket.once('connect', () => {
         const refusal = addressRefusal(socket.remoteAddress ?? '')
-        if (refusal) request.destroy(refused(REFUSAL_REASONS[refusal]))
+        if (refusal) request.destroy(refused(REFUSAL_REASONS[refusal], use))
       })
     })
     request.on('error', reject)
-    request.end()
+    request.end(body)
+  })
+}
+
+/** The import's GET, through `pinnedHttpsRequest`. */
+export const pinnedHttps: Connector = (url, address, signal) =>
+  pinnedHttpsRequest(url, address, signal, {
+    method: 'GET',
+    headers: { Accept: '*/*', 'Accept-Encoding': 'identity', 'User-Agent': 'MediaFileManager-Import/1' },
   })
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])

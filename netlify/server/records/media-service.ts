@@ -2,6 +2,8 @@ import type { BatchMoveResponse, BatchResponse } from '../../../src/contract/api
 import { ROOT_PATH } from '../../../src/contract/folder'
 import type { FileId } from '../../../src/contract/ids'
 import type { MediaRecord, RecordCreate, RecordPatch } from '../../../src/contract/record'
+import { announceChanges } from '../events/announce'
+import { fileEvent } from '../events/change-events'
 import { ConflictError, fileNotFound, folderNotFound, GoneError, InvalidInputError } from '../errors'
 import { acceptsFiles, readFolders } from '../folders/folder-document'
 import { followMovedFolders } from '../folders/folder-service'
@@ -90,7 +92,9 @@ export async function createRecord(
   // A claimed id whose record was purged meanwhile stays purged (the shard would not write it anyway).
   if (stored === null) throw purgedCreate(id)
   const [rehomed] = await followMovedFolders(store, [stored.id])
-  return keepIfFilesHeld(store, rehomed ?? stored)
+  const created = await keepIfFilesHeld(store, rehomed ?? stored)
+  await announceChanges(store, [fileEvent('file.created', [created], now)])
+  return created
 }
 
 const purgedCreate = (id: number) =>
@@ -152,6 +156,7 @@ export async function updateRecord(
   if (!updated) throw fileNotFound(id)
   if (typeof updated === 'string') throw new InvalidInputError(updated)
   if (updated instanceof ConflictError) throw updated
+  await announceChanges(store, [fileEvent('file.updated', [updated], now)])
   return updated
 }
 
@@ -179,7 +184,7 @@ export async function batchUpdate(
       return current && patch ? patched(current, patch, now, mirrored) : { result: undefined }
     },
   )
-  return summarise(
+  const results = summarise(
     updates.map(({ id }, i) => {
       const record = records[i]
       if (typeof record === 'string') return { id: id as FileId, success: false, error: record }
@@ -187,6 +192,9 @@ export async function batchUpdate(
       return record ? { id: id as FileId, success: true, record } : notFoundResult(id)
     }),
   )
+  const changed = results.results.flatMap((result) => (result.record ? [result.record] : []))
+  await announceChanges(store, [fileEvent('file.updated', changed, now)])
+  return results
 }
 
 /**
@@ -228,15 +236,16 @@ export async function moveToFolder(
   now = new Date(),
 ): Promise<BatchMoveResponse> {
   const target = folderId === null ? ROOT_PATH : await livePathOfFolder(store, folderId)
-  const moved = await operateOnRecords<boolean | string>(store, fileIds, (current) => {
+  // The result is the record as moved, true for one already there, false for none, or the problem.
+  const moved = await operateOnRecords<MediaRecord | boolean | string>(store, fileIds, (current) => {
     if (!current) return { result: false }
     if (current.folder_path === target) return { result: true }
     const record = { ...current, folder_path: target, updated_at: now.toISOString() }
-    return { record, result: true, overBudget: (problem) => problem }
+    return { record, result: record, overBudget: (problem) => problem }
   })
   const rehomed = await followMovedFolders(
     store,
-    fileIds.filter((_, i) => moved[i] === true),
+    fileIds.filter((_, i) => moved[i] === true || typeof moved[i] === 'object'),
   )
   // Files that followed a renamed or moved folder arrived; those sent up from a deleted one did not.
   const targetGone = rehomed.length > 0 && !acceptsFiles(await readFolders(store), target)
@@ -245,11 +254,15 @@ export async function moveToFolder(
     const fileId = id as FileId
     const outcome = moved[i]
     if (typeof outcome === 'string') return { fileId, success: false, error: outcome }
-    if (!outcome) return { fileId, success: false, error: fileNotFound(id).message }
+    if (outcome === false) return { fileId, success: false, error: fileNotFound(id).message }
     if (lost.has(id)) return { fileId, success: false, error: folderNotFound(folderId ?? ROOT_PATH).message }
     return { fileId, success: true }
   })
   const succeeded = results.filter((result) => result.success).length
+  const movedRecords = moved.filter(
+    (outcome): outcome is MediaRecord => typeof outcome === 'object' && !lost.has(outcome.id),
+  )
+  await announceChanges(store, [fileEvent('file.moved', movedRecords, now, { folder_path: target })])
   return { results, succeeded, failed: results.length - succeeded }
 }
 

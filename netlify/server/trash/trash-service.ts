@@ -3,6 +3,8 @@ import { ROOT_PATH } from '../../../src/contract/folder'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { CloudinaryCredentials } from '../cloudinary/destroy-asset'
 import { NotFoundError } from '../errors'
+import { announceChanges } from '../events/announce'
+import { fileEvent, purgeEvent } from '../events/change-events'
 import { releaseFiles } from '../files/release-files'
 import { isLivePath, readFolders } from '../folders/folder-document'
 import { batchResults } from '../records/batch-results'
@@ -22,16 +24,19 @@ export const notInTrash = (id: number) => new NotFoundError(`File ${String(id)} 
  * Moves live records to the trash, stamped with `now`; returns each as trashed, or undefined for an id
  * with no live record. The records stay in their shards, so this is one write per shard touched.
  */
-export function moveToTrash(
+export async function moveToTrash(
   store: DocumentStore,
   ids: readonly number[],
   now: Date,
 ): Promise<(MediaRecord | undefined)[]> {
-  return operateOnRecords(store, ids, (current) => {
+  const trashed = await operateOnRecords(store, ids, (current) => {
     if (!current) return { result: undefined }
     const record = { ...current, deleted_at: now.toISOString() }
     return { record, result: record }
   })
+  const deleted = trashed.filter((record) => record !== undefined)
+  await announceChanges(store, [fileEvent('file.deleted', deleted, now)])
+  return trashed
 }
 
 export interface TrashPage {
@@ -69,6 +74,7 @@ export async function restoreFromTrash(
   store: DocumentStore,
   ids: readonly number[],
   webflow?: SyncState,
+  now = new Date(),
 ): Promise<BatchResponse> {
   // Folder deletes move trashed records too, so a missing folder here is a rare race or old data.
   const folders = await readFolders(store)
@@ -82,6 +88,8 @@ export async function restoreFromTrash(
     if (webflow) record.webflow = mirrorAfresh(current.webflow, webflow)
     return { record, result: record }
   })
+  const back = restored.filter((record) => record !== undefined)
+  await announceChanges(store, [fileEvent('file.restored', back, now)])
   return batchResults(ids, restored, notInTrash, { withRecords: true })
 }
 
@@ -105,6 +113,7 @@ export async function purgeFromTrash(
   ids: readonly number[],
   cloudinary: CloudinaryCredentials | null,
   shouldPurge: (record: MediaRecord) => boolean = () => true,
+  now = new Date(),
 ): Promise<BatchResponse> {
   const purged = await operateOnStoredRecords(stores.documents, ids, (current) =>
     current && isTrashed(current) && shouldPurge(current)
@@ -112,6 +121,13 @@ export async function purgeFromTrash(
       : { result: undefined },
   )
   const gone = purged.filter((record) => record !== undefined)
+  // Announced once the records are out of their shards: whatever follows, they are gone for good.
+  await announceChanges(stores.documents, [
+    purgeEvent(
+      gone.map((record) => record.id),
+      now,
+    ),
+  ])
   await releaseFiles(stores, gone, cloudinary)
   // Their share links would open nothing from now on: they go too. The purge has happened either way;
   // a link left by a failure here answers that the file is gone, as before, until it expires.

@@ -3,6 +3,8 @@ import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { ReplaceFileInput } from '../../../src/contract/replace-file'
 import { ConflictError, fileNotFound } from '../errors'
+import { announceChanges } from '../events/announce'
+import { fileEvent } from '../events/change-events'
 import { allocateFileIds } from '../records/id-counter'
 import { recordLimitProblem } from '../records/record-limits'
 import { placeNewRecord } from '../records/new-record'
@@ -84,6 +86,7 @@ export async function replaceFile(
       'The new file is being deleted, so it cannot replace the old one; upload it again',
     )
   }
+  await announceChanges(store, [fileEvent('file.replaced', [outcome.record], now)])
   return { record: outcome.record, previous }
 }
 

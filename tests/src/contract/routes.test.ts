@@ -55,6 +55,8 @@ const NOT_ROUTED = {
   'cleanup-uploads': 'scheduled',
   'trash-purge': 'scheduled',
   'webflow-sync-background': 'background',
+  'webhook-deliver-background': 'background',
+  'webhook-retries': 'scheduled',
 } as const
 
 describe('the route table', () => {
@@ -135,8 +137,11 @@ describe('the route table', () => {
 describe('paths the screen calls', () => {
   it('every ENDPOINTS entry is the route of the same name', () => {
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
-      // An id (or shard range) of 7 fills in any path part.
-      const path = typeof endpoint === 'string' ? endpoint : (endpoint as (part: never) => string)(7 as never)
+      // An id (or shard range) of 7 fills in every path part.
+      const path =
+        typeof endpoint === 'string'
+          ? endpoint
+          : (endpoint as (...parts: never[]) => string)(7 as never, 7 as never)
       const pathname = new URL(path, 'http://localhost').pathname
       expect(matchRoute(pathname)?.route.name, `ENDPOINTS.${name} = ${path}`).toBe(name as RouteName)
     }

@@ -35,6 +35,9 @@ const NOT_GATED = [
   // Scheduled, not reachable as a route in production.
   'cleanup-uploads',
   'trash-purge',
+  'webhook-retries',
+  // Takes nothing from its request: sends only the webhooks that are due (decision 0072).
+  'webhook-deliver-background',
   // Runs only jobs signed with the app's own secret, once each, queued by gated functions.
   'webflow-sync-background',
 ]
@@ -137,5 +140,6 @@ export const config = { rateLimit: write }`
   it('the scheduled functions keep their schedules and the unlisted ones no limit', async () => {
     expect((await staticConfig('cleanup-uploads')).schedule).toBe('@hourly')
     expect((await staticConfig('trash-purge')).schedule).toBe('@daily')
+    expect((await staticConfig('webhook-retries')).schedule).toBe('* * * * *')
   })
 })
