@@ -64,7 +64,7 @@ async function errorOf(response: Response | null): Promise<string | undefined> {
 describe('the gate a token setting gives', () => {
   it('is open without the variable', async () => {
     expect(accessGateFor(undefined)).toEqual({ kind: 'open' })
-    expect(await refuseAccess(request(), 'token', accessGateFor(undefined), NOW)).toBeNull()
+    expect(await refuseAccess(request(), 'viewer', accessGateFor(undefined), NOW)).toBeNull()
   })
 
   it('fails closed with 503 when the variable is set but empty or blank, whatever the request carries', async () => {
@@ -72,7 +72,7 @@ describe('the gate a token setting gives', () => {
       const gate = accessGateFor(blank)
       expect(gate.kind).toBe('misconfigured')
       for (const carried of [{}, { headers: { authorization: 'Bearer ' } }, withCookie('')]) {
-        const refused = await refuseAccess(request('/api/media', carried), 'token', gate, NOW)
+        const refused = await refuseAccess(request('/api/media', carried), 'viewer', gate, NOW)
         expect(refused?.status).toBe(503)
         expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.misconfigured)
       }
@@ -87,7 +87,7 @@ describe('the gate a token setting gives', () => {
       expect(gate.kind).toBe('misconfigured')
       // Not even the short token itself passes.
       const presented = request('/api/media', { headers: { authorization: `Bearer ${setting.trim()}` } })
-      const refused = await refuseAccess(presented, 'token', gate, NOW)
+      const refused = await refuseAccess(presented, 'viewer', gate, NOW)
       expect(refused?.status).toBe(503)
       const message = await errorOf(refused)
       expect(message).toBe(ACCESS_MESSAGES.misconfigured)
@@ -98,13 +98,13 @@ describe('the gate a token setting gives', () => {
     const gate = accessGateFor(` ${shortest} `)
     expect(gate.kind).toBe('closed')
     const presented = request('/api/media', { headers: { authorization: `Bearer ${shortest}` } })
-    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+    expect(await refuseAccess(presented, 'viewer', gate, NOW)).toBeNull()
   })
 
   it('takes surrounding whitespace off the token, from the setting and from what is presented', async () => {
     const gate = accessGateFor(`  ${TOKEN}\n`)
     const presented = request('/api/media', { headers: { authorization: `Bearer  ${TOKEN} ` } })
-    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+    expect(await refuseAccess(presented, 'viewer', gate, NOW)).toBeNull()
   })
 })
 
@@ -127,7 +127,7 @@ describe('the token compare', () => {
 
 describe('refuseAccess with the token set', () => {
   it('answers 401 JSON with a Bearer challenge when nothing is presented', async () => {
-    const refused = await refuseAccess(request(), 'token', closed, NOW)
+    const refused = await refuseAccess(request(), 'viewer', closed, NOW)
     expect(refused?.status).toBe(401)
     expect(refused?.headers.get('www-authenticate')).toBe('Bearer realm="Media File Manager"')
     expect(refused?.headers.get('content-type')).toMatch(/^application\/json/)
@@ -137,7 +137,7 @@ describe('refuseAccess with the token set', () => {
   it('answers 401 invalid_token for a wrong bearer token', async () => {
     const refused = await refuseAccess(
       request('/api/media', { headers: { authorization: 'Bearer nope' } }),
-      'token',
+      'viewer',
       closed,
       NOW,
     )
@@ -149,24 +149,24 @@ describe('refuseAccess with the token set', () => {
   it('lets the bearer token through, whatever the case of the scheme', async () => {
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
       const presented = request('/api/media', { headers: { authorization: `${scheme} ${TOKEN}` } })
-      expect(await refuseAccess(presented, 'token', closed, NOW)).toBeNull()
+      expect(await refuseAccess(presented, 'viewer', closed, NOW)).toBeNull()
     }
   })
 
   it('does not take the token in other schemes or as a cookie', async () => {
     const basic = request('/api/media', { headers: { authorization: `Basic ${btoa(`x:${TOKEN}`)}` } })
-    expect((await refuseAccess(basic, 'token', closed, NOW))?.status).toBe(401)
-    expect((await refuseAccess(request('/api/media', withCookie(TOKEN)), 'token', closed, NOW))?.status).toBe(
-      401,
-    )
+    expect((await refuseAccess(basic, 'viewer', closed, NOW))?.status).toBe(401)
+    expect(
+      (await refuseAccess(request('/api/media', withCookie(TOKEN)), 'viewer', closed, NOW))?.status,
+    ).toBe(401)
   })
 
   it('lets the cookie of a standing session through until it expires', async () => {
     const value = await sessionCookie(24 * 7 - 1)
-    expect(await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, NOW)).toBeNull()
+    expect(await refuseAccess(request('/api/media', withCookie(value)), 'viewer', closed, NOW)).toBeNull()
     const later = hoursFrom(NOW, 2)
     expect(
-      (await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, later))?.status,
+      (await refuseAccess(request('/api/media', withCookie(value)), 'viewer', closed, later))?.status,
     ).toBe(401)
   })
 
@@ -187,13 +187,13 @@ describe('refuseAccess with the token set', () => {
     for (const cookie of forged) {
       expect(accessCookieClaim(keys, cookie, NOW)).toBeNull()
       expect(
-        (await refuseAccess(request('/api/media', withCookie(cookie)), 'token', closed, NOW))?.status,
+        (await refuseAccess(request('/api/media', withCookie(cookie)), 'viewer', closed, NOW))?.status,
       ).toBe(401)
     }
   })
 
   it('changes nothing for a route that takes no credential', async () => {
-    expect(await refuseAccess(request('/api/access', { method: 'POST' }), 'none', closed, NOW)).toBeNull()
+    expect(await refuseAccess(request('/api/access', { method: 'POST' }), 'open', closed, NOW)).toBeNull()
   })
 })
 
@@ -208,20 +208,20 @@ describe('signed file links', () => {
 
   it('let GET and HEAD of their one file through on the file route only, until they expire', async () => {
     const expiresAt = hoursFrom(NOW, 1)
-    expect(await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, NOW)).toBeNull()
-    expect(await refuseAccess(linked(id, expiresAt, 'HEAD'), 'token-or-file-link', closed, NOW)).toBeNull()
-    expect((await refuseAccess(linked(id, expiresAt), 'token', closed, NOW))?.status).toBe(401)
+    expect(await refuseAccess(linked(id, expiresAt), 'viewer-or-file-link', closed, NOW)).toBeNull()
+    expect(await refuseAccess(linked(id, expiresAt, 'HEAD'), 'viewer-or-file-link', closed, NOW)).toBeNull()
+    expect((await refuseAccess(linked(id, expiresAt), 'viewer', closed, NOW))?.status).toBe(401)
     expect(
-      (await refuseAccess(linked(id, expiresAt, 'DELETE'), 'token-or-file-link', closed, NOW))?.status,
+      (await refuseAccess(linked(id, expiresAt, 'DELETE'), 'viewer-or-file-link', closed, NOW))?.status,
     ).toBe(401)
     expect(
-      (await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, hoursFrom(NOW, 1)))?.status,
+      (await refuseAccess(linked(id, expiresAt), 'viewer-or-file-link', closed, hoursFrom(NOW, 1)))?.status,
     ).toBe(401)
   })
 
   it('do not open another file, nor survive a changed expiry', async () => {
     expect(
-      (await refuseAccess(linked('mabc123-other', hoursFrom(NOW, 1)), 'token-or-file-link', closed, NOW))
+      (await refuseAccess(linked('mabc123-other', hoursFrom(NOW, 1)), 'viewer-or-file-link', closed, NOW))
         ?.status,
     ).toBe(401)
     const { signature } = signFileLink(keys, id, hoursFrom(NOW, 1))
@@ -312,6 +312,7 @@ describe('route() asks the gate before anything else', () => {
       },
     },
     { message: 'Failed' },
+    'media',
   )
   const use = (gate: AccessGate) => {
     replaceAccessGate(gate)
