@@ -24,7 +24,7 @@ const LOOK_ALIKES: Record<string, string> = {
 
 /** Runs a keyboard or the alphabet gives, typed either way: `123456789012`, `abcdefghijkl`, `poiuytrewq`. */
 const SEQUENCES = [
-  '01234567890123456789',
+  '012345678901234567890123456789',
   'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz',
   'qwertyuiopasdfghjklzxcvbnm',
   'qwertyuiop',
