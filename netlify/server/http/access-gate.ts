@@ -183,7 +183,7 @@ export function forbidden(actor: Actor, requirement: AccessRequirement): Respons
   const message =
     actor.type === 'token'
       ? `Not allowed: this needs a token acting as ${needed}, and this one acts as ${actor.role} (its scope, or its owner's role)`
-      : `Not allowed: this needs the ${needed} role, and you are ${actor.role === 'admin' ? 'an' : 'a'} ${actor.role}`
+      : `Not allowed: this needs the ${needed} role, and you are ${actor.role === 'viewer' ? 'a' : 'an'} ${actor.role}`
   return json({ error: message }, 403)
 }
 

@@ -17,17 +17,29 @@ import {
 import {
   ACCESS_MESSAGES,
   accessGateFor,
+  admitRequest,
+  CROSS_SITE_MESSAGE,
   keepPrivate,
+  LOCAL_OWNER,
   MIN_ACCESS_TOKEN_LENGTH,
   refuseAccess,
   replaceAccessGate,
   type AccessGate,
 } from '../../../../netlify/server/http/access-gate'
 import { startSession } from '../../../../netlify/server/http/access-sessions'
+import { createToken } from '../../../../netlify/server/people/api-tokens'
+import {
+  acceptInvite,
+  changeRole,
+  invitePerson,
+  removePerson,
+} from '../../../../netlify/server/people/people-service'
 import { json } from '../../../../netlify/server/http/respond'
 import { route } from '../../../../netlify/server/http/route'
 import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../../netlify/server/store'
+import type { Role } from '../../../../src/contract/roles'
+import type { AccessRequirement } from '../../../../src/contract/route-access'
 
 const TOKEN = 'correct horse battery staple'
 const NOW = new Date('2026-05-01T12:00:00Z')
@@ -343,5 +355,117 @@ describe('route() asks the gate before anything else', () => {
     const response = await handler(request('/api/x'))
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('public, max-age=60')
+  })
+})
+
+describe('people and their tokens at the gate', () => {
+  const PASSWORD = 'ample lantern orbit quietly'
+
+  async function member(email: string, role: Role) {
+    const invited = await invitePerson(store, { email, role }, 'http://localhost:8888', NOW)
+    return acceptInvite(store, { token: invited.invite_token, name: email, password: PASSWORD }, NOW)
+  }
+
+  const personCookie = async (id: string, at = NOW) =>
+    accessCookieValue(keys, await startSession(store, at, id))
+
+  const admitted = async (
+    init: RequestInit & { headers?: Record<string, string> },
+    needs: AccessRequirement,
+    at = NOW,
+  ) => admitRequest(request('/api/media', init), needs, closed, at)
+
+  it("lets a person's session in as their role, and refuses what the role does not include with 403", async () => {
+    const writer = await member('writer@example.com', 'editor')
+    const cookie = withCookie(await personCookie(writer.id))
+    expect(await admitted(cookie, 'editor')).toEqual({
+      actor: { type: 'person', id: writer.id, name: 'writer@example.com', role: 'editor' },
+    })
+    const refused = await refuseAccess(request('/api/trash/purge', cookie), 'admin', closed, NOW)
+    expect(refused?.status).toBe(403)
+    expect(await errorOf(refused)).toBe('Not allowed: this needs the admin role, and you are an editor')
+  })
+
+  it("refuses a removed person's session and token, and ends a lowered person's sessions at once", async () => {
+    await member('lead@example.com', 'admin')
+    const writer = await member('writer@example.com', 'editor')
+    const reader = await member('reader@example.com', 'editor')
+    const actor = { type: 'person' as const, id: writer.id, name: 'writer', role: 'editor' as const }
+    const token = await createToken(store, actor, { name: 'CI', scope: 'write' }, keys.ownerTokenMark, NOW)
+    const bearer = { headers: { authorization: `Bearer ${token.token}` } }
+    const writerCookie = withCookie(await personCookie(writer.id))
+    expect((await admitted(bearer, 'editor')).refused).toBeUndefined()
+    await removePerson(store, writer.id)
+    for (const presented of [bearer, writerCookie]) {
+      const refused = (await admitted(presented, 'viewer')).refused
+      expect(refused?.status).toBe(401)
+    }
+
+    const readerCookie = withCookie(await personCookie(reader.id))
+    await changeRole(store, reader.id, 'viewer', hoursFrom(NOW, 1))
+    expect((await admitted(readerCookie, 'viewer', hoursFrom(NOW, 2))).refused?.status).toBe(401)
+    const fresh = withCookie(await personCookie(reader.id, hoursFrom(NOW, 2)))
+    expect(await admitted(fresh, 'viewer', hoursFrom(NOW, 2))).toMatchObject({ actor: { role: 'viewer' } })
+  })
+
+  it('refuses a read token any change with 403 naming its scope', async () => {
+    const lead = await member('lead@example.com', 'admin')
+    const actor = { type: 'person' as const, id: lead.id, name: 'lead', role: 'admin' as const }
+    const token = await createToken(
+      store,
+      actor,
+      { name: 'reports', scope: 'read' },
+      keys.ownerTokenMark,
+      NOW,
+    )
+    const bearer = { headers: { authorization: `Bearer ${token.token}` } }
+    expect(await admitted(bearer, 'viewer')).toMatchObject({ actor: { type: 'token', role: 'viewer' } })
+    const refused = (await admitted({ ...bearer, method: 'POST' }, 'editor')).refused
+    expect(refused?.status).toBe(403)
+    expect(await errorOf(refused ?? null)).toMatch(
+      /this one acts as viewer \(its scope, or its owner's role\)/,
+    )
+  })
+
+  it("refuses a cookie's change made from another site, and takes it from the site's own pages", async () => {
+    const cookie = await sessionCookie()
+    const change = (headers: Record<string, string>) =>
+      request('/api/batch-delete', {
+        method: 'POST',
+        headers: { cookie: `${ACCESS_COOKIE_NAME}=${cookie}`, ...headers },
+      })
+    for (const crossSite of [
+      { 'sec-fetch-site': 'cross-site' } as Record<string, string>,
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const refused = await refuseAccess(change(crossSite), 'editor', closed, NOW)
+      expect(refused?.status).toBe(403)
+      expect(await errorOf(refused)).toBe(CROSS_SITE_MESSAGE)
+    }
+    const sameSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost:8888' },
+      {},
+    ]
+    for (const sameSite of sameSites) {
+      expect(await refuseAccess(change(sameSite), 'editor', closed, NOW)).toBeNull()
+    }
+    // Reads, and the token (which no other site can make a browser send), are not asked.
+    const read = request('/api/media', {
+      headers: { cookie: `${ACCESS_COOKIE_NAME}=${cookie}`, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(await refuseAccess(read, 'viewer', closed, NOW)).toBeNull()
+    const curl = request('/api/batch-delete', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(await refuseAccess(curl, 'editor', closed, NOW)).toBeNull()
+  })
+
+  it('lets every call in as the local owner when the gate is open', async () => {
+    expect(await admitRequest(request(), 'admin', accessGateFor(undefined), NOW)).toEqual({
+      actor: LOCAL_OWNER,
+    })
   })
 })
