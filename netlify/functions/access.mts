@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions'
 
 import { SIGN_OUT_EVERYWHERE_QUERY } from '../../src/contract/access'
 import { accessSignInSchema } from '../../src/contract/access-schemas'
-import type { Actor } from '../../src/contract/roles'
+import { OWNER_ID, type Actor } from '../../src/contract/roles'
 import { ConflictError, InvalidInputError, TooManyRequestsError } from '../server/errors'
 import { signInCookie, signOutCookie } from '../server/http/access-cookie'
 import { tokenMatches, type AccessKeys, type SessionClaim } from '../server/http/access-credentials'
@@ -83,6 +83,16 @@ function signsOutEverywhere(request: Request): boolean {
  */
 export const SIGN_OUT_CLEARS = '"cache", "storage"'
 
+/**
+ * Whose sessions "sign out everywhere" ends: a person's own (with their cookie or one of their tokens),
+ * or with the owner's key or one of its tokens (null) everyone's; undefined for a file link.
+ */
+function personOf(actor: Actor): string | null | undefined {
+  if (actor.type === 'person') return actor.id
+  if (actor.type === 'token') return actor.owner_id === OWNER_ID ? null : actor.owner_id
+  return actor.type === 'owner' ? null : undefined
+}
+
 /** Who the caller acts as, as `GET /api/access` tells it. */
 function publicActor({ type, id, name, role }: Actor) {
   return { type, id, name, role }
@@ -122,9 +132,9 @@ export default route(
         // Ending sessions everywhere takes a credential: a stranger could otherwise sign everyone out.
         const admission = await admitRequest(request)
         if (admission.refused) return admission.refused
-        const actor = admission.actor
-        if (gate.kind === 'closed' && actor?.type === 'person') await endSessionsOf(documentStore(), actor.id)
-        else if (gate.kind === 'closed' && actor?.type === 'owner') await endEverySession(documentStore())
+        const person = admission.actor && personOf(admission.actor)
+        if (gate.kind === 'closed' && person) await endSessionsOf(documentStore(), person)
+        else if (gate.kind === 'closed' && person === null) await endEverySession(documentStore())
       } else if (gate.kind === 'closed') {
         const session = presentedSession(request, gate.keys, new Date())
         if (session !== null) await endSession(documentStore(), session)

@@ -211,6 +211,22 @@ describe('signing in with a password', () => {
   })
 })
 
+describe('signing out everywhere', () => {
+  it("with a person's cookie ends that person's sessions only", async () => {
+    const [first, second] = [
+      cookieFrom(await signIn('viewer@example.com', PASSWORD)),
+      cookieFrom(await signIn('viewer@example.com', PASSWORD)),
+    ]
+    const owners = cookieFrom(await api('POST', '/api/access', { token: GATE_TOKEN }))
+    const out = await api('DELETE', '/api/access?everywhere=true', undefined, { ...first, ...SAME_ORIGIN })
+    expect(out.status).toBe(204)
+    const status = async (cookie: { cookie: string }) =>
+      (await api('GET', '/api/media', undefined, cookie)).status
+    expect([await status(first), await status(second), await status(owners)]).toEqual([401, 401, 200])
+    expect(await status(editor.cookie)).toBe(200)
+  })
+})
+
 describe('what is kept', () => {
   it('holds no password nor invitation token in any stored blob', async () => {
     const stored = await storedBlobs()
