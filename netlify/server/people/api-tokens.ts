@@ -166,6 +166,9 @@ export function tokenHolder(team: Team, presented: string, ownerKey: string, now
 const stale = (at: string | null, now: Date) =>
   at === null || now.getTime() - Date.parse(at) >= LAST_USE_PRECISION_MS
 
+/** A last use is worth a second of retries at most: the call it rides on waits for it. */
+const NOTE_USE_BUDGET = { budgetMs: 1_000 }
+
 /**
  * Notes that a token and its person were just used, at most once a minute each: a call made within
  * the minute writes nothing. Losing a race or failing is harmless (the next call tries again).
@@ -175,18 +178,23 @@ export async function noteUse(
   use: { tokenId?: string; personId?: string },
   now: Date,
 ): Promise<void> {
-  await changeTeam(documents, (team) => {
-    const at = now.toISOString()
-    const tokenDue = (token: StoredToken) => token.id === use.tokenId && stale(token.last_used_at, now)
-    const personDue = (person: StoredPerson) => person.id === use.personId && stale(person.last_seen_at, now)
-    if (!team.tokens.some(tokenDue) && !team.people.some(personDue))
-      return { next: undefined, result: undefined }
-    const next = {
-      tokens: team.tokens.map((token) => (tokenDue(token) ? { ...token, last_used_at: at } : token)),
-      people: team.people.map((person) => (personDue(person) ? { ...person, last_seen_at: at } : person)),
-    }
-    return { next, result: undefined }
-  })
+  await changeTeam(
+    documents,
+    (team) => {
+      const at = now.toISOString()
+      const tokenDue = (token: StoredToken) => token.id === use.tokenId && stale(token.last_used_at, now)
+      const personDue = (person: StoredPerson) =>
+        person.id === use.personId && stale(person.last_seen_at, now)
+      if (!team.tokens.some(tokenDue) && !team.people.some(personDue))
+        return { next: undefined, result: undefined }
+      const next = {
+        tokens: team.tokens.map((token) => (tokenDue(token) ? { ...token, last_used_at: at } : token)),
+        people: team.people.map((person) => (personDue(person) ? { ...person, last_seen_at: at } : person)),
+      }
+      return { next, result: undefined }
+    },
+    NOTE_USE_BUDGET,
+  )
 }
 
 /** Whether a call now should note its use (the token's or the person's last use is a minute old). */

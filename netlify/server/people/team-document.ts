@@ -3,7 +3,7 @@ import * as z from 'zod'
 import { PERSON_STATUSES } from '../../../src/contract/people'
 import { ROLES, TOKEN_SCOPES } from '../../../src/contract/roles'
 import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'
-import { mutateDocument, type Mutation } from '../storage/mutate'
+import { mutateDocument, type MutateOptions, type Mutation } from '../storage/mutate'
 
 /**
  * The team (decision 0074): every person and every personal API token, in one document, `team`,
@@ -73,8 +73,9 @@ export async function readTeam(documents: DocumentStore): Promise<Team> {
 export function changeTeam<R>(
   documents: DocumentStore,
   apply: (team: Team) => Mutation<Team, R>,
+  options?: MutateOptions,
 ): Promise<R> {
-  return mutateDocument(documents, TEAM_KEY, parseTeam, (current) => apply(current ?? EMPTY_TEAM))
+  return mutateDocument(documents, TEAM_KEY, parseTeam, (current) => apply(current ?? EMPTY_TEAM), options)
 }
 
 /** Admins who have accepted their invitation: the ones the team may never run out of. */
