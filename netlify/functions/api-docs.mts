@@ -59,7 +59,7 @@ export default route(
       ),
   },
   { message: 'Failed to show the API reference' },
-  'none',
+  'api-docs',
 )
 
 // Reads: a person opening the page.

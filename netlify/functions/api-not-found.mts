@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
 
+import { leastRequirementFor } from '../../src/contract/route-access'
 import { refuseAccess } from '../server/http/access-gate'
 import { errorResponse, json } from '../server/http/respond'
 
@@ -7,7 +8,7 @@ import { errorResponse, json } from '../server/http/respond'
 export default async (request: Request) => {
   try {
     // Behind the gate even the list of what does not exist is not for strangers.
-    const refused = await refuseAccess(request)
+    const refused = await refuseAccess(request, leastRequirementFor('api-not-found'))
     if (refused) return refused
   } catch (error) {
     return errorResponse(error, { message: 'The request could not be checked. Please try again.' })

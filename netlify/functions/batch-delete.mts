@@ -20,6 +20,7 @@ export default route(
     },
   },
   { message: 'Batch delete failed' },
+  'batch-delete',
 )
 
 // Deletes up to 500 files per call, so stricter than other writes: 20 calls (10,000 files) a minute

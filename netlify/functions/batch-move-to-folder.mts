@@ -16,6 +16,7 @@ export default route(
     },
   },
   { message: 'Batch move failed' },
+  'batch-move-to-folder',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -34,6 +34,7 @@ export default route(
     },
   },
   { message: 'Batch update failed' },
+  'batch-update',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -19,6 +19,7 @@ export default route(
     },
   },
   { message: 'Signing failed' },
+  'cloudinary-signature',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): one call per file uploaded, so as

@@ -18,6 +18,7 @@ export default route(
     },
   },
   { message: 'Failed to delete file' },
+  'delete-file',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

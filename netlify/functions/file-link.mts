@@ -83,6 +83,7 @@ export default route(
     },
   },
   { message: 'Failed to link the file' },
+  'file-link',
 )
 
 // One call per thumbnail an hour (a redirect cached privately until the hour turns), so scrolling a

@@ -23,8 +23,9 @@ export default route(
     },
   },
   { message: 'Failed to read file' },
-  // The Image CDN and the Office viewer fetch files without the visitor's cookie (see file-link.mts).
-  'token-or-file-link',
+  // ROUTE_ACCESS also takes a signed link here: the Image CDN and the Office viewer fetch files without
+  // the visitor's cookie (see file-link.mts).
+  'files',
 )
 
 // The busiest function: every thumbnail's source (the Image CDN's fetch, whose address may count here

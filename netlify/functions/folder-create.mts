@@ -15,6 +15,7 @@ export default route(
     },
   },
   { message: 'Failed to create folder' },
+  'folder-create',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -14,6 +14,7 @@ export default route(
     },
   },
   { message: 'Failed to delete folder' },
+  'folder-delete',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

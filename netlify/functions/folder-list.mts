@@ -8,6 +8,7 @@ import { documentStore } from '../server/store'
 export default route(
   { GET: async () => json(await listFolders(documentStore())) },
   { message: 'Failed to load folders' },
+  'folder-list',
 )
 
 // Reads: the screen asks on load and after each folder change.

@@ -16,6 +16,7 @@ export default route(
     },
   },
   { message: 'Failed to update folder' },
+  'folder-update',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -38,6 +38,7 @@ export default route(
     },
   },
   { message: 'Failed to deliver the image' },
+  'image',
 )
 
 // Each uncached answer decodes and encodes an image, within the address's render budget (decision

@@ -38,6 +38,7 @@ export default route(
     },
   },
   { message: 'Import failed', body: (error) => ({ success: false, error }) },
+  'import',
 )
 
 // Imports (rate limit per address, not emulated by netlify dev): each call may fetch a whole file on the

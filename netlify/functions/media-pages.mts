@@ -37,6 +37,7 @@ export default route(
     },
   },
   { message: 'Failed to load files' },
+  'media-pages',
 )
 
 /** Every page's ETag, from one shard listing (decision 0049); 304 when the client's ETag still holds. */

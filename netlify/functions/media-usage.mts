@@ -27,6 +27,7 @@ export default route(
     },
   },
   { message: 'Failed to read where the file is used' },
+  'media-usage',
 )
 
 /** The site's public origin, or null where it is not known (an item's link is then not given). */

@@ -23,6 +23,7 @@ export default route(
     },
   },
   { message: 'Failed to load files' },
+  'media',
 )
 
 function cursorOf(raw: string | null): number {

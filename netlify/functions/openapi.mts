@@ -14,7 +14,7 @@ export default route(
     GET: () => Promise.resolve(json(openApiDocument(), 200, { 'Cache-Control': 'public, max-age=300' })),
   },
   { message: 'Failed to describe the API' },
-  'none',
+  'openapi',
 )
 
 // Reads: a person opening the reference page, or a client generator now and then.

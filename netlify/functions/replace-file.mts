@@ -22,6 +22,7 @@ export default route(
     },
   },
   { message: 'Replace failed' },
+  'replace-file',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

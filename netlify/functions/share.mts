@@ -26,6 +26,7 @@ export default route(
     },
   },
   { message: 'Failed to change the share link' },
+  'share',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

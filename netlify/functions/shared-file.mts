@@ -74,8 +74,8 @@ export default route(
     },
   },
   FAILURE,
-  // The link is its own credential: its signature, then the share in storage.
-  'none',
+  // Open in ROUTE_ACCESS: the link is its own credential, its signature, then the share in storage.
+  'shared-file',
 )
 
 // As the file function: each Range window of a shared video or download is a call.

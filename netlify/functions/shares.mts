@@ -20,6 +20,7 @@ export default route(
     },
   },
   { message: 'Failed to list the share links' },
+  'shares',
 )
 
 // Reads the screen makes when Details opens and after a change.

@@ -16,6 +16,7 @@ export default route(
     },
   },
   { message: 'Delete forever failed' },
+  'trash-delete-forever',
 )
 
 // Deletes up to 500 files per call, so stricter than other writes: 20 calls (10,000 files) a minute

@@ -25,6 +25,7 @@ export default route(
     },
   },
   { message: 'Failed to load the trash' },
+  'trash-list',
 )
 
 // Reads: the Trash view pages like the file list.

@@ -24,6 +24,7 @@ export default route(
     },
   },
   { message: 'Restore failed' },
+  'trash-restore',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -20,6 +20,7 @@ export default route(
     },
   },
   { message: 'Update failed' },
+  'update-file',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

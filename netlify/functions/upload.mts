@@ -23,6 +23,7 @@ export default route(
     },
   },
   { message: 'Save failed', body: (error) => ({ success: false, error }) },
+  'upload',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -9,6 +9,7 @@ import {
 } from '../../src/contract/uploads'
 import { NotFoundError } from '../server/errors'
 import { refuseAccess } from '../server/http/access-gate'
+import { requirementFor } from '../../src/contract/route-access'
 import { errorResponse as failureResponse, json } from '../server/http/respond'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
 import { readUploadMetadata } from '../server/uploads/file-metadata'
@@ -46,7 +47,8 @@ export default async (request: Request): Promise<Response> => {
   const method = (request.headers.get('x-http-method-override') ?? request.method).toUpperCase()
   const id = new URL(request.url).searchParams.get('id')
   try {
-    const refused = await refuseAccess(request)
+    // Every tus call is part of uploading: ROUTE_ACCESS holds both upload routes to the editor role.
+    const refused = await refuseAccess(request, requirementFor('uploads', 'POST') ?? 'admin')
     if (refused) return tus(refused)
     if (method === 'OPTIONS') return options()
     if (method !== 'GET' && request.headers.get('tus-resumable') !== TUS_VERSION) {

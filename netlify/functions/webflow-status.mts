@@ -49,6 +49,7 @@ export default route(
     },
   },
   { message: 'Connection test failed' },
+  'webflow-status',
 )
 
 // Per address, so one client hammering it cannot lock the test for others. What bounds the Webflow

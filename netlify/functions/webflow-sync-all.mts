@@ -27,6 +27,7 @@ export default route(
     },
   },
   { message: 'Sync all failed' },
+  'webflow-sync-all',
 )
 
 // A write like the others (rate limit per address, not emulated by netlify dev); the screen polls the

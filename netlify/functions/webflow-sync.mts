@@ -32,6 +32,7 @@ export default route(
     },
   },
   { message: 'Sync failed' },
+  'webflow-sync',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -16,6 +16,7 @@ export default route(
     },
   },
   { message: 'Failed to load deliveries' },
+  'webhook-deliveries',
 )
 
 // Reads: a full load of a 100,000-file library is 50 pages of 2,000, and the screen revalidates on focus.

@@ -20,6 +20,7 @@ export default route(
     },
   },
   { message: 'Could not send the delivery again' },
+  'webhook-delivery-retry',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

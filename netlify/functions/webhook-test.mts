@@ -14,6 +14,7 @@ export default route(
     },
   },
   { message: 'Could not send the test event' },
+  'webhook-test',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -22,6 +22,7 @@ export default route(
     },
   },
   { message: 'Webhook request failed' },
+  'webhook',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

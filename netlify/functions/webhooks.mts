@@ -20,6 +20,7 @@ export default route(
     },
   },
   { message: 'Webhook request failed' },
+  'webhooks',
 )
 
 // Writes (rate limit per address, not emulated by netlify dev): far above what a person does, low

@@ -18,6 +18,11 @@ export class UnsupportedMediaTypeError extends Error {
   override name = 'UnsupportedMediaTypeError'
 }
 
+/** The caller's role, or its token's scope, does not allow the call (403). */
+export class ForbiddenError extends Error {
+  override name = 'ForbiddenError'
+}
+
 /** The file, folder or route does not exist (404). */
 export class NotFoundError extends Error {
   override name = 'NotFoundError'

@@ -32,6 +32,23 @@ import { folderCreateSchema, folderSchema, folderUpdateSchema } from './folder'
 import { fileIdSchema, folderIdSchema } from './ids'
 import { IMAGE_FITS, IMAGE_FORMATS, servedSizesText } from './image-renditions'
 import { importRequestSchema } from './imports'
+import {
+  acceptedPersonSchema,
+  ALL_TOKENS_QUERY,
+  API_TOKEN_PREFIX,
+  createdTokenSchema,
+  INVITE_DAYS,
+  invitedPersonSchema,
+  inviteAcceptSchema,
+  PASSWORD_MIN_LENGTH,
+  personInviteSchema,
+  personListSchema,
+  personSchema,
+  personUpdateSchema,
+  tokenCreateSchema,
+  tokenListSchema,
+  TOKEN_MAX_DAYS,
+} from './people'
 import { LIMITS } from './limits'
 import { mediaPagesAnswerSchema, mediaPageValidatorsSchema } from './media-pages-schema'
 import { PAGE_SHARDS, VALIDATORS_QUERY } from './media-pages'
@@ -118,6 +135,7 @@ export type Access = 'gate' | 'open' | 'signed-link'
 export const ERROR_MEANINGS = {
   400: 'The request is malformed or breaks a limit; the message names what to fix.',
   401: 'The access gate is on and the request has no valid credential (`WWW-Authenticate` names the scheme).',
+  403: 'The credential is valid, but its role or token scope does not allow this call (or a cookie came from another site).',
   404: 'No such file, folder, upload, share link or path.',
   405: 'The path does not take this method; `Allow` lists those it takes.',
   409: 'The request conflicts with what is stored now (a name taken, a stale version, a full record shard).',
@@ -171,7 +189,7 @@ export interface OperationDescription {
   /** The answers that are not errors, by status. */
   answers: Record<number, AnswerDescription>
   /**
-   * The error statuses this operation answers, besides those every one may: 401 behind the gate, 500
+   * The error statuses this operation answers, besides those every one may: 401 and 403 behind the gate, 500
    * and 503.
    */
   errors: readonly ErrorStatus[]
@@ -208,6 +226,7 @@ export const TAGS = {
   Uploads: 'The built-in media host: tus 1.0 resumable uploads, and the files it serves.',
   'Share links': 'Links that open one file for anyone holding them, until they expire or are revoked.',
   Access: 'The optional access gate: sign in, sign out, and whether calls need the token.',
+  People: 'People with roles (viewer, editor, admin), their invitations, and personal API tokens.',
   Webflow: 'The mirror of records into a Webflow CMS collection.',
   Cloudinary: 'Signed uploads to the configured Cloudinary account.',
   Webhooks:
@@ -333,6 +352,26 @@ const EXAMPLE_QUEUED = {
     next_attempt_at: EXAMPLE_TIME,
     attempts: [],
   },
+}
+
+const EXAMPLE_PERSON = {
+  id: 'p_7kq2m9x4',
+  email: 'dana@example.org',
+  name: 'Dana',
+  role: 'editor' as const,
+  status: 'active' as const,
+  last_seen_at: EXAMPLE_TIME,
+}
+
+const EXAMPLE_TOKEN = {
+  id: 't_3vx8c1n5',
+  name: 'Site build',
+  scope: 'read' as const,
+  prefix: `${API_TOKEN_PREFIX}Jx8Q`,
+  created_at: EXAMPLE_TIME,
+  last_used_at: EXAMPLE_TIME,
+  expires_at: EXAMPLE_TIME,
+  owner: { type: 'person' as const, id: 'p_7kq2m9x4', name: 'Dana' },
 }
 
 const fileIdParameter: ParameterDescription = {
@@ -1117,12 +1156,12 @@ export const API_DESCRIPTION: ApiDescription = {
       },
       POST: {
         summary: 'Sign in',
-        description: `Checks the token (in this body, or as \`Authorization: Bearer\`) and sets the HttpOnly cookie \`${ACCESS_COOKIE_NAME}\` naming a new session.`,
+        description: `Checks the owner's token (in this body, or as \`Authorization: Bearer\`), or a person's \`email\` and \`password\`, and sets the HttpOnly cookie \`${ACCESS_COOKIE_NAME}\` naming a new session. Repeated failures for an email or from an address are slowed (429 with \`Retry-After\`); a wrong email and a wrong password get the same answer.`,
         body: { schema: accessSignInSchema, example: { token: 'the-value-of-APP_ACCESS_TOKEN' } },
         answers: {
           204: { description: 'Signed in.', headers: { 'Set-Cookie': `\`${ACCESS_COOKIE_NAME}\`.` } },
         },
-        errors: [400, 401, 409, 413, 415],
+        errors: [400, 401, 403, 409, 413, 415, 429],
       },
       DELETE: {
         summary: 'Sign out',
@@ -1139,7 +1178,154 @@ export const API_DESCRIPTION: ApiDescription = {
             headers: { 'Set-Cookie': 'Expires the cookie.', 'Clear-Site-Data': 'The cache and storage.' },
           },
         },
-        errors: [400, 401],
+        errors: [400, 401, 403],
+      },
+    },
+  },
+  people: {
+    tag: 'People',
+    access: 'gate',
+    operations: {
+      GET: {
+        summary: 'Everyone with access (admins)',
+        answers: {
+          200: {
+            description: 'People, invited ones included.',
+            schema: personListSchema,
+            example: { people: [EXAMPLE_PERSON] },
+          },
+        },
+        errors: [403],
+      },
+      POST: {
+        summary: 'Invite a person (admins)',
+        description: `The answer holds a one-time invitation link, valid ${String(INVITE_DAYS)} days; the app sends no email.`,
+        body: { schema: personInviteSchema, example: { email: 'dana@example.org', role: 'editor' } },
+        answers: {
+          201: {
+            description: 'Invited; `invite_token` is shown this once.',
+            schema: invitedPersonSchema,
+            example: {
+              id: EXAMPLE_PERSON.id,
+              email: EXAMPLE_PERSON.email,
+              role: 'editor',
+              status: 'invited',
+              invite_url: 'https://media.example.org/invite#q3V0bQyq2m3pXr6fE1aZ8w',
+              invite_token: 'q3V0bQyq2m3pXr6fE1aZ8w',
+              invite_expires_at: EXAMPLE_TIME,
+            },
+          },
+        },
+        errors: [400, 403, 409, 413, 415],
+      },
+    },
+  },
+  peopleAccept: {
+    tag: 'People',
+    access: 'open',
+    operations: {
+      POST: {
+        summary: 'Accept an invitation',
+        description: `Sets the name and a password of at least ${String(PASSWORD_MIN_LENGTH)} characters (not a common one), and signs in: the answer sets the session cookie.`,
+        body: {
+          schema: inviteAcceptSchema,
+          example: { token: 'q3V0bQyq2m3pXr6fE1aZ8w', name: 'Dana', password: 'harbour-lights-at-dusk' },
+        },
+        answers: {
+          201: {
+            description: 'Accepted and signed in.',
+            schema: acceptedPersonSchema,
+            example: { id: EXAMPLE_PERSON.id, email: EXAMPLE_PERSON.email, name: 'Dana', role: 'editor' },
+            headers: { 'Set-Cookie': `\`${ACCESS_COOKIE_NAME}\`.` },
+          },
+        },
+        errors: [400, 404, 409, 410, 413, 415, 429],
+      },
+    },
+  },
+  person: {
+    tag: 'People',
+    access: 'gate',
+    parameters: {
+      id: { description: 'The person id.', schema: z.string(), example: EXAMPLE_PERSON.id },
+    },
+    operations: {
+      PATCH: {
+        summary: "Change a person's role (admins)",
+        description: 'A lower role ends their sessions and narrows their tokens at once.',
+        body: { schema: personUpdateSchema, example: { role: 'viewer' } },
+        answers: {
+          200: {
+            description: 'Changed.',
+            schema: personSchema,
+            example: { ...EXAMPLE_PERSON, role: 'viewer' },
+          },
+        },
+        errors: [400, 403, 404, 409, 413, 415],
+      },
+      DELETE: {
+        summary: 'Remove a person (admins)',
+        description: 'Ends their sessions and tokens at once; the last admin cannot be removed (409).',
+        answers: { 204: { description: 'Removed.' } },
+        errors: [400, 403, 404, 409],
+      },
+    },
+  },
+  tokens: {
+    tag: 'People',
+    access: 'gate',
+    operations: {
+      GET: {
+        summary: 'Your API tokens',
+        description: `An admin's \`?${ALL_TOKENS_QUERY}=true\` lists everyone's. A token is never shown again, only its prefix.`,
+        query: {
+          [ALL_TOKENS_QUERY]: {
+            description: "Everyone's tokens (admins).",
+            schema: z.enum(['true', 'false']),
+          },
+        },
+        answers: {
+          200: { description: 'The tokens.', schema: tokenListSchema, example: { tokens: [EXAMPLE_TOKEN] } },
+        },
+        errors: [400, 403],
+      },
+      POST: {
+        summary: 'Make an API token',
+        description: `Its scope (read, write, admin) may be no wider than your role; it expires after \`expires_in_days\` (at most ${String(TOKEN_MAX_DAYS)}) or never.`,
+        body: {
+          schema: tokenCreateSchema,
+          example: { name: 'Site build', scope: 'read', expires_in_days: 90 },
+        },
+        answers: {
+          201: {
+            description: 'Made; `token` is shown this once. Send it as `Authorization: Bearer <token>`.',
+            schema: createdTokenSchema,
+            example: {
+              id: EXAMPLE_TOKEN.id,
+              name: EXAMPLE_TOKEN.name,
+              scope: 'read',
+              token: `${API_TOKEN_PREFIX}Jx8Qm2Lr5Tz0Wv7Yb3Nc6Pd9Kf1Hg4Sa`,
+              prefix: EXAMPLE_TOKEN.prefix,
+              expires_at: EXAMPLE_TIME,
+            },
+          },
+        },
+        errors: [400, 403, 409, 413, 415],
+      },
+    },
+  },
+  token: {
+    tag: 'People',
+    access: 'gate',
+    parameters: {
+      id: { description: 'The token id.', schema: z.string(), example: EXAMPLE_TOKEN.id },
+    },
+    operations: {
+      DELETE: {
+        summary: 'Revoke an API token',
+        description: "Your own; an admin's, anyone's. The next call with it is refused.",
+        answers: { 204: { description: 'Revoked.' } },
+        errors: [400, 403, 404],
       },
     },
   },

@@ -84,6 +84,12 @@ export const API_ROUTES = [
     query: ['share', 'signature'],
   },
   { name: 'access', path: '/api/access', function: 'access' },
+  { name: 'people', path: '/api/people', function: 'people' },
+  // Before `person`, which would take `accept` for an id.
+  { name: 'peopleAccept', path: '/api/people/accept', function: 'people-accept' },
+  { name: 'person', path: '/api/people/:id', function: 'people', query: ['id'] },
+  { name: 'tokens', path: '/api/tokens', function: 'tokens' },
+  { name: 'token', path: '/api/tokens/:id', function: 'tokens', query: ['id'] },
   { name: 'webflowStatus', path: '/api/webflow-status', function: 'webflow-status' },
   { name: 'webflowSyncAll', path: '/api/webflow-sync-all', function: 'webflow-sync-all' },
   { name: 'webflowSync', path: '/api/webflow-sync/:id', function: 'webflow-sync', query: ['id'] },

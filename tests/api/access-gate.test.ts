@@ -110,7 +110,10 @@ describe('with APP_ACCESS_TOKEN set', () => {
       await call('/api/media', { headers: BEARER }),
     )
     expect(media.records.map((record) => record.title)).toContain('Kept photo')
-    expect(await okJson(await call('/api/access', { headers: BEARER }))).toEqual({ required: true })
+    expect(await okJson(await call('/api/access', { headers: BEARER }))).toEqual({
+      required: true,
+      actor: { type: 'owner', id: 'owner', name: 'Owner', role: 'admin' },
+    })
   })
 
   it('signs a browser in with a cookie that serves files, ranges included, and writes', async () => {

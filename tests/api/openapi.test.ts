@@ -105,7 +105,7 @@ describe('the check of every answer against the document', () => {
           /^PATCH \/api\/update\/1 answered 200 with a body the document's schema refuses/,
         ),
         expect.stringMatching(/^PATCH \/api\/update\/1 answered 418, which the document does not list/),
-        expect.stringMatching(/^GET \/api\/update\/1 answered 200; the document allows 405, 401, 503/),
+        expect.stringMatching(/^GET \/api\/update\/1 answered 200; the document allows 405, 401, 403, 503/),
         expect.stringMatching(
           /^GET \/api\/no-such-path answered 404 with a body the document's schema refuses/,
         ),

@@ -17,10 +17,13 @@ import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
 import mediaUsage from '../../netlify/functions/media-usage.mts'
 import openapi from '../../netlify/functions/openapi.mts'
+import people from '../../netlify/functions/people.mts'
+import peopleAccept from '../../netlify/functions/people-accept.mts'
 import replaceFile from '../../netlify/functions/replace-file.mts'
 import share from '../../netlify/functions/share.mts'
 import sharedFile from '../../netlify/functions/shared-file.mts'
 import shares from '../../netlify/functions/shares.mts'
+import tokens from '../../netlify/functions/tokens.mts'
 import trashDeleteForever from '../../netlify/functions/trash-delete-forever.mts'
 import trashList from '../../netlify/functions/trash-list.mts'
 import trashRestore from '../../netlify/functions/trash-restore.mts'
@@ -64,10 +67,13 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   'media-pages': mediaPages,
   'media-usage': mediaUsage,
   openapi,
+  people,
+  'people-accept': peopleAccept,
   'replace-file': replaceFile,
   share,
   'shared-file': sharedFile,
   shares,
+  tokens,
   'trash-delete-forever': trashDeleteForever,
   'trash-list': trashList,
   'trash-restore': trashRestore,

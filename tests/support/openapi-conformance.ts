@@ -4,7 +4,8 @@
  * checks that the document lists the status for that path and method, and that a JSON body validates
  * against the document's schema for it. Methods a path does not list must answer 405 (OPTIONS 204), and
  * an /api path no route takes the not-found 404, each with the document's error body; the gate's
- * refusals (401, and 503 when misconfigured) may come first anywhere it stands. What is not right is
+ * refusals (401, 403 for a role or scope too narrow, and 503 when misconfigured) may come first anywhere it
+ * stands. What is not right is
  * collected; `settle()` hands it over once the answers are in.
  *
  * The validator is ajv's JSON Schema 2020-12 one, the dialect OpenAPI 3.1 and zod's `toJSONSchema`
@@ -26,7 +27,7 @@ interface OpenApiResponse {
 
 const ERROR_SCHEMA = { $ref: '#/components/schemas/Error' }
 /** What the access gate may answer before any function looks at the request. */
-const GATE_REFUSALS = [401, 503]
+const GATE_REFUSALS = [401, 403, 503]
 
 /** What is checked of an answer: its status, headers and JSON body (null when it has none). */
 interface Answer {

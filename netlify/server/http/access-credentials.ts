@@ -12,6 +12,11 @@ export interface AccessKeys {
   readonly cookieKey: Buffer
   /** Signs short-lived links to one file, for fetchers that cannot send the cookie. */
   readonly linkKey: Buffer
+  /**
+   * Marks the API tokens made with the owner's key (decision 0074), so a new key ends them as it ends
+   * the cookies: 16 hex characters of an HMAC, not the key.
+   */
+  readonly ownerTokenMark: string
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest()
@@ -22,6 +27,7 @@ export function deriveAccessKeys(token: string): AccessKeys {
     tokenHash: sha256(token),
     cookieKey: hmac(token, 'media-file-manager access cookie v1'),
     linkKey: hmac(token, 'media-file-manager file link v1'),
+    ownerTokenMark: hmac(token, 'media-file-manager owner tokens v1').toString('hex').slice(0, 16),
   }
 }
 

@@ -1,5 +1,11 @@
 import { ACCESS_COOKIE_NAME, ACCESS_GATE_CLOSED, ACCESS_GATE_HEADER } from '../../../src/contract/access'
+import { API_TOKEN_PREFIX } from '../../../src/contract/people'
+import { OWNER_ID, type Actor } from '../../../src/contract/roles'
+import { roleMeets, roleRequired, type AccessRequirement } from '../../../src/contract/route-access'
 import { serverEnv } from '../env'
+import { noteUse, tokenHolder, lastUseIsStale } from '../people/api-tokens'
+import { readTeam, type StoredPerson, type StoredToken } from '../people/team-document'
+import type { DocumentStore } from '../storage/document-store'
 import { documentStore } from '../store'
 import { readCookie } from './access-cookie'
 import {
@@ -10,19 +16,21 @@ import {
   type AccessKeys,
   type SessionClaim,
 } from './access-credentials'
-import { sessionStands } from './access-sessions'
+import { standingSession } from './access-sessions'
 import { json } from './respond'
 
 /**
- * The optional access gate (DESIGN section 8), in one place: `route()` and the functions that do not go
- * through it (tus uploads, the API's not-found answer) ask `refuseAccess` before anything else.
+ * The optional access gate (DESIGN section 8, decisions 0016, 0035, 0074), in one place: `route()` and
+ * the functions that do not go through it (tus uploads, the API's not-found answer) ask `admitRequest`
+ * before anything else, with what their route needs (`ROUTE_ACCESS`, src/contract/route-access.ts).
  * - `open`: `APP_ACCESS_TOKEN` is not set; nothing changes.
  * - `misconfigured`: it is set but blank or shorter than `MIN_ACCESS_TOKEN_LENGTH` characters, which
  *   guessing could find. Every call fails closed with 503 rather than 401: no token may pass, so a
  *   client asking the visitor for one would only send them in circles, and the message tells the
  *   operator what to fix.
- * - `closed`: every call needs the token (as `Authorization: Bearer`), the sign-in cookie of a session
- *   that still stands, or, where the route allows it, a signed link to one file.
+ * - `closed`: every call needs the owner's token or a person's API token (as `Authorization: Bearer`),
+ *   the sign-in cookie of a session that still stands, or, where the route allows it, a signed link to
+ *   one file; and the role it acts as must include what the route needs.
  */
 export type AccessGate = { kind: 'open' } | { kind: 'misconfigured' } | { kind: 'closed'; keys: AccessKeys }
 
@@ -60,16 +68,9 @@ export function replaceAccessGate(gate: AccessGate | undefined): void {
   current = gate
 }
 
-/** Which credentials a route takes. */
-export type AccessRule =
-  /** The token or the sign-in cookie: every route by default. */
-  | 'token'
-  /** Also a signed link to the file named by `?id=` (GET and HEAD): the file-serving route. */
-  | 'token-or-file-link'
-  /** Nothing: the sign-in route itself, which checks what it needs. */
-  | 'none'
-
-type Credential = 'valid' | 'invalid-token' | 'none'
+const OWNER: Actor = { type: 'owner', id: OWNER_ID, name: 'Owner', role: 'admin' }
+/** With the gate open every call is the owner's, as on a machine of one's own. */
+export const LOCAL_OWNER: Actor = { type: 'owner', id: 'local', name: 'Local', role: 'admin' }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(request: Request): string | null {
@@ -77,12 +78,14 @@ export function bearerToken(request: Request): string | null {
   return match?.[1]?.trim() ?? null
 }
 
-function fileLinkCredential(request: Request, keys: AccessKeys, now: Date): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+function fileLinkActor(request: Request, keys: AccessKeys, now: Date): Actor | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const query = new URL(request.url).searchParams
   const [id, expires, signature] = [query.get('id'), query.get('expires'), query.get('signature')]
-  if (id === null || expires === null || signature === null) return false
+  if (id === null || expires === null || signature === null) return null
   return fileLinkValid(keys, id, { expires, signature }, now)
+    ? { type: 'link', id, name: 'Signed file link', role: 'viewer' }
+    : null
 }
 
 /** The session the request's sign-in cookie names, if the cookie is one this gate issued and unexpired. */
@@ -91,22 +94,74 @@ export function presentedSession(request: Request, keys: AccessKeys, now: Date):
   return cookie === null ? null : accessCookieClaim(keys, cookie, now)
 }
 
+/** Notes a token's or a person's use at most once a minute; a failure to note it fails nothing. */
+async function noteUseOf(
+  store: DocumentStore,
+  use: { token: StoredToken | null; person: StoredPerson | null },
+  now: Date,
+) {
+  if (!lastUseIsStale(use.token, use.person, now)) return
+  try {
+    await noteUse(store, { tokenId: use.token?.id, personId: use.person?.id }, now)
+  } catch (error) {
+    console.error('[Noting a last use failed]', error)
+  }
+}
+
+async function personalTokenActor(store: DocumentStore, presented: string, keys: AccessKeys, now: Date) {
+  if (!presented.startsWith(API_TOKEN_PREFIX)) return null
+  const holder = tokenHolder(await readTeam(store), presented, keys.ownerTokenMark, now)
+  if (holder === null) return null
+  await noteUseOf(store, holder, now)
+  return holder.actor
+}
+
 /**
- * What the request presents, cheapest first: the token and a file link are checked in memory; only a
- * cookie costs a read, of its session's record (decision 0035), so a token caller never waits on storage.
+ * The actor of a standing session: the owner's, or a person who is still in the team, has accepted,
+ * and has not had their sessions ended since this one began (a lower role, a sign-out everywhere).
  */
-async function presentedCredential(
+async function sessionActor(store: DocumentStore, claim: SessionClaim, now: Date): Promise<Actor | null> {
+  const session = await standingSession(store, claim)
+  if (session === null) return null
+  if (session.person === undefined) return OWNER
+  const person = (await readTeam(store)).people.find((candidate) => candidate.id === session.person)
+  if (person?.status !== 'active') return null
+  if (person.sessions_from !== undefined && session.started < person.sessions_from) return null
+  await noteUseOf(store, { token: null, person }, now)
+  return { type: 'person', id: person.id, name: person.name ?? person.email, role: person.role }
+}
+
+type Presented =
+  | { kind: 'actor'; actor: Actor; by: 'bearer' | 'link' | 'cookie' }
+  | { kind: 'none' }
+  | { kind: 'invalid-token' }
+
+/**
+ * What the request presents, cheapest first: the owner's key and a file link are checked in memory; a
+ * personal token costs one read (the team), a cookie one read of its session (decision 0035) and, for
+ * a person's session, one of the team. The owner's key never waits on storage.
+ */
+async function presentedActor(
   request: Request,
   keys: AccessKeys,
-  rule: AccessRule,
+  requirement: AccessRequirement,
   now: Date,
-): Promise<Credential> {
+): Promise<Presented> {
+  const store = documentStore()
   const token = bearerToken(request)
-  if (token !== null && tokenMatches(keys, token)) return 'valid'
-  if (rule === 'token-or-file-link' && fileLinkCredential(request, keys, now)) return 'valid'
-  const session = presentedSession(request, keys, now)
-  if (session !== null && (await sessionStands(documentStore(), session))) return 'valid'
-  return token === null ? 'none' : 'invalid-token'
+  if (token !== null) {
+    if (tokenMatches(keys, token)) return { kind: 'actor', actor: OWNER, by: 'bearer' }
+    const actor = await personalTokenActor(store, token, keys, now)
+    if (actor) return { kind: 'actor', actor, by: 'bearer' }
+  }
+  if (requirement === 'viewer-or-file-link') {
+    const actor = fileLinkActor(request, keys, now)
+    if (actor) return { kind: 'actor', actor, by: 'link' }
+  }
+  const claim = presentedSession(request, keys, now)
+  const actor = claim && (await sessionActor(store, claim, now))
+  if (actor) return { kind: 'actor', actor, by: 'cookie' }
+  return token === null ? { kind: 'none' } : { kind: 'invalid-token' }
 }
 
 /** The 401 for a call without a valid credential; `WWW-Authenticate` names the scheme curl users need. */
@@ -122,21 +177,73 @@ export function misconfigured(): Response {
   return json({ error: ACCESS_MESSAGES.misconfigured }, 503)
 }
 
+/** The 403 for an actor whose role (or token's scope) falls short of what the call needs. */
+export function forbidden(actor: Actor, requirement: AccessRequirement): Response {
+  const needed = roleRequired(requirement) ?? 'viewer'
+  const message =
+    actor.type === 'token'
+      ? `Not allowed: this needs a token acting as ${needed}, and this one acts as ${actor.role} (its scope, or its owner's role)`
+      : `Not allowed: this needs the ${needed} role, and you are ${actor.role === 'viewer' ? 'a' : 'an'} ${actor.role}`
+  return json({ error: message }, 403)
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /**
- * The answer refusing this request, or null when it may go on. A cookie whose session has ended or
- * expired is refused as a missing one is. Throws `StorageUnavailableError` (503) when the session
- * cannot be read: the gate fails closed.
+ * Whether a change carried by the cookie comes from another site's page. `SameSite=Strict` keeps the
+ * cookie off cross-site requests, but not off those of a sibling site under the same registrable domain,
+ * and JSON bodies stop only forms: so a change made with the cookie must say it comes from this origin,
+ * by `Sec-Fetch-Site` (every current browser) or, without it, by `Origin`. A client that sends neither
+ * is not a browser, which could not be made to send the cookie by another site.
  */
+export function crossSiteChange(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false
+  const site = request.headers.get('sec-fetch-site')
+  if (site !== null) return site !== 'same-origin' && site !== 'none'
+  const origin = request.headers.get('origin')
+  return origin !== null && origin !== new URL(request.url).origin
+}
+
+export const CROSS_SITE_MESSAGE =
+  "Refused: a change made with the sign-in cookie must come from this site's own pages"
+
+export type Admission = { actor: Actor | null; refused?: undefined } | { refused: Response }
+
+/**
+ * Whether the request may go on, and as whom. `open` routes go on with whatever actor is presented
+ * checked by themselves (null here); with the gate open every call is `LOCAL_OWNER`. Otherwise: 401
+ * without a standing credential (a cookie whose session ended, a revoked or expired token, a removed
+ * person's), 403 when the actor's role falls short of `requirement` or a cookie's change comes from
+ * another site. Throws `StorageUnavailableError` (503) when a session or the team cannot be read:
+ * the gate fails closed.
+ */
+export async function admitRequest(
+  request: Request,
+  requirement: AccessRequirement = 'viewer',
+  gate: AccessGate = currentAccessGate(),
+  now: Date = new Date(),
+): Promise<Admission> {
+  if (gate.kind === 'open') return { actor: LOCAL_OWNER }
+  if (requirement === 'open') return { actor: null }
+  if (gate.kind === 'misconfigured') return { refused: misconfigured() }
+  const presented = await presentedActor(request, gate.keys, requirement, now)
+  if (presented.kind !== 'actor') return { refused: unauthorized(presented.kind === 'invalid-token') }
+  if (presented.by === 'cookie' && crossSiteChange(request)) {
+    return { refused: json({ error: CROSS_SITE_MESSAGE }, 403) }
+  }
+  if (!roleMeets(presented.actor.role, requirement))
+    return { refused: forbidden(presented.actor, requirement) }
+  return { actor: presented.actor }
+}
+
+/** The answer refusing this request, or null when it may go on (`admitRequest` without the actor). */
 export async function refuseAccess(
   request: Request,
-  rule: AccessRule = 'token',
+  requirement: AccessRequirement = 'viewer',
   gate: AccessGate = currentAccessGate(),
   now: Date = new Date(),
 ): Promise<Response | null> {
-  if (rule === 'none' || gate.kind === 'open') return null
-  if (gate.kind === 'misconfigured') return misconfigured()
-  const credential = await presentedCredential(request, gate.keys, rule, now)
-  return credential === 'valid' ? null : unauthorized(credential === 'invalid-token')
+  return (await admitRequest(request, requirement, gate, now)).refused ?? null
 }
 
 /**

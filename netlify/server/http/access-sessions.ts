@@ -19,18 +19,22 @@ export function sessionKey({ id, expires }: SessionClaim): string {
   return `${PREFIX}${String(expires).padStart(12, '0')}.${id}`
 }
 
-/** The stored record of a session: when it began, for whoever reads the store. */
-interface SessionRecord {
+/**
+ * The stored record of a session: when it began, and whose it is: the person who signed in with a
+ * password, or no one for a sign-in with the owner's key (decision 0074).
+ */
+export interface SessionRecord {
   started: string
+  person?: string
 }
 
-/** Starts a session lasting as long as the cookie that names it. */
-export async function startSession(store: DocumentStore, now: Date): Promise<SessionClaim> {
+/** Starts a session lasting as long as the cookie that names it, for `person` or the owner. */
+export async function startSession(store: DocumentStore, now: Date, person?: string): Promise<SessionClaim> {
   const claim = {
     id: randomBytes(SESSION_ID_BYTES).toString('base64url'),
     expires: Math.floor(now.getTime() / 1000) + ACCESS_COOKIE_MAX_AGE_SECONDS,
   }
-  const record: SessionRecord = { started: now.toISOString() }
+  const record: SessionRecord = { started: now.toISOString(), ...(person === undefined ? {} : { person }) }
   const etag = await store.write(sessionKey(claim), record, { ifNew: true })
   // A write the store did not confirm ('') may not have happened: the sign-in fails (503) rather than
   // hand out a cookie that opens nothing.
@@ -40,9 +44,18 @@ export async function startSession(store: DocumentStore, now: Date): Promise<Ses
   return claim
 }
 
-/** Whether the session still stands: one read of one small document. */
-export async function sessionStands(store: DocumentStore, claim: SessionClaim): Promise<boolean> {
-  return (await store.read(sessionKey(claim))) !== null
+/** The session's record while it stands, else null: one read of one small document. */
+export async function standingSession(
+  store: DocumentStore,
+  claim: SessionClaim,
+): Promise<SessionRecord | null> {
+  const stored = await store.read(sessionKey(claim))
+  if (stored === null) return null
+  const value = stored.value as Partial<SessionRecord> | null
+  return {
+    started: typeof value?.started === 'string' ? value.started : new Date(0).toISOString(),
+    ...(typeof value?.person === 'string' ? { person: value.person } : {}),
+  }
 }
 
 export async function endSession(store: DocumentStore, claim: SessionClaim): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   ConflictError,
+  ForbiddenError,
   GoneError,
   InvalidInputError,
   NotFoundError,
@@ -23,6 +24,8 @@ type ErrorType = new (...args: never[]) => Error
  */
 export const ERROR_STATUSES: readonly (readonly [ErrorType, number])[] = [
   [InvalidInputError, 400],
+  // The role or the token's scope does not allow it (issue 45).
+  [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
   // Upload-Offset is not where the upload stands; uploads.mts adds the offset it stands at.

@@ -40,7 +40,10 @@ export const RATE_LIMITS = {
    * fewer than file bytes; the CDN keeps versioned answers, so a screen asks for each at most once.
    */
   images: perAddressPerMinute(600),
-  /** Sign-in: slows down guessing the token (the status check on each page load counts too). */
+  /**
+   * Sign-in and accepting an invitation: slows down guessing the token (the status check on each page
+   * load counts too); failed passwords are slowed further per account and address (decision 0074).
+   */
   signIn: perAddressPerMinute(30),
   /** A Webflow connection test calls Webflow, whose own limit is 60 a minute. */
   webflowCheck: perAddressPerMinute(30),
@@ -72,12 +75,15 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   'media-pages': 'read',
   'media-usage': 'read',
   openapi: 'read',
+  people: 'write',
+  'people-accept': 'signIn',
   'replace-file': 'write',
   share: 'write',
   'shared-file': 'files',
   shares: 'read',
   'trash-delete-forever': 'bulk',
   'trash-list': 'read',
+  tokens: 'write',
   'trash-restore': 'write',
   'update-file': 'write',
   upload: 'write',

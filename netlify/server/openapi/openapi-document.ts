@@ -19,6 +19,8 @@ import {
 } from '../../../src/contract/api-description'
 import { errorBodySchema } from '../../../src/contract/api'
 import { LIMITS } from '../../../src/contract/limits'
+import { ROLE_SCOPES } from '../../../src/contract/roles'
+import { requirementFor, roleRequired } from '../../../src/contract/route-access'
 import { API_ROUTES, functionUrl, routePath } from '../../../src/contract/routes'
 import { ACCESS_MESSAGES } from '../http/access-gate'
 import { FUNCTION_RATE_LIMITS, RATE_LIMITS } from '../http/rate-limits'
@@ -168,30 +170,43 @@ function limitsText(operation: OperationDescription): string[] {
   )
 }
 
-function accessText(endpoint: DescribedEndpoint): string {
+/** Who may call it: the endpoint's access, and the least role (and token scope) the role table asks. */
+function accessText(endpoint: DescribedEndpoint, route: DescribedRoute, method: string): string {
   switch (endpoint.access) {
     case 'open':
       return 'Open: no credential, whether or not the access gate is on.'
     case 'signed-link':
       return 'The signature in the path is the credential: no cookie or token needed.'
-    case 'gate':
-      return `Behind the access gate when it is on: the \`${ACCESS_COOKIE_NAME}\` cookie or the token.`
+    case 'gate': {
+      const role = roleRequired(requirementFor(route.function, method) ?? 'admin') ?? 'viewer'
+      return `Behind the access gate when it is on: the \`${ACCESS_COOKIE_NAME}\` cookie of a person who is at least ${role}, the owner's token, or an API token of scope \`${ROLE_SCOPES[role]}\` or wider (403 otherwise).`
+    }
   }
 }
 
 interface OperationContext {
   route: DescribedRoute
+  method: string
   endpoint: DescribedEndpoint
   operation: OperationDescription
   operationId: string
   responses: Record<string, Json>
 }
 
-function operationObject({ route, endpoint, operation, operationId, responses }: OperationContext): Json {
+function operationObject({
+  route,
+  method,
+  endpoint,
+  operation,
+  operationId,
+  responses,
+}: OperationContext): Json {
   const rate = rateLimitOf(route)
   const gated = endpoint.access !== 'open'
   const answered = new Set(Object.keys(operation.answers).map(Number))
-  const errors = [...new Set<ErrorStatus>([...operation.errors, ...(gated ? [401 as const] : []), ...ALWAYS])]
+  const errors = [
+    ...new Set<ErrorStatus>([...operation.errors, ...(gated ? [401 as const, 403 as const] : []), ...ALWAYS]),
+  ]
     .filter((status) => !answered.has(status))
     .sort((a, b) => a - b)
 
@@ -235,7 +250,7 @@ function operationObject({ route, endpoint, operation, operationId, responses }:
   const limits = limitsText(operation)
   const description = [
     operation.description,
-    accessText(endpoint),
+    accessText(endpoint, route, method),
     `Rate limit: ${number.format(rate.windowLimit)} requests a minute per address (\`${rate.preset}\`).`,
     ...(limits.length > 0 ? ['Limits:', ...limits] : []),
   ]
@@ -300,7 +315,14 @@ function buildDocument(): Json {
         const operation = endpoint.operations[method]
         if (!operation) continue
         const operationId = `${method.toLowerCase()}${route.name[0]?.toUpperCase() ?? ''}${route.name.slice(1)}${suffix}`
-        item[method.toLowerCase()] = operationObject({ route, endpoint, operation, operationId, responses })
+        item[method.toLowerCase()] = operationObject({
+          route,
+          method,
+          endpoint,
+          operation,
+          operationId,
+          responses,
+        })
       }
       paths[path] = item
     }

@@ -4,8 +4,13 @@
  */
 export const ACCESS_TEXT = {
   title: 'Access token required',
-  description: 'This media library is protected. Enter the access token to continue.',
+  description:
+    'This media library is protected. Enter the access token, or your email and password, to continue.',
   label: 'Access token',
+  email: 'Email',
+  password: 'Password',
+  orPerson: 'Or sign in with your email and password',
+  wrongPassword: 'Wrong email or password',
   submit: 'Sign in',
   submitting: 'Signing in...',
   invalid: 'Invalid access token',

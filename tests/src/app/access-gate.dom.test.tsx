@@ -3,6 +3,8 @@ import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
+import { acceptInvite, invitePerson } from '../../../netlify/server/people/people-service'
+import { documentStore } from '../../../netlify/server/store'
 import { ACCESS_TEXT } from '../../../src/features/access/access-text'
 import { SIGN_OUT_TEXT } from '../../../src/features/access/components/sign-out-menu'
 import { resetAccessState } from '../../../src/lib/access'
@@ -95,6 +97,30 @@ describe('the access gate on the screen', () => {
     await user.click(within(asked).getByRole('button', { name: ACCESS_TEXT.submit }))
     expect(await within(asked).findByRole('alert')).toHaveTextContent(ACCESS_TEXT.invalid)
     expect(jar).toBeNull()
+  })
+
+  it('signs a person in with their email and password, and says only "wrong" for a wrong one', async () => {
+    const invited = await invitePerson(
+      documentStore(),
+      { email: 'writer@example.com', role: 'editor' },
+      'http://x.test',
+    )
+    const password = 'ample lantern orbit quietly'
+    await acceptInvite(documentStore(), { token: invited.invite_token, name: 'Writer', password })
+    const { user } = renderScreen()
+    const asked = await dialog()
+    await user.type(within(asked).getByLabelText(ACCESS_TEXT.email), 'writer@example.com')
+    await user.type(within(asked).getByLabelText(ACCESS_TEXT.password), 'not my password at all')
+    await user.click(within(asked).getByRole('button', { name: ACCESS_TEXT.submit }))
+    expect(await within(asked).findByRole('alert')).toHaveTextContent(ACCESS_TEXT.wrongPassword)
+
+    await user.clear(within(asked).getByLabelText(ACCESS_TEXT.password))
+    await user.type(within(asked).getByLabelText(ACCESS_TEXT.password), password)
+    await user.click(within(asked).getByRole('button', { name: ACCESS_TEXT.submit }))
+    expect(
+      await screen.findByRole('article', { name: 'Local photo' }, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+    expect(jar).toMatch(/^mfm_access=\d+\./)
   })
 
   it('signs in, then loads the files and shows thumbnails through signed links', async () => {

@@ -21,9 +21,14 @@ export function useAccessStatus() {
   return useSWR<AccessStatus, Error>(accessKey(), getAccessStatus, { revalidateOnFocus: false })
 }
 
-/** Sends the token once; the answer's HttpOnly cookie then goes with every call, image and video. */
-export async function signIn(token: string): Promise<void> {
-  await apiRequest(ACCESS_PATH, { method: 'POST', body: { token }, schema: 'nothing' })
+/**
+ * Sends the owner's token, or a person's email and password, once; the answer's HttpOnly cookie then
+ * goes with every call, image and video.
+ */
+export async function signIn(
+  credentials: { token: string } | { email: string; password: string },
+): Promise<void> {
+  await apiRequest(ACCESS_PATH, { method: 'POST', body: credentials, schema: 'nothing' })
 }
 
 /**

@@ -17,23 +17,36 @@ interface AccessDialogProps {
 }
 
 /**
- * Asks for the access token when a call was refused with 401 (the API client reports it), once for
- * all the calls refused together, and again from the sign-in screen's Sign in. The token goes to
- * `POST /api/access` and is forgotten: the HttpOnly cookie it answers with is what later calls carry.
- * Then every SWR key is revalidated.
+ * Asks for the access token, or a person's email and password, when a call was refused with 401 (the
+ * API client reports it), once for all the calls refused together, and again from the sign-in screen's
+ * Sign in. A token typed in wins. What was typed goes to `POST /api/access` and is forgotten: the
+ * HttpOnly cookie it answers with is what later calls carry. Then every SWR key is revalidated.
  */
 export function AccessDialog({ onGranted }: AccessDialogProps) {
   useAccessStatus()
   const { asking } = useAccess()
   const { mutate } = useSWRConfig()
   const [token, setToken] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
   const [state, setState] = useState<FormState>({ kind: 'editing' })
-  const blank = token.trim() === ''
+  const byToken = token.trim() !== ''
+  const blank = !byToken && (email.trim() === '' || password === '')
+
+  const clear = () => {
+    setToken('')
+    setPassword('')
+    setState({ kind: 'editing' })
+  }
 
   const close = () => {
-    setToken('')
-    setState({ kind: 'editing' })
+    clear()
     stopAskingForAccess()
+  }
+
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value)
+    if (state.kind === 'failed') setState({ kind: 'editing' })
   }
 
   const submit = async (event: SyntheticEvent) => {
@@ -41,17 +54,17 @@ export function AccessDialog({ onGranted }: AccessDialogProps) {
     if (blank) return
     setState({ kind: 'sending' })
     try {
-      await signIn(token.trim())
+      await signIn(byToken ? { token: token.trim() } : { email: email.trim(), password })
     } catch (error) {
+      const refused = byToken ? ACCESS_TEXT.invalid : ACCESS_TEXT.wrongPassword
       const message =
         error instanceof ApiError && error.status === 401
-          ? ACCESS_TEXT.invalid
+          ? refused
           : (serverMessage(error) ?? ACCESS_TEXT.failed)
       setState({ kind: 'failed', message })
       return
     }
-    setToken('')
-    setState({ kind: 'editing' })
+    clear()
     reportAccessGranted()
     onGranted()
     await mutate(() => true)
@@ -73,17 +86,45 @@ export function AccessDialog({ onGranted }: AccessDialogProps) {
           <input
             type="password"
             name="access-token"
-            autoComplete="current-password"
+            autoComplete="off"
             value={token}
             autoFocus
-            aria-invalid={error !== null}
+            aria-invalid={error !== null && byToken}
             aria-describedby={error === null ? undefined : 'access-token-error'}
             onChange={(event) => {
-              setToken(event.target.value)
-              if (state.kind === 'failed') setState({ kind: 'editing' })
+              edited(setToken)(event.target.value)
             }}
           />
         </label>
+        <fieldset className="access-dialog__person">
+          <legend>{ACCESS_TEXT.orPerson}</legend>
+          <label className="form__field">
+            <span>{ACCESS_TEXT.email}</span>
+            <input
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={email}
+              onChange={(event) => {
+                edited(setEmail)(event.target.value)
+              }}
+            />
+          </label>
+          <label className="form__field">
+            <span>{ACCESS_TEXT.password}</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              aria-invalid={error !== null && !byToken}
+              aria-describedby={error === null ? undefined : 'access-token-error'}
+              onChange={(event) => {
+                edited(setPassword)(event.target.value)
+              }}
+            />
+          </label>
+        </fieldset>
         <FormFooter
           error={error}
           errorId="access-token-error"

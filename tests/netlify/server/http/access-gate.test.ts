@@ -17,17 +17,29 @@ import {
 import {
   ACCESS_MESSAGES,
   accessGateFor,
+  admitRequest,
+  CROSS_SITE_MESSAGE,
   keepPrivate,
+  LOCAL_OWNER,
   MIN_ACCESS_TOKEN_LENGTH,
   refuseAccess,
   replaceAccessGate,
   type AccessGate,
 } from '../../../../netlify/server/http/access-gate'
 import { startSession } from '../../../../netlify/server/http/access-sessions'
+import { createToken } from '../../../../netlify/server/people/api-tokens'
+import {
+  acceptInvite,
+  changeRole,
+  invitePerson,
+  removePerson,
+} from '../../../../netlify/server/people/people-service'
 import { json } from '../../../../netlify/server/http/respond'
 import { route } from '../../../../netlify/server/http/route'
 import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../../netlify/server/store'
+import type { Role } from '../../../../src/contract/roles'
+import type { AccessRequirement } from '../../../../src/contract/route-access'
 
 const TOKEN = 'correct horse battery staple'
 const NOW = new Date('2026-05-01T12:00:00Z')
@@ -64,7 +76,7 @@ async function errorOf(response: Response | null): Promise<string | undefined> {
 describe('the gate a token setting gives', () => {
   it('is open without the variable', async () => {
     expect(accessGateFor(undefined)).toEqual({ kind: 'open' })
-    expect(await refuseAccess(request(), 'token', accessGateFor(undefined), NOW)).toBeNull()
+    expect(await refuseAccess(request(), 'viewer', accessGateFor(undefined), NOW)).toBeNull()
   })
 
   it('fails closed with 503 when the variable is set but empty or blank, whatever the request carries', async () => {
@@ -72,7 +84,7 @@ describe('the gate a token setting gives', () => {
       const gate = accessGateFor(blank)
       expect(gate.kind).toBe('misconfigured')
       for (const carried of [{}, { headers: { authorization: 'Bearer ' } }, withCookie('')]) {
-        const refused = await refuseAccess(request('/api/media', carried), 'token', gate, NOW)
+        const refused = await refuseAccess(request('/api/media', carried), 'viewer', gate, NOW)
         expect(refused?.status).toBe(503)
         expect(await errorOf(refused)).toBe(ACCESS_MESSAGES.misconfigured)
       }
@@ -87,7 +99,7 @@ describe('the gate a token setting gives', () => {
       expect(gate.kind).toBe('misconfigured')
       // Not even the short token itself passes.
       const presented = request('/api/media', { headers: { authorization: `Bearer ${setting.trim()}` } })
-      const refused = await refuseAccess(presented, 'token', gate, NOW)
+      const refused = await refuseAccess(presented, 'viewer', gate, NOW)
       expect(refused?.status).toBe(503)
       const message = await errorOf(refused)
       expect(message).toBe(ACCESS_MESSAGES.misconfigured)
@@ -98,13 +110,13 @@ describe('the gate a token setting gives', () => {
     const gate = accessGateFor(` ${shortest} `)
     expect(gate.kind).toBe('closed')
     const presented = request('/api/media', { headers: { authorization: `Bearer ${shortest}` } })
-    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+    expect(await refuseAccess(presented, 'viewer', gate, NOW)).toBeNull()
   })
 
   it('takes surrounding whitespace off the token, from the setting and from what is presented', async () => {
     const gate = accessGateFor(`  ${TOKEN}\n`)
     const presented = request('/api/media', { headers: { authorization: `Bearer  ${TOKEN} ` } })
-    expect(await refuseAccess(presented, 'token', gate, NOW)).toBeNull()
+    expect(await refuseAccess(presented, 'viewer', gate, NOW)).toBeNull()
   })
 })
 
@@ -127,7 +139,7 @@ describe('the token compare', () => {
 
 describe('refuseAccess with the token set', () => {
   it('answers 401 JSON with a Bearer challenge when nothing is presented', async () => {
-    const refused = await refuseAccess(request(), 'token', closed, NOW)
+    const refused = await refuseAccess(request(), 'viewer', closed, NOW)
     expect(refused?.status).toBe(401)
     expect(refused?.headers.get('www-authenticate')).toBe('Bearer realm="Media File Manager"')
     expect(refused?.headers.get('content-type')).toMatch(/^application\/json/)
@@ -137,7 +149,7 @@ describe('refuseAccess with the token set', () => {
   it('answers 401 invalid_token for a wrong bearer token', async () => {
     const refused = await refuseAccess(
       request('/api/media', { headers: { authorization: 'Bearer nope' } }),
-      'token',
+      'viewer',
       closed,
       NOW,
     )
@@ -149,24 +161,24 @@ describe('refuseAccess with the token set', () => {
   it('lets the bearer token through, whatever the case of the scheme', async () => {
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
       const presented = request('/api/media', { headers: { authorization: `${scheme} ${TOKEN}` } })
-      expect(await refuseAccess(presented, 'token', closed, NOW)).toBeNull()
+      expect(await refuseAccess(presented, 'viewer', closed, NOW)).toBeNull()
     }
   })
 
   it('does not take the token in other schemes or as a cookie', async () => {
     const basic = request('/api/media', { headers: { authorization: `Basic ${btoa(`x:${TOKEN}`)}` } })
-    expect((await refuseAccess(basic, 'token', closed, NOW))?.status).toBe(401)
-    expect((await refuseAccess(request('/api/media', withCookie(TOKEN)), 'token', closed, NOW))?.status).toBe(
-      401,
-    )
+    expect((await refuseAccess(basic, 'viewer', closed, NOW))?.status).toBe(401)
+    expect(
+      (await refuseAccess(request('/api/media', withCookie(TOKEN)), 'viewer', closed, NOW))?.status,
+    ).toBe(401)
   })
 
   it('lets the cookie of a standing session through until it expires', async () => {
     const value = await sessionCookie(24 * 7 - 1)
-    expect(await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, NOW)).toBeNull()
+    expect(await refuseAccess(request('/api/media', withCookie(value)), 'viewer', closed, NOW)).toBeNull()
     const later = hoursFrom(NOW, 2)
     expect(
-      (await refuseAccess(request('/api/media', withCookie(value)), 'token', closed, later))?.status,
+      (await refuseAccess(request('/api/media', withCookie(value)), 'viewer', closed, later))?.status,
     ).toBe(401)
   })
 
@@ -187,13 +199,13 @@ describe('refuseAccess with the token set', () => {
     for (const cookie of forged) {
       expect(accessCookieClaim(keys, cookie, NOW)).toBeNull()
       expect(
-        (await refuseAccess(request('/api/media', withCookie(cookie)), 'token', closed, NOW))?.status,
+        (await refuseAccess(request('/api/media', withCookie(cookie)), 'viewer', closed, NOW))?.status,
       ).toBe(401)
     }
   })
 
   it('changes nothing for a route that takes no credential', async () => {
-    expect(await refuseAccess(request('/api/access', { method: 'POST' }), 'none', closed, NOW)).toBeNull()
+    expect(await refuseAccess(request('/api/access', { method: 'POST' }), 'open', closed, NOW)).toBeNull()
   })
 })
 
@@ -208,20 +220,20 @@ describe('signed file links', () => {
 
   it('let GET and HEAD of their one file through on the file route only, until they expire', async () => {
     const expiresAt = hoursFrom(NOW, 1)
-    expect(await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, NOW)).toBeNull()
-    expect(await refuseAccess(linked(id, expiresAt, 'HEAD'), 'token-or-file-link', closed, NOW)).toBeNull()
-    expect((await refuseAccess(linked(id, expiresAt), 'token', closed, NOW))?.status).toBe(401)
+    expect(await refuseAccess(linked(id, expiresAt), 'viewer-or-file-link', closed, NOW)).toBeNull()
+    expect(await refuseAccess(linked(id, expiresAt, 'HEAD'), 'viewer-or-file-link', closed, NOW)).toBeNull()
+    expect((await refuseAccess(linked(id, expiresAt), 'viewer', closed, NOW))?.status).toBe(401)
     expect(
-      (await refuseAccess(linked(id, expiresAt, 'DELETE'), 'token-or-file-link', closed, NOW))?.status,
+      (await refuseAccess(linked(id, expiresAt, 'DELETE'), 'viewer-or-file-link', closed, NOW))?.status,
     ).toBe(401)
     expect(
-      (await refuseAccess(linked(id, expiresAt), 'token-or-file-link', closed, hoursFrom(NOW, 1)))?.status,
+      (await refuseAccess(linked(id, expiresAt), 'viewer-or-file-link', closed, hoursFrom(NOW, 1)))?.status,
     ).toBe(401)
   })
 
   it('do not open another file, nor survive a changed expiry', async () => {
     expect(
-      (await refuseAccess(linked('mabc123-other', hoursFrom(NOW, 1)), 'token-or-file-link', closed, NOW))
+      (await refuseAccess(linked('mabc123-other', hoursFrom(NOW, 1)), 'viewer-or-file-link', closed, NOW))
         ?.status,
     ).toBe(401)
     const { signature } = signFileLink(keys, id, hoursFrom(NOW, 1))
@@ -312,6 +324,7 @@ describe('route() asks the gate before anything else', () => {
       },
     },
     { message: 'Failed' },
+    'media',
   )
   const use = (gate: AccessGate) => {
     replaceAccessGate(gate)
@@ -342,5 +355,117 @@ describe('route() asks the gate before anything else', () => {
     const response = await handler(request('/api/x'))
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('public, max-age=60')
+  })
+})
+
+describe('people and their tokens at the gate', () => {
+  const PASSWORD = 'ample lantern orbit quietly'
+
+  async function member(email: string, role: Role) {
+    const invited = await invitePerson(store, { email, role }, 'http://localhost:8888', NOW)
+    return acceptInvite(store, { token: invited.invite_token, name: email, password: PASSWORD }, NOW)
+  }
+
+  const personCookie = async (id: string, at = NOW) =>
+    accessCookieValue(keys, await startSession(store, at, id))
+
+  const admitted = async (
+    init: RequestInit & { headers?: Record<string, string> },
+    needs: AccessRequirement,
+    at = NOW,
+  ) => admitRequest(request('/api/media', init), needs, closed, at)
+
+  it("lets a person's session in as their role, and refuses what the role does not include with 403", async () => {
+    const writer = await member('writer@example.com', 'editor')
+    const cookie = withCookie(await personCookie(writer.id))
+    expect(await admitted(cookie, 'editor')).toEqual({
+      actor: { type: 'person', id: writer.id, name: 'writer@example.com', role: 'editor' },
+    })
+    const refused = await refuseAccess(request('/api/trash/purge', cookie), 'admin', closed, NOW)
+    expect(refused?.status).toBe(403)
+    expect(await errorOf(refused)).toBe('Not allowed: this needs the admin role, and you are an editor')
+  })
+
+  it("refuses a removed person's session and token, and ends a lowered person's sessions at once", async () => {
+    await member('lead@example.com', 'admin')
+    const writer = await member('writer@example.com', 'editor')
+    const reader = await member('reader@example.com', 'editor')
+    const actor = { type: 'person' as const, id: writer.id, name: 'writer', role: 'editor' as const }
+    const token = await createToken(store, actor, { name: 'CI', scope: 'write' }, keys.ownerTokenMark, NOW)
+    const bearer = { headers: { authorization: `Bearer ${token.token}` } }
+    const writerCookie = withCookie(await personCookie(writer.id))
+    expect((await admitted(bearer, 'editor')).refused).toBeUndefined()
+    await removePerson(store, writer.id)
+    for (const presented of [bearer, writerCookie]) {
+      const refused = (await admitted(presented, 'viewer')).refused
+      expect(refused?.status).toBe(401)
+    }
+
+    const readerCookie = withCookie(await personCookie(reader.id))
+    await changeRole(store, reader.id, 'viewer', hoursFrom(NOW, 1))
+    expect((await admitted(readerCookie, 'viewer', hoursFrom(NOW, 2))).refused?.status).toBe(401)
+    const fresh = withCookie(await personCookie(reader.id, hoursFrom(NOW, 2)))
+    expect(await admitted(fresh, 'viewer', hoursFrom(NOW, 2))).toMatchObject({ actor: { role: 'viewer' } })
+  })
+
+  it('refuses a read token any change with 403 naming its scope', async () => {
+    const lead = await member('lead@example.com', 'admin')
+    const actor = { type: 'person' as const, id: lead.id, name: 'lead', role: 'admin' as const }
+    const token = await createToken(
+      store,
+      actor,
+      { name: 'reports', scope: 'read' },
+      keys.ownerTokenMark,
+      NOW,
+    )
+    const bearer = { headers: { authorization: `Bearer ${token.token}` } }
+    expect(await admitted(bearer, 'viewer')).toMatchObject({ actor: { type: 'token', role: 'viewer' } })
+    const refused = (await admitted({ ...bearer, method: 'POST' }, 'editor')).refused
+    expect(refused?.status).toBe(403)
+    expect(await errorOf(refused ?? null)).toMatch(
+      /this one acts as viewer \(its scope, or its owner's role\)/,
+    )
+  })
+
+  it("refuses a cookie's change made from another site, and takes it from the site's own pages", async () => {
+    const cookie = await sessionCookie()
+    const change = (headers: Record<string, string>) =>
+      request('/api/batch-delete', {
+        method: 'POST',
+        headers: { cookie: `${ACCESS_COOKIE_NAME}=${cookie}`, ...headers },
+      })
+    for (const crossSite of [
+      { 'sec-fetch-site': 'cross-site' } as Record<string, string>,
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const refused = await refuseAccess(change(crossSite), 'editor', closed, NOW)
+      expect(refused?.status).toBe(403)
+      expect(await errorOf(refused)).toBe(CROSS_SITE_MESSAGE)
+    }
+    const sameSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost:8888' },
+      {},
+    ]
+    for (const sameSite of sameSites) {
+      expect(await refuseAccess(change(sameSite), 'editor', closed, NOW)).toBeNull()
+    }
+    // Reads, and the token (which no other site can make a browser send), are not asked.
+    const read = request('/api/media', {
+      headers: { cookie: `${ACCESS_COOKIE_NAME}=${cookie}`, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(await refuseAccess(read, 'viewer', closed, NOW)).toBeNull()
+    const curl = request('/api/batch-delete', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(await refuseAccess(curl, 'editor', closed, NOW)).toBeNull()
+  })
+
+  it('lets every call in as the local owner when the gate is open', async () => {
+    expect(await admitRequest(request(), 'admin', accessGateFor(undefined), NOW)).toEqual({
+      actor: LOCAL_OWNER,
+    })
   })
 })

@@ -81,7 +81,10 @@ describe('/api/access', () => {
     const refused = await call('/api/access')
     expect(refused.status).toBe(401)
     expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer/)
-    expect(await (await call('/api/access', { headers: BEARER })).json()).toEqual({ required: true })
+    expect(await (await call('/api/access', { headers: BEARER })).json()).toEqual({
+      required: true,
+      actor: { type: 'owner', id: 'owner', name: 'Owner', role: 'admin' },
+    })
   })
 
   it('GET answers { required: false } when the gate is open, and 503 when it is misconfigured', async () => {

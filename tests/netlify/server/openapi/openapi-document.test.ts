@@ -30,7 +30,7 @@ describe('openApiDocument', () => {
     }
   })
 
-  it('leaves open, without the gate, only the shared file, the sign-in, a signed file and the reference', () => {
+  it('leaves open, without the gate, only the shared file, the sign-in, accepting an invitation, a signed file and the reference', () => {
     const open = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([, operation]) => operation.security.length === 0)
@@ -44,6 +44,7 @@ describe('openApiDocument', () => {
       'GET /api/shared/{share}/{signature}',
       'GET /api/signed-files/{expires}/{signature}/{id}/{name}',
       'POST /api/access',
+      'POST /api/people/accept',
     ])
   })
 
