@@ -90,20 +90,26 @@ export function MediaResults(props: MediaResultsProps) {
     // While a newer query is still computing, "no files" may be untrue (the list just arrived): wait.
     // So it is while the library's pages arrive, when nothing narrows the list: the first page holds
     // the oldest ids, all of which may be deleted, and the files are in the pages after it.
-    if (stale || (arriving && !narrowed)) return <div className="results-state" aria-busy="true" />
+    // One element for both, so a focus given to the empty state after a delete stays on it while the
+    // list is asked again (busy for a moment, then empty once more).
+    const busy = stale || (arriving && !narrowed)
     return (
       <>
-        {tiles}
-        <div className="results-state" aria-busy="false" tabIndex={-1} ref={emptyState}>
-          <EmptyState
-            title="No files found"
-            hint={
-              narrowed
-                ? 'Try adjusting your search or filter criteria.'
-                : 'Get started by uploading your first file.'
-            }
-          />
-          {!narrowed && emptyActions}
+        {busy ? null : tiles}
+        <div className="results-state" aria-busy={busy} tabIndex={-1} ref={emptyState}>
+          {!busy && (
+            <>
+              <EmptyState
+                title="No files found"
+                hint={
+                  narrowed
+                    ? 'Try adjusting your search or filter criteria.'
+                    : 'Get started by uploading your first file.'
+                }
+              />
+              {!narrowed && emptyActions}
+            </>
+          )}
         </div>
       </>
     )
