@@ -84,7 +84,9 @@ test('the gated build uploads signed to the configured Cloudinary origin with no
 
   // The build leaves the preset out and its policy names the stand-in, and only there.
   const assets = join(dir, 'dist', 'assets')
-  const code = await Promise.all((await readdir(assets)).map((name) => readFile(join(assets, name), 'utf8')))
+  // Files only: the API reference's Swagger UI sits in a folder of its own there.
+  const files = (await readdir(assets, { withFileTypes: true })).filter((entry) => entry.isFile())
+  const code = await Promise.all(files.map((entry) => readFile(join(assets, entry.name), 'utf8')))
   expect(code.some((text) => text.includes(PRESET))).toBe(false)
   const policy = (await page.request.get(`${base}/`)).headers()['content-security-policy'] ?? ''
   // The delivery hosts too: the text and PDF previews read files with fetch.
