@@ -1,5 +1,6 @@
 import * as z from 'zod'
 
+import { actorSummarySchema, type ActorSummary } from './actor-summary'
 import { CHANGE_EVENT_TYPES } from './webhooks'
 
 /**
@@ -28,24 +29,13 @@ export const OTHER_ACTIVITY_ACTIONS = [
 export const ACTIVITY_ACTIONS = [...CHANGE_EVENT_TYPES, ...OTHER_ACTIVITY_ACTIONS] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
-/**
- * Who acted: a person, a token by its name, the owner's key, a signed file link, `system` for the
- * scheduled functions (the Trash's purge after 30 days), or `anonymous` for a failed sign-in.
- */
-export const ACTIVITY_ACTOR_TYPES = ['owner', 'person', 'token', 'link', 'system', 'anonymous'] as const
-export type ActivityActorType = (typeof ACTIVITY_ACTOR_TYPES)[number]
-
-export const activityActorSchema = z.object({
-  type: z.enum(ACTIVITY_ACTOR_TYPES),
-  id: z.string(),
-  name: z.string(),
-})
-export type ActivityActor = z.infer<typeof activityActorSchema>
+/** Who acted (`actor-summary.ts`). */
+export type ActivityActor = ActorSummary
 
 export const activityEventSchema = z.object({
   id: z.string(),
   at: z.string(),
-  actor: activityActorSchema,
+  actor: actorSummarySchema,
   action: z.enum(ACTIVITY_ACTIONS),
   file_ids: z.array(z.number().int()),
   /** What else the action says: for an edit, `changes` of each field `{ before, after }`. */

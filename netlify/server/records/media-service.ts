@@ -18,6 +18,7 @@ import { applyPatch, buildRecord } from './record-model'
 import { etagMatches, listShards, pageEtag, readPage, type RecordPage } from './record-pages'
 import { operateOnRecords, operateOnStoredRecords, type RecordOutcome } from './record-shards'
 import { filesStillHeld, withStoredFileFacts } from './stored-file-facts'
+import { updatedStamp } from '../activity/acting-actor'
 
 export type MediaListing = { etag: string } & (
   { notModified: true } | { notModified: false; page: RecordPage }
@@ -249,7 +250,7 @@ export async function moveToFolder(
   const moved = await operateOnRecords<MediaRecord | boolean | string>(store, fileIds, (current) => {
     if (!current) return { result: false }
     if (current.folder_path === target) return { result: true }
-    const record = { ...current, folder_path: target, updated_at: now.toISOString() }
+    const record = { ...current, folder_path: target, ...updatedStamp(now) }
     return { record, result: record, overBudget: (problem) => problem }
   })
   const rehomed = await followMovedFolders(

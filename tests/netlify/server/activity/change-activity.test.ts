@@ -111,6 +111,22 @@ describe('each stored change is in the log, as its actor', () => {
   })
 })
 
+describe('a record names who made it and who last changed it', () => {
+  it('created_by and updated_by follow the request, and name nobody with the gate off', async () => {
+    const made = await actAs(OWNER, () => addFile('a'))
+    expect(made.created_by).toEqual({ type: 'owner', id: 'owner', name: 'Owner' })
+    expect(made.updated_by).toBeUndefined()
+    const edited = await actAs(TOKEN, () => updateRecord(store, made.id, { title: 'A2' }))
+    expect(edited.created_by).toEqual(made.created_by)
+    expect(edited.updated_by).toEqual({ type: 'token', id: 't_ci', name: 'CI deploys' })
+
+    const local: Actor = { type: 'owner', id: 'local', name: 'Local', role: 'admin' }
+    const open = await actAs(local, () => addFile('b'))
+    expect(open).not.toHaveProperty('created_by')
+    expect((await latest()).actor).toEqual({ type: 'owner', id: 'local', name: 'Local' })
+  })
+})
+
 describe('fieldChanges', () => {
   it('leaves out the bookkeeping an edit changes by itself', async () => {
     const before = await addFile('a')
