@@ -4,6 +4,7 @@ import {
   type ActivityAction,
   type ActivityActor,
   type ActivityEvent,
+  type ActivityQuery,
 } from '../../../src/contract/activity'
 import type { DocumentStore } from '../storage/document-store'
 import { randomText } from '../webhooks/random-ids'
@@ -36,13 +37,8 @@ export interface ActivityEntry {
   at?: Date
 }
 
-export interface ActivityQuery {
-  actor?: string
-  action?: string
-  file_id?: number
-  cursor?: string
-  limit?: number
-}
+/** A listing's filters and cursor (`GET /api/activity`'s query), and the page size. */
+export type ActivityListQuery = ActivityQuery & { limit?: number }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10)
 let lastIdTime = 0
@@ -123,7 +119,7 @@ async function readEvents(store: DocumentStore, keys: readonly string[]): Promis
  */
 export async function listActivity(
   store: DocumentStore,
-  query: ActivityQuery,
+  query: ActivityListQuery,
   retentionDays: number,
   now = new Date(),
 ): Promise<{ events: ActivityEvent[]; next_cursor: string | null }> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { actAs } from '../../../../netlify/server/activity/acting-actor'
 import {
+  type ActivityListQuery,
   appendActivity,
   listActivity,
   removeExpiredActivity,
@@ -19,7 +20,7 @@ const DAY = 86_400_000
 /** Every event the log holds under `query`, following the cursor page by page. */
 async function everyEvent(
   store: DocumentStore,
-  query: { actor?: string; action?: string; file_id?: number; limit?: number } = {},
+  query: Omit<ActivityListQuery, 'cursor'> = {},
 ): Promise<ActivityEvent[]> {
   const events: ActivityEvent[] = []
   let cursor: string | undefined
