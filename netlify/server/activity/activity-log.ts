@@ -85,12 +85,13 @@ export async function appendActivity(store: DocumentStore, entry: ActivityEntry)
     detail: entry.detail ?? {},
   }
   const day = dayOf(at)
-  await store.write(eventKey(event), event, { ifNew: true })
+  // The day's mark first: an event is never stored where a listing would not look for it.
   const marked = markedDays.get(store) ?? new Set<string>()
   if (!marked.has(day)) {
     await store.write(`${DAYS}${day}`, { day }, { ifNew: true })
     markedDays.set(store, marked.add(day))
   }
+  await store.write(eventKey(event), event, { ifNew: true })
   await Promise.all(
     event.file_ids.map((fileId) =>
       store.write(`${FILES}${String(fileId)}/${event.id}`, event, { ifNew: true }),
