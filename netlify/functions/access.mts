@@ -3,6 +3,7 @@ import type { Config } from '@netlify/functions'
 import { SIGN_OUT_EVERYWHERE_QUERY } from '../../src/contract/access'
 import { accessSignInSchema } from '../../src/contract/access-schemas'
 import { OWNER_ID, type Actor } from '../../src/contract/roles'
+import { noteActivity } from '../server/activity/activity-log'
 import { ConflictError, InvalidInputError, TooManyRequestsError } from '../server/errors'
 import { signInCookie, signOutCookie } from '../server/http/access-cookie'
 import { tokenMatches, type AccessKeys, type SessionClaim } from '../server/http/access-credentials'
@@ -11,6 +12,7 @@ import {
   bearerToken,
   currentAccessGate,
   misconfigured,
+  OWNER,
   presentedSession,
   unauthorized,
 } from '../server/http/access-gate'
@@ -60,8 +62,24 @@ async function passwordSignIn(
       outcome.seconds,
     )
   }
-  if (outcome.kind === 'refused') return json({ error: SIGN_IN_REFUSED }, 401)
-  return signedIn(request, keys, await startSession(documentStore(), now, outcome.person.id))
+  if (outcome.kind === 'refused') {
+    await noteActivity(documentStore(), {
+      action: 'access.sign_in_failed',
+      actor: { type: 'anonymous', id: 'anonymous', name: credentials.email },
+      detail: { email: credentials.email, address },
+      at: now,
+    })
+    return json({ error: SIGN_IN_REFUSED }, 401)
+  }
+  const session = await startSession(documentStore(), now, outcome.person.id)
+  const { id, name, email } = outcome.person
+  await noteActivity(documentStore(), {
+    action: 'access.signed_in',
+    actor: { type: 'person', id, name: name ?? email },
+    detail: { address },
+    at: now,
+  })
+  return signedIn(request, keys, session)
 }
 
 /** The one answer to a wrong email or password: it never says which was wrong. */
@@ -123,8 +141,21 @@ export default route(
       }
       const presented = await presentedSignIn(request)
       if ('email' in presented) return passwordSignIn(request, gate.keys, presented, call.address)
-      if (!tokenMatches(gate.keys, presented.token)) return unauthorized(true)
-      return signedIn(request, gate.keys, await startSession(documentStore(), new Date()))
+      if (!tokenMatches(gate.keys, presented.token)) {
+        await noteActivity(documentStore(), {
+          action: 'access.sign_in_failed',
+          actor: { type: 'anonymous', id: 'anonymous', name: 'Access token' },
+          detail: { address: call.address },
+        })
+        return unauthorized(true)
+      }
+      const session = await startSession(documentStore(), new Date())
+      await noteActivity(documentStore(), {
+        action: 'access.signed_in',
+        actor: OWNER,
+        detail: { address: call.address },
+      })
+      return signedIn(request, gate.keys, session)
     },
     DELETE: async (request) => {
       const gate = currentAccessGate()

@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions'
 
+import { removeExpiredActivity } from '../server/activity/activity-log'
+import { activityRetentionDays } from '../server/env'
 import { removeExpiredSessions } from '../server/http/access-sessions'
 import { removeExpiredIdempotencyKeys } from '../server/records/idempotency'
 import { runRepair } from '../server/repair/run-repair'
@@ -10,7 +12,8 @@ import { removeOldDeliveries } from '../server/webhooks/deliveries'
 
 /**
  * Every hour: removes abandoned uploads and their chunks, idempotency keys over a day old, the records
- * of expired sign-in sessions and webhook deliveries over 30 days old, then runs the repair pass, which mends what requests that failed midway
+ * of expired sign-in sessions, webhook deliveries over 30 days old and activity older than
+ * `ACTIVITY_RETENTION_DAYS`, then runs the repair pass, which mends what requests that failed midway
  * left behind (bounded work per run; the rest waits for the next hour).
  */
 export default async (): Promise<Response> => {
@@ -32,6 +35,8 @@ export default async (): Promise<Response> => {
   console.log(`Removed ${String(marks)} marks of sync jobs too old to run`)
   const deliveries = await removeOldDeliveries(stores.documents)
   console.log(`Removed ${String(deliveries)} webhook deliveries over 30 days old`)
+  const events = await removeExpiredActivity(stores.documents, activityRetentionDays())
+  console.log(`Removed ${String(events)} activity events past their retention`)
   return new Response(null, { status: 204 })
 }
 

@@ -1,3 +1,4 @@
+import { noteActivity } from '../server/activity/activity-log'
 import type { Config } from '@netlify/functions'
 
 import { canonicaliseImportBody, importRequestSchema } from '../../src/contract/imports'
@@ -34,6 +35,11 @@ export default route(
         cloudinary: cloudinaryCredentials(),
       })
       await mirrorChanges(request, [record])
+      await noteActivity(mediaHostStores().documents, {
+        action: 'file.imported',
+        file_ids: [record.id],
+        detail: { url, title: record.title },
+      })
       return json({ success: true, record }, 201)
     },
   },

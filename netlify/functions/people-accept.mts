@@ -1,3 +1,4 @@
+import { noteActivity } from '../server/activity/activity-log'
 import type { Config } from '@netlify/functions'
 
 import { inviteAcceptSchema } from '../../src/contract/people'
@@ -26,6 +27,12 @@ export default route(
       const now = new Date()
       const person = await acceptInvite(documentStore(), accept, now)
       const session = await startSession(documentStore(), now, person.id)
+      await noteActivity(documentStore(), {
+        action: 'person.joined',
+        actor: { type: 'person', id: person.id, name: person.name },
+        detail: { person_id: person.id, email: person.email, role: person.role },
+        at: now,
+      })
       return json(person, 201, { 'Set-Cookie': signInCookie(request, gate.keys, session) })
     },
   },

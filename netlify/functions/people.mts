@@ -1,3 +1,4 @@
+import { noteActivity } from '../server/activity/activity-log'
 import type { Config } from '@netlify/functions'
 
 import { personInviteSchema, personUpdateSchema } from '../../src/contract/people'
@@ -33,15 +34,27 @@ export default route(
         )
       }
       const invite = validate(personInviteSchema, await readJson(request))
-      return json(await invitePerson(documentStore(), invite, siteOrigins(request).public), 201)
+      const invited = await invitePerson(documentStore(), invite, siteOrigins(request).public)
+      await noteActivity(documentStore(), {
+        action: 'person.invited',
+        detail: { person_id: invited.id, email: invited.email, role: invited.role },
+      })
+      return json(invited, 201)
     },
     PATCH: async (request) => {
       const id = personId(request)
       const { role } = validate(personUpdateSchema, await readJson(request))
-      return json(await changeRole(documentStore(), id, role))
+      const person = await changeRole(documentStore(), id, role)
+      await noteActivity(documentStore(), {
+        action: 'person.role_changed',
+        detail: { person_id: id, email: person.email, role },
+      })
+      return json(person)
     },
     DELETE: async (request) => {
-      await removePerson(documentStore(), personId(request))
+      const id = personId(request)
+      await removePerson(documentStore(), id)
+      await noteActivity(documentStore(), { action: 'person.removed', detail: { person_id: id } })
       return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
     },
   },

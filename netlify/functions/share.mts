@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions'
 
 import { shareCreateSchema } from '../../src/contract/shares'
+import { noteActivity } from '../server/activity/activity-log'
 import { json } from '../server/http/respond'
 import { idParameter, readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { siteOrigins } from '../server/http/site-origin'
-import { createShare, revokeShare } from '../server/shares/share-links'
+import { createShare, parseShareId, revokeShare } from '../server/shares/share-links'
 import { configuredCloudName, documentStore } from '../server/store'
 
 /**
@@ -18,10 +19,23 @@ export default route(
       const id = idParameter(request, 'file')
       const { expires_in_hours } = validate(shareCreateSchema, await readJson(request))
       const settings = { origin: siteOrigins(request).public, cloudName: configuredCloudName() }
-      return json(await createShare(documentStore(), id, expires_in_hours, settings), 201)
+      const share = await createShare(documentStore(), id, expires_in_hours, settings)
+      await noteActivity(documentStore(), {
+        action: 'share.created',
+        file_ids: [id],
+        detail: { share_id: share.id, expires_at: share.expires_at },
+      })
+      return json(share, 201)
     },
     DELETE: async (request) => {
-      await revokeShare(documentStore(), new URL(request.url).searchParams.get('id') ?? '')
+      const shareId = new URL(request.url).searchParams.get('id') ?? ''
+      await revokeShare(documentStore(), shareId)
+      const fileId = parseShareId(shareId)?.fileId
+      await noteActivity(documentStore(), {
+        action: 'share.revoked',
+        file_ids: fileId === undefined ? [] : [fileId],
+        detail: { share_id: shareId },
+      })
       return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
     },
   },

@@ -1,3 +1,4 @@
+import { noteActivity } from '../server/activity/activity-log'
 import type { Config } from '@netlify/functions'
 
 import { ALL_TOKENS_QUERY, tokenCreateSchema } from '../../src/contract/people'
@@ -29,10 +30,17 @@ export default route(
       const gate = currentAccessGate()
       if (gate.kind !== 'closed') throw new ConflictError('This site has no access token: every call is open')
       const input = validate(tokenCreateSchema, await readJson(request))
-      return json(await createToken(documentStore(), actorOf(call), input, gate.keys.ownerTokenMark), 201)
+      const created = await createToken(documentStore(), actorOf(call), input, gate.keys.ownerTokenMark)
+      await noteActivity(documentStore(), {
+        action: 'token.created',
+        detail: { token_id: created.id, name: created.name, scope: created.scope },
+      })
+      return json(created, 201)
     },
     DELETE: async (request, call) => {
-      await revokeToken(documentStore(), actorOf(call), new URL(request.url).searchParams.get('id') ?? '')
+      const id = new URL(request.url).searchParams.get('id') ?? ''
+      await revokeToken(documentStore(), actorOf(call), id)
+      await noteActivity(documentStore(), { action: 'token.revoked', detail: { token_id: id } })
       return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
     },
   },

@@ -1,3 +1,4 @@
+import { noteActivity } from '../server/activity/activity-log'
 import type { Config } from '@netlify/functions'
 
 import { json } from '../server/http/respond'
@@ -23,6 +24,10 @@ export default route(
       const started = await startBackfill({ stores: { documents }, setup: currentWebflowSetup() }, (job) =>
         queueOnThisDeploy(request, job),
       )
+      await noteActivity(documents, {
+        action: 'webflow.sync_all_started',
+        detail: { queued: started.queued },
+      })
       return json(started, started.queued > 0 ? 202 : 200)
     },
   },

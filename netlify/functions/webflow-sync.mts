@@ -1,3 +1,4 @@
+import { noteActivity } from '../server/activity/activity-log'
 import type { Config } from '@netlify/functions'
 
 import { ConflictError, fileNotFound } from '../server/errors'
@@ -28,6 +29,7 @@ export default route(
       }
       const [claim] = await mirrorChanges(request, [{ id }])
       if (!claim?.record) throw fileNotFound(id)
+      await noteActivity(mediaHostStores().documents, { action: 'webflow.synced', file_ids: [id] })
       return json({ success: true, record: claim.record, queued: claim.queue }, claim.queue ? 202 : 200)
     },
   },

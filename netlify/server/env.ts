@@ -69,6 +69,11 @@ const serverEnvSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().min(0).max(3_650).default(30),
   ),
+  /** Days the activity log keeps an event (decision 0075); the hourly cleanup removes older days. */
+  ACTIVITY_RETENTION_DAYS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(3_650).default(365),
+  ),
   /** Server-side Cloudinary credentials: with all three set, deleting a record destroys its asset. */
   CLOUDINARY_CLOUD_NAME: z.string().optional(),
   CLOUDINARY_API_KEY: z.string().optional(),
@@ -145,6 +150,11 @@ export function keepGpsMetadata(env: NodeJS.ProcessEnv = process.env): boolean {
 /** `WEBHOOK_ALLOW_HOSTS` as validated above, read afresh at each call (tests start receivers on any port). */
 export function webhookAllowHosts(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   return serverEnvSchema.shape.WEBHOOK_ALLOW_HOSTS.parse(env.WEBHOOK_ALLOW_HOSTS)
+}
+
+/** `ACTIVITY_RETENTION_DAYS` as validated above, read afresh at each call (tests change it). */
+export function activityRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  return serverEnvSchema.shape.ACTIVITY_RETENTION_DAYS.parse(env.ACTIVITY_RETENTION_DAYS)
 }
 
 export function serverEnv(): ServerEnv {

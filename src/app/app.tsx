@@ -25,7 +25,14 @@ import type { PageFiles } from '../features/upload/components/upload-dialog'
 import { AppHeader } from './app-header'
 import { CommandDialogs } from './dialogs'
 import { FILE_COMMANDS } from './file-commands'
-import { AccessGate, DetailsDialog, preloadFileDialogs, WebflowDialog, WebhooksDialog } from './lazy-dialogs'
+import {
+  AccessGate,
+  ActivityDialog,
+  DetailsDialog,
+  preloadFileDialogs,
+  WebflowDialog,
+  WebhooksDialog,
+} from './lazy-dialogs'
 import { ShortcutsHelp } from './shortcuts-help'
 import { Sidebar } from './sidebar'
 import { PageDrop } from './page-drop'
@@ -52,6 +59,7 @@ export function App() {
   const access = useAccess()
   const [webflowOpen, setWebflowOpen] = useState(false)
   const [webhooksOpen, setWebhooksOpen] = useState(false)
+  const [activityOpen, setActivityOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const connection = useConnection()
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -158,6 +166,9 @@ export function App() {
             }}
             onOpenWebhooks={() => {
               setWebhooksOpen(true)
+            }}
+            onOpenActivity={() => {
+              setActivityOpen(true)
             }}
           />
           {screen.trash && <TrashPane onRestored={refreshMedia} />}
@@ -268,6 +279,15 @@ export function App() {
         }}
       >
         <WebhooksDialog open={webhooksOpen} onOpenChange={setWebhooksOpen} />
+      </OpenedOnce>
+      <OpenedOnce
+        open={activityOpen}
+        region="Activity panel"
+        onClose={() => {
+          setActivityOpen(false)
+        }}
+      >
+        <ActivityDialog open={activityOpen} onOpenChange={setActivityOpen} />
       </OpenedOnce>
       <ShortcutsHelp />
       <AccessGate onGranted={refreshMedia} />

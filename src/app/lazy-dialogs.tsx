@@ -33,6 +33,11 @@ export const WebhooksDialog = lazyWithPreload(() =>
   import('../features/webhooks/components/webhooks-dialog').then((module) => module.WebhooksDialog),
 )
 
+/** The Activity panel, opened from the sidebar; it loads when the pointer or focus reaches its entry. */
+export const ActivityDialog = lazyWithPreload(() =>
+  import('../features/activity/components/activity-dialog').then((module) => module.ActivityDialog),
+)
+
 /** The keyboard shortcuts dialog, opened with '?' (src/app/shortcuts-help.tsx). */
 export const ShortcutsDialog = lazyWithPreload(() =>
   import('./shortcuts-dialog').then((module) => module.ShortcutsDialog),

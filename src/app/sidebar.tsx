@@ -1,13 +1,14 @@
 import { useCallback } from 'react'
 
 import type { MoveTarget } from '../lib/move-target'
+import { ActivityEntry } from '../features/activity'
 import { FolderDrawer } from '../features/folders/components/folder-drawer'
 import { FolderTree } from '../features/folders/components/folder-tree'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { TrashEntry } from '../features/trash/components/trash-entry'
 import { WebflowEntry } from '../features/webflow/components/webflow-entry'
 import { WebhooksEntry } from '../features/webhooks/components/webhooks-entry'
-import { WebflowDialog, WebhooksDialog } from './lazy-dialogs'
+import { ActivityDialog, WebflowDialog, WebhooksDialog } from './lazy-dialogs'
 
 interface SidebarProps {
   /** A narrow screen (NARROW_SCREEN): the sidebar is a drawer, opened by the header's Folders button. */
@@ -23,11 +24,12 @@ interface SidebarProps {
   onOpenTrash: () => void
   onOpenWebflow: () => void
   onOpenWebhooks: () => void
+  onOpenActivity: () => void
 }
 
 /**
- * The folder tree, the Trash, the Webflow and Webhooks entries: beside the files, or in a drawer over
- * them.
+ * The folder tree, the Trash, the Webflow, Webhooks and Activity entries: beside the files, or in a
+ * drawer over them.
  */
 export function Sidebar(props: SidebarProps) {
   const { narrow, drawerOpen, onDrawerOpenChange: setDrawerOpen, onSelect } = props
@@ -67,6 +69,13 @@ export function Sidebar(props: SidebarProps) {
           props.onOpenWebhooks()
         }}
         onPreload={WebhooksDialog.preload}
+      />
+      <ActivityEntry
+        onOpen={() => {
+          setDrawerOpen(false)
+          props.onOpenActivity()
+        }}
+        onPreload={ActivityDialog.preload}
       />
     </FolderDrawer>
   )

@@ -7,6 +7,7 @@ import {
   SIGN_OUT_EVERYWHERE_QUERY,
 } from './access'
 import { accessSignInSchema, accessStatusSchema } from './access-schemas'
+import { ACTIVITY_ACTIONS, ACTIVITY_ID_PATTERN, activityPageSchema } from './activity'
 import {
   batchDeleteRequestSchema,
   batchMoveRequestSchema,
@@ -231,6 +232,8 @@ export const TAGS = {
   Cloudinary: 'Signed uploads to the configured Cloudinary account.',
   Webhooks:
     'Signed requests (Standard Webhooks) sent to other systems when files and folders change, retried for 24 hours.',
+  Activity:
+    'Who did what: every change to files and folders, sign-ins, people, tokens, share links and syncs.',
   Reference: 'This document and its reference page.',
 } as const
 
@@ -1510,6 +1513,57 @@ export const API_DESCRIPTION: ApiDescription = {
           },
         },
         errors: [501],
+      },
+    },
+  },
+  activity: {
+    tag: 'Activity',
+    access: 'gate',
+    operations: {
+      GET: {
+        summary: 'Who did what',
+        description:
+          "Events newest first, a page at a time: follow `next_cursor` until it is null. Each names its actor (a person, a token by name, the owner), its action, its files and, for an edit, each field before and after. The whole log needs the admin role; with `file_id`, anyone who can see files reads that file's history. Events older than `ACTIVITY_RETENTION_DAYS` (365) are removed.",
+        query: {
+          actor: {
+            description: "Only this actor's events: a person's or token's id, or `owner`.",
+            schema: z.string(),
+          },
+          action: {
+            description: 'Only events of this action.',
+            schema: z.enum(ACTIVITY_ACTIONS),
+            example: 'file.updated',
+          },
+          file_id: {
+            description: "Only this file's events: its history.",
+            schema: fileIdSchema,
+            example: 42,
+          },
+          cursor: {
+            description: 'The `next_cursor` of the page before.',
+            schema: z.string().regex(ACTIVITY_ID_PATTERN),
+          },
+        },
+        answers: {
+          200: {
+            description: 'A page of events.',
+            schema: activityPageSchema,
+            example: {
+              events: [
+                {
+                  id: '8234567890123-k3j9x2ab',
+                  at: '2026-05-01T09:30:00.000Z',
+                  actor: { type: 'person', id: 'p_4f2a9c1e7b3d5a60', name: 'Ada' },
+                  action: 'file.updated',
+                  file_ids: [42],
+                  detail: { changes: { title: { before: 'Pier', after: 'Pier at dawn' } } },
+                },
+              ],
+              next_cursor: null,
+            },
+          },
+        },
+        errors: [400],
       },
     },
   },

@@ -27,6 +27,7 @@ export const ENDPOINTS = {
   /** POST with a file id makes a share link; DELETE with a share id revokes one. */
   share: (fileOrShareId: number | string) => routePath('share', { id: String(fileOrShareId) }),
   shares: (fileId: number) => `${routePath('shares')}?file=${String(fileId)}`,
+  activity: routePath('activity'),
   webhooks: routePath('webhooks'),
   webhook: (id: string) => routePath('webhook', { id }),
   webhookTest: (id: string) => routePath('webhookTest', { id }),

@@ -69,6 +69,8 @@ const FIELD_LIMITS = {
    */
   imageInputPixels: 50_000_000,
   imageInputBytes: 50 * 1024 * 1024,
+  /** The most characters an actor summary's id and name keep (`created_by`, the activity log): an email. */
+  actorTextChars: 254,
 } as const
 
 /**
@@ -172,6 +174,8 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
       height: JSON_NUMBER_BYTES,
     }),
     rotate: 3,
+    created_by: ACTOR_SUMMARY_BYTES,
+    updated_by: ACTOR_SUMMARY_BYTES,
     metadata: jsonObject({
       camera_make: jsonString(limits.fileMetadataTextChars),
       camera_model: jsonString(limits.fileMetadataTextChars),
@@ -195,6 +199,13 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
     }),
   }
 }
+
+/** A record's `created_by` or `updated_by` (`actor-summary.ts`): a type, an id and a name. */
+const ACTOR_SUMMARY_BYTES = jsonObject({
+  type: 2 + 'anonymous'.length,
+  id: jsonString(FIELD_LIMITS.actorTextChars),
+  name: jsonString(FIELD_LIMITS.actorTextChars),
+})
 
 /** `{`, `"key":value` per field with commas between, `}`. */
 function jsonObject(fieldBytes: Record<string, number>): number {

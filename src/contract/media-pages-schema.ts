@@ -65,6 +65,9 @@ export const mediaPagesAnswerSchema = z.object({
     focal_point: sparse(focalPointSchema).optional(),
     crop: sparse(cropSchema).optional(),
     rotate: sparse(rotationSchema).optional(),
+    /** Indices into `strings`, each an actor as `actorText` writes it (media-pages.ts). */
+    created_by: sparse(index).optional(),
+    updated_by: sparse(index).optional(),
   }),
 })
 export type MediaPagesAnswer = z.infer<typeof mediaPagesAnswerSchema>

@@ -1,3 +1,4 @@
+import type { ActorSummary } from './actor-summary'
 import type { MediaRecord } from './record'
 import type { MediaPagesAnswer } from './media-pages-schema'
 
@@ -118,6 +119,20 @@ export interface PageLayout {
   nextShards?: string | null
 }
 
+/**
+ * An actor (`created_by`, `updated_by`) as one of a page's strings: a JSON array of its type, id and
+ * name. A page names few people, so each is written once and the records point at it.
+ */
+const actorText = (actor: ActorSummary) => JSON.stringify([actor.type, actor.id, actor.name])
+
+function actorOfText(text: string, name: string): ActorSummary {
+  const parts: unknown = JSON.parse(text)
+  if (!Array.isArray(parts) || parts.length !== 3 || !parts.every((part) => typeof part === 'string'))
+    throw new MalformedPageError(`column ${name} points at a string that is no actor`)
+  const [type, id, actorName] = parts as [ActorSummary['type'], string, string]
+  return { type, id, name: actorName }
+}
+
 /** The records of one page, encoded. */
 export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLayout): MediaPagesAnswer {
   const strings: string[] = []
@@ -185,6 +200,8 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
     focal_point: sparseOf((record) => record.focal_point),
     crop: sparseOf((record) => record.crop),
     rotate: sparseOf((record) => record.rotate),
+    created_by: sparseOf((record) => (record.created_by ? place(actorText(record.created_by)) : undefined)),
+    updated_by: sparseOf((record) => (record.updated_by ? place(actorText(record.updated_by)) : undefined)),
   }
   // Absent, not undefined: a column no record needs takes no bytes at all.
   for (const [name, column] of Object.entries(optional) as [string, object | undefined][]) {
@@ -288,5 +305,11 @@ export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
   fill('focal_point', columns.focal_point, (record, value) => (record.focal_point = value))
   fill('crop', columns.crop, (record, value) => (record.crop = value))
   fill('rotate', columns.rotate, (record, value) => (record.rotate = value))
+  fill('created_by', columns.created_by, (record, value) => {
+    record.created_by = actorOfText(word(value, 'created_by'), 'created_by')
+  })
+  fill('updated_by', columns.updated_by, (record, value) => {
+    record.updated_by = actorOfText(word(value, 'updated_by'), 'updated_by')
+  })
   return records
 }

@@ -2,6 +2,7 @@ import * as z from 'zod'
 
 import { MIME_PATTERN } from './file-types'
 import { folderPathSchema } from './folder'
+import { actorSummarySchema } from './actor-summary'
 import { fileIdSchema } from './ids'
 import { CROP_EDGE_TOLERANCE, IMAGE_ROTATIONS } from './image-settings'
 import { LIMITS } from './limits'
@@ -121,6 +122,12 @@ export const mediaRecordSchema = z.object({
    * file. Set as links are made and revoked (decision 0073); absent when the file has none.
    */
   shared_until: z.iso.datetime().optional(),
+  /**
+   * Who made the record and who last changed it (decision 0075): absent on records stored before they
+   * were kept; `updated_by` absent too while nobody has changed it since.
+   */
+  created_by: actorSummarySchema.optional(),
+  updated_by: actorSummarySchema.optional(),
   /** The record's mirror in the Webflow CMS; absent when no mirror is configured. */
   webflow: z
     .object({

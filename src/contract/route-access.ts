@@ -61,6 +61,9 @@ export const ROUTE_ACCESS = {
   trashRestore: 'editor',
   trashPurge: 'admin',
   cloudinarySignature: 'editor',
+  // The whole log for admins; one file's history (`file_id`) for anyone who sees files: the handler
+  // holds a call without `file_id` to admins.
+  activity: 'viewer',
   // Webhooks send what changes to other systems: settings, for admins only.
   webhooks: { GET: 'admin', POST: 'admin' },
   webhook: { PATCH: 'admin', DELETE: 'admin' },

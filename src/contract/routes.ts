@@ -97,6 +97,7 @@ export const API_ROUTES = [
   { name: 'trashRestore', path: '/api/trash/restore', function: 'trash-restore' },
   { name: 'trashPurge', path: '/api/trash/purge', function: 'trash-delete-forever' },
   { name: 'cloudinarySignature', path: '/api/cloudinary-signature', function: 'cloudinary-signature' },
+  { name: 'activity', path: '/api/activity', function: 'activity' },
   { name: 'webhooks', path: '/api/webhooks', function: 'webhooks' },
   { name: 'webhook', path: '/api/webhooks/:id', function: 'webhook', query: ['id'] },
   { name: 'webhookTest', path: '/api/webhooks/:id/test', function: 'webhook-test', query: ['id'] },

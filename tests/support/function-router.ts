@@ -33,6 +33,7 @@ import uploads from '../../netlify/functions/uploads.mts'
 import webflowStatus from '../../netlify/functions/webflow-status.mts'
 import webflowSync from '../../netlify/functions/webflow-sync.mts'
 import webflowSyncAll from '../../netlify/functions/webflow-sync-all.mts'
+import activity from '../../netlify/functions/activity.mts'
 import webhook from '../../netlify/functions/webhook.mts'
 import webhookDeliveries from '../../netlify/functions/webhook-deliveries.mts'
 import webhookDeliveryRetry from '../../netlify/functions/webhook-delivery-retry.mts'
@@ -84,6 +85,7 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   'webflow-status': webflowStatus,
   'webflow-sync': webflowSync,
   'webflow-sync-all': webflowSyncAll,
+  activity,
   webhook,
   'webhook-deliveries': webhookDeliveries,
   'webhook-delivery-retry': webhookDeliveryRetry,

@@ -36,6 +36,7 @@ import {
   subtreeOf,
   type StoredFolder,
 } from './folder-document'
+import { updatedStamp } from '../activity/acting-actor'
 
 /** Every live folder, parents before children (sorted by path). */
 export async function listFolders(store: DocumentStore): Promise<Folder[]> {
@@ -112,7 +113,7 @@ export async function deleteFolder(
   // files count as moved.
   const moved = await updateEveryRecord(store, (record) =>
     isWithin(record.folder_path, folder.path)
-      ? { ...record, folder_path: destination, updated_at: now.toISOString() }
+      ? { ...record, folder_path: destination, ...updatedStamp(now) }
       : undefined,
   )
   const movedFiles = moved.filter((record) => !isTrashed(record)).length
@@ -311,10 +312,9 @@ function recentForwards(document: FoldersDocument, now: Date): FolderForward[] {
 
 /** Steps 2 and 3 of `updateFolder`; returns how many live files moved. */
 async function sweepFiles(store: DocumentStore, from: string, to: string, now: Date): Promise<number> {
-  const updatedAt = now.toISOString()
   const moved = await updateEveryRecord(store, (record) =>
     from !== ROOT_PATH && isWithin(record.folder_path, from)
-      ? { ...record, folder_path: to + record.folder_path.slice(from.length), updated_at: updatedAt }
+      ? { ...record, folder_path: to + record.folder_path.slice(from.length), ...updatedStamp(now) }
       : undefined,
   )
   await followMovedFolders(

@@ -68,7 +68,7 @@ export function replaceAccessGate(gate: AccessGate | undefined): void {
   current = gate
 }
 
-const OWNER: Actor = { type: 'owner', id: OWNER_ID, name: 'Owner', role: 'admin' }
+export const OWNER: Actor = { type: 'owner', id: OWNER_ID, name: 'Owner', role: 'admin' }
 /** With the gate open every call is the owner's, as on a machine of one's own. */
 export const LOCAL_OWNER: Actor = { type: 'owner', id: 'local', name: 'Local', role: 'admin' }
 

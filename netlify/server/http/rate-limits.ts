@@ -91,6 +91,7 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   'webflow-status': 'webflowCheck',
   'webflow-sync': 'write',
   'webflow-sync-all': 'write',
+  activity: 'read',
   webhook: 'write',
   'webhook-deliveries': 'read',
   'webhook-delivery-retry': 'write',

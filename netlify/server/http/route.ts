@@ -1,4 +1,5 @@
 import type { Actor } from '../../../src/contract/roles'
+import { actAs } from '../activity/acting-actor'
 import { leastRequirementFor, requirementFor } from '../../../src/contract/route-access'
 import type { FunctionName } from '../../../src/contract/routes'
 import { admitRequest, keepPrivate } from './access-gate'
@@ -68,7 +69,7 @@ export function route(
         return json({ error: `Method ${method} not allowed; use ${allow}` }, 405, { Allow: allow })
       }
       const call = { actor: admission.actor, address: callerAddress(request, context) }
-      const response = keepPrivate(await handler(request, call))
+      const response = keepPrivate(await actAs(call.actor, () => handler(request, call)))
       return method === 'HEAD'
         ? new Response(null, { status: response.status, headers: response.headers })
         : response

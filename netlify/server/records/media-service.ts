@@ -18,6 +18,7 @@ import { applyPatch, buildRecord } from './record-model'
 import { etagMatches, listShards, pageEtag, readPage, type RecordPage } from './record-pages'
 import { operateOnRecords, operateOnStoredRecords, type RecordOutcome } from './record-shards'
 import { filesStillHeld, withStoredFileFacts } from './stored-file-facts'
+import { updatedStamp } from '../activity/acting-actor'
 
 export type MediaListing = { etag: string } & (
   { notModified: true } | { notModified: false; page: RecordPage }
@@ -150,13 +151,16 @@ export async function updateRecord(
   now = new Date(),
   mirrored = false,
 ): Promise<MediaRecord> {
-  const [updated] = await operateOnRecords(store, [id], (current) =>
-    current ? patched(current, patch, now, mirrored) : { result: undefined },
-  )
+  let before: MediaRecord | undefined
+  const [updated] = await operateOnRecords(store, [id], (current) => {
+    before = current
+    return current ? patched(current, patch, now, mirrored) : { result: undefined }
+  })
   if (!updated) throw fileNotFound(id)
   if (typeof updated === 'string') throw new InvalidInputError(updated)
   if (updated instanceof ConflictError) throw updated
-  await announceChanges(store, [fileEvent('file.updated', [updated], now)])
+  const edits = before ? [{ before, after: updated }] : []
+  await announceChanges(store, [fileEvent('file.updated', [updated], now)], edits)
   return updated
 }
 
@@ -176,10 +180,12 @@ export async function batchUpdate(
   now = new Date(),
   mirrored = false,
 ): Promise<BatchResponse> {
+  const before = new Map<number, MediaRecord>()
   const records = await operateOnRecords(
     store,
     updates.map(({ id }) => id),
-    (current, _id, position) => {
+    (current, id, position) => {
+      if (current) before.set(id, current)
       const patch = updates[position]?.patch
       return current && patch ? patched(current, patch, now, mirrored) : { result: undefined }
     },
@@ -193,7 +199,11 @@ export async function batchUpdate(
     }),
   )
   const changed = results.results.flatMap((result) => (result.record ? [result.record] : []))
-  await announceChanges(store, [fileEvent('file.updated', changed, now)])
+  const edits = changed.flatMap((after) => {
+    const was = before.get(after.id)
+    return was ? [{ before: was, after }] : []
+  })
+  await announceChanges(store, [fileEvent('file.updated', changed, now)], edits)
   return results
 }
 
@@ -240,7 +250,7 @@ export async function moveToFolder(
   const moved = await operateOnRecords<MediaRecord | boolean | string>(store, fileIds, (current) => {
     if (!current) return { result: false }
     if (current.folder_path === target) return { result: true }
-    const record = { ...current, folder_path: target, updated_at: now.toISOString() }
+    const record = { ...current, folder_path: target, ...updatedStamp(now) }
     return { record, result: record, overBudget: (problem) => problem }
   })
   const rehomed = await followMovedFolders(

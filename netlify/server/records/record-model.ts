@@ -9,6 +9,7 @@ import {
   type RecordPatch,
 } from '../../../src/contract/record'
 import { patchFields, patchImageSettings } from '../../../src/contract/record-patch'
+import { createdStamp, updatedStamp } from '../activity/acting-actor'
 
 /**
  * A new record from a validated upload body, with the spec's defaults filled in (section 3), and the
@@ -51,6 +52,7 @@ export function buildRecord(
     sha256: input.sha256 ?? null,
     ...patchImageSettings({}, input),
     ...(input.metadata ? { metadata: input.metadata } : {}),
+    ...createdStamp(),
   }
 }
 
@@ -67,7 +69,7 @@ export function applyPatch(
 ): MediaRecord {
   return {
     ...patchFields(record, patch),
-    updated_at: now.toISOString(),
+    ...updatedStamp(now),
     ...(mirrored && record.webflow ? { webflow: pendingMirror(record.webflow, now) } : {}),
   }
 }

@@ -47,7 +47,7 @@ export const SHARE_MESSAGES = {
 } as const
 
 /** The share's id split into its file and its random part; null for anything not shaped like one. */
-function parseShareId(id: string): { fileId: number; random: string } | null {
+export function parseShareId(id: string): { fileId: number; random: string } | null {
   const match = SHARE_ID_PATTERN.exec(id)
   if (!match) return null
   const fileId = Number(match[1])

@@ -12,6 +12,7 @@ import { buildRecord } from '../records/record-model'
 import { operateOnRecords, operateOnStoredRecords } from '../records/record-shards'
 import { filesStillHeld, withStoredFileFacts } from '../records/stored-file-facts'
 import type { DocumentStore } from '../storage/document-store'
+import { updatedStamp } from '../activity/acting-actor'
 
 /** What a replace changes on the record: everything about its file, nothing a person wrote. */
 const FILE_FIELDS = [
@@ -71,7 +72,7 @@ export async function replaceFile(
     if (!live) return { result: { kind: 'gone' } }
     if (live.media_url === fresh.media_url) return { result: { kind: 'repeat', record: live } }
     if (live.media_url !== current.media_url) return { result: { kind: 'replaced' } }
-    const record: MediaRecord = { ...withFileFields(live, fresh), updated_at: now.toISOString() }
+    const record: MediaRecord = { ...withFileFields(live, fresh), ...updatedStamp(now) }
     if (mirrored && live.webflow) record.webflow = mirrorNewFile(live.webflow, now)
     return { record, result: { kind: 'done', record }, overBudget: (problem) => ({ kind: 'full', problem }) }
   })

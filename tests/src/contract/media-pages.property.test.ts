@@ -27,6 +27,12 @@ const number = fc
   .double({ noNaN: true, noDefaultInfinity: true })
   .map((value) => (Object.is(value, -0) ? 0 : value))
 const nullable = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: null })
+// A page names few people, each written once; their names may hold anything, quotes and colons too.
+const actor = fc.record({
+  type: fc.constantFrom('owner' as const, 'person' as const, 'token' as const),
+  id: fc.constantFrom('owner', 'p_1', 't:2'),
+  name: fc.string({ maxLength: 12 }),
+})
 
 const unit = fc.double({ min: Number.MIN_VALUE, max: 1, noNaN: true })
 
@@ -62,6 +68,8 @@ const recordArbitrary: fc.Arbitrary<MediaRecord> = fc
       focal_point: fc.record({ x: unit, y: unit }),
       crop: fc.record({ x: fc.constant(0), y: fc.constant(0.25), width: unit, height: fc.constant(0.5) }),
       rotate: fc.constantFrom(90, 180, 270),
+      created_by: actor,
+      updated_by: actor,
       webflow: fc.record(
         {
           state: fc.constantFrom('pending', 'synced', 'failed', 'skipped'),

@@ -6,6 +6,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
 import type { FileAction } from '../../commands'
 import { ShareLinks } from '../../share'
+import { FileHistory } from '../../activity'
 import { UsedIn } from '../../usage'
 import { neighboursOf, type Neighbours, type VisibleOrder } from '../model/neighbours'
 import { DetailsFields, type DetailsFilter } from './details-fields'
@@ -102,6 +103,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
           {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
           <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
           <UsedIn fileId={record.id} />
+          <FileHistory key={`history-${String(record.id)}`} record={record} />
           <div className="dialog__actions details__actions">
             {neighbours !== null && (
               <div className="details__steps">

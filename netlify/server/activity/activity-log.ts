@@ -1,0 +1,208 @@
+import {
+  ACTIVITY_LIMITS,
+  activityEventSchema,
+  type ActivityAction,
+  type ActivityActor,
+  type ActivityEvent,
+  type ActivityQuery,
+} from '../../../src/contract/activity'
+import type { DocumentStore } from '../storage/document-store'
+import { randomText } from '../webhooks/random-ids'
+import { actingActor } from './acting-actor'
+
+/**
+ * The activity log's storage (decision 0075). Each event is its own small document, written once under
+ * a fresh key, so appends never rewrite a shared object and concurrent writers never lose one:
+ *
+ * - `activity/{UTC day}/{id}~{action}~{actor type}~{actor id}`: the event. An id is the time inverted
+ *   (13 digits) and 8 random characters, so a day's keys list newest first, and the filters on action
+ *   and actor read only the keys;
+ * - `activity-days/{UTC day}`: written once a day (`ifNew`), so a listing finds the days without
+ *   asking for each of the retention's days;
+ * - `activity-files/{file id}/{id}`: the event again, under each file it names: a file's history is one
+ *   listing of its own prefix.
+ */
+
+const EVENTS = 'activity/'
+const DAYS = 'activity-days/'
+const FILES = 'activity-files/'
+const LATEST = 9_999_999_999_999
+
+/** What a service or handler says happened; the actor is the running request's unless given. */
+export interface ActivityEntry {
+  action: ActivityAction
+  file_ids?: readonly number[]
+  detail?: Record<string, unknown>
+  actor?: ActivityActor
+  at?: Date
+}
+
+/** A listing's filters and cursor (`GET /api/activity`'s query), and the page size. */
+export type ActivityListQuery = ActivityQuery & { limit?: number }
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10)
+let lastIdTime = 0
+
+/**
+ * A new event's id. Within one instance, an event in the same millisecond as the one before (or a
+ * moment before it) takes the next millisecond, so one request's events list in the order they
+ * happened; two instances' events of one millisecond fall in random order.
+ */
+function newEventId(at: Date): string {
+  const time = at.getTime()
+  const idTime = time <= lastIdTime && lastIdTime - time < 1000 ? lastIdTime + 1 : time
+  lastIdTime = Math.max(lastIdTime, idTime)
+  return `${String(LATEST - idTime).padStart(13, '0')}-${randomText(8)}`
+}
+const timeOfId = (id: string) => new Date(LATEST - Number(id.slice(0, 13)))
+
+function eventKey(event: ActivityEvent): string {
+  return `${EVENTS}${event.at.slice(0, 10)}/${event.id}~${event.action}~${event.actor.type}~${event.actor.id}`
+}
+
+/** The id, action and actor id a key of `activity/` names. */
+function parseEventKey(key: string): { day: string; id: string; action: string; actor: string } {
+  const [day = '', tail = ''] = key.slice(EVENTS.length).split('/', 2)
+  const [id = '', action = '', , ...actor] = tail.split('~')
+  return { day, id, action, actor: actor.join('~') }
+}
+
+/** Days already marked in each store by this instance: the day's `ifNew` write happens once a day. */
+const markedDays = new WeakMap<DocumentStore, Set<string>>()
+
+/**
+ * Appends one event: its own document, its day's mark (once), and a copy under each file it names.
+ * Answers the event as stored.
+ */
+export async function appendActivity(store: DocumentStore, entry: ActivityEntry): Promise<ActivityEvent> {
+  const at = entry.at ?? new Date()
+  const event: ActivityEvent = {
+    id: newEventId(at),
+    at: at.toISOString(),
+    actor: entry.actor ?? actingActor(),
+    action: entry.action,
+    file_ids: [...(entry.file_ids ?? [])],
+    detail: entry.detail ?? {},
+  }
+  const day = dayOf(at)
+  // The day's mark first: an event is never stored where a listing would not look for it.
+  const marked = markedDays.get(store) ?? new Set<string>()
+  if (!marked.has(day)) {
+    await store.write(`${DAYS}${day}`, { day }, { ifNew: true })
+    markedDays.set(store, marked.add(day))
+  }
+  await store.write(eventKey(event), event, { ifNew: true })
+  await Promise.all(
+    event.file_ids.map((fileId) =>
+      store.write(`${FILES}${String(fileId)}/${event.id}`, event, { ifNew: true }),
+    ),
+  )
+  return event
+}
+
+/** The oldest day kept, given the retention in days. */
+function firstKeptDay(now: Date, retentionDays: number): string {
+  return dayOf(new Date(now.getTime() - retentionDays * 86_400_000))
+}
+
+async function readEvents(store: DocumentStore, keys: readonly string[]): Promise<ActivityEvent[]> {
+  const read = await Promise.all(keys.map((key) => store.read(key)))
+  return read.flatMap((document) => {
+    const parsed = activityEventSchema.safeParse(document?.value)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
+/**
+ * A page of events, newest first, matching every filter given; `cursor` is the last id of the page
+ * before. A file's history reads its own prefix; the whole log goes back day by day from the cursor's,
+ * filtering on the keys and reading only the page's events.
+ */
+export async function listActivity(
+  store: DocumentStore,
+  query: ActivityListQuery,
+  retentionDays: number,
+  now = new Date(),
+): Promise<{ events: ActivityEvent[]; next_cursor: string | null }> {
+  const limit = query.limit ?? ACTIVITY_LIMITS.pageSize
+  const cursor = query.cursor
+  const oldest = firstKeptDay(now, retentionDays)
+  const after = (id: string) => cursor === undefined || id > cursor
+  let found: { id: string; key: string }[] = []
+
+  if (query.file_id !== undefined) {
+    const prefix = `${FILES}${String(query.file_id)}/`
+    for (const { key } of await store.list(prefix)) {
+      const id = key.slice(prefix.length)
+      if (!after(id) || dayOf(timeOfId(id)) < oldest) continue
+      found.push({ id, key })
+      if (found.length > limit) break
+    }
+  } else {
+    const startDay = cursor === undefined ? '9999-12-31' : dayOf(timeOfId(cursor))
+    const days = (await store.list(DAYS))
+      .map(({ key }) => key.slice(DAYS.length))
+      .filter((day) => day >= oldest && day <= startDay)
+      .sort()
+      .reverse()
+    for (const day of days) {
+      for (const { key } of await store.list(`${EVENTS}${day}/`)) {
+        const parsed = parseEventKey(key)
+        if (!after(parsed.id)) continue
+        if (query.action !== undefined && parsed.action !== query.action) continue
+        if (query.actor !== undefined && parsed.actor !== query.actor) continue
+        found.push({ id: parsed.id, key })
+      }
+      if (found.length > limit) break
+    }
+  }
+
+  found = found.sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, limit + 1)
+  const page = found.slice(0, limit)
+  let events = await readEvents(
+    store,
+    page.map(({ key }) => key),
+  )
+  // A file's copies carry the whole event: the other filters hold on them after reading.
+  if (query.action !== undefined) events = events.filter((event) => event.action === query.action)
+  if (query.actor !== undefined) events = events.filter((event) => event.actor.id === query.actor)
+  const last = page.at(-1)
+  return { events, next_cursor: found.length > limit && last ? last.id : null }
+}
+
+/**
+ * Removes the days older than the retention (the hourly cleanup calls it): each event, its copies
+ * under its files, then the day's mark, so a removal cut short is taken up again next hour.
+ * Answers how many events went.
+ */
+export async function removeExpiredActivity(
+  store: DocumentStore,
+  retentionDays: number,
+  now = new Date(),
+): Promise<number> {
+  const oldest = firstKeptDay(now, retentionDays)
+  let removed = 0
+  for (const { key: dayKey } of await store.list(DAYS)) {
+    const day = dayKey.slice(DAYS.length)
+    if (day >= oldest) continue
+    const keys = (await store.list(`${EVENTS}${day}/`)).map(({ key }) => key)
+    for (const event of await readEvents(store, keys)) {
+      await Promise.all(event.file_ids.map((fileId) => store.remove(`${FILES}${String(fileId)}/${event.id}`)))
+    }
+    await Promise.all(keys.map((key) => store.remove(key)))
+    await store.remove(dayKey)
+    markedDays.get(store)?.delete(day)
+    removed += keys.length
+  }
+  return removed
+}
+
+/**
+ * Appends `entry` for a change the caller has already stored (a sign-in, a person, a token, a share):
+ * a failure is logged and goes no further, as a change event's listener's does (`events/announce.ts`).
+ */
+export async function noteActivity(store: DocumentStore, entry: ActivityEntry): Promise<void> {
+  await appendActivity(store, entry).catch((error: unknown) => {
+    console.error('A change was stored, but recording it in the activity log failed', error)
+  })
+}

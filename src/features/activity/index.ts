@@ -1,0 +1,2 @@
+export { ActivityEntry } from './components/activity-entry'
+export { FileHistory } from './components/file-history'

@@ -1,0 +1,61 @@
+import type { ActivityAction, ActivityEvent } from '../../../contract/activity'
+import type { ActorSummary } from '../../../contract/actor-summary'
+
+/** Each action as the log shows it. */
+export const ACTION_LABELS: Record<ActivityAction, string> = {
+  'file.created': 'Uploaded',
+  'file.updated': 'Edited',
+  'file.moved': 'Moved',
+  'file.replaced': 'Replaced the file',
+  'file.deleted': 'Moved to Trash',
+  'file.restored': 'Restored',
+  'file.purged': 'Deleted forever',
+  'file.imported': 'Imported from a URL',
+  'folder.created': 'Created a folder',
+  'folder.updated': 'Renamed or moved a folder',
+  'folder.deleted': 'Deleted a folder',
+  'share.created': 'Made a share link',
+  'share.revoked': 'Revoked a share link',
+  'webflow.synced': 'Synced to Webflow',
+  'webflow.sync_all_started': 'Started Sync all',
+  'access.signed_in': 'Signed in',
+  'access.sign_in_failed': 'Failed to sign in',
+  'person.invited': 'Invited a person',
+  'person.joined': 'Joined',
+  'person.role_changed': "Changed a person's role",
+  'person.removed': 'Removed a person',
+  'token.created': 'Made an API token',
+  'token.revoked': 'Revoked an API token',
+}
+
+/** Who acted, in words: a person by name, a token by its name, the owner's key, a failed sign-in's email. */
+export function actorLabel(actor: ActorSummary): string {
+  switch (actor.type) {
+    case 'token':
+      return `${actor.name} (API token)`
+    case 'anonymous':
+      return `Unknown (${actor.name})`
+    case 'owner':
+      return actor.id === 'local' ? 'This computer' : 'Owner (access token)'
+    default:
+      return actor.name
+  }
+}
+
+/** A field's value in a line: a list as its items, nothing as "nothing", an object as JSON. */
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'nothing'
+  if (Array.isArray(value)) return value.length === 0 ? 'nothing' : value.map((item) => show(item)).join(', ')
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+type Changes = Record<string, { before: unknown; after: unknown }>
+
+/** An edit's fields before and after, one line each, such as `title: Pier → Pier at dawn`. */
+export function changeLines(event: ActivityEvent): string[] {
+  const changes = event.detail.changes as Changes | undefined
+  if (!changes) return []
+  return Object.entries(changes).map(
+    ([field, { before, after }]) => `${field}: ${show(before)} → ${show(after)}`,
+  )
+}

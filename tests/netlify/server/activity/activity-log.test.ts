@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+
+import { actAs } from '../../../../netlify/server/activity/acting-actor'
+import {
+  type ActivityListQuery,
+  appendActivity,
+  listActivity,
+  removeExpiredActivity,
+} from '../../../../netlify/server/activity/activity-log'
+import type { DocumentStore } from '../../../../netlify/server/storage/document-store'
+import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
+import type { ActivityEvent } from '../../../../src/contract/activity'
+import type { Actor } from '../../../../src/contract/roles'
+import { freshStoreForEachTest, STORE_KINDS } from '../../../support/stores'
+
+const ADA: Actor = { type: 'person', id: 'p_ada', name: 'Ada', role: 'editor' }
+const CI_TOKEN: Actor = { type: 'token', id: 't_ci', name: 'CI deploys', role: 'editor', owner_id: 'p_ada' }
+const DAY = 86_400_000
+
+/** Every event the log holds under `query`, following the cursor page by page. */
+async function everyEvent(
+  store: DocumentStore,
+  query: Omit<ActivityListQuery, 'cursor'> = {},
+): Promise<ActivityEvent[]> {
+  const events: ActivityEvent[] = []
+  let cursor: string | undefined
+  do {
+    const page = await listActivity(store, { ...query, cursor }, 365)
+    events.push(...page.events)
+    cursor = page.next_cursor ?? undefined
+  } while (cursor !== undefined)
+  return events
+}
+
+describe('the activity log', () => {
+  it('records the running request’s actor, or the system outside any request', async () => {
+    const store = new MemoryDocumentStore()
+    const at = (seconds: number) => new Date(Date.now() + seconds * 1000)
+    await actAs(ADA, () => appendActivity(store, { action: 'file.deleted', file_ids: [4], at: at(0) }))
+    await actAs(CI_TOKEN, () => appendActivity(store, { action: 'file.restored', file_ids: [4], at: at(1) }))
+    await appendActivity(store, { action: 'file.purged', file_ids: [4], at: at(2) })
+    const events = await everyEvent(store)
+    expect(events.map((event) => [event.action, event.actor])).toEqual([
+      ['file.purged', { type: 'system', id: 'system', name: 'Scheduled task' }],
+      ['file.restored', { type: 'token', id: 't_ci', name: 'CI deploys' }],
+      ['file.deleted', { type: 'person', id: 'p_ada', name: 'Ada' }],
+    ])
+  })
+
+  it('pages newest first across days, and filters by actor, action and file', async () => {
+    const store = new MemoryDocumentStore()
+    const start = Date.now() - 3 * DAY
+    for (let i = 0; i < 30; i += 1) {
+      await actAs(i % 3 === 0 ? CI_TOKEN : ADA, () =>
+        appendActivity(store, {
+          action: i % 2 === 0 ? 'file.updated' : 'file.moved',
+          file_ids: [i % 5],
+          at: new Date(start + i * 2 * 3_600_000),
+          detail: { n: i },
+        }),
+      )
+    }
+    const all = await everyEvent(store, { limit: 7 })
+    expect(all.map((event) => event.detail.n)).toEqual([...Array(30).keys()].reverse())
+    const first = await listActivity(store, { limit: 7 }, 365)
+    expect(first.events).toHaveLength(7)
+    expect(first.next_cursor).toBe(first.events[6]?.id)
+
+    const byToken = await everyEvent(store, { actor: 't_ci', limit: 4 })
+    expect(byToken.map((event) => event.detail.n)).toEqual([27, 24, 21, 18, 15, 12, 9, 6, 3, 0])
+    const moves = await everyEvent(store, { action: 'file.moved', limit: 4 })
+    expect(moves).toHaveLength(15)
+    const history = await everyEvent(store, { file_id: 2, limit: 2 })
+    expect(history.map((event) => event.detail.n)).toEqual([27, 22, 17, 12, 7, 2])
+  })
+
+  it('names each file of a bulk change in its history', async () => {
+    const store = new MemoryDocumentStore()
+    await appendActivity(store, { action: 'file.deleted', file_ids: [1, 2, 3] })
+    for (const id of [1, 2, 3])
+      expect((await everyEvent(store, { file_id: id }))[0]?.file_ids).toEqual([1, 2, 3])
+    expect(await everyEvent(store, { file_id: 4 })).toEqual([])
+  })
+
+  it('removes the days past the retention, with their copies under the files', async () => {
+    const store = new MemoryDocumentStore()
+    const now = new Date()
+    await appendActivity(store, {
+      action: 'file.deleted',
+      file_ids: [1],
+      at: new Date(now.getTime() - 40 * DAY),
+    })
+    await appendActivity(store, {
+      action: 'file.restored',
+      file_ids: [1],
+      at: new Date(now.getTime() - 2 * DAY),
+    })
+    expect(await removeExpiredActivity(store, 30, now)).toBe(1)
+    expect((await everyEvent(store)).map((event) => event.action)).toEqual(['file.restored'])
+    expect((await store.list('activity-files/1/')).length).toBe(1)
+    expect((await store.list('activity-days/')).length).toBe(1)
+    expect(await removeExpiredActivity(store, 30, now)).toBe(0)
+  })
+
+  it('hides events past the retention even before the cleanup runs', async () => {
+    const store = new MemoryDocumentStore()
+    await appendActivity(store, {
+      action: 'file.deleted',
+      file_ids: [1],
+      at: new Date(Date.now() - 10 * DAY),
+    })
+    expect((await listActivity(store, {}, 5)).events).toEqual([])
+    expect((await listActivity(store, { file_id: 1 }, 5)).events).toEqual([])
+  })
+})
+
+describe.each(STORE_KINDS)('concurrent appends (%s store)', (kind) => {
+  const store = freshStoreForEachTest(kind)
+
+  it('16 parallel changes lose no event', async () => {
+    await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        actAs(ADA, () =>
+          appendActivity(store(), { action: 'file.updated', file_ids: [7], detail: { n: i } }),
+        ),
+      ),
+    )
+    const events = await everyEvent(store(), { limit: 5 })
+    expect(events.map((event) => event.detail.n).sort((a, b) => Number(a) - Number(b))).toEqual([
+      ...Array(16).keys(),
+    ])
+    expect(await everyEvent(store(), { file_id: 7 })).toHaveLength(16)
+  })
+})

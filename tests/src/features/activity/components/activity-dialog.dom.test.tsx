@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { appendActivity } from '../../../../../netlify/server/activity/activity-log'
+import { documentStore } from '../../../../../netlify/server/store'
+import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity'
+import type { ActorSummary } from '../../../../../src/contract/actor-summary'
+import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
+import { setupScreenServer } from '../../../../support/screen-server'
+
+setupScreenServer(installBrowserGaps)
+
+const ADA: ActorSummary = { type: 'person', id: 'p_ada', name: 'Ada' }
+const CI: ActorSummary = { type: 'token', id: 't_ci', name: 'CI deploys' }
+
+async function openActivity() {
+  const rendered = renderScreen()
+  await rendered.user.click(await screen.findByRole('button', { name: 'Activity' }))
+  return { ...rendered, panel: await screen.findByRole('dialog', { name: 'Activity' }) }
+}
+
+const shownEvents = (panel: HTMLElement) =>
+  within(within(panel).getByRole('list', { name: 'Events' }))
+    .queryAllByRole('listitem')
+    .filter((item) => item.classList.contains('activity__event'))
+
+/** The text of each event listed, once there are `count` of them. */
+async function eventsShown(panel: HTMLElement, count: number): Promise<string[]> {
+  await waitFor(() => {
+    expect(shownEvents(panel)).toHaveLength(count)
+  })
+  return shownEvents(panel).map((item) => item.textContent)
+}
+
+describe('the Activity panel', () => {
+  it('shows who did what newest first, an edit’s fields, and filters by actor and action', async () => {
+    const start = Date.now() - 60_000
+    await appendActivity(documentStore(), {
+      action: 'file.created',
+      file_ids: [3],
+      actor: ADA,
+      at: new Date(start),
+    })
+    await appendActivity(documentStore(), {
+      action: 'file.updated',
+      file_ids: [3],
+      actor: CI,
+      at: new Date(start + 1000),
+      detail: { changes: { title: { before: 'Pier', after: 'Pier at dawn' } } },
+    })
+    const { user, panel } = await openActivity()
+    const [edit, upload] = await eventsShown(panel, 2)
+    expect(edit).toContain('CI deploys (API token) edited file 3')
+    expect(edit).toContain('title: Pier → Pier at dawn')
+    expect(upload).toContain('Ada uploaded file 3')
+
+    await user.selectOptions(within(panel).getByLabelText('Who'), 'p_ada')
+    expect((await eventsShown(panel, 1))[0]).toContain('Ada uploaded file 3')
+
+    await user.selectOptions(within(panel).getByLabelText('Who'), '')
+    await user.selectOptions(within(panel).getByLabelText('Action'), 'file.updated')
+    expect((await eventsShown(panel, 1))[0]).toContain('edited file 3')
+  })
+
+  it('pages with Show more, filters by file, and says when nothing matches', async () => {
+    const start = Date.now() - 3_600_000
+    for (let i = 0; i <= ACTIVITY_LIMITS.pageSize; i += 1) {
+      await appendActivity(documentStore(), {
+        action: 'file.moved',
+        file_ids: [i === 0 ? 9 : 1],
+        actor: ADA,
+        at: new Date(start + i * 1000),
+      })
+    }
+    const { user, panel } = await openActivity()
+    await eventsShown(panel, ACTIVITY_LIMITS.pageSize)
+    await user.click(within(panel).getByRole('button', { name: 'Show more' }))
+    expect((await eventsShown(panel, ACTIVITY_LIMITS.pageSize + 1)).at(-1)).toContain('Ada moved file 9')
+    expect(within(panel).queryByRole('button', { name: 'Show more' })).toBeNull()
+
+    await user.type(within(panel).getByLabelText('File id'), '9')
+    await user.click(within(panel).getByRole('button', { name: 'Show' }))
+    expect(await eventsShown(panel, 1)).toEqual([expect.stringContaining('moved file 9') as unknown])
+    await user.clear(within(panel).getByLabelText('File id'))
+    await user.type(within(panel).getByLabelText('File id'), '77')
+    await user.click(within(panel).getByRole('button', { name: 'Show' }))
+    expect(await within(panel).findByText('Nothing yet.')).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Export CSV' })).toBeDisabled()
+  })
+})
