@@ -6,6 +6,9 @@ import {
   type ActivityEvent,
   type ActivityQuery,
 } from '../../../src/contract/activity'
+import * as z from 'zod'
+
+import { shardIndexOf } from '../records/record-shards'
 import type { DocumentStore } from '../storage/document-store'
 import { randomText } from '../webhooks/random-ids'
 import { actingActor } from './acting-actor'
@@ -19,13 +22,20 @@ import { actingActor } from './acting-actor'
  *   and actor read only the keys;
  * - `activity-days/{UTC day}`: written once a day (`ifNew`), so a listing finds the days without
  *   asking for each of the retention's days;
- * - `activity-files/{file id}/{id}`: the event again, under each file it names: a file's history is one
- *   listing of its own prefix.
+ * - `activity-files/{file id}/{id}`: the event again, under each file it names, when it names at most
+ *   `FILE_COPIES_UP_TO` files: a file's history is one listing of its own prefix;
+ * - `activity-shards/{record shard}/{id}`: for an event naming more (a bulk change), one pointer per
+ *   record shard its files fall in, `{ key, file_ids }` with the files of that shard: a batch call
+ *   touches at most 25 shards (decision 0058), so a bulk change of 500 files is a few writes, not 500.
+ *   A file's history reads its shard's pointers beside its own prefix.
  */
 
 const EVENTS = 'activity/'
 const DAYS = 'activity-days/'
 const FILES = 'activity-files/'
+const SHARDS = 'activity-shards/'
+/** An event naming at most this many files is copied under each; one naming more is indexed by shard. */
+export const FILE_COPIES_UP_TO = 10
 const LATEST = 9_999_999_999_999
 
 /** What a service or handler says happened; the actor is the running request's unless given. */
@@ -91,14 +101,67 @@ export async function appendActivity(store: DocumentStore, entry: ActivityEntry)
     await store.write(`${DAYS}${day}`, { day }, { ifNew: true })
     markedDays.set(store, marked.add(day))
   }
-  await store.write(eventKey(event), event, { ifNew: true })
+  const key = eventKey(event)
+  await store.write(key, event, { ifNew: true })
   await Promise.all(
-    event.file_ids.map((fileId) =>
-      store.write(`${FILES}${String(fileId)}/${event.id}`, event, { ifNew: true }),
-    ),
+    event.file_ids.length <= FILE_COPIES_UP_TO
+      ? event.file_ids.map((fileId) =>
+          store.write(`${FILES}${String(fileId)}/${event.id}`, event, { ifNew: true }),
+        )
+      : [...filesByShard(event.file_ids)].map(([shard, fileIds]) =>
+          store.write(`${SHARDS}${String(shard)}/${event.id}`, { key, file_ids: fileIds }, { ifNew: true }),
+        ),
   )
   return event
 }
+
+function filesByShard(fileIds: readonly number[]): Map<number, number[]> {
+  const byShard = new Map<number, number[]>()
+  for (const fileId of fileIds) {
+    const shard = shardIndexOf(fileId)
+    byShard.set(shard, [...(byShard.get(shard) ?? []), fileId])
+  }
+  return byShard
+}
+
+const shardPointerSchema = z.object({ key: z.string(), file_ids: z.array(z.number()) })
+
+/**
+ * The keys of a file's events newer than the cursor, newest first, at most `limit + 1`: its own copies,
+ * and the bulk events its shard's pointers name it in (read in batches, newest first, until enough).
+ */
+async function fileEventKeys(
+  store: DocumentStore,
+  fileId: number,
+  keep: (id: string) => boolean,
+  limit: number,
+): Promise<{ id: string; key: string }[]> {
+  const own = `${FILES}${String(fileId)}/`
+  const shard = `${SHARDS}${String(shardIndexOf(fileId))}/`
+  const candidates = [
+    ...(await store.list(own)).map(({ key }) => ({ id: key.slice(own.length), key, pointer: false })),
+    ...(await store.list(shard)).map(({ key }) => ({ id: key.slice(shard.length), key, pointer: true })),
+  ]
+    .filter(({ id }) => keep(id))
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+  const found: { id: string; key: string }[] = []
+  for (let at = 0; at < candidates.length && found.length <= limit; at += POINTER_READS) {
+    const batch = candidates.slice(at, at + POINTER_READS)
+    const read = await Promise.all(
+      batch.map((each) => (each.pointer ? store.read(each.key) : Promise.resolve(null))),
+    )
+    batch.forEach((each, index) => {
+      if (!each.pointer) return found.push({ id: each.id, key: each.key })
+      const pointer = shardPointerSchema.safeParse(read[index]?.value).data
+      if (pointer?.file_ids.includes(fileId)) found.push({ id: each.id, key: pointer.key })
+      return undefined
+    })
+  }
+  return found
+}
+
+/** How many of a shard's pointers a file's history reads at once. */
+const POINTER_READS = 20
 
 /** The oldest day kept, given the retention in days. */
 function firstKeptDay(now: Date, retentionDays: number): string {
@@ -131,13 +194,8 @@ export async function listActivity(
   let found: { id: string; key: string }[] = []
 
   if (query.file_id !== undefined) {
-    const prefix = `${FILES}${String(query.file_id)}/`
-    for (const { key } of await store.list(prefix)) {
-      const id = key.slice(prefix.length)
-      if (!after(id) || dayOf(timeOfId(id)) < oldest) continue
-      found.push({ id, key })
-      if (found.length > limit) break
-    }
+    const keep = (id: string) => after(id) && dayOf(timeOfId(id)) >= oldest
+    found = await fileEventKeys(store, query.file_id, keep, limit)
   } else {
     const startDay = cursor === undefined ? '9999-12-31' : dayOf(timeOfId(cursor))
     const days = (await store.list(DAYS))
@@ -187,7 +245,11 @@ export async function removeExpiredActivity(
     if (day >= oldest) continue
     const keys = (await store.list(`${EVENTS}${day}/`)).map(({ key }) => key)
     for (const event of await readEvents(store, keys)) {
-      await Promise.all(event.file_ids.map((fileId) => store.remove(`${FILES}${String(fileId)}/${event.id}`)))
+      const copies =
+        event.file_ids.length <= FILE_COPIES_UP_TO
+          ? event.file_ids.map((fileId) => `${FILES}${String(fileId)}/${event.id}`)
+          : [...filesByShard(event.file_ids).keys()].map((shard) => `${SHARDS}${String(shard)}/${event.id}`)
+      await Promise.all(copies.map((copy) => store.remove(copy)))
     }
     await Promise.all(keys.map((key) => store.remove(key)))
     await store.remove(dayKey)

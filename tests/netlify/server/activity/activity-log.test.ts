@@ -82,6 +82,27 @@ describe('the activity log', () => {
     expect(await everyEvent(store, { file_id: 4 })).toEqual([])
   })
 
+  it('indexes a bulk change by record shard: 500 files in 2 shards are 3 writes, and each file finds it', async () => {
+    const store = new MemoryDocumentStore()
+    await appendActivity(store, { action: 'file.deleted', file_ids: [7] })
+    const writes: string[] = []
+    const write = store.write.bind(store)
+    store.write = (key, value, condition) => {
+      writes.push(key)
+      return write(key, value, condition)
+    }
+    const bulk = Array.from({ length: 500 }, (_, index) => 251 + index)
+    await appendActivity(store, { action: 'file.moved', file_ids: bulk })
+    expect(writes.filter((key) => !key.startsWith('activity-days/'))).toHaveLength(1 + 2)
+    for (const id of [251, 499, 500, 750])
+      expect((await everyEvent(store, { file_id: id })).map((event) => event.action)).toEqual(['file.moved'])
+    // A file of the same shard the bulk change did not name sees only its own events.
+    expect((await everyEvent(store, { file_id: 7 })).map((event) => event.action)).toEqual(['file.deleted'])
+    const later = new Date(Date.now() + 400 * DAY)
+    expect(await removeExpiredActivity(store, 30, later)).toBe(2)
+    expect(await store.list('activity-shards/')).toEqual([])
+  })
+
   it('removes the days past the retention, with their copies under the files', async () => {
     const store = new MemoryDocumentStore()
     const now = new Date()
