@@ -48,6 +48,8 @@ export const ROUTE_ACCESS = {
   shares: 'viewer',
   sharedFile: 'open',
   access: 'open',
+  // A person's own password; the handler refuses any other actor.
+  accessPassword: { POST: 'viewer' },
   people: { GET: 'admin', POST: 'admin' },
   peopleAccept: 'open',
   person: { PATCH: 'admin', DELETE: 'admin' },
