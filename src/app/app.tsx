@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 
 import type { MediaRecord } from '../contract/record'
-import { useAccess } from '../lib/access'
+import { useAccess, useCanCall } from '../lib/access'
 import { useConnection } from '../lib/connectivity'
 import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
@@ -25,7 +25,15 @@ import type { PageFiles } from '../features/upload/components/upload-dialog'
 import { AppHeader } from './app-header'
 import { CommandDialogs } from './dialogs'
 import { FILE_COMMANDS } from './file-commands'
-import { AccessGate, DetailsDialog, preloadFileDialogs, WebflowDialog, WebhooksDialog } from './lazy-dialogs'
+import {
+  AccessGate,
+  DetailsDialog,
+  PeopleDialog,
+  preloadFileDialogs,
+  TokensDialog,
+  WebflowDialog,
+  WebhooksDialog,
+} from './lazy-dialogs'
 import { ShortcutsHelp } from './shortcuts-help'
 import { Sidebar } from './sidebar'
 import { PageDrop } from './page-drop'
@@ -50,8 +58,12 @@ export function App() {
   const adjustImage = useAdjustImage(media.cache)
   const afterSignOut = useSignedOut(refreshMedia)
   const access = useAccess()
+  const canUpload = useCanCall('upload', 'POST')
+  const canEdit = useCanCall('update', 'PATCH')
   const [webflowOpen, setWebflowOpen] = useState(false)
   const [webhooksOpen, setWebhooksOpen] = useState(false)
+  const [peopleOpen, setPeopleOpen] = useState(false)
+  const [tokensOpen, setTokensOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const connection = useConnection()
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -108,13 +120,15 @@ export function App() {
           />
         )}
       </AppHeader>
-      <PageDrop
-        folder={folder}
-        trash={screen.trash}
-        onFiles={(files) => {
-          setPageFiles({ files })
-        }}
-      />
+      {canUpload && (
+        <PageDrop
+          folder={folder}
+          trash={screen.trash}
+          onFiles={(files) => {
+            setPageFiles({ files })
+          }}
+        />
+      )}
       <Toolbar
         searchText={screen.searchText}
         onSearchText={screen.setSearchText}
@@ -126,13 +140,15 @@ export function App() {
         onChange={screen.changeView}
         trash={screen.trash}
         uploadSlot={
-          <UploadButton
-            findDuplicate={library.findDuplicate}
-            currentFolderPath={uploadFolderFor(folder, screen.trash)}
-            folderOptions={library.moveOptions}
-            onUploaded={() => media.cache.reload()}
-            incoming={pageFiles}
-          />
+          canUpload && (
+            <UploadButton
+              findDuplicate={library.findDuplicate}
+              currentFolderPath={uploadFolderFor(folder, screen.trash)}
+              folderOptions={library.moveOptions}
+              onUploaded={() => media.cache.reload()}
+              incoming={pageFiles}
+            />
+          )
         }
       />
       <FolderActionsProvider
@@ -158,6 +174,12 @@ export function App() {
             }}
             onOpenWebhooks={() => {
               setWebhooksOpen(true)
+            }}
+            onOpenPeople={() => {
+              setPeopleOpen(true)
+            }}
+            onOpenTokens={() => {
+              setTokensOpen(true)
             }}
           />
           {screen.trash && <TrashPane onRestored={refreshMedia} />}
@@ -235,14 +257,18 @@ export function App() {
           onShow={commands.showDetails}
           onClose={closeDetails}
           actions={detailsActions}
-          onAddAltText={(record) => {
-            closeDetails()
-            commands.services.open(editCommand.name, [record], ALT_TEXT_FIELD)
-          }}
+          onAddAltText={
+            canEdit
+              ? (record) => {
+                  closeDetails()
+                  commands.services.open(editCommand.name, [record], ALT_TEXT_FIELD)
+                }
+              : undefined
+          }
           onRecordChanged={showServerRecord}
           onRefresh={refreshMedia}
           onFilter={screen.filterFromDetails}
-          onAdjustImage={adjustImage}
+          onAdjustImage={canEdit ? adjustImage : undefined}
         />
       </OpenedOnce>
       <CommandDialogs
@@ -268,6 +294,24 @@ export function App() {
         }}
       >
         <WebhooksDialog open={webhooksOpen} onOpenChange={setWebhooksOpen} />
+      </OpenedOnce>
+      <OpenedOnce
+        open={peopleOpen}
+        region="People page"
+        onClose={() => {
+          setPeopleOpen(false)
+        }}
+      >
+        <PeopleDialog open={peopleOpen} onOpenChange={setPeopleOpen} />
+      </OpenedOnce>
+      <OpenedOnce
+        open={tokensOpen}
+        region="API tokens page"
+        onClose={() => {
+          setTokensOpen(false)
+        }}
+      >
+        <TokensDialog open={tokensOpen} onOpenChange={setTokensOpen} />
       </OpenedOnce>
       <ShortcutsHelp />
       <AccessGate onGranted={refreshMedia} />

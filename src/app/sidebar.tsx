@@ -6,8 +6,10 @@ import { FolderTree } from '../features/folders/components/folder-tree'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { TrashEntry } from '../features/trash/components/trash-entry'
 import { WebflowEntry } from '../features/webflow/components/webflow-entry'
+import { PeopleEntry, TokensEntry } from '../features/people/components/people-entries'
 import { WebhooksEntry } from '../features/webhooks/components/webhooks-entry'
-import { WebflowDialog, WebhooksDialog } from './lazy-dialogs'
+import { useAccess, useCanCall } from '../lib/access'
+import { PeopleDialog, TokensDialog, WebflowDialog, WebhooksDialog } from './lazy-dialogs'
 
 interface SidebarProps {
   /** A narrow screen (NARROW_SCREEN): the sidebar is a drawer, opened by the header's Folders button. */
@@ -23,14 +25,21 @@ interface SidebarProps {
   onOpenTrash: () => void
   onOpenWebflow: () => void
   onOpenWebhooks: () => void
+  onOpenPeople: () => void
+  onOpenTokens: () => void
 }
 
 /**
- * The folder tree, the Trash, the Webflow and Webhooks entries: beside the files, or in a drawer over
- * them.
+ * The folder tree, the Trash, the Webflow and Webhooks entries, and behind the access gate People and
+ * API tokens: beside the files, or in a drawer over them. An entry to a page this browser may not use
+ * (an admin's, for an editor) is not shown.
  */
 export function Sidebar(props: SidebarProps) {
   const { narrow, drawerOpen, onDrawerOpenChange: setDrawerOpen, onSelect } = props
+  // People and tokens exist only behind the gate: with it off every call is the owner's.
+  const signedIn = useAccess().gate === 'closed'
+  const canManagePeople = useCanCall('people', 'GET')
+  const canManageWebhooks = useCanCall('webhooks', 'GET')
   // Choosing a place closes the drawer: what it leads to is what the user wants to see.
   const chooseFolder = useCallback(
     (path: string | null) => {
@@ -61,13 +70,33 @@ export function Sidebar(props: SidebarProps) {
         }}
         onPreload={WebflowDialog.preload}
       />
-      <WebhooksEntry
-        onOpen={() => {
-          setDrawerOpen(false)
-          props.onOpenWebhooks()
-        }}
-        onPreload={WebhooksDialog.preload}
-      />
+      {canManageWebhooks && (
+        <WebhooksEntry
+          onOpen={() => {
+            setDrawerOpen(false)
+            props.onOpenWebhooks()
+          }}
+          onPreload={WebhooksDialog.preload}
+        />
+      )}
+      {signedIn && canManagePeople && (
+        <PeopleEntry
+          onOpen={() => {
+            setDrawerOpen(false)
+            props.onOpenPeople()
+          }}
+          onPreload={PeopleDialog.preload}
+        />
+      )}
+      {signedIn && (
+        <TokensEntry
+          onOpen={() => {
+            setDrawerOpen(false)
+            props.onOpenTokens()
+          }}
+          onPreload={TokensDialog.preload}
+        />
+      )}
     </FolderDrawer>
   )
 }
