@@ -1,8 +1,8 @@
 /**
  * The screen behind the access gate as one member of the team (issue 45), against the real handlers:
  * the gate is closed with the owner's key, and every request the screen makes carries a credential
- * (the owner's key, or a personal API token of a person of some role), as a signed-in browser's cookie
- * would. `GET /api/access` then names the actor, as it does for a browser.
+ * (the owner's key, a personal API token of a person of some role, or a person's session cookie), as
+ * a signed-in browser's cookie would. `GET /api/access` then names the actor, as it does for a browser.
  */
 import { afterEach } from 'vitest'
 
@@ -12,6 +12,7 @@ import { acceptInvite, invitePerson } from '../../netlify/server/people/people-s
 import { documentStore } from '../../netlify/server/store'
 import { ROLE_SCOPES, type Role } from '../../src/contract/roles'
 import { resetAccessState } from '../../src/lib/access'
+import { routeToFunction } from './function-router'
 import { server } from './screen-server'
 
 export const OWNER_KEY = 'screen-test-owner-key-0123456789'
@@ -53,4 +54,37 @@ export async function memberToken(email: string, role: Role): Promise<string> {
     gate.keys.ownerTokenMark,
   )
   return made.token
+}
+
+/** Signs `email` in with the password, as the sign-in dialog would: the session cookie, `name=value`. */
+export async function sessionCookie(email: string, password = MEMBER_PASSWORD): Promise<string> {
+  const answer = await routeToFunction(
+    new Request('http://localhost/api/access', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+  )
+  const cookie = answer?.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error(`no session for ${email} (${String(answer?.status)})`)
+  return cookie
+}
+
+/**
+ * Closes the gate and signs the screen in as the person `email` with a session cookie, kept in a jar
+ * as a browser keeps it: an answer that sets a new cookie replaces it. Returns the jar's contents.
+ */
+export async function behindGateAs(email: string): Promise<{ cookie: () => string }> {
+  replaceAccessGate(accessGateFor(OWNER_KEY))
+  resetAccessState()
+  let jar = await sessionCookie(email)
+  server.events.on('request:start', ({ request }) => {
+    request.headers.set('cookie', jar)
+    request.headers.set('sec-fetch-site', 'same-origin')
+  })
+  server.events.on('response:mocked', ({ response }) => {
+    const cookie = response.headers.get('set-cookie')?.split(';')[0]
+    if (cookie) jar = cookie
+  })
+  return { cookie: () => jar }
 }

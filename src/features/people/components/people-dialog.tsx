@@ -29,7 +29,11 @@ export function PeopleDialog({ open, onOpenChange }: PeopleDialogProps) {
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(opened) => {
+        // The link is shown once: closed, the page forgets it.
+        if (!opened) setInvited(null)
+        onOpenChange(opened)
+      }}
       wide
       title="People"
       description="Everyone who may sign in to this library, and what their role lets them do."

@@ -32,7 +32,11 @@ export function TokensDialog({ open, onOpenChange }: TokensDialogProps) {
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(opened) => {
+        // The token is shown once: closed, the page forgets it.
+        if (!opened) setCreated(null)
+        onOpenChange(opened)
+      }}
       wide
       title="API tokens"
       description="Personal tokens for scripts and other tools: each acts as you, within its scope, until it expires or is revoked."
