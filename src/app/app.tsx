@@ -60,6 +60,7 @@ export function App() {
   const access = useAccess()
   const canUpload = useCanCall('upload', 'POST')
   const canEdit = useCanCall('update', 'PATCH')
+  const canMove = useCanCall('batchMoveToFolder', 'POST')
   const [webflowOpen, setWebflowOpen] = useState(false)
   const [webhooksOpen, setWebhooksOpen] = useState(false)
   const [peopleOpen, setPeopleOpen] = useState(false)
@@ -210,6 +211,7 @@ export function App() {
                 <RenameContext.Provider value={commands.renaming}>
                   <MediaResults
                     results={results}
+                    movable={canMove}
                     view={screen.view}
                     sort={sort}
                     onSort={screen.sortBy}

@@ -45,6 +45,7 @@ describe('what each role is shown', () => {
     const { user } = await screenAs('viewer')
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'New Folder' })).not.toBeInTheDocument()
+    expect(await card('Team photo')).toHaveAttribute('draggable', 'false')
     const items = await moreMenuItems(user, 'Team photo')
     expect(items.some((item) => /Download/.test(item))).toBe(true)
     for (const change of ['Edit', 'Replace', 'Rename', 'Share', 'Move', 'Delete']) {
@@ -73,6 +74,7 @@ describe('what each role is shown', () => {
   it('shows an editor the file controls but no admin page', async () => {
     const { user } = await screenAs('editor')
     expect(await screen.findByRole('button', { name: 'Upload' })).toBeInTheDocument()
+    expect(await card('Team photo')).toHaveAttribute('draggable', 'true')
     expect(screen.getAllByRole('button', { name: 'New Folder' }).length).toBeGreaterThan(0)
     const items = await moreMenuItems(user, 'Team photo')
     expect(items.some((item) => item.startsWith('Edit'))).toBe(true)
