@@ -29,6 +29,7 @@ const CROSS_CUTTING = new Set([
   'tests/src/app/keyboard.dom.test.tsx',
   'tests/src/app/layout.dom.test.tsx',
   'tests/src/app/quick-moves.dom.test.tsx',
+  'tests/src/app/roles.dom.test.tsx',
   'tests/src/app/screen-states.dom.test.tsx',
   'tests/src/app/search-filters.dom.test.tsx',
   'tests/src/app/sign-out.dom.test.tsx',

@@ -1,7 +1,8 @@
 import { noteActivity } from '../server/activity/activity-log'
 import type { Config } from '@netlify/functions'
 
-import { ALL_TOKENS_QUERY, tokenCreateSchema } from '../../src/contract/people'
+import { tokenCreateSchema } from '../../src/contract/people'
+import { ALL_TOKENS_QUERY } from '../../src/contract/people-paths'
 import { ConflictError, InvalidInputError } from '../server/errors'
 import { currentAccessGate } from '../server/http/access-gate'
 import { json } from '../server/http/respond'

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+
+import { OpenedOnce } from '../components/ui/lazy-load'
 
 import { HeaderSignIn } from '../features/access/components/sign-in-screen'
 import { SignOutMenu } from '../features/access/components/sign-out-menu'
+import { PasswordDialog } from './lazy-dialogs'
 import { ThemeSwitch } from './theme-switch'
 
 interface AppHeaderProps {
@@ -16,6 +19,7 @@ interface AppHeaderProps {
  * (signed in): the same on the library and on the sign-in screen.
  */
 export function AppHeader({ onSignedOut, children }: AppHeaderProps) {
+  const [passwordOpen, setPasswordOpen] = useState(false)
   return (
     <header className="app__header">
       <div className="app__title">
@@ -24,8 +28,22 @@ export function AppHeader({ onSignedOut, children }: AppHeaderProps) {
       </div>
       <ThemeSwitch />
       <HeaderSignIn />
-      <SignOutMenu onSignedOut={onSignedOut} />
+      <SignOutMenu
+        onSignedOut={onSignedOut}
+        onChangePassword={() => {
+          setPasswordOpen(true)
+        }}
+      />
       {children}
+      <OpenedOnce
+        open={passwordOpen}
+        region="password dialog"
+        onClose={() => {
+          setPasswordOpen(false)
+        }}
+      >
+        <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      </OpenedOnce>
     </header>
   )
 }

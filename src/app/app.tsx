@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 
 import type { MediaRecord } from '../contract/record'
-import { useAccess } from '../lib/access'
+import { useAccess, useCanCall } from '../lib/access'
 import { useConnection } from '../lib/connectivity'
 import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
@@ -29,7 +29,9 @@ import {
   AccessGate,
   ActivityDialog,
   DetailsDialog,
+  PeopleDialog,
   preloadFileDialogs,
+  TokensDialog,
   WebflowDialog,
   WebhooksDialog,
 } from './lazy-dialogs'
@@ -57,9 +59,14 @@ export function App() {
   const adjustImage = useAdjustImage(media.cache)
   const afterSignOut = useSignedOut(refreshMedia)
   const access = useAccess()
+  const canUpload = useCanCall('upload', 'POST')
+  const canEdit = useCanCall('update', 'PATCH')
+  const canMove = useCanCall('batchMoveToFolder', 'POST')
   const [webflowOpen, setWebflowOpen] = useState(false)
   const [webhooksOpen, setWebhooksOpen] = useState(false)
   const [activityOpen, setActivityOpen] = useState(false)
+  const [peopleOpen, setPeopleOpen] = useState(false)
+  const [tokensOpen, setTokensOpen] = useState(false)
   const narrow = useMediaQuery(NARROW_SCREEN)
   const connection = useConnection()
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -116,13 +123,15 @@ export function App() {
           />
         )}
       </AppHeader>
-      <PageDrop
-        folder={folder}
-        trash={screen.trash}
-        onFiles={(files) => {
-          setPageFiles({ files })
-        }}
-      />
+      {canUpload && (
+        <PageDrop
+          folder={folder}
+          trash={screen.trash}
+          onFiles={(files) => {
+            setPageFiles({ files })
+          }}
+        />
+      )}
       <Toolbar
         searchText={screen.searchText}
         onSearchText={screen.setSearchText}
@@ -134,13 +143,15 @@ export function App() {
         onChange={screen.changeView}
         trash={screen.trash}
         uploadSlot={
-          <UploadButton
-            findDuplicate={library.findDuplicate}
-            currentFolderPath={uploadFolderFor(folder, screen.trash)}
-            folderOptions={library.moveOptions}
-            onUploaded={() => media.cache.reload()}
-            incoming={pageFiles}
-          />
+          canUpload && (
+            <UploadButton
+              findDuplicate={library.findDuplicate}
+              currentFolderPath={uploadFolderFor(folder, screen.trash)}
+              folderOptions={library.moveOptions}
+              onUploaded={() => media.cache.reload()}
+              incoming={pageFiles}
+            />
+          )
         }
       />
       <FolderActionsProvider
@@ -169,6 +180,12 @@ export function App() {
             }}
             onOpenActivity={() => {
               setActivityOpen(true)
+            }}
+            onOpenPeople={() => {
+              setPeopleOpen(true)
+            }}
+            onOpenTokens={() => {
+              setTokensOpen(true)
             }}
           />
           {screen.trash && <TrashPane onRestored={refreshMedia} />}
@@ -199,6 +216,7 @@ export function App() {
                 <RenameContext.Provider value={commands.renaming}>
                   <MediaResults
                     results={results}
+                    movable={canMove}
                     view={screen.view}
                     sort={sort}
                     onSort={screen.sortBy}
@@ -246,14 +264,18 @@ export function App() {
           onShow={commands.showDetails}
           onClose={closeDetails}
           actions={detailsActions}
-          onAddAltText={(record) => {
-            closeDetails()
-            commands.services.open(editCommand.name, [record], ALT_TEXT_FIELD)
-          }}
+          onAddAltText={
+            canEdit
+              ? (record) => {
+                  closeDetails()
+                  commands.services.open(editCommand.name, [record], ALT_TEXT_FIELD)
+                }
+              : undefined
+          }
           onRecordChanged={showServerRecord}
           onRefresh={refreshMedia}
           onFilter={screen.filterFromDetails}
-          onAdjustImage={adjustImage}
+          onAdjustImage={canEdit ? adjustImage : undefined}
         />
       </OpenedOnce>
       <CommandDialogs
@@ -288,6 +310,24 @@ export function App() {
         }}
       >
         <ActivityDialog open={activityOpen} onOpenChange={setActivityOpen} />
+      </OpenedOnce>
+      <OpenedOnce
+        open={peopleOpen}
+        region="People page"
+        onClose={() => {
+          setPeopleOpen(false)
+        }}
+      >
+        <PeopleDialog open={peopleOpen} onOpenChange={setPeopleOpen} />
+      </OpenedOnce>
+      <OpenedOnce
+        open={tokensOpen}
+        region="API tokens page"
+        onClose={() => {
+          setTokensOpen(false)
+        }}
+      >
+        <TokensDialog open={tokensOpen} onOpenChange={setTokensOpen} />
       </OpenedOnce>
       <ShortcutsHelp />
       <AccessGate onGranted={refreshMedia} />

@@ -38,6 +38,21 @@ export const ActivityDialog = lazyWithPreload(() =>
   import('../features/activity/components/activity-dialog').then((module) => module.ActivityDialog),
 )
 
+/** The People page (admins), opened from the sidebar. */
+export const PeopleDialog = lazyWithPreload(() =>
+  import('../features/people/components/people-dialog').then((module) => module.PeopleDialog),
+)
+
+/** The Tokens page, opened from the sidebar. */
+export const TokensDialog = lazyWithPreload(() =>
+  import('../features/people/components/tokens-dialog').then((module) => module.TokensDialog),
+)
+
+/** The password change, opened from the header's account menu. */
+export const PasswordDialog = lazyWithPreload(() =>
+  import('../features/access/components/password-dialog').then((module) => module.PasswordDialog),
+)
+
 /** The keyboard shortcuts dialog, opened with '?' (src/app/shortcuts-help.tsx). */
 export const ShortcutsDialog = lazyWithPreload(() =>
   import('./shortcuts-dialog').then((module) => module.ShortcutsDialog),

@@ -8,6 +8,7 @@ import { StrictMode, startTransition } from 'react'
 import { prepareDateFormat } from '../lib/format-date'
 import { retryingImport } from '../lib/retry-import'
 import { App } from './app'
+import { InvitePage, onInvitePage } from './invite-page'
 import { Providers } from './providers'
 import './styles.css'
 
@@ -27,9 +28,7 @@ setTimeout(() => {
     startTransition(() => {
       createRoot(root).render(
         <StrictMode>
-          <Providers>
-            <App />
-          </Providers>
+          <Providers>{onInvitePage() ? <InvitePage /> : <App />}</Providers>
         </StrictMode>,
       )
     })

@@ -7,8 +7,10 @@ import { FolderTree } from '../features/folders/components/folder-tree'
 import type { FolderNode } from '../features/folders/model/folder-tree'
 import { TrashEntry } from '../features/trash/components/trash-entry'
 import { WebflowEntry } from '../features/webflow/components/webflow-entry'
+import { PeopleEntry, TokensEntry } from '../features/people/components/people-entries'
 import { WebhooksEntry } from '../features/webhooks/components/webhooks-entry'
-import { ActivityDialog, WebflowDialog, WebhooksDialog } from './lazy-dialogs'
+import { useAccess, useCan, useCanCall } from '../lib/access'
+import { ActivityDialog, PeopleDialog, TokensDialog, WebflowDialog, WebhooksDialog } from './lazy-dialogs'
 
 interface SidebarProps {
   /** A narrow screen (NARROW_SCREEN): the sidebar is a drawer, opened by the header's Folders button. */
@@ -25,14 +27,23 @@ interface SidebarProps {
   onOpenWebflow: () => void
   onOpenWebhooks: () => void
   onOpenActivity: () => void
+  onOpenPeople: () => void
+  onOpenTokens: () => void
 }
 
 /**
- * The folder tree, the Trash, the Webflow, Webhooks and Activity entries: beside the files, or in a
- * drawer over them.
+ * The folder tree, the Trash, the Webflow, Webhooks and Activity entries, and behind the access gate
+ * People and API tokens: beside the files, or in a drawer over them. An entry to a page this browser may
+ * not use (an admin's, for an editor) is not shown.
  */
 export function Sidebar(props: SidebarProps) {
   const { narrow, drawerOpen, onDrawerOpenChange: setDrawerOpen, onSelect } = props
+  // People and tokens exist only behind the gate: with it off every call is the owner's.
+  const signedIn = useAccess().gate === 'closed'
+  const canManagePeople = useCanCall('people', 'GET')
+  const canManageWebhooks = useCanCall('webhooks', 'GET')
+  // The whole log is an admin's; anyone else reads one file's history in Details (decision 0075).
+  const canReadActivity = useCan('admin')
   // Choosing a place closes the drawer: what it leads to is what the user wants to see.
   const chooseFolder = useCallback(
     (path: string | null) => {
@@ -63,20 +74,42 @@ export function Sidebar(props: SidebarProps) {
         }}
         onPreload={WebflowDialog.preload}
       />
-      <WebhooksEntry
-        onOpen={() => {
-          setDrawerOpen(false)
-          props.onOpenWebhooks()
-        }}
-        onPreload={WebhooksDialog.preload}
-      />
-      <ActivityEntry
-        onOpen={() => {
-          setDrawerOpen(false)
-          props.onOpenActivity()
-        }}
-        onPreload={ActivityDialog.preload}
-      />
+      {canManageWebhooks && (
+        <WebhooksEntry
+          onOpen={() => {
+            setDrawerOpen(false)
+            props.onOpenWebhooks()
+          }}
+          onPreload={WebhooksDialog.preload}
+        />
+      )}
+      {signedIn && canManagePeople && (
+        <PeopleEntry
+          onOpen={() => {
+            setDrawerOpen(false)
+            props.onOpenPeople()
+          }}
+          onPreload={PeopleDialog.preload}
+        />
+      )}
+      {signedIn && (
+        <TokensEntry
+          onOpen={() => {
+            setDrawerOpen(false)
+            props.onOpenTokens()
+          }}
+          onPreload={TokensDialog.preload}
+        />
+      )}
+      {canReadActivity && (
+        <ActivityEntry
+          onOpen={() => {
+            setDrawerOpen(false)
+            props.onOpenActivity()
+          }}
+          onPreload={ActivityDialog.preload}
+        />
+      )}
     </FolderDrawer>
   )
 }

@@ -12,6 +12,7 @@ import { allIds, type LibraryResults, type Progress } from '../features/library/
 import { resolveSelection, type Selection } from '../features/library/model/selection'
 import type { MoveOption, MoveTarget } from '../lib/move-target'
 import { useUndoDelete } from '../features/trash/model/use-undo-delete'
+import { may, useAccess } from '../lib/access'
 import { whenAnswered, type Answer } from '../lib/answer'
 import type { MediaCache } from '../lib/record-changes'
 import { NO_DIALOG, type DialogState } from './dialogs'
@@ -147,7 +148,11 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
   )
   // The registry bound to the services: each surface's commands in its order; the keyboard runs those
   // of `all` with a key.
-  const actions = useMemo(() => bindCommands(services, FILE_COMMANDS), [services])
+  const access = useAccess()
+  const actions = useMemo(
+    () => bindCommands(services, FILE_COMMANDS, (requirement) => may(requirement, access)),
+    [services, access],
+  )
   const { picked } = selection.ids
   const selectedRecords = useCallback(
     (progress?: Progress) => resolveSelection(picked, results, progress),

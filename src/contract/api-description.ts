@@ -35,7 +35,6 @@ import { IMAGE_FITS, IMAGE_FORMATS, servedSizesText } from './image-renditions'
 import { importRequestSchema } from './imports'
 import {
   acceptedPersonSchema,
-  ALL_TOKENS_QUERY,
   API_TOKEN_PREFIX,
   createdTokenSchema,
   INVITE_DAYS,
@@ -49,7 +48,9 @@ import {
   tokenCreateSchema,
   tokenListSchema,
   TOKEN_MAX_DAYS,
+  passwordChangeSchema,
 } from './people'
+import { ALL_TOKENS_QUERY } from './people-paths'
 import { LIMITS } from './limits'
 import { mediaPagesAnswerSchema, mediaPageValidatorsSchema } from './media-pages-schema'
 import { PAGE_SHARDS, VALIDATORS_QUERY } from './media-pages'
@@ -1182,6 +1183,27 @@ export const API_DESCRIPTION: ApiDescription = {
           },
         },
         errors: [400, 401, 403],
+      },
+    },
+  },
+  accessPassword: {
+    tag: 'Access',
+    access: 'gate',
+    operations: {
+      POST: {
+        summary: 'Change your password',
+        description: `A person signed in with their email and password changes it: the current one must match, the new one has at least ${String(PASSWORD_MIN_LENGTH)} characters and is not a common one. Every other session of theirs ends; the answer sets a new session cookie for this browser. Wrong current passwords are slowed as failed sign-ins are (429 with \`Retry-After\`).`,
+        body: {
+          schema: passwordChangeSchema,
+          example: { current_password: 'harbour-lights-at-dusk', new_password: 'lanterns-over-the-quay' },
+        },
+        answers: {
+          204: {
+            description: 'Changed.',
+            headers: { 'Set-Cookie': `\`${ACCESS_COOKIE_NAME}\`: a new session.` },
+          },
+        },
+        errors: [400, 401, 403, 413, 415, 429],
       },
     },
   },

@@ -1,3 +1,4 @@
+import { ALL_TOKENS_QUERY } from './people-paths'
 import { functionUrl, routePath } from './routes'
 
 /** Every path the screen calls (spec section 7), filled in from the one route table (routes.ts). */
@@ -28,6 +29,13 @@ export const ENDPOINTS = {
   share: (fileOrShareId: number | string) => routePath('share', { id: String(fileOrShareId) }),
   shares: (fileId: number) => `${routePath('shares')}?file=${String(fileId)}`,
   activity: routePath('activity'),
+  accessPassword: routePath('accessPassword'),
+  people: routePath('people'),
+  person: (id: string) => routePath('person', { id }),
+  peopleAccept: routePath('peopleAccept'),
+  /** One's own tokens; an admin's `all`, everyone's. */
+  tokens: (all = false) => (all ? `${routePath('tokens')}?${ALL_TOKENS_QUERY}=true` : routePath('tokens')),
+  token: (id: string) => routePath('token', { id }),
   webhooks: routePath('webhooks'),
   webhook: (id: string) => routePath('webhook', { id }),
   webhookTest: (id: string) => routePath('webhookTest', { id }),

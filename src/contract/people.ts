@@ -18,9 +18,6 @@ export const INVITE_DAYS = 7
 /** The longest a token may be asked to live; without `expires_in_days` it lives until revoked. */
 export const TOKEN_MAX_DAYS = 365
 
-/** The screen's address an invitation link opens; the token is in the fragment, which no server logs. */
-export const INVITE_PATH = '/invite'
-
 /** What starts every personal API token, so a leaked one is recognisable (and the gate tells it apart). */
 export const API_TOKEN_PREFIX = 'mfm_'
 
@@ -71,6 +68,18 @@ export type InviteAccept = z.infer<typeof inviteAcceptSchema>
 /** `POST /api/people/accept` answers 201 with this, and the session cookie. */
 export const acceptedPersonSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role })
 export type AcceptedPerson = z.infer<typeof acceptedPersonSchema>
+
+/**
+ * `POST /api/access/password`: a signed-in person's current password and the new one, held to the same
+ * rules as on accepting an invitation. Every other session of theirs ends.
+ */
+export const passwordChangeSchema = z.strictObject({
+  current_password: z.string().min(1, 'current_password is required').max(1000),
+  new_password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, `new_password must be at most ${String(PASSWORD_MAX_LENGTH)} characters`),
+})
+export type PasswordChange = z.infer<typeof passwordChangeSchema>
 
 /** One person of `GET /api/people`; `name` is null until the invitation is accepted. */
 export const personSchema = z.object({
@@ -132,6 +141,3 @@ export const tokenSchema = z.object({
 export type ApiTokenSummary = z.infer<typeof tokenSchema>
 
 export const tokenListSchema = z.object({ tokens: z.array(tokenSchema) })
-
-/** `GET /api/tokens?all=true`: an admin's list of everyone's tokens. */
-export const ALL_TOKENS_QUERY = 'all'

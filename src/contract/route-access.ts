@@ -48,6 +48,8 @@ export const ROUTE_ACCESS = {
   shares: 'viewer',
   sharedFile: 'open',
   access: 'open',
+  // A person's own password; the handler refuses any other actor.
+  accessPassword: { POST: 'viewer' },
   people: { GET: 'admin', POST: 'admin' },
   peopleAccept: 'open',
   person: { PATCH: 'admin', DELETE: 'admin' },
@@ -82,8 +84,16 @@ const STRICTNESS: readonly AccessRequirement[] = ['open', 'viewer-or-file-link',
 const stricter = (a: AccessRequirement, b: AccessRequirement) =>
   STRICTNESS.indexOf(a) >= STRICTNESS.indexOf(b) ? a : b
 
-function requirementOfRoute(access: RouteAccess, method: ApiMethod): AccessRequirement | undefined {
+function requirementOf(access: RouteAccess, method: ApiMethod): AccessRequirement | undefined {
   return typeof access === 'string' ? access : access[method]
+}
+
+/**
+ * What calling `method` on the route needs (`admin` for a method it does not serve): what the screen
+ * asks before it offers a control that makes the call.
+ */
+export function requirementOfRoute(route: RouteName, method: ApiMethod): AccessRequirement {
+  return requirementOf(ROUTE_ACCESS[route], method) ?? 'admin'
 }
 
 /**
@@ -96,7 +106,7 @@ export function requirementFor(fn: FunctionName, method: string): AccessRequirem
   let found: AccessRequirement | null = null
   for (const route of API_ROUTES) {
     if (route.function !== fn) continue
-    const requirement = requirementOfRoute(ROUTE_ACCESS[route.name], asked)
+    const requirement = requirementOf(ROUTE_ACCESS[route.name], asked)
     if (requirement !== undefined) found = found === null ? requirement : stricter(found, requirement)
   }
   return found

@@ -84,6 +84,7 @@ export const API_ROUTES = [
     query: ['share', 'signature'],
   },
   { name: 'access', path: '/api/access', function: 'access' },
+  { name: 'accessPassword', path: '/api/access/password', function: 'access-password' },
   { name: 'people', path: '/api/people', function: 'people' },
   // Before `person`, which would take `accept` for an id.
   { name: 'peopleAccept', path: '/api/people/accept', function: 'people-accept' },

@@ -1,6 +1,17 @@
 import { useSyncExternalStore } from 'react'
 
 import { ACCESS_GATE_CLOSED, ACCESS_GATE_HEADER } from '../contract/access'
+import type { AccessStatus } from '../contract/access-schemas'
+import {
+  requirementOfRoute,
+  roleMeets,
+  type AccessRequirement,
+  type ApiMethod,
+} from '../contract/route-access'
+import type { RouteName } from '../contract/routes'
+
+/** Who this browser acts as behind the gate, as `GET /api/access` told it. */
+export type SignedInActor = NonNullable<AccessStatus['actor']>
 
 /**
  * What the screen knows about the server's access gate, shared by everything that talks to the API:
@@ -18,15 +29,30 @@ export interface AccessState {
   signedOut: boolean
   /** The sign-in dialog is open. */
   asking: boolean
+  /** Behind a closed gate, who this browser acts as; null until `GET /api/access` has said. */
+  actor: SignedInActor | null
 }
 
-const FRESH_PAGE: AccessState = { gate: 'unknown', signedOut: false, asking: false }
+const FRESH_PAGE: AccessState = { gate: 'unknown', signedOut: false, asking: false, actor: null }
 
 let state: AccessState = FRESH_PAGE
 const listeners = new Set<() => void>()
 
+function sameActor(a: SignedInActor | null, b: SignedInActor | null): boolean {
+  return (
+    a === b ||
+    (a !== null && b !== null && a.type === b.type && a.id === b.id && a.role === b.role && a.name === b.name)
+  )
+}
+
 function update(next: AccessState): void {
-  if (next.gate === state.gate && next.signedOut === state.signedOut && next.asking === state.asking) return
+  if (
+    next.gate === state.gate &&
+    next.signedOut === state.signedOut &&
+    next.asking === state.asking &&
+    sameActor(next.actor, state.actor)
+  )
+    return
   state = next
   for (const listener of listeners) listener()
 }
@@ -38,17 +64,25 @@ function update(next: AccessState): void {
  */
 export function reportAccessRefused(): void {
   if (state.signedOut) return
-  update({ gate: 'closed', signedOut: true, asking: true })
+  update({ gate: 'closed', signedOut: true, asking: true, actor: null })
 }
 
-/** The sign-in succeeded; calls made from now on carry the cookie. */
+/** The sign-in succeeded; calls made from now on carry the cookie (`GET /api/access` then says as whom). */
 export function reportAccessGranted(): void {
-  update({ gate: 'closed', signedOut: false, asking: false })
+  update({ gate: 'closed', signedOut: false, asking: false, actor: null })
 }
 
-/** `GET /api/access` succeeded: calls need the token or not, and either way this browser may make them. */
-export function reportGate(required: boolean): void {
-  update({ gate: required ? 'closed' : 'open', signedOut: false, asking: false })
+/**
+ * `GET /api/access` succeeded (with the actor it names), or an answer's header said: calls need the
+ * token or not, and either way this browser may make them. A report without an actor keeps the one known.
+ */
+export function reportGate(required: boolean, actor?: SignedInActor): void {
+  update({
+    gate: required ? 'closed' : 'open',
+    signedOut: false,
+    asking: false,
+    actor: required ? (actor ?? state.actor) : null,
+  })
 }
 
 /**
@@ -83,6 +117,33 @@ function subscribe(listener: () => void): () => void {
 
 export function useAccess(): AccessState {
   return useSyncExternalStore(subscribe, currentAccess, currentAccess)
+}
+
+/**
+ * Whether this browser may do what `requirement` asks: with the gate open (or not yet known) everything,
+ * as the screen always was; behind it, what the actor's role meets, and nothing beyond viewing until
+ * the actor is known. The one place the screen asks "may I", reading the server's own table.
+ */
+export function may(requirement: AccessRequirement, access: AccessState = state): boolean {
+  if (access.gate !== 'closed') return true
+  if (access.actor === null)
+    return requirement === 'open' || requirement === 'viewer-or-file-link' || requirement === 'viewer'
+  return roleMeets(access.actor.role, requirement)
+}
+
+/** Whether this browser may call `method` on the route (its row of `ROUTE_ACCESS`). */
+export function mayCall(route: RouteName, method: ApiMethod, access: AccessState = state): boolean {
+  return may(requirementOfRoute(route, method), access)
+}
+
+/** `may` for a component: it renders again when the gate or the actor changes. */
+export function useCan(requirement: AccessRequirement): boolean {
+  return may(requirement, useAccess())
+}
+
+/** `mayCall` for a component. */
+export function useCanCall(route: RouteName, method: ApiMethod): boolean {
+  return mayCall(route, method, useAccess())
 }
 
 /** Back to the state of a fresh page, for tests that render the screen more than once. */

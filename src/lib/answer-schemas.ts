@@ -19,6 +19,14 @@ import {
   webflowSyncResponseSchema,
 } from '../contract/api'
 import { folderSchema } from '../contract/folder'
+import {
+  acceptedPersonSchema,
+  createdTokenSchema,
+  invitedPersonSchema,
+  personListSchema,
+  personSchema,
+  tokenListSchema,
+} from '../contract/people'
 import { webflowStatusSchema } from '../contract/webflow'
 import {
   deliveryListSchema,
@@ -35,6 +43,12 @@ import {
  */
 export const ANSWER_SCHEMAS = {
   accessStatus: accessStatusSchema,
+  acceptedPerson: acceptedPersonSchema,
+  createdToken: createdTokenSchema,
+  invitedPerson: invitedPersonSchema,
+  person: personSchema,
+  personList: personListSchema,
+  tokenList: tokenListSchema,
   batchMoveResponse: batchMoveResponseSchema,
   batchResponse: batchResponseSchema,
   deleteResponse: deleteResponseSchema,

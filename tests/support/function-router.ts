@@ -1,4 +1,5 @@
 import access from '../../netlify/functions/access.mts'
+import accessPassword from '../../netlify/functions/access-password.mts'
 import apiDocs from '../../netlify/functions/api-docs.mts'
 import fileLink from '../../netlify/functions/file-link.mts'
 import batchDelete from '../../netlify/functions/batch-delete.mts'
@@ -51,6 +52,7 @@ type Handler = (request: Request) => Response | Promise<Response>
  */
 const HANDLERS: Record<RoutedFunctionName, Handler> = {
   access,
+  'access-password': accessPassword,
   'api-docs': apiDocs,
   'batch-delete': batchDelete,
   'batch-move-to-folder': batchMoveToFolder,

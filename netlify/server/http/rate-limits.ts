@@ -56,6 +56,7 @@ export type RateLimitPreset = keyof typeof RATE_LIMITS
 /** The preset each function's `config.rateLimit` literal must equal; every routed function has one. */
 export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   access: 'signIn',
+  'access-password': 'signIn',
   'api-docs': 'read',
   'api-not-found': 'probe',
   'batch-delete': 'bulk',

@@ -1,12 +1,12 @@
 import {
   INVITE_DAYS,
-  INVITE_PATH,
   type AcceptedPerson,
   type InviteAccept,
   type InvitedPerson,
   type Person,
   type PersonInvite,
 } from '../../../src/contract/people'
+import { inviteUrl } from '../../../src/contract/people-paths'
 import { roleRank, type Role } from '../../../src/contract/roles'
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '../errors'
 import type { DocumentStore } from '../storage/document-store'
@@ -68,14 +68,12 @@ export async function invitePerson(
     return { next: { ...team, people }, result: invited }
   })
   if (!person) throw new ConflictError(`${email} is already in the team`)
-  const url = new URL(INVITE_PATH, origin)
-  url.hash = `token=${token}`
   return {
     id: person.id,
     email: person.email,
     role: person.role,
     status: 'invited',
-    invite_url: url.href,
+    invite_url: inviteUrl(origin, token),
     invite_token: token,
     invite_expires_at: invite.expires_at,
   }

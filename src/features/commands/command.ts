@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 
 import type { MediaRecord } from '../../contract/record'
+import type { AccessRequirement } from '../../contract/route-access'
 import type { Shortcut } from '../../lib/shortcuts'
 
 /** How a command is started: on one file (its menu, its buttons) or on the selection (the bulk panel). */
@@ -60,6 +61,12 @@ export interface Command<Services> {
   danger?: boolean
   /** It puts focus in a field of its own (rename in place): a menu closing must not take it back. */
   keepsFocus?: boolean
+  /**
+   * What its call needs of the caller's role (`requirementOfRoute` of the route it calls, from the
+   * server's own table); a browser whose role does not meet it is not offered the command. By default,
+   * what viewing needs.
+   */
+  needs?: AccessRequirement
   /** Whether the screen offers the command at all (by default, always). */
   enabled?: (services: Services) => boolean
   /** Its dialog, if it has one, opened with `services.open(name, targets)` and rendered by the dialog host. */
@@ -123,10 +130,17 @@ function bind<Services>(command: Command<Services>, services: Services, placemen
 
 /**
  * The registry bound to the screen's services: `all` for the keyboard, and each surface's commands in
- * its order. Commands the services do not enable are left out everywhere.
+ * its order. Commands the services do not enable, or whose `needs` this browser may not meet (`may`,
+ * src/lib/access.ts), are left out everywhere: the menus, the bulk panel, the cards, Details and keys.
  */
-export function bindCommands<Services>(services: Services, registry: readonly Command<Services>[]) {
-  const offered = registry.filter((command) => command.enabled?.(services) ?? true)
+export function bindCommands<Services>(
+  services: Services,
+  registry: readonly Command<Services>[],
+  may: (requirement: AccessRequirement) => boolean = () => true,
+) {
+  const offered = registry.filter(
+    (command) => (command.enabled?.(services) ?? true) && may(command.needs ?? 'viewer'),
+  )
   const shownOn = (surface: Surface) =>
     commandsOn(surface, offered).map(({ command, placement }) => bind(command, services, placement))
   return {

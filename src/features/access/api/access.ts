@@ -2,6 +2,8 @@ import useSWR from 'swr'
 
 import { ACCESS_PATH, signOutPath } from '../../../contract/access'
 import type { AccessStatus } from '../../../contract/access-schemas'
+import { ENDPOINTS } from '../../../contract/endpoints'
+import type { InviteAccept, PasswordChange } from '../../../contract/people'
 import { reportGate } from '../../../lib/access'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -9,7 +11,7 @@ export const accessKey = () => ACCESS_PATH
 
 export async function getAccessStatus(): Promise<AccessStatus> {
   const status = await apiRequest(ACCESS_PATH, { schema: 'accessStatus' })
-  reportGate(status.required)
+  reportGate(status.required, status.actor)
   return status
 }
 
@@ -29,6 +31,19 @@ export async function signIn(
   credentials: { token: string } | { email: string; password: string },
 ): Promise<void> {
   await apiRequest(ACCESS_PATH, { method: 'POST', body: credentials, schema: 'nothing' })
+}
+
+/** Accepts an invitation: the answer's cookie signs the new person in. */
+export async function acceptInvite(accept: InviteAccept): Promise<void> {
+  await apiRequest(ENDPOINTS.peopleAccept, { method: 'POST', body: accept, schema: 'acceptedPerson' })
+}
+
+/**
+ * Changes a signed-in person's password: every other session of theirs ends, and the answer's cookie
+ * names a new session for this browser.
+ */
+export async function changePassword(change: PasswordChange): Promise<void> {
+  await apiRequest(ENDPOINTS.accessPassword, { method: 'POST', body: change, schema: 'nothing' })
 }
 
 /**

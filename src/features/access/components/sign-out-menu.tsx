@@ -10,6 +10,7 @@ import { signOut } from '../api/access'
 
 export const SIGN_OUT_TEXT = {
   menu: 'Sign out',
+  password: 'Change password',
   here: 'Sign out of this browser',
   everywhere: 'Sign out everywhere',
   failed: 'Sign-out failed. Please try again.',
@@ -18,6 +19,8 @@ export const SIGN_OUT_TEXT = {
 interface SignOutMenuProps {
   /** After the server ended the session: drop what the screen keeps and ask for the token again. */
   onSignedOut: () => Promise<void>
+  /** Opens the password change, offered to a person signed in with a password (not the owner's key). */
+  onChangePassword: () => void
 }
 
 /**
@@ -25,8 +28,8 @@ interface SignOutMenuProps {
  * screen signs in with the cookie only): Sign out ends this browser's session, Sign out everywhere ends
  * every session (decision 0035).
  */
-export function SignOutMenu({ onSignedOut }: SignOutMenuProps) {
-  const { gate, signedOut } = useAccess()
+export function SignOutMenu({ onSignedOut, onChangePassword }: SignOutMenuProps) {
+  const { gate, signedOut, actor } = useAccess()
   const [pending, setPending] = useState(false)
   if (gate !== 'closed' || signedOut) return null
 
@@ -57,6 +60,9 @@ export function SignOutMenu({ onSignedOut }: SignOutMenuProps) {
       }}
       align="end"
       entries={[
+        ...(actor?.type === 'person'
+          ? [{ key: 'password', label: SIGN_OUT_TEXT.password, onSelect: onChangePassword }]
+          : []),
         { key: 'here', label: SIGN_OUT_TEXT.here, onSelect: () => void leave(false) },
         { key: 'everywhere', label: SIGN_OUT_TEXT.everywhere, onSelect: () => void leave(true) },
       ]}

@@ -6,6 +6,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { errorMessage } from '../../../lib/api-errors'
 import { withoutRecords } from '../../../lib/record-changes'
 import { SCREEN_KEYS } from '../../../lib/shortcuts'
+import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandServices } from '../../commands'
 import { deleteFile } from '../../library'
 import { bulkOperations } from '../model/bulk-operations'
@@ -59,6 +60,7 @@ export async function deleteFiles(
 /** Delete, after a confirmation: one file from its menu or Details, or the selection from the bulk panel. */
 export const deleteCommand: FileCommand = {
   name: 'delete',
+  needs: requirementOfRoute('batchDelete', 'POST'),
   label: 'Delete',
   icon: Trash,
   shows: { context: { order: 4 }, bulk: { order: 3 }, details: { order: 0 } },

@@ -3,6 +3,7 @@ import { FolderInput } from 'lucide-react'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { MediaRecord } from '../../../contract/record'
 import type { MoveTarget } from '../../../lib/move-target'
+import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandDialogProps, FileCommandServices } from '../../commands'
 import { bulkOperations } from '../model/bulk-operations'
 import { openOnStored } from './open-on-stored'
@@ -40,6 +41,7 @@ function MoveCommandDialog({ open, targets, services, onClose }: FileCommandDial
 /** Spec section 4's Move, and the file menu's Move to…: the files to a folder chosen in a dialog. */
 export const moveCommand: FileCommand = {
   name: 'move',
+  needs: requirementOfRoute('batchMoveToFolder', 'POST'),
   label: 'Move',
   icon: FolderInput,
   shows: { context: { order: 6, label: 'Move to…' }, bulk: { order: 1 } },

@@ -3,6 +3,7 @@ import { Tags } from 'lucide-react'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { MediaRecord } from '../../../contract/record'
 import type { RecordFields } from '../../../lib/record-changes'
+import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandDialogProps, FileCommandServices } from '../../commands'
 import { bulkOperations } from '../model/bulk-operations'
 import { openOnStored } from './open-on-stored'
@@ -38,6 +39,7 @@ function UpdateCommandDialog({ open, targets, services, onClose }: FileCommandDi
 /** Spec section 4's Update: category, tags, author or description of the selection. */
 export const updateCommand: FileCommand = {
   name: 'update',
+  needs: requirementOfRoute('batchUpdate', 'POST'),
   label: 'Update',
   icon: Tags,
   shows: { bulk: { order: 2 } },

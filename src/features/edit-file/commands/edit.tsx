@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react'
 
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
+import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandDialogProps } from '../../commands'
 
 const Dialog = lazyWithPreload(() =>
@@ -25,6 +26,7 @@ function EditCommandDialog({ open, targets, detail, services, onClose }: FileCom
 /** Edit: the file's title, description, category, tags, author and alt text. */
 export const editCommand: FileCommand = {
   name: 'edit',
+  needs: requirementOfRoute('update', 'PATCH'),
   label: 'Edit',
   icon: Pencil,
   shows: { context: { order: 2 }, card: { order: 2 }, details: { order: 1 } },

@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react'
 
+import { useCanCall } from '../../../lib/access'
 import { NewFolderButton } from './new-folder-button'
 
 interface EmptyFolderActionsProps {
@@ -14,12 +15,17 @@ interface EmptyFolderActionsProps {
  * from the toolbar's Upload and New Folder, which are on screen too and do the same here.
  */
 export function EmptyFolderActions({ path, onUpload }: EmptyFolderActionsProps) {
+  const canUpload = useCanCall('upload', 'POST')
+  const canCreate = useCanCall('folderCreate', 'POST')
+  if (!canUpload && !canCreate) return null
   return (
     <div className="empty-actions">
-      <button type="button" className="button" onClick={onUpload}>
-        <Upload size={16} aria-hidden="true" />
-        Upload files here
-      </button>
+      {canUpload && (
+        <button type="button" className="button" onClick={onUpload}>
+          <Upload size={16} aria-hidden="true" />
+          Upload files here
+        </button>
+      )}
       <NewFolderButton parentPath={path} text="Create a folder here" />
     </div>
   )

@@ -3,6 +3,7 @@ import { cloneElement, type MouseEvent, type PointerEvent, type ReactElement } f
 
 import { MenuButton, useMenuAtPoint, type MenuEntry } from '../../../components/ui/menu'
 import type { Folder } from '../../../contract/folder'
+import { useCanCall } from '../../../lib/access'
 import type { FolderActions } from './folder-actions'
 
 interface FolderEntry {
@@ -58,7 +59,7 @@ interface FolderMenuProps {
 }
 
 /** The "More" button of a folder row or tile, and its menu. */
-export function FolderMoreMenu({ folder, actions, open, onOpenChange }: FolderMenuProps) {
+function MoreMenu({ folder, actions, open, onOpenChange }: FolderMenuProps) {
   return (
     <MenuButton
       button={{
@@ -84,8 +85,7 @@ export function FolderMoreMenu({ folder, actions, open, onOpenChange }: FolderMe
 
 type MenuHandlers = ReturnType<typeof useMenuAtPoint>['handlers']
 
-/** The same menu on a right-click or long press of `children` (a row or a tile), beside its own handlers. */
-export function FolderContextMenu({
+function MenuAtPoint({
   folder,
   actions,
   children,
@@ -124,4 +124,24 @@ export function FolderContextMenu({
 /** Whether a key on a row or tile asks for its menu, as it does across desktops. */
 export function opensMenu(event: { key: string; shiftKey: boolean }): boolean {
   return event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)
+}
+
+/**
+ * Every entry changes the folder (an editor's): a browser that may not change folders gets no menu, and
+ * a right-click or long press does what it does elsewhere.
+ */
+const useCanChangeFolders = () => useCanCall('folderUpdate', 'PATCH')
+
+/** A folder's More button and its menu (Rename, Move to…, Delete). */
+export function FolderMoreMenu(props: FolderMenuProps) {
+  return useCanChangeFolders() ? <MoreMenu {...props} /> : null
+}
+
+/** The same menu on a right-click or long press of `children` (a row or a tile), beside its own handlers. */
+export function FolderContextMenu(props: {
+  folder: Folder
+  actions: FolderActions
+  children: ReactElement<Partial<MenuHandlers>>
+}) {
+  return useCanChangeFolders() ? <MenuAtPoint {...props} /> : props.children
 }

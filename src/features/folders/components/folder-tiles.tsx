@@ -3,6 +3,7 @@ import { Folder as FolderIcon } from 'lucide-react'
 import type { Folder } from '../../../contract/folder'
 import { setDraggedFolder } from '../../../lib/drag'
 import { countOf } from '../../../lib/plural'
+import { useCanCall } from '../../../lib/access'
 import { compareFolderNames } from '../model/folder-names'
 import { useFolderActions, type FolderActions } from './folder-actions'
 import { useFolderDrop } from './folder-drop'
@@ -46,6 +47,8 @@ function FolderTile({
   const { dropping, props: drop } = useFolderDrop({ path: folder.path, folderId: folder.id }, actions)
   const subfolders = actions.folders.filter((each) => each.parent_path === folder.path).length
   const items = subfolders + (actions.fileCounts().get(folder.path) ?? 0)
+  // Dragging a folder moves it: only where folders may be changed (an editor's).
+  const movable = useCanCall('folderUpdate', 'PATCH')
   return (
     <FolderContextMenu folder={folder} actions={actions}>
       <li className={`folder-tile${dropping ? ' folder-tile--drop' : ''}`} {...drop}>
@@ -53,9 +56,9 @@ function FolderTile({
           type="button"
           className="folder-tile__open"
           aria-label={`${folder.name}, ${countOf(items, 'item')}`}
-          draggable
+          draggable={movable}
           onDragStart={(event) => {
-            setDraggedFolder(event.dataTransfer, folder.id)
+            if (movable) setDraggedFolder(event.dataTransfer, folder.id)
           }}
           onClick={() => {
             onOpen(folder.path)

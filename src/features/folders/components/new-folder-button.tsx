@@ -2,6 +2,7 @@ import { FolderPlus } from 'lucide-react'
 import { useState } from 'react'
 
 import type { Folder } from '../../../contract/folder'
+import { useCanCall } from '../../../lib/access'
 import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 
 // The form loads when the pointer or focus reaches the button, so it is there by the click.
@@ -17,7 +18,12 @@ interface NewFolderButtonProps {
   text?: string
 }
 
-export function NewFolderButton({ parentPath, onCreated, text = 'New Folder' }: NewFolderButtonProps) {
+/** New Folder, for a browser that may make folders (an editor's). */
+export function NewFolderButton(props: NewFolderButtonProps) {
+  return useCanCall('folderCreate', 'POST') ? <NewFolder {...props} /> : null
+}
+
+function NewFolder({ parentPath, onCreated, text = 'New Folder' }: NewFolderButtonProps) {
   const [open, setOpen] = useState(false)
   return (
     <>

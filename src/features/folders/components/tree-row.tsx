@@ -5,6 +5,7 @@ import type { Folder } from '../../../contract/folder'
 import { ROOT_PATH } from '../../../contract/folder-paths'
 import { setDraggedFolder } from '../../../lib/drag'
 import type { MoveTarget } from '../../../lib/move-target'
+import { useCanCall } from '../../../lib/access'
 import type { FolderNode } from '../model/folder-tree'
 import { useFolderActions } from './folder-actions'
 import { useFolderDrop } from './folder-drop'
@@ -42,6 +43,8 @@ export function TreeRow({ item, selected, open, focusable, onSelect, onToggle, o
   const folder: Folder | undefined =
     item.node?.id === null ? undefined : actions?.folders.find((each) => each.id === item.node?.id)
   const hasChildren = item.node !== null && item.node.children.length > 0
+  // Dragging a folder moves it: only where folders may be changed (an editor's).
+  const draggable = useCanCall('folderUpdate', 'PATCH') ? folder : undefined
   const Icon = item.path === null ? Layers : item.path === ROOT_PATH ? Inbox : open ? FolderOpen : FolderIcon
   const className = ['tree__item', selected && 'tree__item--selected', dropping && 'tree__item--drop']
     .filter(Boolean)
@@ -58,13 +61,13 @@ export function TreeRow({ item, selected, open, focusable, onSelect, onToggle, o
       className={className}
       style={{ paddingLeft: `${String(0.5 + item.depth)}rem` }}
       onClick={onSelect}
-      draggable={folder !== undefined}
+      draggable={draggable !== undefined}
       onDragStart={
-        folder === undefined
+        draggable === undefined
           ? undefined
           : (event) => {
               event.stopPropagation()
-              setDraggedFolder(event.dataTransfer, folder.id)
+              setDraggedFolder(event.dataTransfer, draggable.id)
             }
       }
       onKeyDown={(event: KeyboardEvent) => {

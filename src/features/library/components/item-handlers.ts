@@ -17,8 +17,11 @@ export interface ItemHandlers {
   view: (record: MediaRecord) => void
   /** Shows only the files with this tag or this author (a chip or author on a file, clicked). */
   filterBy: (filter: FileFilter) => void
-  /** The ids a drag of this file carries: the whole selection when the file is part of it. */
-  dragIds: (record: MediaRecord) => number[]
+  /**
+   * The ids a drag of this file carries: the whole selection when the file is part of it; null where
+   * files may not be moved (a viewer), and no file is draggable.
+   */
+  dragIds: ((record: MediaRecord) => number[]) | null
   /** The right-click menu's commands. */
   contextActions: readonly FileAction[]
   /** The commands a card and a list row show as buttons. */
@@ -71,8 +74,9 @@ export function fileItemProps(
       'data-file-id': record.id,
       'data-pos': position,
       tabIndex,
-      draggable: true,
+      draggable: handlers.dragIds !== null,
       onDragStart: (event: DragEvent<HTMLElement>) => {
+        if (handlers.dragIds === null) return
         event.dataTransfer.setData(FILE_DRAG_TYPE, JSON.stringify(handlers.dragIds(record)))
         event.dataTransfer.effectAllowed = 'move'
       },

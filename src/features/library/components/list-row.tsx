@@ -33,7 +33,7 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
       aria-rowindex={position + 2}
       aria-selected={selected}
       {...item.attributes}
-      draggable={!renaming}
+      draggable={!renaming && item.attributes.draggable}
     >
       <td className="file-table__check">
         <Checkbox

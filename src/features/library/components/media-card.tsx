@@ -51,7 +51,7 @@ export const MediaCard = memo(function MediaCard({
       className={`card card--${density}${selected ? ' card--selected' : ''}`}
       aria-label={record.title}
       {...item.attributes}
-      draggable={!renaming}
+      draggable={!renaming && item.attributes.draggable}
     >
       <Thumbnail record={record} />
       {lacksAltText(record) && (

@@ -21,6 +21,8 @@ export const preloadListView = MediaList.preload
 interface MediaResultsProps {
   /** The files that pass the filters, in the order shown. */
   results: LibraryResults
+  /** Whether files may be dragged onto a folder (moving them: an editor's); by default they may. */
+  movable?: boolean
   view: ViewMode
   sort: Sort
   onSort: (key: SortKey) => void
@@ -45,7 +47,7 @@ interface MediaResultsProps {
 }
 
 export function MediaResults(props: MediaResultsProps) {
-  const { results, view, sort, onSort, selection, narrowed, stale, arriving = false } = props
+  const { results, movable = true, view, sort, onSort, selection, narrowed, stale, arriving = false } = props
   const { onView, onFilter, contextActions, cardActions, tiles, emptyActions, focusRequest } = props
   const { toggle, only, extendTo, ids: selected } = selection
 
@@ -75,15 +77,17 @@ export function MediaResults(props: MediaResultsProps) {
       filterBy: (filter) => {
         latest.current.onFilter(filter)
       },
-      dragIds: (record) => {
-        // A select-all's files are resolved when they are dropped (the screen's dropFiles).
-        const { picked } = latest.current.selected
-        return picked.kind === 'ids' && picked.ids.has(record.id) ? [...picked.ids] : [record.id]
-      },
+      dragIds: movable
+        ? (record) => {
+            // A select-all's files are resolved when they are dropped (the screen's dropFiles).
+            const { picked } = latest.current.selected
+            return picked.kind === 'ids' && picked.ids.has(record.id) ? [...picked.ids] : [record.id]
+          }
+        : null,
       contextActions,
       cardActions,
     }),
-    [toggle, only, extendTo, contextActions, cardActions],
+    [toggle, only, extendTo, contextActions, cardActions, movable],
   )
 
   if (results.count === 0) {

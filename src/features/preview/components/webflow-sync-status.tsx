@@ -2,6 +2,7 @@ import { RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
+import { useCanCall } from '../../../lib/access'
 import { errorMessage } from '../../../lib/api-errors'
 import { retryWebflowSync } from '../api/retry-webflow-sync'
 
@@ -35,6 +36,7 @@ export function WebflowSyncStatus({ record, onRecordChanged, onRefresh }: Webflo
     kind: 'idle',
   })
   usePollWhilePending(sync?.state === 'pending', onRefresh)
+  const canSync = useCanCall('webflowSync', 'POST')
   if (!sync) return null
 
   const retrySync = async () => {
@@ -53,7 +55,7 @@ export function WebflowSyncStatus({ record, onRecordChanged, onRefresh }: Webflo
       <dd className={`sync sync--${sync.state}`} data-testid="webflow-sync">
         <span>{LABELS[sync.state]}</span>
         {sync.message && <span className="sync__message">{sync.message}</span>}
-        {(sync.state === 'failed' || sync.state === 'skipped') && (
+        {canSync && (sync.state === 'failed' || sync.state === 'skipped') && (
           <button
             type="button"
             className="button button--secondary button--small"

@@ -1,6 +1,7 @@
 import { FileUp } from 'lucide-react'
 
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
+import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandDialogProps } from '../../commands'
 
 const Dialog = lazyWithPreload(() =>
@@ -25,6 +26,7 @@ function ReplaceCommandDialog({ open, targets, services, onClose }: FileCommandD
 /** Replace file…: new bytes for the record, sent like an upload (decision 0004). */
 export const replaceCommand: FileCommand = {
   name: 'replace',
+  needs: requirementOfRoute('replace', 'POST'),
   label: 'Replace file…',
   icon: FileUp,
   shows: { context: { order: 9 }, details: { order: 2 } },

@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react'
 
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
+import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandDialogProps } from '../../commands'
 
 const Dialog = lazyWithPreload(() =>
@@ -15,6 +16,7 @@ function ShareCommandDialog({ open, targets, services, onClose }: FileCommandDia
 /** Share link (expires)…: a signed link to one file, for the time chosen in its dialog. */
 export const shareCommand: FileCommand = {
   name: 'share',
+  needs: requirementOfRoute('share', 'POST'),
   label: 'Share link (expires)…',
   icon: Share2,
   shows: { context: { order: 8 } },

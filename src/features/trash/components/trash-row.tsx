@@ -16,9 +16,12 @@ interface TrashRowProps {
   /** The time the days left are counted to, the same for every row. */
   now: number
   checked: boolean
-  onCheck: (record: TrashedRecord, range: boolean) => void
-  onRestore: (record: TrashedRecord) => void
-  onDeleteForever: (record: TrashedRecord) => void
+  /** Null where this browser may neither restore nor delete forever: no checkbox, nothing to check for. */
+  onCheck: ((record: TrashedRecord, range: boolean) => void) | null
+  /** Null where this browser may not restore (a viewer): no button. */
+  onRestore: ((record: TrashedRecord) => void) | null
+  /** Null where this browser may not delete for good (only admins may). */
+  onDeleteForever: ((record: TrashedRecord) => void) | null
 }
 
 export const TrashRow = memo(function TrashRow({
@@ -37,15 +40,17 @@ export const TrashRow = memo(function TrashRow({
     purgeAt === null ? undefined : `Deleted for good after ${formatDateTime(new Date(purgeAt).toISOString())}`
   return (
     <tr className={`file-table__row${checked ? ' file-table__row--selected' : ''}`}>
-      <td className="file-table__check">
-        <Checkbox
-          checked={checked}
-          label={`Select ${record.title}`}
-          onClick={(event: MouseEvent) => {
-            onCheck(record, event.shiftKey)
-          }}
-        />
-      </td>
+      {onCheck && (
+        <td className="file-table__check">
+          <Checkbox
+            checked={checked}
+            label={`Select ${record.title}`}
+            onClick={(event: MouseEvent) => {
+              onCheck(record, event.shiftKey)
+            }}
+          />
+        </td>
+      )}
       <th scope="row" className="trash__title" title={record.title}>
         <div className="file-table__label">
           <Thumbnail record={record} compact />
@@ -70,26 +75,30 @@ export const TrashRow = memo(function TrashRow({
         <span className="trash__left-narrow">{left}</span>
         {/* Each name starts with the visible word and adds the title, so a list of buttons reads apart. */}
         <div className="trash__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={`Restore ${record.title}`}
-            onClick={() => {
-              onRestore(record)
-            }}
-          >
-            Restore
-          </button>
-          <button
-            type="button"
-            className="button button--danger button--small"
-            aria-label={`Delete forever ${record.title}`}
-            onClick={() => {
-              onDeleteForever(record)
-            }}
-          >
-            Delete forever
-          </button>
+          {onRestore && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`Restore ${record.title}`}
+              onClick={() => {
+                onRestore(record)
+              }}
+            >
+              Restore
+            </button>
+          )}
+          {onDeleteForever && (
+            <button
+              type="button"
+              className="button button--danger button--small"
+              aria-label={`Delete forever ${record.title}`}
+              onClick={() => {
+                onDeleteForever(record)
+              }}
+            >
+              Delete forever
+            </button>
+          )}
         </div>
       </td>
     </tr>

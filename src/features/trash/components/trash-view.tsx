@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { Spinner } from '../../../components/ui/spinner'
+import { useCanCall } from '../../../lib/access'
 import { countOf } from '../../../lib/plural'
 import type { TrashedRecord } from '../api/get-trash'
 import { useTrashSelection } from '../model/use-trash-selection'
@@ -52,6 +53,10 @@ export function TrashView({ onRestored }: TrashViewProps) {
   const now = useMinuteClock()
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
   const count = records?.length ?? 0
+  // Restoring is an editor's, deleting for good an admin's: a control this browser may not use is not shown.
+  const canRestore = useCanCall('trashRestore', 'POST')
+  const canPurge = useCanCall('trashPurge', 'POST')
+  const canCheck = canRestore || canPurge
 
   return (
     <section className="trash" aria-labelledby="trash-heading">
@@ -59,16 +64,18 @@ export function TrashView({ onRestored }: TrashViewProps) {
         <h2 id="trash-heading" className="trash__heading">
           Trash
         </h2>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={count === 0}
-          onClick={() => {
-            setConfirmation({ kind: 'all', records: records ?? [] })
-          }}
-        >
-          Empty trash
-        </button>
+        {canPurge && (
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={count === 0}
+            onClick={() => {
+              setConfirmation({ kind: 'all', records: records ?? [] })
+            }}
+          >
+            Empty trash
+          </button>
+        )}
       </div>
       <p className="trash__hint">
         Deleted files stay here until you restore them or delete them forever; old ones are deleted
@@ -82,44 +89,52 @@ export function TrashView({ onRestored }: TrashViewProps) {
         <EmptyState title="Trash is empty" hint="Files you delete appear here." />
       ) : (
         <>
-          <div className="trash__selection" role="group" aria-label="Checked files">
-            <span className="trash__selection-count" aria-live="polite">
-              {selected.length === 0 ? 'No files checked' : `${countOf(selected.length, 'file')} checked`}
-            </span>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={selected.length === 0}
-              onClick={() => {
-                release(selected)
-                void restore(selected)
-              }}
-            >
-              Restore selected
-            </button>
-            <button
-              type="button"
-              className="button button--danger button--small"
-              disabled={selected.length === 0}
-              onClick={() => {
-                setConfirmation({ kind: 'selected', records: selected })
-              }}
-            >
-              Delete forever selected
-            </button>
-          </div>
+          {canCheck && (
+            <div className="trash__selection" role="group" aria-label="Checked files">
+              <span className="trash__selection-count" aria-live="polite">
+                {selected.length === 0 ? 'No files checked' : `${countOf(selected.length, 'file')} checked`}
+              </span>
+              {canRestore && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={selected.length === 0}
+                  onClick={() => {
+                    release(selected)
+                    void restore(selected)
+                  }}
+                >
+                  Restore selected
+                </button>
+              )}
+              {canPurge && (
+                <button
+                  type="button"
+                  className="button button--danger button--small"
+                  disabled={selected.length === 0}
+                  onClick={() => {
+                    setConfirmation({ kind: 'selected', records: selected })
+                  }}
+                >
+                  Delete forever selected
+                </button>
+              )}
+            </div>
+          )}
           <div className="trash__scroll">
             <table className="file-table trash__table">
               <caption className="visually-hidden">Files in the trash</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="file-table__check">
-                    <Checkbox
-                      checked={allChecked}
-                      label="Select all files in the trash"
-                      onClick={toggleAll}
-                    />
-                  </th>
+                  {canCheck && (
+                    <th scope="col" className="file-table__check">
+                      <Checkbox
+                        checked={allChecked}
+                        label="Select all files in the trash"
+                        onClick={toggleAll}
+                      />
+                    </th>
+                  )}
                   <th scope="col">Title</th>
                   <th scope="col" className="trash__col-folder">
                     Folder
@@ -149,14 +164,22 @@ export function TrashView({ onRestored }: TrashViewProps) {
                     purgeDays={purgeDays}
                     now={now}
                     checked={checked.has(record.id)}
-                    onCheck={toggle}
-                    onRestore={(target) => {
-                      release([target])
-                      void restore([target])
-                    }}
-                    onDeleteForever={(target) => {
-                      setConfirmation({ kind: 'one', record: target })
-                    }}
+                    onCheck={canCheck ? toggle : null}
+                    onRestore={
+                      canRestore
+                        ? (target) => {
+                            release([target])
+                            void restore([target])
+                          }
+                        : null
+                    }
+                    onDeleteForever={
+                      canPurge
+                        ? (target) => {
+                            setConfirmation({ kind: 'one', record: target })
+                          }
+                        : null
+                    }
                   />
                 ))}
               </tbody>

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Dialog } from '../../../components/ui/dialog'
 import type { WebflowSyncAllStatus } from '../../../contract/api'
 import { specFieldLabel, type WebflowFieldMapping, type WebflowStatus } from '../../../contract/webflow'
+import { useCanCall } from '../../../lib/access'
 import { errorMessage } from '../../../lib/api-errors'
 import { startSyncAll, useSyncAll, useWebflowStatus } from '../api/webflow'
 
@@ -21,6 +22,8 @@ interface WebflowDialogProps {
 export function WebflowDialog({ open, onOpenChange }: WebflowDialogProps) {
   const status = useWebflowStatus(open)
   const ready = status.data?.ok === true && Boolean(status.data.collection_id)
+  // Sync all is an admin's (the rest of the panel only reads).
+  const canSyncAll = useCanCall('webflowSyncAll', 'POST')
   return (
     <Dialog
       open={open}
@@ -41,7 +44,7 @@ export function WebflowDialog({ open, onOpenChange }: WebflowDialogProps) {
         />
       </section>
       {status.data?.mapping && <FieldMapping status={status.data} />}
-      {ready && <SyncAll />}
+      {ready && canSyncAll && <SyncAll />}
     </Dialog>
   )
 }

@@ -1,0 +1,236 @@
+import './people.css'
+
+import { useState, type SyntheticEvent } from 'react'
+
+import { Dialog } from '../../../components/ui/dialog'
+import { INVITE_DAYS, type InvitedPerson, type Person } from '../../../contract/people'
+import { ROLES, type Role } from '../../../contract/roles'
+import { errorMessage } from '../../../lib/api-errors'
+import { formatDateTime } from '../../../lib/format-date'
+import { changeRole, invitePerson, removePerson, usePeople } from '../api/people'
+import { ROLE_WORDS } from '../people-text'
+import { OneTimeSecret } from './one-time-secret'
+
+interface PeopleDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+/**
+ * The People page (admins): everyone with access, their role, whether they have accepted and when
+ * they were last seen; inviting by email and role (the link is shown once, to pass on: the app sends
+ * no email), changing a role and removing someone. The server's refusals (the last admin) show in its
+ * own words.
+ */
+export function PeopleDialog({ open, onOpenChange }: PeopleDialogProps) {
+  const people = usePeople(open)
+  const [invited, setInvited] = useState<InvitedPerson | null>(null)
+  const refresh = () => void people.mutate()
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(opened) => {
+        // The link is shown once: closed, the page forgets it.
+        if (!opened) setInvited(null)
+        onOpenChange(opened)
+      }}
+      wide
+      title="People"
+      description="Everyone who may sign in to this library, and what their role lets them do."
+    >
+      <section className="people__section" aria-labelledby="people-list">
+        <h3 id="people-list" className="people__heading">
+          People
+        </h3>
+        {people.error && !people.data && (
+          <p role="alert">Could not load the people: {errorMessage(people.error, 'Network error')}</p>
+        )}
+        {people.data?.length === 0 && (
+          <p className="people__hint">Nobody yet: only the owner's access token signs in.</p>
+        )}
+        <ul className="people__list">
+          {people.data?.map((person) => (
+            <PersonItem key={person.id} person={person} onChanged={refresh} />
+          ))}
+        </ul>
+      </section>
+      <section className="people__section" aria-labelledby="people-invite">
+        <h3 id="people-invite" className="people__heading">
+          Invite someone
+        </h3>
+        {invited && (
+          <OneTimeSecret
+            label={`Invitation link for ${invited.email}, as ${invited.role}`}
+            value={invited.invite_url}
+            note={`Send this link to them yourself: it works once, for ${String(INVITE_DAYS)} days, and you will not see it again.`}
+          />
+        )}
+        <InviteForm
+          onInvited={(person) => {
+            setInvited(person)
+            refresh()
+          }}
+        />
+      </section>
+    </Dialog>
+  )
+}
+
+function InviteForm({ onInvited }: { onInvited: (person: InvitedPerson) => void }) {
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('editor')
+  const [sending, setSending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault()
+    setSending(true)
+    setError(null)
+    try {
+      onInvited(await invitePerson({ email: email.trim(), role }))
+      setEmail('')
+    } catch (failure) {
+      setError(errorMessage(failure, 'Could not invite them'))
+    } finally {
+      setSending(false)
+    }
+  }
+  return (
+    <form className="form people__invite" noValidate onSubmit={(event) => void submit(event)}>
+      <label className="form__field">
+        <span>Email</span>
+        <input
+          type="email"
+          name="invite-email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value)
+          }}
+        />
+      </label>
+      <RoleSelect label="Role" value={role} onChange={setRole} />
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="people__actions">
+        <button type="submit" className="button button--primary" disabled={sending || email.trim() === ''}>
+          {sending ? 'Inviting…' : 'Invite'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function RoleSelect({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string
+  value: Role
+  onChange: (role: Role) => void
+  disabled?: boolean
+}) {
+  return (
+    <label className="form__field">
+      <span>{label}</span>
+      <select
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          onChange(event.target.value as Role)
+        }}
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_WORDS[role]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function PersonItem({ person, onChanged }: { person: Person; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const run = async (work: () => Promise<unknown>, fallback: string) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await work()
+      onChanged()
+    } catch (failure) {
+      setError(errorMessage(failure, fallback))
+    } finally {
+      setBusy(false)
+      setConfirming(false)
+    }
+  }
+  const who = person.name ?? person.email
+  const invitedOnly = person.status === 'invited'
+  return (
+    <li className="people__item" aria-label={who}>
+      <div className="people__who">
+        <span className="people__name">{who}</span>
+        {person.name !== null && <span className="people__email">{person.email}</span>}
+      </div>
+      <p className="people__meta">
+        {invitedOnly ? 'Invited, not yet accepted' : 'Active'}
+        {' · '}
+        {person.last_seen_at === null ? 'never seen' : `last seen ${formatDateTime(person.last_seen_at)}`}
+      </p>
+      <div className="people__actions">
+        <RoleSelect
+          label={`Role of ${who}`}
+          value={person.role}
+          disabled={busy}
+          onChange={(role) => void run(() => changeRole(person.id, role), 'Could not change the role')}
+        />
+        {confirming ? (
+          <>
+            <button
+              type="button"
+              className="button button--danger button--small"
+              disabled={busy}
+              onClick={() => void run(() => removePerson(person.id), 'Could not remove them')}
+            >
+              {invitedOnly ? `Withdraw the invitation of ${who}` : `Remove ${who}`}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => {
+                setConfirming(false)
+              }}
+            >
+              Cancel
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Remove ${who}`}
+            disabled={busy}
+            onClick={() => {
+              setConfirming(true)
+            }}
+          >
+            Remove
+          </button>
+        )}
+      </div>
+      {confirming && <p className="people__hint">Their sessions and API tokens end at once.</p>}
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  )
+}
