@@ -47,7 +47,9 @@ export function useUndoDelete(cache: MediaCache) {
             toast.error('Failed to restore', { description: errorMessage(error, 'Network error') })
           },
         )
-        .finally(() => void mutate(trashKey()))
+        // The Trash's count follows. The screen may be gone by then (its cache with it): the Trash is
+        // asked again whenever it opens, so a refresh that cannot run is dropped.
+        .finally(() => mutate(trashKey()).catch(() => undefined))
     },
     [cache, mutate],
   )
