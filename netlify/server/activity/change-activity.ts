@@ -67,7 +67,8 @@ export async function recordChanges(
       action: event.type,
       file_ids: ids,
       detail: changeDetail(event, edits),
-      at: new Date(event.timestamp),
+      // Logged when it is appended: a change's own timestamp may be a record's earlier time, and the
+      // log keeps the order its entries were made in.
     })
   }
 }
