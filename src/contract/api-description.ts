@@ -35,21 +35,18 @@ import { IMAGE_FITS, IMAGE_FORMATS, servedSizesText } from './image-renditions'
 import { importRequestSchema } from './imports'
 import {
   acceptedPersonSchema,
-  API_TOKEN_PREFIX,
   createdTokenSchema,
-  INVITE_DAYS,
   invitedPersonSchema,
   inviteAcceptSchema,
-  PASSWORD_MIN_LENGTH,
   personInviteSchema,
   personListSchema,
   personSchema,
   personUpdateSchema,
   tokenCreateSchema,
   tokenListSchema,
-  TOKEN_MAX_DAYS,
   passwordChangeSchema,
 } from './people'
+import { API_TOKEN_PREFIX, INVITE_DAYS, PASSWORD_MIN_LENGTH, TOKEN_MAX_DAYS } from './people-limits'
 import { ALL_TOKENS_QUERY } from './people-paths'
 import { LIMITS } from './limits'
 import { mediaPagesAnswerSchema, mediaPageValidatorsSchema } from './media-pages-schema'

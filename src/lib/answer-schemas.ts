@@ -4,6 +4,7 @@ import './zod-config'
 import * as z from 'zod'
 
 import { accessStatusSchema } from '../contract/access-schemas'
+import { activityPageSchema } from '../contract/activity'
 import {
   batchMoveResponseSchema,
   batchResponseSchema,
@@ -43,6 +44,7 @@ import {
  */
 export const ANSWER_SCHEMAS = {
   accessStatus: accessStatusSchema,
+  activityPage: activityPageSchema,
   acceptedPerson: acceptedPersonSchema,
   createdToken: createdTokenSchema,
   invitedPerson: invitedPersonSchema,

@@ -1,5 +1,5 @@
 import { ACCESS_COOKIE_NAME, ACCESS_GATE_CLOSED, ACCESS_GATE_HEADER } from '../../../src/contract/access'
-import { API_TOKEN_PREFIX } from '../../../src/contract/people'
+import { API_TOKEN_PREFIX } from '../../../src/contract/people-limits'
 import { OWNER_ID, type Actor } from '../../../src/contract/roles'
 import { roleMeets, roleRequired, type AccessRequirement } from '../../../src/contract/route-access'
 import { serverEnv } from '../env'

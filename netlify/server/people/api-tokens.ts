@@ -1,9 +1,5 @@
-import {
-  API_TOKEN_PREFIX,
-  type ApiTokenSummary,
-  type CreatedToken,
-  type TokenCreate,
-} from '../../../src/contract/people'
+import { type ApiTokenSummary, type CreatedToken, type TokenCreate } from '../../../src/contract/people'
+import { API_TOKEN_PREFIX } from '../../../src/contract/people-limits'
 import {
   narrowerRole,
   OWNER_ID,

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../src/contract/people'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../src/contract/people-limits'
 import { COMMON_LONG_PASSWORDS, COMMON_PASSWORD_CORES } from './common-passwords'
 
 const CORES = new Set(COMMON_PASSWORD_CORES)

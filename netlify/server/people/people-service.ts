@@ -1,11 +1,11 @@
 import {
-  INVITE_DAYS,
   type AcceptedPerson,
   type InviteAccept,
   type InvitedPerson,
   type Person,
   type PersonInvite,
 } from '../../../src/contract/people'
+import { INVITE_DAYS } from '../../../src/contract/people-limits'
 import { inviteUrl } from '../../../src/contract/people-paths'
 import { roleRank, type Role } from '../../../src/contract/roles'
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '../errors'

@@ -2,7 +2,7 @@ import { UserPlus } from 'lucide-react'
 import { useState, type SyntheticEvent } from 'react'
 
 import { FormFooter } from '../../../components/ui/form-footer'
-import { PASSWORD_MIN_LENGTH } from '../../../contract/people'
+import { PASSWORD_MIN_LENGTH } from '../../../contract/people-limits'
 import { errorMessage } from '../../../lib/api-errors'
 import { acceptInvite } from '../api/access'
 import { passwordEntryProblem } from './password-dialog'

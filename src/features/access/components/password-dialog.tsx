@@ -3,7 +3,7 @@ import { useState, type SyntheticEvent } from 'react'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
 import { toast } from '../../../components/ui/toast'
-import { PASSWORD_MIN_LENGTH } from '../../../contract/people'
+import { PASSWORD_MIN_LENGTH } from '../../../contract/people-limits'
 import { errorMessage } from '../../../lib/api-errors'
 import { changePassword } from '../api/access'
 

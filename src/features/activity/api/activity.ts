@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import useSWRInfinite from 'swr/infinite'
 
-import { activityPageSchema, type ActivityPage } from '../../../contract/activity'
+import type { ActivityPage } from '../../../contract/activity'
 import { ENDPOINTS } from '../../../contract/endpoints'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -23,7 +23,7 @@ export function activityPath(filters: ActivityFilters, cursor?: string): string 
   return text === '' ? ENDPOINTS.activity : `${ENDPOINTS.activity}?${text}`
 }
 
-const getPage = (path: string): Promise<ActivityPage> => apiRequest(path, { schema: activityPageSchema })
+const getPage = (path: string): Promise<ActivityPage> => apiRequest(path, { schema: 'activityPage' })
 
 /** The log under `filters`, newest first, a page at a time: `setSize` asks for the next. */
 export function useActivity(filters: ActivityFilters, enabled: boolean) {
