@@ -67,16 +67,43 @@ async function staticChecks() {
   return results
 }
 
-/** Summed file durations per Vitest project, from its JSON report. */
-async function projectTimes(reportFile) {
-  let report
+/** Vitest's JSON report, or null when it wrote none. */
+async function readReport(reportFile) {
   try {
-    report = JSON.parse(await readFile(reportFile, 'utf8'))
+    return JSON.parse(await readFile(reportFile, 'utf8'))
   } catch {
-    return []
+    return null
   }
+}
+
+/**
+ * Every failed test with the first line of its failure, and every file that failed outside a test: printed
+ * again at the very end, where a CI log cut to its tail still shows what failed.
+ */
+function failuresOf(report) {
+  const failures = []
+  for (const file of report?.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '')
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    for (const test of failed) {
+      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0]
+      failures.push(`${name} > ${test.fullName ?? test.title}: ${reason.slice(0, 300)}`)
+    }
+    if (failed.length === 0 && file.status === 'failed') {
+      failures.push(
+        `${name}: ${String(file.message ?? 'failed')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      )
+    }
+  }
+  return failures
+}
+
+/** Summed file durations per Vitest project, from its JSON report. */
+function projectTimes(report) {
   const projects = new Map()
-  for (const file of report.testResults ?? []) {
+  for (const file of report?.testResults ?? []) {
     const project = /^tests\/([^/]+)\//.exec(file.name.replace(`${process.cwd()}/`, ''))?.[1] ?? '?'
     const entry = projects.get(project) ?? { files: 0, tests: 0, seconds: 0 }
     entry.files += 1
@@ -100,7 +127,9 @@ const [checks, vitest] = await Promise.all([
     `--outputFile.json=${reportFile}`,
   ]),
 ])
-const byFolder = await projectTimes(reportFile)
+const report = await readReport(reportFile)
+const byFolder = projectTimes(report)
+const failures = failuresOf(report)
 await rm(reportDir, { recursive: true, force: true })
 
 const seconds = (value) => `${value.toFixed(1).padStart(6)} s`
@@ -117,4 +146,8 @@ if (byFolder.length > 0) {
   }
 }
 console.log(`  total      ${seconds((performance.now() - started) / 1000)}`)
+if (failures.length > 0) {
+  console.log(`\nFailed (${String(failures.length)}):`)
+  for (const failure of failures) console.log(`  ${failure}`)
+}
 process.exitCode = [...checks, vitest].every((step) => step.ok) ? 0 : 1
