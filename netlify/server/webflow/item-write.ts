@@ -81,7 +81,7 @@ function isRefusedValue(error: unknown): boolean {
  * schema was read: it is read again (once a run) and the call retried with the fields mapped anew,
  * which the round's later calls and its notes then use.
  */
-export async function writeFields<T>(
+async function writeFields<T>(
   { target, source }: Pick<ItemWriting, 'target' | 'source'>,
   mapped: MappedFields,
   call: (write: ItemWrite) => Promise<T>,
