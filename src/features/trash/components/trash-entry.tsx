@@ -2,6 +2,8 @@ import './trash.css'
 
 import { Trash2 } from 'lucide-react'
 
+import { SidebarEntry } from '../../../components/ui/sidebar-entry'
+
 interface TrashEntryProps {
   open: boolean
   onOpen: () => void
@@ -9,17 +11,5 @@ interface TrashEntryProps {
 
 /** The sidebar's way into the Trash view, under the folder tree. */
 export function TrashEntry({ open, onOpen }: TrashEntryProps) {
-  return (
-    <button
-      type="button"
-      className={`tree__item trash-entry${open ? ' tree__item--selected' : ''}`}
-      aria-current={open ? 'page' : undefined}
-      onClick={onOpen}
-    >
-      {/* Lines the icon up with the folder icons, which sit after a space for the open/close toggle. */}
-      <span className="tree__spacer" aria-hidden="true" />
-      <Trash2 size={16} aria-hidden="true" />
-      <span className="tree__label">Trash</span>
-    </button>
-  )
+  return <SidebarEntry icon={Trash2} label="Trash" className="trash-entry" current={open} onOpen={onOpen} />
 }
