@@ -5,11 +5,12 @@ import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
 import type { RunOutcome } from '../batch-state'
 import { dialogReducer, OPENED, type Tab } from '../dialog-state'
+import { importFieldsOf } from '../import-state'
 import { IMPORT_WORDS } from '../messages'
 import { UploadBatch } from '../upload-batch'
 import { metadataProblem, type UploadServices } from '../upload-one'
 import { browserUploadServices } from '../upload-services'
-import { importFieldsOf, useUrlImport } from './import-url-panel'
+import { useUrlImport } from './use-url-import'
 import { listed, useAddPageFiles, useResumeWhenOnline, type PageFiles } from './use-batch-effects'
 
 export interface UploadDialogOptions {
