@@ -1,7 +1,7 @@
 import { categoryLabel } from '../../../contract/categories'
+import { isFinished, type BatchSnapshot } from '../batch-state'
 import { categoryFor } from '../file-details'
 import { UPLOAD_WORDS } from '../messages'
-import { isFinished, type BatchSnapshot } from '../batch-state'
 import type { UploadBatch } from '../upload-batch'
 import type { RejectedFile } from '../validate-files'
 import { FileDropZone } from './file-drop-zone'

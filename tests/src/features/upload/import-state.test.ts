@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { INITIAL_SHARED } from '../../../../src/features/upload/batch-state'
 import {
   importFieldsOf,
   importList,
@@ -7,7 +8,6 @@ import {
   NO_IMPORT,
   type ImportEvent,
 } from '../../../../src/features/upload/import-state'
-import { INITIAL_SHARED } from '../../../../src/features/upload/batch-state'
 import { IMPORT_WORDS } from '../../../../src/features/upload/messages'
 
 const a = 'https://example.com/a.jpg'
