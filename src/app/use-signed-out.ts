@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr'
 
 import { dropKeptListing } from '../features/library/listing/kept-first-page'
-import { reportAccessRefused } from '../lib/access'
+import { reportSignedOut } from '../lib/access'
 import { setThemeChoice, useThemeChoice } from './theme'
 
 /**
@@ -16,7 +16,7 @@ export function useSignedOut(reloadListing: () => void): () => Promise<void> {
   return async () => {
     setThemeChoice(theme)
     await dropKeptListing()
-    reportAccessRefused()
+    reportSignedOut()
     // Both are refused now (401), which drops the records in hand: the listing's pages and SWR's lists.
     reloadListing()
     await mutate(() => true, undefined, { revalidate: true })

@@ -15,7 +15,7 @@ export type SignedInActor = NonNullable<AccessStatus['actor']>
 
 /**
  * What the screen knows about the server's access gate, shared by everything that talks to the API:
- * the API client and the upload client report a 401 here, the screen shows the sign-in screen while
+ * every answer's status reaches `reportAccessAnswer`, the screen shows the sign-in screen while
  * `signedOut`, the access dialog asks for the token while `asking`, and thumbnails and the Office
  * preview take signed links while the gate is `closed`.
  */
@@ -58,11 +58,28 @@ function update(next: AccessState): void {
 }
 
 /**
- * A call answered 401: the gate is closed and this browser is not signed in. The first refusal opens
- * the sign-in dialog, once for every call refused with it; once the visitor has closed it, later
- * refusals leave it closed, as the sign-in screen already offers Sign in.
+ * The one place an answer becomes the sign-in screen: a 401 from this site says the gate is closed and
+ * this browser is not signed in. Every answer of the page comes here: the API client's (api-client.ts,
+ * its calls and file bytes), the upload client's own tus requests, the first page's, and the listing's
+ * failures the library's worker passes on. Another host's 401 (a file on Cloudinary) is that host's and
+ * says nothing about signing in here. `url` is the address asked; without one, this site's.
  */
-export function reportAccessRefused(): void {
+export function reportAccessAnswer(status: number, url?: string): void {
+  if (status === 401 && fromThisSite(url)) reportSignedOut()
+}
+
+function fromThisSite(url: string | undefined): boolean {
+  const here = globalThis.location as Location | undefined
+  return url === undefined || here === undefined || new URL(url, here.href).origin === here.origin
+}
+
+/**
+ * This browser is not signed in: refused by the gate (`reportAccessAnswer`), or signed out by the
+ * server (the header's Sign out). The first time opens the sign-in dialog, once for every call refused
+ * with it; once the visitor has closed it, later refusals leave it closed, as the sign-in screen already
+ * offers Sign in.
+ */
+export function reportSignedOut(): void {
   if (state.signedOut) return
   update({ gate: 'closed', signedOut: true, asking: true, actor: null })
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 
-import { reportAccessRefused } from './access'
+import { reportAccessAnswer } from './access'
 import { answerError, ApiError, callApi, isGatewayFailure, unreadableAnswer, type ApiInit } from './api-call'
 import type { AnswerSchemas } from './answer-schemas'
 import { reportUnreachable, SLOW_ANSWER_MS } from './connectivity'
@@ -85,12 +85,12 @@ export async function apiRequest<S extends z.ZodType | AnswerName>(
 
 /**
  * What an answer says beyond itself, told here for every call of the page and of the library's worker
- * (whose listing passes its failures on): a 401 means the server's access gate wants the token, so the
- * screen asks for it once, then revalidates; no answer at all (`status` 0), or a gateway's 502/503/504
- * without the server's own error, means the server could not be reached.
+ * (whose listing passes its failures on): what it says about signing in goes to `reportAccessAnswer`;
+ * no answer at all (`status` 0), or a gateway's 502/503/504 without the server's own error, means the
+ * server could not be reached.
  */
 export function reportAnswer(status: number, fromServer: boolean): void {
-  if (status === 401) reportAccessRefused()
+  reportAccessAnswer(status)
   if (status === 0 || isGatewayFailure(status, fromServer)) reportUnreachable()
 }
 
@@ -102,8 +102,7 @@ export interface ByteRange {
 
 /**
  * File bytes (downloads, previews): not JSON, so no schema reads them, and the status is the caller's to
- * judge; but they pass the same door as every call. A 401 from this site tells the access gate; another
- * host's 401 (a file on Cloudinary) is that host's and says nothing about signing in here.
+ * judge; but what their answer says about signing in is told as every call's is.
  */
 export async function fileRequest(
   url: string,
@@ -112,13 +111,8 @@ export async function fileRequest(
   const headers: Record<string, string> =
     range === undefined ? {} : { Range: `bytes=${String(range.start)}-${String(range.end - 1)}` }
   const response = await fetch(url, { headers, signal, credentials: 'same-origin' })
-  if (response.status === 401 && sameSite(url)) reportAnswer(401, true)
+  reportAccessAnswer(response.status, url)
   return response
-}
-
-function sameSite(url: string): boolean {
-  const here = globalThis.location as Location | undefined
-  return here === undefined || new URL(url, here.href).origin === here.origin
 }
 
 /**

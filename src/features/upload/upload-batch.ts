@@ -1,61 +1,24 @@
 import type { MediaRecord } from '../../contract/record'
-import type { ReadEmbeddedDetails } from './embedded-details'
-import { DEFAULT_CATEGORY } from './file-details'
+import {
+  awaitsChoice,
+  batchReducer,
+  EMPTY_BATCH,
+  isSettled,
+  keepsExisting,
+  newItem,
+  runOutcome,
+  type BatchEvent,
+  type BatchSnapshot,
+  type DuplicateChoice,
+  type FileResult,
+  type RunOutcome,
+  type UploadItem,
+} from './batch-state'
 import type { HostedFile } from './hosts/media-host'
-import { abortError, isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, uploadFailure } from './messages'
-import { fillFromFile, initialDetails, type OwnDetails, type OwnField } from './own-details'
+import { abortError, isAbortError, uploadFailure } from './messages'
+import type { OwnDetails, OwnField } from './own-details'
 import { uploadOne, type SharedMetadata, type UploadServices } from './upload-one'
 import { validateIncomingFiles, type IncomingFiles } from './validate-files'
-
-/** Where one file stands (CONVENTIONS 7); an error belongs to its file, not to the batch. */
-export type UploadItemState =
-  | { status: 'queued' }
-  | { status: 'hashing'; progress: number }
-  /** Same bytes as a file already in the library; waits for "Use existing" or "Upload anyway". */
-  | { status: 'duplicate' }
-  | { status: 'uploading'; progress: number }
-  /** The server stopped answering: the file waits for it, keeping its progress, and then goes on. */
-  | { status: 'waiting'; progress: number }
-  | { status: 'done'; record: MediaRecord }
-  /** "Use existing": nothing is added; the library's file (`record`) stands for this one. */
-  | { status: 'existing'; record: MediaRecord }
-  | { status: 'failed'; error: string; detail?: string }
-
-export type DuplicateChoice = 'use-existing' | 'upload-anyway'
-
-/**
- * How a file is checked for a copy already in the library: by the fingerprint computed here before
- * any byte is sent; when that could not be done, by the one the server computes once it holds the
- * bytes ('after-upload'); or, with a host that computes none, not at all ('none').
- */
-export type DuplicateCheck = 'before-upload' | 'after-upload' | 'none'
-
-export interface UploadItem {
-  id: string
-  file: File
-  /** The file's own title, description, tags, author and date, each editable in its row. */
-  details: OwnDetails
-  /** The fields of `details` filled from the file's embedded metadata and not changed since. */
-  filled: readonly OwnField[]
-  /** The file's fingerprint (`src/contract/fingerprint.ts`); null until known. */
-  sha256: string | null
-  /** The library's record with the same fingerprint. */
-  duplicateOf: MediaRecord | null
-  choice: DuplicateChoice | null
-  check: DuplicateCheck
-  state: UploadItemState
-}
-
-export interface RunOutcome {
-  succeeded: number
-  failed: number
-  /** Files left out for the library's copy ("Use existing"). */
-  existing: number
-  /** The spec's summary of the run (section 8). */
-  message: string
-  /** Every file of the batch is stored: the dialog closes, the selection resets, the list reloads. */
-  complete: boolean
-}
 
 export interface BatchContext {
   /** The library's file with this SHA-256, if any (now, or once the library's worker answers). */
@@ -63,45 +26,26 @@ export interface BatchContext {
   folderPath: string
 }
 
-export interface BatchSnapshot {
-  items: readonly UploadItem[]
-  shared: SharedMetadata
-  running: boolean
-}
-
 /** Files uploaded at once; each sends one chunk at a time (performance notes, section 5). */
 const CONCURRENT_FILES = 3
-
-export const INITIAL_SHARED: SharedMetadata = {
-  description: '',
-  category: DEFAULT_CATEGORY,
-  categoryChanged: false,
-  tags: '',
-  author: '',
-}
-
-export function summarize(succeeded: number, failed: number, firstError: string, existing = 0): string {
-  if (failed === 0 && succeeded === 0 && existing > 0) return UPLOAD_WORDS.allExisting(existing)
-  if (failed === 0) return UPLOAD_MESSAGES.allSucceeded(succeeded)
-  if (succeeded === 0) return UPLOAD_MESSAGES.totalFailure(firstError)
-  return UPLOAD_MESSAGES.someFailed(succeeded, failed)
-}
 
 let nextItemId = 0
 
 /**
- * The state of one Upload dialog, outside React so the asynchronous flow reads current values: files are
- * hashed as they come in (one at a time, in a worker) and checked against the library's hashes; a run
- * uploads the files given, a few at a time, and reports the spec's summary.
+ * One Upload dialog's batch, run outside React so the asynchronous steps read current values. Each file
+ * goes through the same steps: checked as it comes in (hashed in a worker, one at a time, and looked
+ * up in the library), its duplicate offered until the person decides, uploaded (a few files at once),
+ * finalized (the server's fingerprint checked when ours could not be made, then the record), and
+ * ended stored, left for the library's copy, or failed. What each step does to the state is
+ * `batchReducer` (batch-state.ts); this class runs the steps and reports their events to it.
  */
 export class UploadBatch {
-  private snapshot: BatchSnapshot = { items: [], shared: INITIAL_SHARED, running: false }
+  private snapshot: BatchSnapshot = EMPTY_BATCH
   private readonly listeners = new Set<() => void>()
   private lifetime = new AbortController()
   private hashQueue: Promise<unknown> = Promise.resolve()
-  private readonly hashes = new Map<string, Promise<void>>()
+  private readonly checks = new Map<string, Promise<void>>()
   private readonly choiceWaiters = new Map<string, () => void>()
-
   private context: BatchContext = { findDuplicate: () => null, folderPath: '/' }
 
   constructor(private readonly services: UploadServices) {}
@@ -118,69 +62,51 @@ export class UploadBatch {
 
   getSnapshot = () => this.snapshot
 
+  // Choosing files and their details.
+
   /** Adds dropped files, or none of them when the batch would pass 10 (spec section 5). */
   add(files: readonly File[]): IncomingFiles {
-    const read = this.services.readEmbeddedDetails
     const incoming = validateIncomingFiles(this.snapshot.items, files, {
       maxBytes: this.services.host.maxFileBytes,
     })
-    const added = incoming.accepted.map<UploadItem>((file) => ({
-      id: `upload-${String(++nextItemId)}`,
-      file,
-      details: initialDetails(file),
-      filled: [],
-      sha256: null,
-      duplicateOf: null,
-      choice: null,
-      check: 'before-upload',
-      state: { status: 'hashing', progress: 0 },
-    }))
-    this.set({ items: [...this.snapshot.items, ...added] })
+    const added = incoming.accepted.map((file) => newItem(`upload-${String(++nextItemId)}`, file))
+    this.dispatch({ type: 'added', items: added })
     for (const item of added) {
-      this.hashes.set(item.id, this.queueHash(item.id, item.file))
-      if (read) void this.readEmbedded(item.id, item.file, read)
+      this.checks.set(item.id, this.queueCheck(item))
+      void this.readEmbedded(item)
     }
     return incoming
   }
 
   remove(id: string) {
-    this.set({ items: this.snapshot.items.filter((item) => item.id !== id) })
+    this.dispatch({ type: 'removed', id })
   }
 
-  /** What the person types in a file's own fields: theirs, no longer marked as filled from the file. */
+  /** What the person types in a file's own fields. */
   setDetails(id: string, change: Partial<OwnDetails>) {
-    const item = this.item(id)
-    if (!item) return
-    this.patch(id, {
-      details: { ...item.details, ...change },
-      filled: item.filled.filter((field) => !(field in change)),
-    })
+    this.dispatch({ type: 'details-typed', id, change })
   }
 
-  /** Puts back what a field held before the file filled it in (for a title, the one from the name). */
   clearFilled(id: string, field: OwnField) {
-    const item = this.item(id)
-    if (item) this.setDetails(id, { [field]: initialDetails(item.file)[field] })
+    this.dispatch({ type: 'filled-cleared', id, field })
   }
 
   /** The details for every file; one typed there wins over each file's own (`resolvedDetails`). */
   setShared(change: Partial<SharedMetadata>) {
-    this.set({ shared: { ...this.snapshot.shared, ...change } })
+    this.dispatch({ type: 'shared-typed', change })
   }
 
+  /** The person's answer to a duplicate offered; the file's run goes on with it. */
   choose(id: string, choice: DuplicateChoice) {
-    const item = this.item(id)
-    if (!item) return
-    this.patch(id, { choice, state: item.state.status === 'duplicate' ? { status: 'queued' } : item.state })
+    this.dispatch({ type: 'chosen', id, choice })
     this.choiceWaiters.get(id)?.()
   }
 
-  /** Finalize: every file not yet stored (nor left for the library's copy). */
+  // Running.
+
+  /** Start upload: every file not yet stored (nor left for the library's copy). */
   start(): Promise<RunOutcome | null> {
-    const left = this.snapshot.items.filter(
-      (item) => item.state.status !== 'done' && item.state.status !== 'existing',
-    )
-    return this.run(left.map((item) => item.id))
+    return this.run(this.snapshot.items.filter((item) => !isSettled(item)).map((item) => item.id))
   }
 
   /** One failed file again, on its own. */
@@ -193,102 +119,121 @@ export class UploadBatch {
     this.lifetime.abort()
     this.lifetime = new AbortController()
     this.hashQueue = Promise.resolve()
-    this.hashes.clear()
+    this.checks.clear()
     this.choiceWaiters.clear()
-    this.set({ items: [], shared: INITIAL_SHARED, running: false })
+    this.dispatch({ type: 'reset' })
   }
 
-  /**
-   * Reads the file's embedded metadata into its own fields, each one the person has not changed yet;
-   * not once its upload has begun, since what is sent is settled then.
-   */
-  private async readEmbedded(id: string, file: File, read: ReadEmbeddedDetails): Promise<void> {
-    const { signal } = this.lifetime
-    const embedded = await read(file).catch(() => null)
-    const item = this.item(id)
-    if (signal.aborted || !item || this.snapshot.running) return
-    this.patch(id, fillFromFile(file, item.details, item.filled, embedded))
-  }
-
+  /** Runs the files given, a few at a time; null when another run is under way or this one was reset. */
   private async run(ids: readonly string[]): Promise<RunOutcome | null> {
     if (this.snapshot.running || ids.length === 0) return null
     const { signal } = this.lifetime
-    this.set({ running: true })
+    this.dispatch({ type: 'run-started' })
     const queue = [...ids]
-    let succeeded = 0
-    let failed = 0
-    let existing = 0
-    let firstError = ''
+    const results: FileResult[] = []
     const worker = async () => {
       for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
-        const error = await this.runOne(id, signal)
-        if (error === null) succeeded++
-        else if (error === 'existing') existing++
-        else if (error !== 'cancelled') {
-          failed++
-          firstError ||= error
-        }
+        results.push(await this.runOne(id, signal))
       }
     }
     await Promise.all(Array.from({ length: Math.min(CONCURRENT_FILES, ids.length) }, worker))
     if (signal.aborted) return null
-    this.set({ running: false })
-    const complete = this.snapshot.items.every(
-      (item) => item.state.status === 'done' || item.state.status === 'existing',
-    )
-    const message = summarize(succeeded, failed, firstError, existing)
-    return { succeeded, failed, existing, message, complete }
+    this.dispatch({ type: 'run-ended' })
+    return runOutcome(results, this.snapshot)
   }
 
-  /**
-   * Null when the file is stored, 'existing' when the person kept the library's copy instead (nothing
-   * is added: no bytes when they chose before sending, no record ever), 'cancelled' when the batch was
-   * reset, else the error shown.
-   */
-  private async runOne(id: string, signal: AbortSignal): Promise<string | null> {
+  /** One file's steps once its run has reached it: checked, decided, uploaded, finalized. */
+  private async runOne(id: string, signal: AbortSignal): Promise<FileResult> {
     try {
-      await this.hashes.get(id)
+      await this.checks.get(id)
       const item = await this.awaitChoice(id, signal)
-      if (this.keptExisting(id)) return 'existing'
-      this.patch(id, { state: { status: 'uploading', progress: 0 } })
-      const input = {
-        file: item.file,
-        details: item.details,
-        sha256: item.sha256,
-        shared: this.snapshot.shared,
-        folderPath: this.context.folderPath,
-      }
-      const record = await uploadOne(input, this.services, {
-        signal,
-        afterBytes: (hosted) => this.checkStoredCopy(id, hosted, signal),
-        onProgress: (fraction) => {
-          if (!signal.aborted)
-            this.patch(id, { state: { status: 'uploading', progress: Math.floor(fraction * 100) } })
-        },
-        onWaiting: (waiting) => {
-          const state = this.item(id)?.state
-          if (signal.aborted || (state?.status !== 'uploading' && state?.status !== 'waiting')) return
-          this.patch(id, { state: { status: waiting ? 'waiting' : 'uploading', progress: state.progress } })
-        },
-      })
-      if (record === null) return this.keptExisting(id) ? 'existing' : 'cancelled'
-      this.patch(id, { state: { status: 'done', record } })
-      return null
+      if (this.keptExisting(id)) return { kind: 'existing' }
+      this.dispatch({ type: 'uploading', id, progress: 0 })
+      const record = await this.upload(item, signal)
+      if (record === null) return this.keptExisting(id) ? { kind: 'existing' } : { kind: 'cancelled' }
+      this.dispatch({ type: 'stored', id, record })
+      return { kind: 'stored' }
     } catch (error) {
-      if (signal.aborted || isAbortError(error)) return 'cancelled'
+      if (signal.aborted || isAbortError(error)) return { kind: 'cancelled' }
       const failure = uploadFailure(error)
-      this.patch(id, { state: { status: 'failed', ...failure } })
-      return failure.error
+      this.dispatch({ type: 'failed', id, ...failure })
+      return { kind: 'failed', error: failure.error }
     }
   }
 
-  /** The item once the user has decided about a duplicate; no byte is sent before that. */
+  /** Sends the bytes and stores the record; null when the person kept the library's copy instead. */
+  private upload(item: UploadItem, signal: AbortSignal): Promise<MediaRecord | null> {
+    const { id } = item
+    const input = {
+      file: item.file,
+      details: item.details,
+      sha256: item.sha256,
+      shared: this.snapshot.shared,
+      folderPath: this.context.folderPath,
+    }
+    return uploadOne(input, this.services, {
+      signal,
+      afterBytes: (hosted) => this.checkStoredCopy(id, hosted, signal),
+      onProgress: (fraction) => {
+        if (!signal.aborted) this.dispatch({ type: 'uploading', id, progress: Math.floor(fraction * 100) })
+      },
+      onWaiting: (waiting) => {
+        if (!signal.aborted) this.dispatch({ type: 'server-waiting', id, waiting })
+      },
+    })
+  }
+
+  // Checking each file against the library.
+
+  /** Hashes the file after the ones before it, and looks its fingerprint up in the library. */
+  private queueCheck(item: UploadItem): Promise<void> {
+    const { id, file } = item
+    const { signal } = this.lifetime
+    // A function, not a property read: the signal changes while the hash is awaited.
+    const cancelled = () => signal.aborted || !this.item(id)
+    const task = this.hashQueue.then(async () => {
+      if (cancelled()) return
+      try {
+        const sha256 = await this.services.hashFile(file, {
+          signal,
+          onProgress: (fraction) => {
+            this.dispatch({ type: 'hashing', id, progress: Math.floor(fraction * 100) })
+          },
+        })
+        // A record's `sha256` is the fingerprint the built-in host computed from the bytes it stored,
+        // never a client's claim, so a record cannot pose as another file to capture "Use existing".
+        const duplicateOf = await this.context.findDuplicate(sha256)
+        if (!cancelled()) this.dispatch({ type: 'hashed', id, sha256, duplicateOf })
+      } catch (error) {
+        // Without a fingerprint the file still uploads; the server's is checked once it holds the bytes.
+        if (signal.aborted) return
+        console.warn(`Could not check ${file.name} against the library:`, error)
+        const check = this.services.host.kind === 'builtin' ? 'after-upload' : 'none'
+        this.dispatch({ type: 'hash-failed', id, check })
+      }
+    })
+    this.hashQueue = task
+    return task
+  }
+
+  /** Reads the file's embedded metadata into its own fields, each one the person has not changed yet. */
+  private async readEmbedded(item: UploadItem): Promise<void> {
+    const read = this.services.readEmbeddedDetails
+    if (!read) return
+    const { signal } = this.lifetime
+    const embedded = await read(item.file).catch(() => null)
+    if (!signal.aborted) this.dispatch({ type: 'details-read', id: item.id, embedded })
+  }
+
+  // A duplicate offered, and the person's choice.
+
+  /** The item once the person has decided about a duplicate; no byte is sent before that. */
   private async awaitChoice(id: string, signal: AbortSignal): Promise<UploadItem> {
     for (;;) {
       const item = this.item(id)
       if (!item || signal.aborted) throw abortError()
-      if (!item.duplicateOf || item.choice) return item
-      this.patch(id, { state: { status: 'duplicate' } })
+      if (!awaitsChoice(item)) return item
+      this.dispatch({ type: 'duplicate-offered', id })
       await new Promise<void>((resolve) => {
         this.choiceWaiters.set(id, resolve)
         signal.addEventListener(
@@ -303,13 +248,15 @@ export class UploadBatch {
     }
   }
 
-  /** Marks the file as left for the library's copy when the person chose "Use existing"; whether so. */
+  /** Leaves the file for the library's copy when the person chose "Use existing"; whether so. */
   private keptExisting(id: string): boolean {
     const item = this.item(id)
-    if (item?.choice !== 'use-existing' || !item.duplicateOf) return false
-    this.patch(id, { state: { status: 'existing', record: item.duplicateOf } })
+    if (!item || !keepsExisting(item)) return false
+    this.dispatch({ type: 'kept-existing', id })
     return true
   }
+
+  // Finalizing.
 
   /**
    * A file that could not be checked before sending is checked by the fingerprint the server computed
@@ -318,67 +265,28 @@ export class UploadBatch {
    */
   private async checkStoredCopy(id: string, hosted: HostedFile, signal: AbortSignal): Promise<boolean> {
     const before = this.item(id)
-    if (before?.check !== 'after-upload' || !hosted.sha256) return true
-    const duplicateOf = await Promise.resolve(this.context.findDuplicate(hosted.sha256)).catch(
-      (error: unknown) => {
-        console.warn(`Could not check ${before.file.name} against the library:`, error)
-        return null
-      },
-    )
-    this.patch(id, { sha256: hosted.sha256, duplicateOf, choice: null })
+    const sha256 = hosted.sha256
+    if (before?.check !== 'after-upload' || !sha256) return true
+    const duplicateOf = await Promise.resolve(this.context.findDuplicate(sha256)).catch((error: unknown) => {
+      console.warn(`Could not check ${before.file.name} against the library:`, error)
+      return null
+    })
+    this.dispatch({ type: 'stored-copy-checked', id, sha256, duplicateOf })
     if (!duplicateOf) return true
     const item = await this.awaitChoice(id, signal)
     if (item.choice === 'use-existing') return false
-    this.patch(id, { state: { status: 'uploading', progress: 100 } })
+    this.dispatch({ type: 'uploading', id, progress: 100 })
     return true
-  }
-
-  private queueHash(id: string, file: File): Promise<void> {
-    const { signal } = this.lifetime
-    // A function, not a property read: the signal changes while the hash is awaited.
-    const cancelled = () => signal.aborted
-    const task = this.hashQueue.then(async () => {
-      if (cancelled() || !this.item(id)) return
-      try {
-        const sha256 = await this.services.hashFile(file, {
-          signal,
-          onProgress: (fraction) => {
-            this.patch(id, { state: { status: 'hashing', progress: Math.floor(fraction * 100) } })
-          },
-        })
-        // A record's `sha256` is the fingerprint the built-in host computed from the bytes it stored,
-        // never a client's claim, so a record cannot pose as another file to capture "Use existing".
-        const duplicateOf = await this.context.findDuplicate(sha256)
-        if (cancelled() || !this.item(id)) return
-        this.patch(id, {
-          sha256,
-          duplicateOf,
-          state: duplicateOf ? { status: 'duplicate' } : { status: 'queued' },
-        })
-      } catch (error) {
-        // Without a fingerprint the file still uploads; the server's is checked once it holds the bytes.
-        if (!cancelled()) {
-          console.warn(`Could not check ${file.name} against the library:`, error)
-          const check = this.services.host.kind === 'builtin' ? 'after-upload' : 'none'
-          this.patch(id, { check, state: { status: 'queued' } })
-        }
-      }
-    })
-    this.hashQueue = task
-    return task
   }
 
   private item(id: string): UploadItem | undefined {
     return this.snapshot.items.find((item) => item.id === id)
   }
 
-  private patch(id: string, change: Partial<UploadItem>) {
-    if (!this.item(id)) return
-    this.set({ items: this.snapshot.items.map((item) => (item.id === id ? { ...item, ...change } : item)) })
-  }
-
-  private set(change: Partial<BatchSnapshot>) {
-    this.snapshot = { ...this.snapshot, ...change }
+  private dispatch(event: BatchEvent) {
+    const next = batchReducer(this.snapshot, event)
+    if (next === this.snapshot) return
+    this.snapshot = next
     for (const listener of this.listeners) listener()
   }
 }

@@ -1,16 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import {
   currentAccess,
   may,
   mayCall,
+  reportAccessAnswer,
   reportAccessGranted,
   reportGate,
   reportGateOf,
   resetAccessState,
+  stopAskingForAccess,
 } from '../../../src/lib/access'
 
-afterEach(resetAccessState)
+afterEach(() => {
+  vi.unstubAllGlobals()
+  resetAccessState()
+})
 
 const person = (role: 'viewer' | 'editor' | 'admin') => ({
   type: 'person' as const,
@@ -50,5 +55,33 @@ describe('what this browser may do', () => {
     reportAccessGranted()
     expect(currentAccess().actor).toBeNull()
     expect(may('admin')).toBe(false)
+  })
+})
+
+describe('reportAccessAnswer, the one place an answer becomes the sign-in screen', () => {
+  it("turns this site's 401 into the sign-in screen, asking once", () => {
+    reportGate(true, person('admin'))
+    reportAccessAnswer(401, '/api/media-pages?shards=0-0')
+    expect(currentAccess()).toEqual({ gate: 'closed', signedOut: true, asking: true, actor: null })
+    stopAskingForAccess()
+    reportAccessAnswer(401)
+    expect(currentAccess().asking).toBe(false)
+  })
+
+  it('leaves the sign-in alone for any other status', () => {
+    for (const status of [0, 200, 304, 403, 404, 502]) reportAccessAnswer(status)
+    expect(currentAccess()).toEqual({ gate: 'unknown', signedOut: false, asking: false, actor: null })
+  })
+
+  it('counts an address of this site as this site', () => {
+    vi.stubGlobal('location', new URL('https://media.example/library'))
+    reportAccessAnswer(401, 'https://media.example/api/uploads/abc')
+    expect(currentAccess().signedOut).toBe(true)
+  })
+
+  it('leaves the sign-in alone when another host refuses (a file on Cloudinary)', () => {
+    vi.stubGlobal('location', new URL('https://media.example/library'))
+    reportAccessAnswer(401, 'https://res.cloudinary.com/demo/image/upload/a.jpg')
+    expect(currentAccess().signedOut).toBe(false)
   })
 })

@@ -5,8 +5,7 @@
  */
 import { firstPageIsWhole, pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
-import { reportGateOf } from '../../../lib/access'
-import { reportAnswer } from '../../../lib/api-client'
+import { reportAccessAnswer, reportGateOf } from '../../../lib/access'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { takeStartedFirstPage } from './first-page-request'
@@ -50,7 +49,7 @@ export function startListingEarly(): void {
   void answering.then(async (answer) => {
     // Refused: the screen shows the sign-in at once, not the library's screen until the worker has
     // started and said so too.
-    if (answer?.status === 401) reportAnswer(answer.status, true)
+    if (answer) reportAccessAnswer(answer.status)
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
     try {

@@ -1,5 +1,5 @@
 import { UPLOAD_WORDS } from '../messages'
-import type { DuplicateChoice, UploadItem } from '../upload-batch'
+import type { DuplicateChoice, UploadItem } from '../batch-state'
 
 /** A file whose copy is in the library: "Use existing" adds nothing, "Upload anyway" adds it again. */
 export function DuplicateNotice(props: { item: UploadItem; onChoose: (choice: DuplicateChoice) => void }) {

@@ -1,7 +1,8 @@
 import { categoryLabel } from '../../../contract/categories'
+import { isFinished, type BatchSnapshot } from '../batch-state'
 import { categoryFor } from '../file-details'
 import { UPLOAD_WORDS } from '../messages'
-import type { BatchSnapshot, UploadBatch } from '../upload-batch'
+import type { UploadBatch } from '../upload-batch'
 import type { RejectedFile } from '../validate-files'
 import { FileDropZone } from './file-drop-zone'
 import { UploadItemRow } from './upload-item-row'
@@ -20,7 +21,7 @@ interface FilesPanelProps {
 export function FilesPanel({ batch, snapshot, alert, rejected, onFiles, onRetry }: FilesPanelProps) {
   const { items, shared, running } = snapshot
   const waiting = items.filter((item) => item.state.status === 'waiting').length
-  const finished = items.filter((item) => ['done', 'existing', 'failed'].includes(item.state.status)).length
+  const finished = items.filter(isFinished).length
   return (
     <div role="tabpanel" id="upload-panel-files" aria-labelledby="upload-tab-files">
       <FileDropZone onFiles={onFiles} disabled={running} />

@@ -1,7 +1,5 @@
+import type { Tab } from '../dialog-state'
 import { IMPORT_WORDS } from '../messages'
-
-/** The dialog's two ways in: files from this computer, or addresses the server fetches files from. */
-export type Tab = 'files' | 'urls'
 
 const TABS: readonly { tab: Tab; label: string }[] = [
   { tab: 'files', label: IMPORT_WORDS.filesTab },

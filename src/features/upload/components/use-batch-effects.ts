@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 
-import { UPLOAD_MESSAGES } from '../messages'
-import type { RunOutcome, UploadBatch } from '../upload-batch'
+import { isInterrupted, type RunOutcome } from '../batch-state'
+import type { UploadBatch } from '../upload-batch'
 
 /** Files dropped or pasted on the page; each new object is one such arrival, added once. */
 export interface PageFiles {
@@ -54,10 +54,7 @@ export function useResumeWhenOnline(
   useEffect(() => {
     const resume = () => {
       const { items, running } = batch.getSnapshot()
-      const interrupted = items.some(
-        (item) => item.state.status === 'failed' && item.state.error === UPLOAD_MESSAGES.networkError,
-      )
-      if (!running && interrupted)
+      if (!running && items.some(isInterrupted))
         void batch.start().then((outcome) => {
           void finishRef.current(outcome)
         })

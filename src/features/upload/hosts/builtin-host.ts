@@ -11,7 +11,7 @@ import {
   type UploadStatus,
 } from '../../../contract/uploads'
 import { UPLOADS_PATH } from '../../../contract/upload-paths'
-import { reportAccessRefused } from '../../../lib/access'
+import { reportAccessAnswer } from '../../../lib/access'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { isGatewayFailure } from '../../../lib/api-call'
 import { mimeOf } from '../file-details'
@@ -79,8 +79,8 @@ export function tusGotNoAnswer(error: Error): boolean {
 export function tusFailure(error: Error): UploadError {
   const response = error instanceof DetailedError ? error.originalResponse : null
   const status = response?.getStatus() ?? 0
-  // The server's access gate refused the upload: the screen asks for the token; the file can then be retried.
-  if (status === 401) reportAccessRefused()
+  // Refused by the access gate, the screen asks to sign in; the file can then be retried.
+  if (response && error instanceof DetailedError) reportAccessAnswer(status, error.originalRequest.getURL())
   if (response && status > 0 && (status < 200 || status >= 300)) {
     return new UploadError(UPLOAD_MESSAGES.failedWithStatus(status), errorDetail(response.getBody()))
   }

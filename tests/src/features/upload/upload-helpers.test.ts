@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
+import { summarize } from '../../../../src/features/upload/batch-state'
 import { categoryFor, mimeOf, titleFromName } from '../../../../src/features/upload/file-details'
 import { errorDetail } from '../../../../src/features/upload/hosts/error-detail'
-import { summarize } from '../../../../src/features/upload/upload-batch'
 import { coverCrop, coverScale } from '../../../../src/features/upload/thumbnails/cover-crop'
 import { validateIncomingFiles } from '../../../../src/features/upload/validate-files'
 import { fingerprintBlob } from '../../../../src/workers/hash-blob'

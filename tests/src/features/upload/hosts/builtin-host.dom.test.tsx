@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MAX_CHUNK_BYTES } from '../../../../../src/contract/uploads'
 import { createBuiltinHost } from '../../../../../src/features/upload/hosts/builtin-host'
 import { UPLOAD_WORDS, UploadError } from '../../../../../src/features/upload/messages'
+import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
 import { resetConnectivity } from '../../../../../src/lib/connectivity'
 import { createApiServer } from '../../../../support/upload-api-server'
 import { makeFile } from '../../../../support/upload-services'
@@ -34,6 +35,7 @@ afterEach(() => {
   server.resetHandlers()
   api.uninstall()
   resetConnectivity()
+  resetAccessState()
 })
 afterAll(() => {
   server.close()
@@ -158,6 +160,22 @@ describe('the built-in host over tus', () => {
     await expect(failure).rejects.toBeInstanceOf(UploadError)
     await expect(failure).rejects.toMatchObject({ message: 'Upload failed with status: 413' })
     expect(api.log.map((entry) => entry.method)).toEqual(['POST'])
+  })
+
+  it("turns the screen to the sign-in when the access gate refuses the upload's own request", async () => {
+    api.fail({ method: 'POST', match: () => true, respond: { status: 401, body: { error: 'Sign in' } } })
+    const failure = createBuiltinHost({ retryDelays: [] }).upload(makeFile('a.txt', 10, 'text/plain'))
+    await expect(failure).rejects.toMatchObject({ message: 'Upload failed with status: 401' })
+    expect(currentAccess()).toMatchObject({ signedOut: true, asking: true })
+  })
+
+  it('leaves the sign-in alone when the upload fails otherwise', async () => {
+    await expect(
+      createBuiltinHost({ retryDelays: [] }).upload(
+        makeFile('huge.zip', 13 * 1024 * 1024, 'application/zip'),
+      ),
+    ).rejects.toMatchObject({ message: 'Upload failed with status: 413' })
+    expect(currentAccess().signedOut).toBe(false)
   })
 
   it('refuses a file over its own limit before sending a byte', async () => {
