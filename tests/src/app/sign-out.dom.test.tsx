@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
 import { ACCESS_TEXT } from '../../../src/features/access/access-text'
 import { SIGN_OUT_TEXT } from '../../../src/features/access/components/sign-out-menu'
-import { THEME_STORAGE_KEY } from '../../../src/app/theme'
+import { THEME_STORAGE_KEY } from '../../../src/lib/storage-names'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
 import { seedFiles, server, setupScreenServer } from '../../support/screen-server'
 
