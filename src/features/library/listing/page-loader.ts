@@ -12,10 +12,7 @@ import type { ListingPort } from './listing-store'
  * Its code (with zod) loads on the first call, apart from the first route; requests posted meanwhile
  * wait for it.
  */
-export function connectOnPage(
-  receive: (reply: ListingReply) => void,
-  send?: typeof fetch,
-): ListingPort {
+export function connectOnPage(receive: (reply: ListingReply) => void, send?: typeof fetch): ListingPort {
   let closed = false
   let loader: ListingLoader | null = null
   const waiting: ListingRequest[] = []

@@ -223,7 +223,7 @@ export class KeptFront {
     for (const then of this.waiting.splice(0)) then()
   }
 
-  /** Records arrived that were not read from the kept pages: the library may differ from the kept one. */
+  /** Records arrived that were not read from the kept library: the library may differ from the kept one. */
   changed(): void {
     this.dirty = true
   }
@@ -233,7 +233,11 @@ export class KeptFront {
    * listing is whole and as the server has it (its pages under `etags`), the library is written if it
    * may differ from the kept one.
    */
-  async settled(ok: boolean, whole: readonly MediaRecord[] | null, etags: readonly string[] = []): Promise<void> {
+  async settled(
+    ok: boolean,
+    whole: readonly MediaRecord[] | null,
+    etags: readonly string[] = [],
+  ): Promise<void> {
     await this.opening
     this.retire()
     if (!ok || whole === null || this.writing) return
