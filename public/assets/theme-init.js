@@ -8,6 +8,8 @@
     FIRST_PAGE_GLOBAL: 'mediaFileManagerFirstPage',
     KEPT_DIRECTORY: 'library',
     KEPT_LAYOUT_VERSION: 2,
+    KEPT_LOOKUP_GLOBAL: 'mediaFileManagerKeptLibrary',
+    KEPT_MANIFEST: 'manifest.json',
     KEPT_WRITER_LOCK: 'library-store',
     THEME_STORAGE_KEY: 'media-file-manager:theme',
   }

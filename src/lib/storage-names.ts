@@ -19,6 +19,9 @@ export const DENSITY_STORAGE_KEY = 'media-file-manager:card-density'
 /** The directory under the origin's private file system that holds the kept library (0052, 0077). */
 export const KEPT_DIRECTORY = 'library'
 
+/** The kept library's manifest in that directory: a library without one is not kept. */
+export const KEPT_MANIFEST = 'manifest.json'
+
 /**
  * The kept library's layout version. Bumped whenever what it writes changes shape: a manifest of
  * another layout is not read, and the store is written again from the server's pages.
@@ -29,7 +32,9 @@ export const KEPT_LAYOUT_VERSION = 2
 export const KEPT_WRITER_LOCK = 'library-store'
 
 /**
- * Not storage: the property of `window` under which start-app.js leaves the first page's request for
- * the app to take over (first-page-request.ts, decision 0038).
+ * Not storage: the properties of `window` under which start-app.js leaves, for the app to take over
+ * (first-page-request.ts), the first page's request (decision 0038) and its look for a kept library
+ * (a promise of whether one is there, decision 0077).
  */
 export const FIRST_PAGE_GLOBAL = 'mediaFileManagerFirstPage'
+export const KEPT_LOOKUP_GLOBAL = 'mediaFileManagerKeptLibrary'

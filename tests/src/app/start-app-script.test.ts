@@ -6,11 +6,18 @@ import { describe, expect, it } from 'vitest'
 
 import { APP_SCRIPT_ATTRIBUTE } from '../../../scripts/start-after-paint'
 import { pageRequest } from '../../../src/features/library/listing/page-request'
-import { FIRST_PAGE_GLOBAL } from '../../../src/lib/storage-names'
+import {
+  FIRST_PAGE_GLOBAL,
+  KEPT_DIRECTORY,
+  KEPT_LOOKUP_GLOBAL,
+  KEPT_MANIFEST,
+} from '../../../src/lib/storage-names'
 
 const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'assets', 'start-app.js')
 
 interface Setting {
+  /** The private file system: holding a kept library, holding none, or not there (nor Web Locks). */
+  privateFiles?: 'kept' | 'empty' | 'none'
   workers?: boolean
   /** The app ran first and took the request over (or asked itself). */
   appFirst?: boolean
@@ -23,7 +30,7 @@ interface Setting {
 
 /** Runs start-app.js on a page: what it asked for, the scripts it added, and what it waits on. */
 async function load(setting: Setting = {}) {
-  const { workers = true, appFirst = false } = setting
+  const { workers = true, appFirst = false, privateFiles = 'none' } = setting
   const { marked = true, hidden = false, paintTiming = true } = setting
   const asked: [string, RequestInit][] = []
   const added: { type: string; src: string; crossOrigin: string }[] = []
@@ -69,8 +76,27 @@ async function load(setting: Setting = {}) {
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   }
   if (workers) context.Worker = function Worker() {}
+  if (privateFiles !== 'none') {
+    const missing = () => Promise.reject(new Error('NotFoundError'))
+    const library = {
+      getFileHandle: (name: string) => (name === KEPT_MANIFEST ? Promise.resolve({}) : missing()),
+    }
+    const root = {
+      getDirectoryHandle: (name: string) =>
+        privateFiles === 'kept' && name === KEPT_DIRECTORY ? Promise.resolve(library) : missing(),
+    }
+    context.navigator = { storage: { getDirectory: () => Promise.resolve(root) }, locks: {} }
+  }
   runInNewContext(await readFile(SCRIPT, 'utf8'), context)
-  return { asked, added, frames, timers, observers, left: () => window[FIRST_PAGE_GLOBAL] }
+  return {
+    asked,
+    added,
+    frames,
+    timers,
+    observers,
+    left: () => window[FIRST_PAGE_GLOBAL],
+    lookedFor: () => window[KEPT_LOOKUP_GLOBAL],
+  }
 }
 
 const APP_SCRIPT = { type: 'module', src: 'http://x/assets/index-a.js', crossOrigin: 'anonymous' }
@@ -117,6 +143,14 @@ describe("the page's start-app script", () => {
       expect(page.left() ?? null).toBeNull()
       expect(page.added).toEqual([APP_SCRIPT])
     }
+  })
+
+  it('looks for a kept library beside the first page, where the worker would keep one', async () => {
+    expect(await (await load({ privateFiles: 'kept', hidden: true })).lookedFor()).toBe(true)
+    expect(await (await load({ privateFiles: 'empty', hidden: true })).lookedFor()).toBe(false)
+    // No private file system or no Web Locks (nothing is kept there), or no workers: nothing to look for.
+    expect((await load({ hidden: true })).lookedFor()).toBeUndefined()
+    expect((await load({ privateFiles: 'kept', workers: false, hidden: true })).lookedFor()).toBeUndefined()
   })
 
   it('runs no script in development, where the page has no marked one', async () => {

@@ -9,7 +9,7 @@ import { reportAnswer } from '../../../lib/api-client'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { keptLibraryFound } from '../engine/kept-store/kept-files'
-import { takeStartedFirstPage } from './first-page-request'
+import { takeStartedFirstPage, takeStartedKeptLookup } from './first-page-request'
 import type { FirstAnswer, ListingReply } from './listing-protocol'
 import { fetchPage } from './page-request'
 import { EARLY_LOAD, startedEarly, startHeldWorker } from './worker-handover'
@@ -19,10 +19,10 @@ import { EARLY_LOAD, startedEarly, startHeldWorker } from './worker-handover'
  * runs, before React renders anything: the first store to connect takes it over, replies held meanwhile
  * included (worker-handover.ts). On every visit the page takes over the request for the first page its
  * HTML started (or asks the server itself), draws the answer, and hands it to the worker once the
- * screen has drawn it. With a library kept in this browser the worker starts at once and answers the
- * screen from it, so the first cards are whichever comes first, the server's first page or the kept
- * library (decision 0077); with none (a first visit) it starts once that answer is in, and then asks
- * for the rest. The screen's other calls wait for that first screen (first-screen-gate.ts). Does
+ * screen has drawn it. With a library kept in this browser (which the HTML looked for already) the
+ * worker starts at once and answers the screen from it, so the first cards are whichever comes first,
+ * the server's first page or the kept library (decision 0077); with none (a first visit) it starts once
+ * that answer is in, and then asks for the rest. The screen's other calls wait for that first screen (first-screen-gate.ts). Does
  * nothing without workers (tests, old browsers), or once started.
  */
 export function startListingEarly(): void {
@@ -30,9 +30,10 @@ export function startListingEarly(): void {
   const startedInHtml = takeStartedFirstPage()
   holdForFirstScreen()
   const answering = askFirstPage(startedInHtml)
+  // Looked for by the HTML as it asked for the first page, so that the answer is in as this runs.
   // Nothing kept: the worker's start (its script, its store) would take a core from the page's own
   // start while the server works on the answer (0062), so it waits for the answer.
-  const kept = keptLibraryFound().then((found) => {
+  const kept = (takeStartedKeptLookup() ?? keptLibraryFound()).then((found) => {
     if (found) performance.mark('listing:kept-found')
     return found ? undefined : answering
   })

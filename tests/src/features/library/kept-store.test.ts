@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { MANIFEST, memoryFiles } from '../../../../src/features/library/engine/kept-store/kept-files'
+import { memoryFiles } from '../../../../src/features/library/engine/kept-store/kept-files'
+import { KEPT_MANIFEST as MANIFEST } from '../../../../src/lib/storage-names'
 import {
   KEPT_VERSION,
   type KeptStoreOptions,

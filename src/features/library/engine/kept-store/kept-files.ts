@@ -1,4 +1,4 @@
-import { KEPT_DIRECTORY, KEPT_WRITER_LOCK } from '../../../../lib/storage-names'
+import { KEPT_DIRECTORY, KEPT_MANIFEST, KEPT_WRITER_LOCK } from '../../../../lib/storage-names'
 
 /**
  * Where the kept library's files live (decisions 0052, 0077): a flat name space of a manifest and generation
@@ -16,9 +16,6 @@ export interface KeptFiles {
   /** Removes a top-level entry with whatever it holds; fails while another tab reads it. */
   remove(name: string): Promise<void>
 }
-
-/** The file that names the generation to read (kept-library.ts); a library without one is not kept. */
-export const MANIFEST = 'manifest.json'
 
 export interface KeptReader {
   readonly size: number
@@ -155,7 +152,7 @@ export async function keptLibraryFound(
   if (scope?.storage?.getDirectory === undefined || scope.locks === undefined) return false
   try {
     const directory = await (await scope.storage.getDirectory()).getDirectoryHandle(KEPT_DIRECTORY)
-    await directory.getFileHandle(MANIFEST)
+    await directory.getFileHandle(KEPT_MANIFEST)
     return true
   } catch {
     return false

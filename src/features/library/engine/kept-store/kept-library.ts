@@ -1,13 +1,13 @@
 import { pageOfId } from '../../../../contract/media-pages'
 import type { MediaRecord } from '../../../../contract/record'
-import { KEPT_LAYOUT_VERSION } from '../../../../lib/storage-names'
+import { KEPT_LAYOUT_VERSION, KEPT_MANIFEST } from '../../../../lib/storage-names'
 import type { KeptPages } from '../../listing/listing-protocol'
 import { NO_FILTERS, type Filters, type Sort } from '../../model/filters'
 import { searchText } from '../../model/media-index'
 import { orderByStrings } from '../../model/string-order'
 import { titleSortKey } from '../../model/title-key'
 import { MOST_ROWS } from '../library-protocol'
-import { MANIFEST, type KeptFiles, type KeptReader } from './kept-files'
+import type { KeptFiles, KeptReader } from './kept-files'
 
 /**
  * The page schema's own digest: the first 8 hex digits of `textDigest` (listing/text-digest.ts) of
@@ -135,7 +135,7 @@ export async function writeKeptLibrary(
   await files.write(`${generation}/${ROW_STARTS}`, [bytesOf(starts)])
   await files.write(`${generation}/${IDS}`, [bytesOf(ids)])
   const manifest: Manifest = { layout: KEPT_LAYOUT, generation, count, shapes, bytes, etags: [...etags] }
-  await files.write(MANIFEST, [encoder.encode(JSON.stringify(manifest))])
+  await files.write(KEPT_MANIFEST, [encoder.encode(JSON.stringify(manifest))])
   for (const name of await files.list().catch(() => [])) {
     if (name !== generation && name.startsWith('g')) await files.remove(name).catch(() => undefined)
   }
@@ -152,7 +152,7 @@ export type Opened = { kind: 'open'; library: KeptLibrary } | { kind: 'none' } |
 export async function openKeptLibrary(files: KeptFiles): Promise<Opened> {
   let reader: KeptReader | null = null
   try {
-    const text = await files.read(MANIFEST)
+    const text = await files.read(KEPT_MANIFEST)
     if (text === null) return { kind: 'none' }
     const manifest: unknown = JSON.parse(decoder.decode(text))
     if (!isManifest(manifest) || manifest.layout !== KEPT_LAYOUT) return { kind: 'unreadable' }

@@ -9,7 +9,7 @@ import type {
   ListingReply,
   ListingRequest,
 } from '../../../../../src/features/library/listing/listing-protocol'
-import { KEPT_DIRECTORY } from '../../../../../src/lib/storage-names'
+import { KEPT_DIRECTORY, KEPT_LOOKUP_GLOBAL } from '../../../../../src/lib/storage-names'
 import { listedRecord } from '../../../../support/listed-record'
 import { MemoryStorage } from '../../../../support/memory-storage'
 
@@ -349,6 +349,19 @@ describe('the listing started before the screen, on a reload', () => {
     })
     expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
     store.close()
+  })
+
+  it('takes the look for a kept library the HTML started, and looks no further', async () => {
+    const fresh = await freshListing()
+    vi.stubGlobal('Worker', FakeWorker)
+    vi.stubGlobal('window', { [KEPT_LOOKUP_GLOBAL]: Promise.resolve(true) })
+    vi.stubGlobal('fetch', () => new Promise(() => undefined))
+    FakeWorker.started.length = 0
+    fresh.startListingEarly()
+    await vi.waitFor(() => {
+      expect(FakeWorker.started).toHaveLength(1)
+    })
+    expect((window as unknown as Record<string, unknown>)[KEPT_LOOKUP_GLOBAL]).toBeNull()
   })
 
   it('reads no storage but the private file system: nothing of the library is in localStorage', async () => {

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   dropKeptListing,
   keptLibraryFound,
-  MANIFEST,
 } from '../../../../../../src/features/library/engine/kept-store/kept-files'
-import { KEPT_DIRECTORY } from '../../../../../../src/lib/storage-names'
+import { KEPT_DIRECTORY, KEPT_MANIFEST as MANIFEST } from '../../../../../../src/lib/storage-names'
 
 const notFound = () => Promise.reject(new DOMException('', 'NotFoundError'))
 
