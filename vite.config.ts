@@ -6,6 +6,7 @@ import { contentSecurityPolicyPlugin } from './scripts/csp.ts'
 import { exifrBrowserPlugin } from './scripts/exifr-browser.ts'
 import { FIRST_ROUTE_GROUP } from './scripts/first-route-chunk.ts'
 import { startAfterPaintPlugin } from './scripts/start-after-paint.ts'
+import { startupNamesPlugin } from './scripts/startup-names.ts'
 import { swaggerUiAssetsPlugin } from './scripts/swagger-ui-assets.ts'
 
 /**
@@ -32,13 +33,15 @@ const ISOLATED_COMPONENT_TESTS = [
 export default defineConfig({
   // The Content-Security-Policy is written into dist/_headers from the Cloudinary settings; a build for a
   // site behind the access gate leaves the unsigned Cloudinary preset out (uploads are signed instead).
-  // The built page runs the app's script once it has painted its own HTML (start-after-paint.ts). The
+  // The built page runs the app's script once it has painted its own HTML (start-after-paint.ts), and its
+  // startup scripts carry the storage names of src/lib/storage-names.ts (startup-names.ts). The
   // API's reference page loads Swagger UI's own bundle, copied beside the app's assets.
   plugins: [
     react(),
     unsignedPresetPlugin(),
     contentSecurityPolicyPlugin(),
     startAfterPaintPlugin(),
+    startupNamesPlugin(),
     exifrBrowserPlugin(),
     swaggerUiAssetsPlugin(),
   ],

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
+import { THEME_STORAGE_KEY } from '../lib/storage-names'
+
 /**
  * The colour theme: the system's (the default), or light or dark whatever the system says. Kept in this
  * browser's localStorage, like the card density: it belongs to the screen it is read on, not to a link.
@@ -7,9 +9,9 @@ import { useSyncExternalStore } from 'react'
  * The page shows the resolved theme as `data-theme` on <html>, which styles.css turns into colours, and
  * as `color-scheme`, which darkens the browser's own parts (scroll bars, date pickers). The first paint
  * has it from public/assets/theme-init.js, a classic script in the page's head that reads the same key
- * (the app's module runs too late for that); the app applies it again as it starts (theme-init.ts).
+ * (src/lib/storage-names.ts; the app's module runs too late for that); the app applies it again as it
+ * starts (theme-init.ts).
  */
-export const THEME_STORAGE_KEY = 'media-file-manager:theme'
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const
 export type ThemeChoice = (typeof THEME_CHOICES)[number]
 export type Theme = Exclude<ThemeChoice, 'system'>

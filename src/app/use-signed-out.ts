@@ -1,12 +1,12 @@
 import { useSWRConfig } from 'swr'
 
-import { dropKeptListing } from '../features/library/listing/kept-first-page'
+import { dropKeptListing } from '../features/library/engine/kept-store/kept-files'
 import { reportSignedOut } from '../lib/access'
 import { setThemeChoice, useThemeChoice } from './theme'
 
 /**
  * What the screen does once the server has ended its session (decision 0035): drops the listing kept
- * between visits (IndexedDB and localStorage, whether or not the browser honoured `Clear-Site-Data`),
+ * between visits (the kept library, whether or not the browser honoured `Clear-Site-Data`),
  * forgets every list in hand, and asks for the token again. The theme choice, which `Clear-Site-Data`
  * took with the rest of storage, is written back: it is this device's, not the library's.
  */

@@ -170,7 +170,15 @@ test('asks for the token once, then loads the list, shows uploaded thumbnails an
   await expect(accessDialog(page)).toBeVisible()
   await expect(card(page, 'landscape')).toHaveCount(0)
   await expect(page.getByText(/Failed to load files/)).toHaveCount(0)
-  expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0)
+  const keptLibrary = () =>
+    page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory()
+      return root.getDirectoryHandle('library').then(
+        () => true,
+        () => false,
+      )
+    })
+  await expect.poll(keptLibrary).toBe(false)
   expect(await csp.violations()).toEqual([])
 })
 

@@ -35,15 +35,11 @@ test('a reload answers from the kept library before the server does, and a refus
   // Written once the listing is whole and as the server has it.
   await expect.poll(() => keptManifest(page)).toBe(true)
 
-  // The kept pages are gone and the server's wait: what shows is the kept library alone (three files
-  // would otherwise be decoded from the kept pages before the screen first asks).
-  await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const request = indexedDB.deleteDatabase('media-file-manager-listing')
-        request.onsuccess = request.onerror = request.onblocked = resolve
-      }),
-  )
+  // The server's answers wait: what shows is the kept library alone, the one store kept (decision 0077),
+  // and nothing of the library is in localStorage.
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => !key.endsWith(':theme'))),
+  ).toEqual([])
   const { promise: held, resolve: release } = Promise.withResolvers<undefined>()
   await page.route(pages, async (route) => {
     await held
@@ -57,16 +53,13 @@ test('a reload answers from the kept library before the server does, and a refus
   release(undefined)
   await page.unroute(pages)
 
-  // A refused listing (a session that ended) drops the kept library with the kept pages.
+  // A refused listing (a session that ended) drops the kept library.
   await page.route(pages, (route) =>
     route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Sign in again."}' }),
   )
   await page.reload()
   await expect.poll(() => keptManifest(page)).toBe(false)
   await page.unroute(pages)
-  await page.evaluate(() => {
-    localStorage.clear()
-  })
   await page.reload()
   await expectTitles(page, ['Beach sunset', 'Budget report', 'Jingle'])
   expect(await answeredFromKept(page)).toBe(false)

@@ -53,9 +53,19 @@ test('a reload shows the files kept from the last visit before the server answer
   await seedFiles([{ fixture: 'landscape.jpg', title: 'Beach sunset' }])
   await openScreen(page)
   await expect(card(page, 'Beach sunset')).toBeVisible()
-  // The first page's copy for the next visit is written once the page has it.
+  // The kept library is written once the listing is whole (decision 0077).
   await expect
-    .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes('listing-first'))))
+    .poll(() =>
+      page.evaluate(async () => {
+        try {
+          const root = await navigator.storage.getDirectory()
+          await (await root.getDirectoryHandle('library')).getFileHandle('manifest.json')
+          return true
+        } catch {
+          return false
+        }
+      }),
+    )
     .toBe(true)
   await seedFiles([{ fixture: 'report.pdf', title: 'Budget report' }])
 

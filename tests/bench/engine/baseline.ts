@@ -1,6 +1,6 @@
 /**
- * The baseline: today's path, on the page. Each page's JSON text is kept in IndexedDB as it arrived (as
- * src/features/library/listing/listing-cache.ts keeps it), and a reload reads every kept page back, decodes it and
+ * The baseline: the path before the column store, on the page. Each page's JSON text is kept in IndexedDB
+ * as it arrived (as the listing kept it until decision 0077), and a reload reads every kept page back, decodes it and
  * indexes the whole library in the page's own MediaIndex; queries go through `queryIndex`. (Today the
  * pages are read and decoded in the listing worker and the records copied to the page; here they are
  * decoded on the page, which leaves out that copy.)

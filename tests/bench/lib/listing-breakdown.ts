@@ -90,21 +90,17 @@ export function breakdown(
   note('main script in hand', mainScript?.responseEnd)
   note('main script run (DOMContentLoaded)', navigation?.domContentLoadedEventStart)
   note(
-    'kept first page shown on the page',
-    page.entries.find((entry) => entry.name === 'listing:kept-first-here')?.startTime,
+    'kept library found by the page',
+    page.entries.find((entry) => entry.name === 'listing:kept-found')?.startTime,
   )
   note(
     'first page fetched and shown on the page',
     page.entries.find((entry) => entry.name === 'listing:first-page-here')?.startTime,
   )
   note('worker started', inWorker.find((entry) => entry.name === 'listing:worker-start')?.startTime)
-  note('kept pages read (IndexedDB)', inWorker.find((entry) => entry.name === 'listing:kept-read')?.startTime)
-  for (const entry of inWorker.filter((one) => one.name === 'listing:kept-decode')) {
-    note(`kept page ${String(entry.detail)} read`, entry.startTime)
-    note(`kept page ${String(entry.detail)} decoded`, entry.startTime + entry.duration)
-  }
-  for (const entry of inWorker.filter((one) => one.name === 'listing:kept-page'))
-    note(`kept page ${String(entry.detail)} decoded and posted`, entry.startTime + entry.duration)
+  const keptPages = inWorker.find((entry) => entry.name === 'library:kept-pages')
+  note('kept library read whole (start)', keptPages?.startTime)
+  note('kept library read whole (end)', keptPages && keptPages.startTime + keptPages.duration)
   note('kept pages posted', inWorker.find((entry) => entry.name === 'listing:kept-posted')?.startTime)
   // On a first visit the page asks for the first page itself; the worker asks for the rest.
   const fetches = [...page.entries, ...inWorker]

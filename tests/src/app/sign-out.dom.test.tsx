@@ -4,17 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { accessGateFor, replaceAccessGate } from '../../../netlify/server/http/access-gate'
 import { ACCESS_TEXT } from '../../../src/features/access/access-text'
 import { SIGN_OUT_TEXT } from '../../../src/features/access/components/sign-out-menu'
-import { THEME_STORAGE_KEY } from '../../../src/app/theme'
+import { KEPT_DIRECTORY, THEME_STORAGE_KEY } from '../../../src/lib/storage-names'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
 import { seedFiles, server, setupScreenServer } from '../../support/screen-server'
 
 /**
  * Signing out on the screen, against the real handlers: the sign-in cookie rides in a small jar in
- * front of them, as a browser would keep it; IndexedDB, which jsdom lacks, is a stand-in that records
- * the databases deleted.
+ * front of them, as a browser would keep it; the private file system, which jsdom lacks, is a stand-in
+ * that records the entries removed.
  */
 const TOKEN = 'screen-test-token-0123456789'
-const KEPT_LISTING_DATABASE = 'media-file-manager-listing'
 
 setupScreenServer(installBrowserGaps)
 
@@ -31,15 +30,15 @@ beforeEach(async () => {
   requests = []
   deleted.length = 0
   honoursClearSiteData = false
-  vi.stubGlobal('indexedDB', {
-    deleteDatabase: (name: string) => {
+  const root = {
+    removeEntry: (name: string) => {
       deleted.push(name)
-      const request = {} as IDBOpenDBRequest
-      setTimeout(() => {
-        request.onsuccess?.call(request, new Event('success'))
-      })
-      return request
+      return Promise.resolve()
     },
+  }
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { getDirectory: () => Promise.resolve(root) },
   })
   server.events.on('request:start', ({ request }) => {
     if (jar !== null) request.headers.set('cookie', jar)
@@ -60,6 +59,7 @@ beforeEach(async () => {
 })
 
 afterEach(() => {
+  Reflect.deleteProperty(navigator, 'storage')
   server.events.removeAllListeners()
   replaceAccessGate(undefined)
   vi.unstubAllGlobals()
@@ -74,9 +74,6 @@ async function signIn() {
   return view
 }
 
-const keptFirstPageKeys = () =>
-  Object.keys(localStorage).filter((key) => key.startsWith('media-file-manager-listing-first:'))
-
 describe('Sign out', () => {
   it('is not offered while the gate is open', async () => {
     replaceAccessGate(undefined)
@@ -88,7 +85,6 @@ describe('Sign out', () => {
   it('ends the session, drops the kept listing and what is shown, and asks for the token again', async () => {
     const { user } = await signIn()
     const signedIn = jar
-    localStorage.setItem('media-file-manager-listing-first:5', '{"kept":"first page"}')
 
     await user.click(screen.getByRole('button', { name: SIGN_OUT_TEXT.menu }))
     await user.click(await screen.findByRole('menuitem', { name: SIGN_OUT_TEXT.here }))
@@ -96,8 +92,7 @@ describe('Sign out', () => {
     expect(await screen.findByRole('dialog', { name: ACCESS_TEXT.title })).toBeInTheDocument()
     const out = requests.find((request) => request.method === 'DELETE')
     expect(out).toMatchObject({ path: '/api/access', status: 204, clears: '"cache", "storage"' })
-    expect(deleted).toEqual([KEPT_LISTING_DATABASE])
-    expect(keptFirstPageKeys()).toEqual([])
+    expect(deleted).toEqual([KEPT_DIRECTORY])
     await waitFor(() => {
       expect(screen.queryByRole('article', { name: 'Kept photo' })).not.toBeInTheDocument()
     })
@@ -124,7 +119,7 @@ describe('Sign out', () => {
       path: '/api/access?everywhere=true',
       status: 204,
     })
-    expect(deleted).toEqual([KEPT_LISTING_DATABASE])
+    expect(deleted).toEqual([KEPT_DIRECTORY])
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark')
     jar = signedIn
     expect((await fetch('/api/folder-list')).status).toBe(401)

@@ -5,15 +5,19 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 
 import { APP_SCRIPT_ATTRIBUTE } from '../../../scripts/start-after-paint'
-import { FIRST_PAGE_GLOBAL } from '../../../src/features/library/listing/first-page-request'
-import { KEPT_FIRST_PAGE_KEY } from '../../../src/features/library/listing/kept-first-page'
 import { pageRequest } from '../../../src/features/library/listing/page-request'
+import {
+  FIRST_PAGE_GLOBAL,
+  KEPT_DIRECTORY,
+  KEPT_LOOKUP_GLOBAL,
+  KEPT_MANIFEST,
+} from '../../../src/lib/storage-names'
 
 const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'assets', 'start-app.js')
 
 interface Setting {
-  kept?: string | null
-  storageBlocked?: boolean
+  /** The private file system: holding a kept library, holding none, or not there (nor Web Locks). */
+  privateFiles?: 'kept' | 'empty' | 'none'
   workers?: boolean
   /** The app ran first and took the request over (or asked itself). */
   appFirst?: boolean
@@ -26,21 +30,18 @@ interface Setting {
 
 /** Runs start-app.js on a page: what it asked for, the scripts it added, and what it waits on. */
 async function load(setting: Setting = {}) {
-  const { kept = null, storageBlocked = false, workers = true, appFirst = false } = setting
+  const { workers = true, appFirst = false, privateFiles = 'none' } = setting
   const { marked = true, hidden = false, paintTiming = true } = setting
   const asked: [string, RequestInit][] = []
   const added: { type: string; src: string; crossOrigin: string }[] = []
   const frames: (() => void)[] = []
   const timers: { run: () => void; ms: number }[] = []
   const observers: { notify: (names: string[]) => void; disconnected: boolean }[] = []
-  const window: Record<string, unknown> = {
-    localStorage: {
-      getItem: (key: string) => {
-        if (storageBlocked) throw new Error('SecurityError')
-        return key === KEPT_FIRST_PAGE_KEY ? kept : null
-      },
-    },
+  // Storage that refuses every read: the script reads none, on any visit (decision 0077).
+  const refused = () => {
+    throw new Error('The start-app script read storage')
   }
+  const window: Record<string, unknown> = { localStorage: { getItem: refused, setItem: refused } }
   if (appFirst) window[FIRST_PAGE_GLOBAL] = null
   function PerformanceObserver(callback: (list: unknown, observer: unknown) => void) {
     const observer = {
@@ -75,8 +76,27 @@ async function load(setting: Setting = {}) {
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   }
   if (workers) context.Worker = function Worker() {}
+  if (privateFiles !== 'none') {
+    const missing = () => Promise.reject(new Error('NotFoundError'))
+    const library = {
+      getFileHandle: (name: string) => (name === KEPT_MANIFEST ? Promise.resolve({}) : missing()),
+    }
+    const root = {
+      getDirectoryHandle: (name: string) =>
+        privateFiles === 'kept' && name === KEPT_DIRECTORY ? Promise.resolve(library) : missing(),
+    }
+    context.navigator = { storage: { getDirectory: () => Promise.resolve(root) }, locks: {} }
+  }
   runInNewContext(await readFile(SCRIPT, 'utf8'), context)
-  return { asked, added, frames, timers, observers, left: () => window[FIRST_PAGE_GLOBAL] }
+  return {
+    asked,
+    added,
+    frames,
+    timers,
+    observers,
+    left: () => window[FIRST_PAGE_GLOBAL],
+    lookedFor: () => window[KEPT_LOOKUP_GLOBAL],
+  }
 }
 
 const APP_SCRIPT = { type: 'module', src: 'http://x/assets/index-a.js', crossOrigin: 'anonymous' }
@@ -116,17 +136,21 @@ describe("the page's start-app script", () => {
     expect([page.asked.length, page.added.length]).toEqual([1, 1])
   })
 
-  it('asks as on a first visit when storage is blocked, as readKeptFirstPage finds nothing then', async () => {
-    expect((await load({ storageBlocked: true, hidden: true })).asked).toHaveLength(1)
-  })
-
-  it('asks nothing with a first page kept, without workers, or after the app has run', async () => {
-    for (const setting of [{ kept: '{}' }, { workers: false }, { appFirst: true }]) {
+  it('asks nothing without workers, or after the app has run', async () => {
+    for (const setting of [{ workers: false }, { appFirst: true }]) {
       const page = await load({ ...setting, hidden: true })
       expect(page.asked).toEqual([])
       expect(page.left() ?? null).toBeNull()
       expect(page.added).toEqual([APP_SCRIPT])
     }
+  })
+
+  it('looks for a kept library beside the first page, where the worker would keep one', async () => {
+    expect(await (await load({ privateFiles: 'kept', hidden: true })).lookedFor()).toBe(true)
+    expect(await (await load({ privateFiles: 'empty', hidden: true })).lookedFor()).toBe(false)
+    // No private file system or no Web Locks (nothing is kept there), or no workers: nothing to look for.
+    expect((await load({ hidden: true })).lookedFor()).toBeUndefined()
+    expect((await load({ privateFiles: 'kept', workers: false, hidden: true })).lookedFor()).toBeUndefined()
   })
 
   it('runs no script in development, where the page has no marked one', async () => {

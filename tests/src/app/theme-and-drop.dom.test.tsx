@@ -1,7 +1,8 @@
 import { act, createEvent, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { applyTheme, followThemeChanges, setThemeChoice, THEME_STORAGE_KEY } from '../../../src/app/theme'
+import { applyTheme, followThemeChanges, setThemeChoice } from '../../../src/app/theme'
+import { THEME_STORAGE_KEY } from '../../../src/lib/storage-names'
 import { FILE_DRAG_TYPE } from '../../../src/lib/drag'
 import { card, installBrowserGaps, renderScreen } from '../../support/screen-render'
 import { seedFiles, setupScreenServer } from '../../support/screen-server'

@@ -4,7 +4,8 @@ import { runInNewContext } from 'node:vm'
 
 import { describe, expect, it } from 'vitest'
 
-import { resolveTheme, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from '../../../src/app/theme'
+import { resolveTheme, THEME_CHOICES, type ThemeChoice } from '../../../src/app/theme'
+import { THEME_STORAGE_KEY } from '../../../src/lib/storage-names'
 
 const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'assets', 'theme-init.js')
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
+import { DENSITY_STORAGE_KEY } from '../../../lib/storage-names'
 import { CARD_DENSITIES, type CardDensity } from './card-geometry'
 
 /**
@@ -7,8 +8,8 @@ import { CARD_DENSITIES, type CardDensity } from './card-geometry'
  * preference of the screen it is read on (a phone and a wide monitor want different ones), so it
  * should survive a new visit and a bookmark, and a link sent to someone else should open in their
  * own density rather than the sender's. The URL keeps what a link shows: folder, filters, sort, view.
+ * Its key is in src/lib/storage-names.ts.
  */
-export const DENSITY_STORAGE_KEY = 'media-file-manager:card-density'
 export const DEFAULT_DENSITY: CardDensity = 'comfortable'
 
 const listeners = new Set<() => void>()

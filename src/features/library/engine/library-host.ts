@@ -1,7 +1,7 @@
 import type { MediaRecord } from '../../../contract/record'
 import { applyChange, type RecordsChange } from '../../../lib/record-changes'
 import { ListingPages } from '../listing/listing-pages'
-import type { ListingReply } from '../listing/listing-protocol'
+import type { KeptPages, ListingReply } from '../listing/listing-protocol'
 import { KeptFront, type KeptStoreOptions } from './kept-store/kept-front'
 import { LibraryEngine } from './library-engine'
 import type { EngineReply, EngineRequest } from './library-protocol'
@@ -43,9 +43,14 @@ export class LibraryHost {
     return this.engine.records
   }
 
+  /** The library kept from the last visit as the listing's pages, for its loader (null: none kept). */
+  keptPages(): Promise<KeptPages | null> {
+    return this.kept?.pages() ?? Promise.resolve(null)
+  }
+
   /**
    * A reply of the listing's loader: records and the layout are kept here; what the page still needs
-   * (failures, the end of a load, the first page to keep) is returned to pass on.
+   * (the layout, failures, the end of a load) is returned to pass on.
    */
   listing(reply: ListingReply): ListingReply | null {
     if (reply.type === 'records') {
@@ -64,7 +69,7 @@ export class LibraryHost {
     }
     if (reply.type === 'settled') {
       const whole = reply.ok && this.pending.length === 0 && this.pages.complete()
-      void this.kept?.settled(reply.ok, whole ? this.engine.records : null)
+      void this.kept?.settled(reply.ok, whole ? this.engine.records : null, reply.etags)
     }
     if (reply.type === 'failed' && reply.status === 401) {
       void this.kept?.drop()

@@ -1,4 +1,3 @@
-import { indexedDbCache, memoryCache } from '../listing/listing-cache'
 import { ListingLoader } from '../listing/listing-loader'
 import { browserKeptStore } from './kept-store/kept-files'
 import { LibraryHost } from './library-host'
@@ -8,8 +7,6 @@ import type { LibraryWorkerReply, LibraryWorkerRequest } from './library-protoco
 interface WorkerScope {
   onmessage: ((event: MessageEvent<LibraryWorkerRequest>) => void) | null
   postMessage(message: LibraryWorkerReply): void
-  indexedDB?: IDBFactory
-  location: { origin: string }
   navigator?: { storage?: StorageManager; locks?: LockManager }
 }
 
@@ -18,14 +15,15 @@ const scope = self as unknown as WorkerScope
 performance.mark('listing:worker-start')
 
 /**
- * The library's worker (decisions 0039, 0045): the listing's loader fetches, decodes and keeps the
- * pages, and the host holds their records, the changes in flight and the engine that answers the page.
+ * The library's worker (decisions 0039, 0045): the listing's loader fetches and decodes the pages, and
+ * the host holds their records, the changes in flight, the engine that answers the page and the one
+ * kept store, the kept library in the private file system (0052, 0077), which the loader starts from.
  */
 const host = new LibraryHost((reply) => {
   scope.postMessage({ engine: reply })
 }, browserKeptStore(scope))
 const loader = new ListingLoader({
-  cache: scope.indexedDB ? indexedDbCache(scope.indexedDB, scope.location.origin) : memoryCache(),
+  readKept: () => host.keptPages(),
   post: (reply) => {
     const onward = host.listing(reply)
     if (onward !== null) scope.postMessage(onward)

@@ -1,47 +1,42 @@
 /**
  * Starting the file list before React renders: the library's worker and its load, and the first page
- * shown from the copy kept in localStorage (a reload) or from the page's own request (a first visit).
- * Called once, by src/app/start-listing.ts.
+ * shown from the page's own request, on every visit. Called once, by src/app/start-listing.ts.
  */
 import { firstPageIsWhole, pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportAccessAnswer, reportGateOf } from '../../../lib/access'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
-import { takeStartedFirstPage } from './first-page-request'
-import { readKeptFirstPage } from './kept-first-page'
+import { keptLibraryFound } from '../engine/kept-store/kept-files'
+import { takeStartedFirstPage, takeStartedKeptLookup } from './first-page-request'
 import type { FirstAnswer, ListingReply } from './listing-protocol'
 import { fetchPage } from './page-request'
 import { EARLY_LOAD, startedEarly, startHeldWorker } from './worker-handover'
 
 /**
- * Starts the listing worker and its load (the kept pages, then the server's) as the app's code runs,
- * before React renders anything: the first store to connect takes it over, replies held meanwhile
- * included (worker-handover.ts). The first page does not wait for the worker to start: on a reload the
- * kept copy is read and shown here (readKeptFirstPage) while the worker loads every kept page, the first
- * too, for its engine; on a first visit the page takes over the request its HTML started (or asks the
- * server itself) and hands the answer to the worker once the screen has drawn it, and the worker then
- * asks for the rest. The screen's other calls wait for that first screen (first-screen-gate.ts). Does
+ * Starts the listing worker and its load (the kept library, then the server's pages) as the app's code
+ * runs, before React renders anything: the first store to connect takes it over, replies held meanwhile
+ * included (worker-handover.ts). On every visit the page takes over the request for the first page its
+ * HTML started (or asks the server itself), draws the answer, and hands it to the worker once the
+ * screen has drawn it. With a library kept in this browser (which the HTML looked for already) the
+ * worker starts at once and answers the screen from it, so the first cards are whichever comes first,
+ * the server's first page or the kept library (decision 0077); with none (a first visit) it starts once
+ * that answer is in, and then asks for the rest. The screen's other calls wait for that first screen (first-screen-gate.ts). Does
  * nothing without workers (tests, old browsers), or once started.
  */
 export function startListingEarly(): void {
   if (startedEarly() || typeof Worker === 'undefined') return
   const startedInHtml = takeStartedFirstPage()
   holdForFirstScreen()
-  const kept = readKeptFirstPage()
-  if (kept !== undefined) {
-    const { post, deliver } = startHeldWorker()
-    performance.mark('listing:kept-first-here')
-    showFirstPage(deliver, kept.records, kept.shardCount)
-    // The worker still sends the first page too: its engine needs it, from its own kept copy.
-    post({ type: 'load', request: EARLY_LOAD })
-    return
-  }
-  // Nothing kept (a first visit): the page asks for the first page itself rather than wait for the
-  // worker, and the worker starts once that answer is in: its start (its script, its store) would
-  // otherwise take a core from the page's own start while the server works on the answer (0062).
   const answering = askFirstPage(startedInHtml)
-  const { post, deliver } = startHeldWorker(answering)
+  // Looked for by the HTML as it asked for the first page, so that the answer is in as this runs.
+  // Nothing kept: the worker's start (its script, its store) would take a core from the page's own
+  // start while the server works on the answer (0062), so it waits for the answer.
+  const kept = (takeStartedKeptLookup() ?? keptLibraryFound()).then((found) => {
+    if (found) performance.mark('listing:kept-found')
+    return found ? undefined : answering
+  })
+  const { post, deliver } = startHeldWorker(kept)
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
   // The schema check (zod) loads beside the request, not on the first route (decision 0042); should it
   // not arrive, the worker shows the page instead.

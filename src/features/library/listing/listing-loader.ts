@@ -1,15 +1,8 @@
 import { errorBodySchema } from '../../../contract/api'
-import {
-  encodeMediaPage,
-  firstPageIsWhole,
-  PAGE_SHARDS,
-  pageCountOf,
-  pageRange,
-} from '../../../contract/media-pages'
+import { firstPageIsWhole, PAGE_SHARDS, pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { answerError, ApiError, unreadableAnswer } from '../../../lib/api-call'
-import { keptDigest, keptRecords, type KeptPage, type ListingCache } from './listing-cache'
-import type { EarlyStart, FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
+import type { EarlyStart, FirstAnswer, KeptPages, ListingReply, ListingRequest } from './listing-protocol'
 import { fetchPage, fetchRange } from './page-request'
 import { PageValidators, type RevalidationPlan } from './page-validators'
 import { readJson, readPageText, type PageText } from './page-text'
@@ -20,7 +13,16 @@ import { readJson, readPageText, type PageText } from './page-text'
  */
 export const SLICE_RECORDS = 2_000
 
-type Fetched = { fresh: false } | { fresh: true; kept: KeptPage; records: MediaRecord[] }
+/** A page as the server sent it. */
+interface SentPage {
+  page: number
+  etag: string
+  records: MediaRecord[]
+  /** Shards in the store when the page was sent (the first page's gives the layout). */
+  shardCount: number
+}
+
+type Fetched = { fresh: false } | { fresh: true; sent: SentPage }
 
 /** The page's answer as the Response the loader would have had (null: none the loader can use). */
 function responseOf(answer: FirstAnswer | null): Response | null {
@@ -33,7 +35,11 @@ function responseOf(answer: FirstAnswer | null): Response | null {
 export interface ListingLoaderOptions {
   /** What the transport (page-request.ts) sends its requests with: fetch, unless a test stands in. */
   fetch?: typeof fetch
-  cache: ListingCache
+  /**
+   * The library kept from the last visit as pages (the kept library's, decision 0077); null when none
+   * is kept or it does not read. Without it (no worker, no private file system) nothing is kept.
+   */
+  readKept?: () => Promise<KeptPages | null>
   post: (reply: ListingReply) => void
 }
 
@@ -42,7 +48,9 @@ export interface ListingLoaderOptions {
  * once, then asks the server for every page's ETag in one request (`?validators`, decision 0049) and
  * only for the pages whose ETag moved, and sends on only the pages that changed. Without pages shown, or
  * when the server cannot answer the validators, every page is asked for at the same time, each with its
- * ETag. Runs in the listing worker (or, where there is no worker, on the page).
+ * ETag. Runs in the listing worker (or, where there is no worker, on the page); keeps nothing itself:
+ * the kept library is written by the worker's host once the listing settles whole, with the ETags it
+ * gives (`settled`).
  */
 export class ListingLoader {
   /** ETag and size of each page the page now shows, as the server last sent it. */
@@ -77,7 +85,7 @@ export class ListingLoader {
     return this.queue(async () => {
       if (!this.keptShown) {
         this.keptShown = true
-        await this.showKept(early)
+        await this.showKept()
       }
       await this.revalidateNow(request)
     })
@@ -101,72 +109,34 @@ export class ListingLoader {
   }
 
   /**
-   * The small first page is read and shown alone, so the first cards wait for none of the rest; then
-   * each other page, the next read from disk while one is decoded.
+   * The kept library's pages, each sent as read from disk (`kept`), with the count they make as what the
+   * progress line counts to. The page shows the kept library's own answers meanwhile (decision 0052);
+   * these are what the engine starts from.
    */
-  private async showKept({ firstFromPage }: EarlyStart): Promise<void> {
-    const { cache, post } = this.options
-    const counting = cache.counts().catch(() => new Map<number, number>())
-    const first = await cache.readPage(0).catch(() => undefined)
+  private async showKept(): Promise<void> {
+    const kept = await (this.options.readKept?.() ?? Promise.resolve(null)).catch(() => null)
     performance.mark('listing:kept-read')
-    if (first === undefined) return
-    const count = pageCountOf(first.shardCount)
+    if (kept === null || kept.pages.length === 0) return
+    const count = kept.pages.length
     this.pageCount = count
-    post({ type: 'layout', pages: count, expected: null })
-    // The kept first page is sent unless the page had none and asked the server for it itself: a kept
-    // one sent then could land after the server's and stand in for it.
-    if (firstFromPage !== true) {
-      if (!(await this.showKeptPage(first))) return
-      post({ type: 'kept-first', page: first })
-    }
-    const counts = await counting
-    const rest = [...counts.keys()].filter((page) => page > 0 && page < count).sort((a, b) => a - b)
-    const expected = rest.reduce((sum, page) => sum + (counts.get(page) ?? 0), first.count)
-    post({ type: 'layout', pages: count, expected })
-    const read = (page: number | undefined) =>
-      page === undefined ? Promise.resolve(undefined) : cache.readPage(page).catch(() => undefined)
-    let reading = read(rest[0])
-    for (let at = 0; at < rest.length; at++) {
-      const page = await reading
-      reading = read(rest[at + 1])
-      // A page gone since it was counted (trimmed by another tab) is simply asked of the server.
-      if (page !== undefined && !(await this.showKeptPage(page))) return
-    }
+    const expected = kept.pages.reduce((sum, { records }) => sum + records.length, 0)
+    this.options.post({ type: 'layout', pages: count, expected })
+    kept.pages.forEach(({ etag, records }, page) => {
+      this.show(page, etag, records, true)
+    })
     performance.mark('listing:kept-posted')
   }
 
-  /**
-   * False when the kept page is not the text that passed the schema, or no longer decodes: everything
-   * kept is dropped, and the server sends it again.
-   */
-  private async showKeptPage(page: KeptPage): Promise<boolean> {
-    let records: MediaRecord[]
-    const started = performance.now()
-    try {
-      records = keptRecords(page)
-      performance.measure('listing:kept-decode', { start: started, detail: page.page })
-    } catch {
-      // What was shown from the cache is no longer kept: the server must send it again, not a 304.
-      this.shown.clear()
-      await this.options.cache.clear().catch(() => undefined)
-      return false
-    }
-    this.show(page, records, true)
-    performance.measure('listing:kept-page', { start: started, detail: page.page })
-    return true
-  }
-
-  private show(kept: KeptPage, records: readonly MediaRecord[], fromKept = false): void {
-    this.shown.set(kept.page, { etag: kept.etag, count: records.length })
+  private show(page: number, etag: string, records: readonly MediaRecord[], fromKept = false): void {
+    this.shown.set(page, { etag, count: records.length })
     const { post } = this.options
     const source = fromKept ? { kept: true as const } : {}
-    if (records.length === 0)
-      post({ type: 'records', page: kept.page, records: [], first: true, last: true, ...source })
+    if (records.length === 0) post({ type: 'records', page, records: [], first: true, last: true, ...source })
     for (let start = 0; start < records.length; start += SLICE_RECORDS) {
       const end = Math.min(records.length, start + SLICE_RECORDS)
       post({
         type: 'records',
-        page: kept.page,
+        page,
         records: records.slice(start, end),
         first: start === 0,
         last: end === records.length,
@@ -209,6 +179,8 @@ export class ListingLoader {
           ask(1)
         })
       } else {
+        // The page's own answer for the first page is taken whatever the plan: it is asked for already.
+        if (this.handedFirst !== null) ask(0)
         for (let page = 0; page < (this.pageCount ?? 2); page++) if (wanted?.has(page) ?? true) ask(page)
       }
       for (let page = 0; page < (this.pageCount ?? 2); page++) {
@@ -216,40 +188,36 @@ export class ListingLoader {
         if (answer === undefined) continue
         const fetched = await answer
         if (!fetched.fresh) continue
-        if (page === 0) this.learnLayout(fetched.kept.shardCount, ask, plan === null)
-        this.show(fetched.kept, fetched.records)
-        if (page === 0 && firstPageIsWhole(fetched.kept.shardCount)) this.showEmptyUnshown()
+        const { sent } = fetched
+        if (page === 0) this.learnLayout(sent.shardCount, ask, plan === null)
+        this.show(page, sent.etag, sent.records)
+        if (page === 0 && firstPageIsWhole(sent.shardCount)) this.showEmptyUnshown()
         performance.mark('listing:page-posted', { detail: page })
-        const kept = await this.options.cache.write(fetched.kept).then(
-          () => true,
-          () => false,
-        )
-        // The page's copy is never newer than the kept pages it stands in front of.
-        if (page === 0 && kept) post({ type: 'kept-first', page: fetched.kept })
       }
       this.dropPagesPast(this.pageCount ?? 2)
-      post({ type: 'settled', request, ok: true })
+      const etags = Array.from({ length: this.pageCount ?? 2 }, (_, page) => this.shown.get(page)?.etag ?? '')
+      post({ type: 'settled', request, ok: true, etags })
     } catch (error) {
       // No answer at all (fetch's TypeError) is status 0: the page says it in its own words.
       const failure =
         error instanceof ApiError ? error : new ApiError(0, error instanceof Error ? error.message : '')
       post({ type: 'failed', status: failure.status, message: failure.message, wordless: failure.wordless })
-      // Refused: whatever is kept belongs to a sign-in that no longer holds.
+      // Refused: what was shown belongs to a sign-in that no longer holds (the worker's host drops the
+      // kept library on the same reply).
       if (failure.status === 401) {
         this.shown.clear()
         this.pageCount = null
-        await this.options.cache.clear().catch(() => undefined)
       }
       post({ type: 'settled', request, ok: false })
     }
   }
 
   /**
-   * Which pages to ask for (decision 0049), when pages are shown and the first is not the page's own
-   * request: null asks for every page. Takes the page count the answer gives.
+   * Which pages to ask for (decision 0049), when pages are shown: null asks for every page. Takes the
+   * page count the answer gives.
    */
   private async planRevalidation(): Promise<RevalidationPlan | null> {
-    if (this.shown.size === 0 || this.handedFirst !== null) return null
+    if (this.shown.size === 0) return null
     const plan = await this.validators.plan(this.shown)
     if (plan !== null && plan.pageCount !== this.pageCount) {
       this.pageCount = plan.pageCount
@@ -277,7 +245,6 @@ export class ListingLoader {
       this.shown.delete(page)
       this.options.post({ type: 'records', page, records: [], first: true, last: true })
     }
-    void this.options.cache.trim(count).catch(() => undefined)
   }
 
   /** `onAnswer` runs once the answer has begun to arrive, before its body is read. */
@@ -287,20 +254,13 @@ export class ListingLoader {
     const response = handed ?? (await fetchPage(page, shown?.etag, this.options.fetch))
     if (response.ok) onAnswer?.()
     if (response.status === 304 && shown) return { fresh: false }
-    const { text, read } = await this.readAnswer(response)
     const etag = response.headers.get('etag') ?? ''
-    if (read.nextShards === null) {
-      const kept = {
-        page,
-        etag,
-        text,
-        digest: keptDigest(text),
-        count: read.count,
-        shardCount: read.shardCount,
-      }
-      return { fresh: true, kept, records: read.records }
-    }
-    // The answer stopped short at its byte budget: the rest of the page follows, and the page is kept
+    // The page's own request (asked with no ETag) answered the page as shown: nothing changed.
+    if (handed !== null && response.ok && shown?.etag === etag && etag !== '') return { fresh: false }
+    const { read } = await this.readAnswer(response)
+    if (read.nextShards === null)
+      return { fresh: true, sent: { page, etag, records: read.records, shardCount: read.shardCount } }
+    // The answer stopped short at its byte budget: the rest of the page follows, and the page is shown
     // whole, under the first answer's ETag (which covers the whole range).
     const records = [...read.records]
     let next: string | null = read.nextShards
@@ -310,22 +270,11 @@ export class ListingLoader {
       records.push(...rest.read.records)
       next = rest.read.nextShards
     }
-    const whole = JSON.stringify(
-      encodeMediaPage(records, { ...pageRange(page), shardCount: read.shardCount }),
-    )
-    const kept = {
-      page,
-      etag,
-      text: whole,
-      digest: keptDigest(whole),
-      count: records.length,
-      shardCount: read.shardCount,
-    }
-    return { fresh: true, kept, records }
+    return { fresh: true, sent: { page, etag, records, shardCount: read.shardCount } }
   }
 
   /** A page's answer, read; the API's error (api-call.ts) when it is an error or not a page. */
-  private async readAnswer(response: Response): Promise<{ text: string; read: PageText }> {
+  private async readAnswer(response: Response): Promise<{ read: PageText }> {
     const text = await response.text()
     if (!response.ok) {
       const payload = readJson(text)
@@ -334,7 +283,7 @@ export class ListingLoader {
     }
     const read = readPageText(text)
     if (read === null) throw unreadableAnswer(response.status)
-    return { text, read }
+    return { read }
   }
 
   /** The page's answer for the first page, once: later loads ask the server themselves. */

@@ -1,17 +1,24 @@
 import type { MediaRecord } from '../../../contract/record'
-import type { KeptPage } from './listing-cache'
 
 /**
- * The messages between the page and the listing worker, which fetches, decodes, checks and keeps the
- * file list's pages (`GET /api/media-pages`) off the main thread.
+ * The messages between the page and the listing worker, which fetches, decodes and checks the file
+ * list's pages (`GET /api/media-pages`) off the main thread.
  */
 /** What the page did about the first page before the worker started (startListingEarly). */
 export interface EarlyStart {
   /**
-   * The page is asking the server for the first page itself (a first visit): the worker waits for that
-   * answer (`first-answer`) instead of asking again.
+   * The page is asking the server for the first page itself (every visit with workers): the worker
+   * waits for that answer (`first-answer`) instead of asking again.
    */
   firstFromPage?: boolean
+}
+
+/**
+ * The library kept from the last visit (the kept library, decision 0077) as the listing's pages: each
+ * page's records in id order and the ETag the server sent the page under.
+ */
+export interface KeptPages {
+  pages: { etag: string; records: MediaRecord[] }[]
 }
 
 /** The server's answer to the page's own request for the first page, as text. */
@@ -55,10 +62,7 @@ export type ListingReply =
    */
   | { type: 'failed'; status: number; message: string; wordless: boolean }
   /**
-   * The first page as kept, for the page to keep a copy it reads at once on the next visit
-   * (kept-first-page.ts): sent once a first page from the server is kept in IndexedDB, and when the kept
-   * one is shown from there because the page had no copy of it.
+   * The `load` or `revalidate` numbered `request` is done (`ok`: every page is as the server has it,
+   * each under `etags[page]`, which the kept library keeps beside the records).
    */
-  | { type: 'kept-first'; page: KeptPage }
-  /** The `load` or `revalidate` numbered `request` is done (`ok`: every page is as the server has it). */
-  | { type: 'settled'; request: number; ok: boolean }
+  | { type: 'settled'; request: number; ok: boolean; etags?: string[] }

@@ -9,7 +9,6 @@ import { ERROR_WORDS } from '../../../lib/error-words'
 import type { RecordsChange } from '../../../lib/record-changes'
 import { ListingPages } from './listing-pages'
 import type { ListingReply, ListingRequest } from './listing-protocol'
-import { forgetKeptFirstPage, keepFirstPageWhenIdle } from './kept-first-page'
 
 /** How far the list has come while its pages arrive: `expected` is the count last time, if known. */
 export interface ListingProgress {
@@ -116,10 +115,6 @@ export class ListingStore {
   }
 
   private receiveNow(reply: ListingReply): void {
-    if (reply.type === 'kept-first') {
-      keepFirstPageWhenIdle(reply.page)
-      return
-    }
     if (reply.type === 'layout') {
       this.pages.layout(reply.pages)
       this.expected = reply.expected ?? this.expected
@@ -133,7 +128,6 @@ export class ListingStore {
       if (reply.status === 401) {
         // A refused listing is not a failed load but the sign-in's (lib/access.ts): nothing it showed
         // stays, and after a sign-in the list loads as on a first visit, from 'Loading files...'.
-        forgetKeptFirstPage()
         this.pages.clear()
         this.error = undefined
         this.snapshot = { ...this.snapshot, records: undefined }

@@ -1,30 +1,24 @@
 /**
  * The no-worker path: the listing's loader run on the page itself (the component tests, old browsers),
- * behind the same port a store talks to the worker through.
+ * behind the same port a store talks to the worker through. Nothing is kept between visits there.
  */
-import { type ListingCache } from './listing-cache'
 import type { ListingLoader } from './listing-loader'
 import type { ListingReply, ListingRequest } from './listing-protocol'
 import { retryingImport } from '../../../lib/retry-import'
 import type { ListingPort } from './listing-store'
 
 /**
- * The listing's loader run on the page itself, with the given cache (and a test's stand-in for fetch).
+ * The listing's loader run on the page itself (with a test's stand-in for fetch).
  * Its code (with zod) loads on the first call, apart from the first route; requests posted meanwhile
  * wait for it.
  */
-export function connectOnPage(
-  receive: (reply: ListingReply) => void,
-  send: typeof fetch | undefined,
-  cache: ListingCache,
-): ListingPort {
+export function connectOnPage(receive: (reply: ListingReply) => void, send?: typeof fetch): ListingPort {
   let closed = false
   let loader: ListingLoader | null = null
   const waiting: ListingRequest[] = []
   void retryingImport(() => import('./listing-loader')).then((loaded) => {
     loader = new loaded.ListingLoader({
       fetch: send,
-      cache,
       post: (reply) => {
         if (!closed) receive(reply)
       },

@@ -8,9 +8,9 @@ import { apiRequestInit, callApi, type ApiInit } from '../../../lib/api-call'
  * (`public/assets/start-app.js`, held to `pageRequest(0)` by tests/src/app/start-app-script.test.ts).
  */
 
-/** The path and request for the shards `shards` (`4-49`), conditional on `etag` when the page is kept. */
+/** The path and request for the shards `shards` (`4-49`), conditional on `etag` when the page is shown. */
 function rangeCall(shards: string, etag?: string): [string, ApiInit] {
-  // The kept pages are the cache: the browser's own would hold every page a second time.
+  // The kept library is the cache: the browser's own would hold every page a second time.
   return [
     `${routePath('mediaPages')}?shards=${shards}`,
     { headers: etag === undefined ? {} : { 'If-None-Match': etag }, cache: 'no-store' },
@@ -23,7 +23,7 @@ export function pageRequest(page: number, etag?: string): [string, RequestInit] 
   return [path, apiRequestInit(init)]
 }
 
-/** Asks for page `page`, conditional on `etag` when the page is kept; `send` is fetch or a test's. */
+/** Asks for page `page`, conditional on `etag` when the page is shown; `send` is fetch or a test's. */
 export function fetchPage(page: number, etag?: string, send?: typeof fetch): Promise<Response> {
   return fetchRange(pageShards(page), etag, send)
 }

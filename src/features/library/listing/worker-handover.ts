@@ -3,7 +3,6 @@
  * handed over with every reply it sent so far, again to a store made in place of one React threw away
  * (decision 0045); else a worker of its own; else, without workers, the loader on the page.
  */
-import { memoryCache } from './listing-cache'
 import type { ListingReply, ListingRequest } from './listing-protocol'
 import type { ListingPort } from './listing-store'
 import { startWorker, type LibraryWorkerPort } from './library-worker'
@@ -95,5 +94,5 @@ export function connectListing(receive: (reply: ListingReply) => void): ListingP
     const worker = startWorker(receive)
     return { post: worker.post, close: worker.terminate }
   }
-  return connectOnPage(receive, undefined, memoryCache())
+  return connectOnPage(receive)
 }

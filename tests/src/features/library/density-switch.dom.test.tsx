@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { DENSITY_STORAGE_KEY } from '../../../../src/features/library/components/card-density'
+import { DENSITY_STORAGE_KEY } from '../../../../src/lib/storage-names'
 import { card, installBrowserGaps, renderScreen } from '../../../support/screen-render'
 import { seedFiles, setupScreenServer } from '../../../support/screen-server'
 

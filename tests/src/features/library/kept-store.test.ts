@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
 import { memoryFiles } from '../../../../src/features/library/engine/kept-store/kept-files'
+import { KEPT_MANIFEST as MANIFEST } from '../../../../src/lib/storage-names'
 import {
   KEPT_VERSION,
   type KeptStoreOptions,
 } from '../../../../src/features/library/engine/kept-store/kept-front'
 import {
   KEPT_LAYOUT,
-  MANIFEST,
   openKeptLibrary,
   writeKeptLibrary,
   type KeptLibrary,
@@ -28,6 +28,9 @@ const library = (count: number): MediaRecord[] =>
       ...(i % 11 === 0 ? { rotate: 90 as const } : {}),
     }),
   )
+
+/** The ETags of the two pages of a library under 25,000 ids, as the server sent them. */
+const ETAGS = ['"first"', '"second"']
 
 const DESCENDING: Sort = { key: 'title', direction: 'desc' }
 
@@ -52,7 +55,7 @@ describe('the kept library', () => {
   it('answers the title order both ways, its ids and places, as the engine does', async () => {
     const records = library(1_234)
     const files = memoryFiles()
-    await writeKeptLibrary(files, records)
+    await writeKeptLibrary(files, records, ETAGS)
     const kept = await opened(files)
     expect(kept.count).toBe(1_234)
     for (const sort of [DEFAULT_SORT, DESCENDING]) {
@@ -69,9 +72,48 @@ describe('the kept library', () => {
     expect(await kept.placeOf(99_999, true)).toBe(-1)
   })
 
+  it("gives the whole library back as the listing's pages, each in id order under its ETag", async () => {
+    // Ids across three pages (0: 1-499, 1: 500-24,999, 2: 25,000-49,999), titles out of id order.
+    const records = [...library(600), listedRecord(30_000, { title: 'A far file' })]
+    const files = memoryFiles()
+    await writeKeptLibrary(files, records, ['"p0"', '"p1"', '"p2"'])
+    const { pages } = await (await opened(files)).pages()
+    expect(pages.map(({ etag }) => etag)).toEqual(['"p0"', '"p1"', '"p2"'])
+    expect(pages.map((page) => page.records)).toEqual([
+      records.slice(0, 499),
+      records.slice(499, 600),
+      records.slice(600),
+    ])
+    // A file added since the pages were sent, on a page they did not have: that page has no ETag.
+    await writeKeptLibrary(files, [...records, listedRecord(60_000)], ['"p0"', '"p1"', '"p2"'])
+    const grown = await (await opened(files)).pages()
+    expect(grown.pages.map(({ etag, records: page }) => [etag, page.length])).toEqual([
+      ['"p0"', 499],
+      ['"p1"', 101],
+      ['"p2"', 1],
+      ['', 1],
+    ])
+  })
+
+  it('refuses rows that are not as written, and the worker then drops the library', async () => {
+    const files = memoryFiles()
+    const generation = await writeKeptLibrary(files, library(40), ETAGS)
+    const kept = await opened(files)
+    const rows = files.files.get(`${generation}/rows`) ?? new Uint8Array()
+    const broken = rows.slice()
+    broken[broken.length - 1] = 32
+    files.files.set(`${generation}/rows`, broken)
+    await expect(kept.pages()).rejects.toThrow(/cut short/)
+    files.files.set(`${generation}/rows`, rows.subarray(0, rows.length - 1))
+    await expect(kept.pages()).rejects.toThrow(/not whole/)
+    const { host: worker } = host(files)
+    expect(await worker.keptPages()).toBeNull()
+    expect(await files.list()).toEqual([])
+  })
+
   it('keeps nothing for an empty library but its count', async () => {
     const files = memoryFiles()
-    await writeKeptLibrary(files, [])
+    await writeKeptLibrary(files, [], ETAGS)
     const kept = await opened(files)
     expect(kept.count).toBe(0)
     expect(await kept.rows(0, 60, true)).toEqual([])
@@ -81,7 +123,7 @@ describe('the kept library', () => {
     expect((await openKeptLibrary(memoryFiles())).kind).toBe('none')
 
     const files = memoryFiles()
-    const generation = await writeKeptLibrary(files, library(50))
+    const generation = await writeKeptLibrary(files, library(50), ETAGS)
     const manifest = JSON.parse(new TextDecoder().decode(files.files.get(MANIFEST))) as { layout: string }
     expect(manifest.layout).toBe(KEPT_LAYOUT)
 
@@ -103,9 +145,9 @@ describe('the kept library', () => {
     let failing = false
     const files = memoryFiles((path) => failing && path === MANIFEST)
     const first = library(30)
-    const firstGeneration = await writeKeptLibrary(files, first)
+    const firstGeneration = await writeKeptLibrary(files, first, ETAGS)
     failing = true
-    await expect(writeKeptLibrary(files, library(40))).rejects.toThrow()
+    await expect(writeKeptLibrary(files, library(40), ETAGS)).rejects.toThrow()
     expect((await files.list()).filter((name) => name.startsWith('g'))).toHaveLength(2)
 
     const kept = await opened(files)
@@ -116,10 +158,10 @@ describe('the kept library', () => {
 
     // A later write removes every other generation, except one this tab still reads.
     failing = false
-    const third = await writeKeptLibrary(files, library(20))
+    const third = await writeKeptLibrary(files, library(20), ETAGS)
     expect((await files.list()).sort()).toEqual([firstGeneration, third, MANIFEST].sort())
     kept.close()
-    await writeKeptLibrary(files, library(20))
+    await writeKeptLibrary(files, library(20), ETAGS)
     expect((await files.list()).filter((name) => name.startsWith('g'))).toHaveLength(1)
   })
 })
@@ -147,7 +189,7 @@ describe('the worker with a kept library', () => {
   it('says the kept library is whole, answers the first query from disk, then the engine once the pages are whole', async () => {
     const records = library(300)
     const files = memoryFiles()
-    await writeKeptLibrary(files, records)
+    await writeKeptLibrary(files, records, ETAGS)
     const { host: worker, replies } = host(files)
     await settle()
     // Opened, it tells the page the library as last seen: every file, whole, before any page decodes.
@@ -214,7 +256,7 @@ describe('the worker with a kept library', () => {
 
   it('retires for a search: the engine answers over what it holds, then the page hears its status', async () => {
     const files = memoryFiles()
-    await writeKeptLibrary(files, library(100))
+    await writeKeptLibrary(files, library(100), ETAGS)
     const { host: worker, replies } = host(files)
     await settle()
     worker.listing({ type: 'layout', pages: 1, expected: null })
@@ -237,7 +279,7 @@ describe('the worker with a kept library', () => {
 
   it('leaves a search to the engine, over what it holds so far', async () => {
     const files = memoryFiles()
-    await writeKeptLibrary(files, library(100))
+    await writeKeptLibrary(files, library(100), ETAGS)
     const { host: worker, replies } = host(files)
     const filters = { ...NO_FILTERS, query: 'file' }
     worker.receive({ type: 'query', ask: 1, filters, sort: DEFAULT_SORT, from: 0, to: 60 })
@@ -247,7 +289,7 @@ describe('the worker with a kept library', () => {
 
   it('answers as before when the kept library is of another layout, and drops it', async () => {
     const files = memoryFiles()
-    await writeKeptLibrary(files, library(10))
+    await writeKeptLibrary(files, library(10), ETAGS)
     files.files.set(MANIFEST, encoder.encode('{"layout":"0-x"}'))
     const { host: worker, replies } = host(files)
     worker.receive({ type: 'query', ask: 1, filters: NO_FILTERS, sort: DEFAULT_SORT, from: 0, to: 60 })
@@ -261,20 +303,36 @@ describe('the worker with a kept library', () => {
     const records = library(80)
     const files = memoryFiles()
     const first = host(files)
-    first.host.listing({ type: 'layout', pages: 1, expected: null })
+    first.host.listing({ type: 'layout', pages: 2, expected: null })
     first.host.listing({ type: 'records', page: 0, records, first: true, last: true })
-    first.host.listing({ type: 'settled', request: 1, ok: true })
+    first.host.listing({ type: 'records', page: 1, records: [], first: true, last: true })
+    first.host.listing({ type: 'settled', request: 1, ok: true, etags: ETAGS })
     await settle()
     expect(first.written).toHaveLength(1)
     expect((await opened(files)).count).toBe(80)
+    expect((await opened(files)).etags).toEqual(ETAGS)
 
-    // A reload whose pages all came from the kept pages (the server said 304): nothing to write.
+    // A reload whose pages all came from the kept library (the server's ETags unchanged): nothing to write.
     const second = host(files)
-    second.host.listing({ type: 'layout', pages: 1, expected: null })
-    second.host.listing({ type: 'records', page: 0, records, first: true, last: true, kept: true })
-    second.host.listing({ type: 'settled', request: 1, ok: true })
+    const kept = await second.host.keptPages()
+    expect(kept?.pages.map(({ etag }) => etag)).toEqual(ETAGS)
+    second.host.listing({ type: 'layout', pages: 2, expected: null })
+    kept?.pages.forEach(({ records: page }, at) => {
+      second.host.listing({ type: 'records', page: at, records: page, first: true, last: true, kept: true })
+    })
+    second.host.listing({ type: 'settled', request: 1, ok: true, etags: ETAGS })
     await settle()
     expect(second.written).toHaveLength(0)
+
+    // The same records under another ETag (a page touched and put back): the ETags are written anew.
+    const third = host(files)
+    third.host.listing({ type: 'layout', pages: 2, expected: null })
+    third.host.listing({ type: 'records', page: 0, records, first: true, last: true, kept: true })
+    third.host.listing({ type: 'records', page: 1, records: [], first: true, last: true, kept: true })
+    third.host.listing({ type: 'settled', request: 1, ok: true, etags: ['"first, again"', '"second"'] })
+    await settle()
+    expect(third.written).toHaveLength(1)
+    expect((await opened(files)).etags).toEqual(['"first, again"', '"second"'])
   })
 
   it('writes nothing while another tab holds the writer lock', async () => {
@@ -290,7 +348,7 @@ describe('the worker with a kept library', () => {
 
   it('drops the kept library when the listing is refused', async () => {
     const files = memoryFiles()
-    await writeKeptLibrary(files, library(10))
+    await writeKeptLibrary(files, library(10), ETAGS)
     const { host: worker } = host(files)
     await settle()
     worker.listing({ type: 'failed', status: 401, message: 'Sign in', wordless: false })

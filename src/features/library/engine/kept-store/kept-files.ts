@@ -1,5 +1,7 @@
+import { KEPT_DIRECTORY, KEPT_MANIFEST, KEPT_WRITER_LOCK } from '../../../../lib/storage-names'
+
 /**
- * Where the kept library's files live (decision 0052): a flat name space of a manifest and generation
+ * Where the kept library's files live (decisions 0052, 0077): a flat name space of a manifest and generation
  * directories (`g…/rows`). In the browser it is OPFS (`opfsFiles`); the unit tests use `memoryFiles`.
  */
 export interface KeptFiles {
@@ -20,9 +22,6 @@ export interface KeptReader {
   read(at: number, length: number): Promise<Uint8Array>
   close(): void
 }
-
-/** The directory under the origin's private file system that holds the kept library. */
-export const KEPT_DIRECTORY = 'library'
 
 /** What this file uses of a sync access handle (the project compiles with the DOM library, not the worker's). */
 interface SyncReadHandle {
@@ -124,15 +123,39 @@ export function opfsFiles(storage: StorageManager): KeptFiles {
 }
 
 /**
- * Removes the whole kept library from the origin's private file system (signing out, or a store that
- * does not open). A file another tab's worker still reads stays until that worker lets it go.
+ * Drops everything the library keeps between visits, the kept library in the origin's private file
+ * system, from the page (signing out, whether or not the browser honours `Clear-Site-Data`). A file
+ * another tab's worker still reads stays until that worker lets it go: the refused listing makes it
+ * drop the library.
  */
-export async function removeKeptDirectory(storage: StorageManager | undefined): Promise<void> {
+export async function dropKeptListing(
+  storage: StorageManager | undefined = typeof navigator === 'undefined' ? undefined : navigator.storage,
+): Promise<void> {
   if (storage?.getDirectory === undefined) return
   try {
     await (await storage.getDirectory()).removeEntry(KEPT_DIRECTORY, { recursive: true })
   } catch {
     // Nothing kept, no private file system, or a file still read elsewhere: that worker drops it.
+  }
+}
+
+/**
+ * Whether a kept library is there to open (its directory holds a manifest), asked by the page as it
+ * starts: then the worker starts at once, to answer from it, rather than after the first page's answer.
+ * False wherever the worker would keep nothing (no private file system, no Web Locks).
+ */
+export async function keptLibraryFound(
+  scope: { storage?: StorageManager; locks?: LockManager } | undefined = typeof navigator === 'undefined'
+    ? undefined
+    : navigator,
+): Promise<boolean> {
+  if (scope?.storage?.getDirectory === undefined || scope.locks === undefined) return false
+  try {
+    const directory = await (await scope.storage.getDirectory()).getDirectoryHandle(KEPT_DIRECTORY)
+    await directory.getFileHandle(KEPT_MANIFEST)
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -182,12 +205,9 @@ export function memoryFiles(failing: (path: string) => boolean = () => false): K
   }
 }
 
-/** The Web Lock whose holder writes the kept library (decision 0039); readers never take it. */
-export const WRITER_LOCK = 'library-store'
-
 /**
  * The kept library's storage where this browser has a private file system and Web Locks (a worker of
- * a current browser); null elsewhere, where the library comes from the kept pages alone.
+ * a current browser); null elsewhere, where nothing is kept and every visit loads as the first.
  */
 export function browserKeptStore(scope: {
   navigator?: { storage?: StorageManager; locks?: LockManager }
@@ -198,7 +218,7 @@ export function browserKeptStore(scope: {
   return {
     files: opfsFiles(storage),
     whileWriter: (write) =>
-      locks.request(WRITER_LOCK, { ifAvailable: true }, async (lock) => {
+      locks.request(KEPT_WRITER_LOCK, { ifAvailable: true }, async (lock) => {
         if (lock === null) return false
         await write()
         return true

@@ -1,4 +1,5 @@
 import type { MediaRecord } from '../../../../contract/record'
+import type { KeptPages } from '../../listing/listing-protocol'
 import type { EngineQuestion, EngineReply } from '../library-protocol'
 import type { KeptFiles } from './kept-files'
 import { keptAnswers, openKeptLibrary, writeKeptLibrary, type KeptLibrary } from './kept-library'
@@ -6,8 +7,8 @@ import { keptAnswers, openKeptLibrary, writeKeptLibrary, type KeptLibrary } from
 export interface KeptStoreOptions {
   files: KeptFiles
   /**
-   * Runs `write` only while this tab holds the store's writer lock (the Web Lock `library-store`, taken
-   * if free); false, without running it, when another tab holds it.
+   * Runs `write` only while this tab holds the store's writer lock (the Web Lock KEPT_WRITER_LOCK,
+   * src/lib/storage-names.ts, taken if free); false, without running it, when another tab holds it.
    */
   whileWriter: (write: () => Promise<void>) => Promise<boolean>
 }
@@ -33,11 +34,15 @@ const isWholeQuestion = (question: EngineQuestion): question is WholeQuestion =>
  * the whole library (files by id or fingerprint, the controls' facts, a select-all resolved) wait for
  * the engine to hold it. Any other query, a change in flight, the listing settled or the library whole
  * in the worker retires it: the page is told the engine's status, the waiting questions are answered,
- * and the engine answers everything, as without a kept library. Once the listing is whole and as the
- * server has it, the library is written again when it differs.
+ * and the engine answers everything, as without a kept library. It also gives the listing's loader the
+ * whole library as pages with their ETags (`pages`), which the engine starts from and the loader
+ * revalidates (decision 0077). Once the listing is whole and as the server has it, the library is
+ * written again, with the pages' ETags, when either differs.
  */
 export class KeptFront {
   private library: KeptLibrary | null = null
+  /** The library as opened, still read whole by `pages` once the kept answers retire. */
+  private opened: KeptLibrary | null = null
   private readonly opening: Promise<void>
   private retired = false
   private queue: Promise<void> = Promise.resolve()
@@ -50,6 +55,8 @@ export class KeptFront {
   /** Whether the library in hand may differ from the one kept. */
   private dirty = true
   private keptCount = -1
+  /** The pages' ETags as kept, joined: a library written again under other ETags is written anew. */
+  private keptEtags = ''
   private writing = false
 
   constructor(
@@ -62,7 +69,9 @@ export class KeptFront {
     this.opening = openKeptLibrary(options.files).then(
       async (opened) => {
         if (opened.kind === 'open') {
+          this.opened = opened.library
           this.keptCount = opened.library.count
+          this.keptEtags = opened.library.etags.join('\n')
           this.dirty = false
           // The library may be whole already (a small one): then only what was kept is known.
           if (this.retired) {
@@ -84,6 +93,25 @@ export class KeptFront {
         this.retire()
       },
     )
+  }
+
+  /**
+   * The kept library as the listing's pages (null: none kept); one that does not read is dropped, and
+   * the listing loads as on a first visit.
+   */
+  async pages(): Promise<KeptPages | null> {
+    await this.opening
+    const opened = this.opened
+    if (opened === null) return null
+    const started = performance.now()
+    try {
+      const pages = await opened.pages()
+      performance.measure('library:kept-pages', { start: started, detail: opened.count })
+      return pages
+    } catch {
+      await this.drop()
+      return null
+    }
   }
 
   /** A question of the page: answered from disk while the kept library stands, else by the engine. */
@@ -195,34 +223,40 @@ export class KeptFront {
     for (const then of this.waiting.splice(0)) then()
   }
 
-  /** Records arrived that were not read from the kept pages: the library may differ from the kept one. */
+  /** Records arrived that were not read from the kept library: the library may differ from the kept one. */
   changed(): void {
     this.dirty = true
   }
 
   /**
    * The listing settled. The kept answer stands no longer (the engine has what there is); when the
-   * listing is whole and as the server has it, the library is written if it may differ from the kept one.
+   * listing is whole and as the server has it (its pages under `etags`), the library is written if it
+   * may differ from the kept one.
    */
-  async settled(ok: boolean, whole: readonly MediaRecord[] | null): Promise<void> {
+  async settled(
+    ok: boolean,
+    whole: readonly MediaRecord[] | null,
+    etags: readonly string[] = [],
+  ): Promise<void> {
     await this.opening
     this.retire()
     if (!ok || whole === null || this.writing) return
-    if (!this.dirty && whole.length === this.keptCount) return
-    await this.write(whole)
+    if (!this.dirty && whole.length === this.keptCount && etags.join('\n') === this.keptEtags) return
+    await this.write(whole, etags)
   }
 
-  private async write(records: readonly MediaRecord[]): Promise<void> {
+  private async write(records: readonly MediaRecord[], etags: readonly string[]): Promise<void> {
     this.writing = true
     this.dirty = false
     const started = performance.now()
     performance.mark('library:kept-write-start', { detail: records.length })
     try {
       const wrote = await this.options.whileWriter(async () => {
-        await writeKeptLibrary(this.options.files, records)
+        await writeKeptLibrary(this.options.files, records, etags)
       })
       if (wrote) {
         this.keptCount = records.length
+        this.keptEtags = etags.join('\n')
         performance.measure('library:kept-write', { start: started, detail: records.length })
       } else this.dirty = true
     } catch {
@@ -236,8 +270,10 @@ export class KeptFront {
   /** Drops the kept library (refused, signed out, or unreadable): this tab reads it no more. */
   async drop(): Promise<void> {
     this.retire()
+    this.opened = null
     this.dirty = true
     this.keptCount = -1
+    this.keptEtags = ''
     const { files } = this.options
     for (const name of await files.list().catch(() => [])) await files.remove(name).catch(() => undefined)
   }

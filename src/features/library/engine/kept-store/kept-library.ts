@@ -1,5 +1,7 @@
+import { pageOfId } from '../../../../contract/media-pages'
 import type { MediaRecord } from '../../../../contract/record'
-import { PAGE_SCHEMA_DIGEST } from '../../listing/listing-cache'
+import { KEPT_LAYOUT_VERSION, KEPT_MANIFEST } from '../../../../lib/storage-names'
+import type { KeptPages } from '../../listing/listing-protocol'
 import { NO_FILTERS, type Filters, type Sort } from '../../model/filters'
 import { searchText } from '../../model/media-index'
 import { orderByStrings } from '../../model/string-order'
@@ -8,22 +10,34 @@ import { MOST_ROWS } from '../library-protocol'
 import type { KeptFiles, KeptReader } from './kept-files'
 
 /**
+ * The page schema's own digest: the first 8 hex digits of `textDigest` (listing/text-digest.ts) of
+ * `mediaPagesAnswerSchema` as JSON Schema. Written here rather than computed so that the worker loads
+ * no zod to open the store (decision 0042); tests/src/contract/page-schema-digest.test.ts holds it to the
+ * schema, so a change of the schema must change it.
+ */
+export const PAGE_SCHEMA_DIGEST = '5e5b9847'
+
+/**
  * The layout of the kept library. A manifest naming another is not read: the store is dropped and
  * written again from the pages. It folds in the page schema's digest, so a build whose records differ
  * never reads rows another build wrote.
  */
-export const KEPT_LAYOUT = `1-${PAGE_SCHEMA_DIGEST}`
-export const MANIFEST = 'manifest.json'
+export const KEPT_LAYOUT = `${String(KEPT_LAYOUT_VERSION)}-${PAGE_SCHEMA_DIGEST}`
 const ROWS = 'rows'
 const ROW_STARTS = 'row-starts'
 const IDS = 'ids'
 /** Rows encoded per slice of a write: the worker answers the page between slices. */
 const WRITE_SLICE = 5_000
+/** Rows decoded per slice of a whole read (`pages`): the worker answers the page between slices. */
+const READ_SLICE = 5_000
+/** Ends each row, so that a run of rows reads as one JSON array (JSON.stringify writes no raw newline). */
+const ROW_END = 10
 
 /**
  * `manifest.json`: the generation to read and what reading it needs. The rows are in the title order
  * (ascending, ties in list order, as MediaIndex sorts), so the first screen of the default sort is one
- * read; each row is a JSON array of its shape's number then the values of that shape's keys.
+ * read; each row is a JSON array of its shape's number then the values of that shape's keys, and a
+ * newline.
  */
 interface Manifest {
   layout: string
@@ -33,6 +47,11 @@ interface Manifest {
   shapes: string[][]
   /** The rows file's length, as written. */
   bytes: number
+  /**
+   * The ETag each page of the listing (`src/contract/media-pages.ts`) was sent under, for pages 0 to
+   * `etags.length - 1`: a reload asks the server only for the pages whose ETag moved (decisions 0049, 0077).
+   */
+  etags: string[]
 }
 
 const encoder = new TextEncoder()
@@ -53,17 +72,24 @@ function isManifest(value: unknown): value is Manifest {
     Number.isSafeInteger(manifest.count) &&
     (manifest.count ?? -1) >= 0 &&
     Number.isSafeInteger(manifest.bytes) &&
+    Array.isArray(manifest.etags) &&
+    manifest.etags.every((etag) => typeof etag === 'string') &&
     Array.isArray(manifest.shapes) &&
     manifest.shapes.every((shape) => Array.isArray(shape) && shape.every((key) => typeof key === 'string'))
   )
 }
 
 /**
- * Writes `records` (the whole library, in list order) as a new generation, then the manifest naming it:
- * a reload before the manifest is written opens the previous generation. Older generations are then
- * removed, except one another tab still reads (removed at a later write). Returns the generation.
+ * Writes `records` (the whole library, in list order, as the server sent its pages under `etags`) as a
+ * new generation, then the manifest naming it: a reload before the manifest is written opens the
+ * previous generation. Older generations are then removed, except one another tab still reads (removed
+ * at a later write). Returns the generation.
  */
-export async function writeKeptLibrary(files: KeptFiles, records: readonly MediaRecord[]): Promise<string> {
+export async function writeKeptLibrary(
+  files: KeptFiles,
+  records: readonly MediaRecord[],
+  etags: readonly string[],
+): Promise<string> {
   const count = records.length
   const order = orderByStrings(records.map((record) => titleSortKey(record.title)))
   const generation = `g${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`
@@ -89,7 +115,7 @@ export async function writeKeptLibrary(files: KeptFiles, records: readonly Media
         shapeOf.set(name, shape)
       }
       const values = record as unknown as Record<string, unknown>
-      const row = encoder.encode(JSON.stringify([shape, ...keys.map((key) => values[key])]))
+      const row = encoder.encode(`${JSON.stringify([shape, ...keys.map((key) => values[key])])}\n`)
       starts[place] = bytes + size
       size += row.length
       encoded.push(row)
@@ -108,8 +134,8 @@ export async function writeKeptLibrary(files: KeptFiles, records: readonly Media
   await files.write(`${generation}/${ROWS}`, parts)
   await files.write(`${generation}/${ROW_STARTS}`, [bytesOf(starts)])
   await files.write(`${generation}/${IDS}`, [bytesOf(ids)])
-  const manifest: Manifest = { layout: KEPT_LAYOUT, generation, count, shapes, bytes }
-  await files.write(MANIFEST, [encoder.encode(JSON.stringify(manifest))])
+  const manifest: Manifest = { layout: KEPT_LAYOUT, generation, count, shapes, bytes, etags: [...etags] }
+  await files.write(KEPT_MANIFEST, [encoder.encode(JSON.stringify(manifest))])
   for (const name of await files.list().catch(() => [])) {
     if (name !== generation && name.startsWith('g')) await files.remove(name).catch(() => undefined)
   }
@@ -126,7 +152,7 @@ export type Opened = { kind: 'open'; library: KeptLibrary } | { kind: 'none' } |
 export async function openKeptLibrary(files: KeptFiles): Promise<Opened> {
   let reader: KeptReader | null = null
   try {
-    const text = await files.read(MANIFEST)
+    const text = await files.read(KEPT_MANIFEST)
     if (text === null) return { kind: 'none' }
     const manifest: unknown = JSON.parse(decoder.decode(text))
     if (!isManifest(manifest) || manifest.layout !== KEPT_LAYOUT) return { kind: 'unreadable' }
@@ -144,6 +170,17 @@ export async function openKeptLibrary(files: KeptFiles): Promise<Opened> {
     reader?.close()
     return { kind: 'unreadable' }
   }
+}
+
+/** The record a row holds: its shape's keys, each with the value after the shape's number. */
+function recordOf(row: unknown[], shapes: readonly string[][]): MediaRecord {
+  const keys = shapes[row[0] as number]
+  if (keys === undefined) throw new Error('A kept row names no shape')
+  const record: Record<string, unknown> = {}
+  keys.forEach((key, i) => {
+    record[key] = row[i + 1]
+  })
+  return record as unknown as MediaRecord
 }
 
 /** Whether the kept library answers this query: the whole library in the title order, either way. */
@@ -176,6 +213,43 @@ export class KeptLibrary {
     return this.manifest.generation
   }
 
+  /** The ETag of each page as kept. */
+  get etags(): readonly string[] {
+    return this.manifest.etags
+  }
+
+  /**
+   * The whole library as the listing's pages, each in id order under the ETag it was sent with: what
+   * the worker's engine starts from on a reload. Read in one go (the file's own read, not the range
+   * reader, so it goes on should the kept answers retire), decoded in slices with a pause between them.
+   * Throws when the file is not as written.
+   */
+  async pages(): Promise<KeptPages> {
+    const { count, shapes, etags, generation, bytes: size } = this.manifest
+    const bytes = await this.files.read(`${generation}/${ROWS}`)
+    if (bytes?.length !== size) throw new Error('The kept rows are not whole')
+    const pages: MediaRecord[][] = etags.map(() => [])
+    for (let low = 0; low < count; low += READ_SLICE) {
+      if (low > 0) await pause()
+      const high = Math.min(count, low + READ_SLICE)
+      const first = this.starts[low] ?? 0
+      const last = (this.starts[high] ?? 0) - 1
+      if (bytes[last] !== ROW_END) throw new Error('A kept row is cut short')
+      // The rows of the slice, their newlines made commas, are one JSON array.
+      const text = decoder.decode(bytes.subarray(first, last)).replaceAll('\n', ',')
+      for (const row of JSON.parse(`[${text}]`) as unknown[][]) {
+        const record = recordOf(row, shapes)
+        const page = record.id > 0 ? pageOfId(record.id) : 0
+        // A file added since the pages were last sent may lie on a page they did not have: it has no
+        // ETag, so the server is asked for that page.
+        while (pages.length <= page) pages.push([])
+        pages[page]?.push(record)
+      }
+    }
+    for (const page of pages) page.sort((a, b) => a.id - b.id)
+    return { pages: pages.map((records, page) => ({ etag: etags[page] ?? '', records })) }
+  }
+
   /** The title order's places `from` to `to` (at most MOST_ROWS), ascending: first to last. */
   private span(from: number, to: number, ascending: boolean, most: number): { low: number; high: number } {
     const { count } = this
@@ -198,13 +272,7 @@ export class KeptLibrary {
       const row = JSON.parse(
         decoder.decode(bytes.subarray(at, (this.starts[place + 1] ?? 0) - first)),
       ) as unknown[]
-      const keys = shapes[row[0] as number]
-      if (keys === undefined) throw new Error('A kept row names no shape')
-      const record: Record<string, unknown> = {}
-      keys.forEach((key, i) => {
-        record[key] = row[i + 1]
-      })
-      rows.push(record as unknown as MediaRecord)
+      rows.push(recordOf(row, shapes))
     }
     return ascending ? rows : rows.reverse()
   }

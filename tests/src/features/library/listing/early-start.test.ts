@@ -5,12 +5,11 @@ import { ListingStore } from '../../../../../src/features/library/listing/listin
 import { connectListing } from '../../../../../src/features/library/listing/worker-handover'
 import { ACCESS_GATE_HEADER } from '../../../../../src/contract/access'
 import { encodeMediaPage } from '../../../../../src/contract/media-pages'
-import { keepFirstPage } from '../../../../../src/features/library/listing/kept-first-page'
 import type {
   ListingReply,
   ListingRequest,
 } from '../../../../../src/features/library/listing/listing-protocol'
-import { keptDigest } from '../../../../../src/features/library/listing/listing-cache'
+import { KEPT_DIRECTORY, KEPT_LOOKUP_GLOBAL } from '../../../../../src/lib/storage-names'
 import { listedRecord } from '../../../../support/listed-record'
 import { MemoryStorage } from '../../../../support/memory-storage'
 
@@ -281,40 +280,111 @@ describe('the listing started before the screen, from the request its HTML start
   })
 })
 
+/** A browser whose private file system holds a kept library (its manifest), and Web Locks. */
+function keptLibraryHere() {
+  const manifest = { getFile: () => Promise.resolve(new Blob(['{}'])) }
+  const library = {
+    getFileHandle: (name: string) =>
+      name === 'manifest.json'
+        ? Promise.resolve(manifest)
+        : Promise.reject(new DOMException('', 'NotFoundError')),
+  }
+  const root = {
+    getDirectoryHandle: (name: string) =>
+      name === KEPT_DIRECTORY
+        ? Promise.resolve(library)
+        : Promise.reject(new DOMException('', 'NotFoundError')),
+  }
+  vi.stubGlobal('navigator', { storage: { getDirectory: () => Promise.resolve(root) }, locks: {} })
+}
+
+/** The server's first page: records 1-3 of a library of 4 shards. */
+const firstPage = () =>
+  new Response(JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 0, shardCount: 4 })), {
+    headers: { etag: '"first"' },
+  })
+
 /**
- * A reload: records 1-3 kept as the first page, and the listing started before the screen, with a fresh
- * module and no worker started before it.
+ * A reload: a library kept in the private file system, and the listing started before the screen, with
+ * a fresh module and no worker started before it; the first page's answer comes when `answer` is called.
  */
 async function reloadStartedEarly() {
   const fresh = await freshListing()
   vi.stubGlobal('Worker', FakeWorker)
-  vi.stubGlobal('localStorage', new MemoryStorage())
-  const text = JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 3, shardCount: 4 }))
-  keepFirstPage({ page: 0, etag: '"e"', text, digest: keptDigest(text), count: 3, shardCount: 4 })
+  keptLibraryHere()
+  let answer: () => void = () => undefined
+  vi.stubGlobal(
+    'fetch',
+    () =>
+      new Promise((resolve) => {
+        answer = () => {
+          resolve(firstPage())
+        }
+      }),
+  )
   FakeWorker.started.length = 0
   fresh.startListingEarly()
-  return fresh
+  await vi.waitFor(() => {
+    expect(FakeWorker.started).toHaveLength(1)
+  })
+  return {
+    ...fresh,
+    answer: () => {
+      answer()
+    },
+    worker: FakeWorker.started[0] as FakeWorker,
+  }
 }
 
 describe('the listing started before the screen, on a reload', () => {
-  it('shows the first page kept on the page before the worker says anything, and asks it for every page', async () => {
+  it('starts the worker at once to answer from the kept library, and still asks for the first page and shows it', async () => {
     const fresh = await reloadStartedEarly()
-    const worker = FakeWorker.started[0] as FakeWorker
-    // The worker still sends the first page too: its engine needs it, from its own kept copy.
-    expect(worker.sent).toEqual([{ type: 'load', request: -1 }])
+    // Before the first page's answer: the worker answers from the kept library meanwhile.
+    expect(fresh.worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
     const store = new fresh.ListingStore(fresh.connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    expect(store.getSnapshot().records).toBeUndefined()
+    fresh.answer()
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    })
     expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
     store.close()
   })
 
-  it('holds the screen’s other calls until it has drawn the kept first page', async () => {
-    await reloadStartedEarly()
+  it('takes the look for a kept library the HTML started, and looks no further', async () => {
+    const fresh = await freshListing()
+    vi.stubGlobal('Worker', FakeWorker)
+    vi.stubGlobal('window', { [KEPT_LOOKUP_GLOBAL]: Promise.resolve(true) })
+    vi.stubGlobal('fetch', () => new Promise(() => undefined))
+    FakeWorker.started.length = 0
+    fresh.startListingEarly()
+    await vi.waitFor(() => {
+      expect(FakeWorker.started).toHaveLength(1)
+    })
+    expect((window as unknown as Record<string, unknown>)[KEPT_LOOKUP_GLOBAL]).toBeNull()
+  })
+
+  it('reads no storage but the private file system: nothing of the library is in localStorage', async () => {
+    const read = vi.fn(() => null)
+    vi.stubGlobal('localStorage', { getItem: read, setItem: read, removeItem: read })
+    const fresh = await reloadStartedEarly()
+    fresh.answer()
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records).toHaveLength(3)
+    })
+    expect(read).not.toHaveBeenCalled()
+    store.close()
+  })
+
+  it('holds the screen’s other calls until it has drawn the first page', async () => {
+    const fresh = await reloadStartedEarly()
     const gate = await import('../../../../../src/lib/first-screen-gate')
     let othersWent = false
     void gate.afterFirstScreen().then(() => {
       othersWent = true
     })
+    fresh.answer()
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(othersWent).toBe(false)
     gate.firstScreenDrawn()
@@ -327,13 +397,19 @@ describe('the listing started before the screen, on a reload', () => {
 describe('the listing started before the screen, taken by a store made again', () => {
   it('goes with every reply so far to a store made in place of one that asked nothing, and starts no second worker', async () => {
     const fresh = await reloadStartedEarly()
+    fresh.worker.reply({ type: 'layout', pages: 2, expected: 3 })
     // A render thrown away makes a store that never loads; the one made again takes the worker over.
     const thrownAway = new fresh.ListingStore(fresh.connectListing)
     const store = new fresh.ListingStore(fresh.connectListing)
     expect(FakeWorker.started).toHaveLength(1)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    fresh.answer()
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+    })
+    // The worker's word before it was taken, the count kept, is the store's too.
+    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: 3 })
     void store.revalidate()
-    const worker = FakeWorker.started[0] as FakeWorker
+    const worker = fresh.worker
     expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'revalidate'])
     // Once it has asked, the worker is its own: a later store starts another.
     const later = new fresh.ListingStore(fresh.connectListing)

@@ -8,10 +8,14 @@ import { MemoryByteStore } from '../../../../../netlify/server/storage/byte-stor
 import { MemoryDocumentStore } from '../../../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../../../netlify/server/store'
 import { pageCountOf, SHARD_IDS } from '../../../../../src/contract/media-pages'
-import { memoryCache, type ListingCache } from '../../../../../src/features/library/listing/listing-cache'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
-import type { ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
+import type {
+  FirstAnswer,
+  KeptPages,
+  ListingReply,
+} from '../../../../../src/features/library/listing/listing-protocol'
 import { routeToFunction } from '../../../../support/function-router'
+import { keptAfter } from '../../../../support/kept-pages'
 import { listedRecord } from '../../../../support/listed-record'
 
 /**
@@ -68,9 +72,13 @@ async function seed(ids: readonly number[], title?: string): Promise<void> {
 
 const fetchOnPage: typeof fetch = (input, init) => fetch(new URL(input as string, ORIGIN), init)
 
-function loaderOver(cache: ListingCache): { loader: ListingLoader; replies: ListingReply[] } {
+function loaderOver(kept: KeptPages | null = null): { loader: ListingLoader; replies: ListingReply[] } {
   const replies: ListingReply[] = []
-  const loader = new ListingLoader({ fetch: fetchOnPage, cache, post: (reply) => replies.push(reply) })
+  const loader = new ListingLoader({
+    fetch: fetchOnPage,
+    readKept: () => Promise.resolve(kept),
+    post: (reply) => replies.push(reply),
+  })
   return { loader, replies }
 }
 
@@ -91,11 +99,12 @@ function shownIds(replies: readonly ListingReply[]): number[] {
 
 const settled = (replies: readonly ListingReply[]) => replies.filter((reply) => reply.type === 'settled')
 
-/** A library loaded once into a cache, then a reload over that cache, with `between` done in between. */
+/** A library loaded once and kept, then a reload from what was kept, with `between` done in between. */
 async function reload(ids: readonly number[], between: () => Promise<void> = () => Promise.resolve()) {
   await seed(ids)
-  const kept = memoryCache()
-  await loaderOver(kept).loader.load(0)
+  const first = loaderOver()
+  await first.loader.load(0)
+  const kept = keptAfter(first.replies)
   await between()
   answered.length = 0
   const again = loaderOver(kept)
@@ -103,12 +112,18 @@ async function reload(ids: readonly number[], between: () => Promise<void> = () 
   return { ...again, kept }
 }
 
+/** The page's own answer for the first page, as startListingEarly hands it to the worker. */
+async function firstAnswer(): Promise<FirstAnswer> {
+  const response = await fetchOnPage('/api/media-pages?shards=0-0')
+  return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
+}
+
 describe('a reload with pages kept', () => {
   it('makes one request when nothing changed, and a 304 to the whole question after that', async () => {
     const { loader, replies } = await reload([1, 2_500, 30_000])
     expect(answered.map(({ query, status }) => [query, status])).toEqual([['validators', 200]])
     expect(shownIds(replies)).toEqual([1, 2_500, 30_000])
-    expect(settled(replies)).toEqual([{ type: 'settled', request: 1, ok: true }])
+    expect(settled(replies)).toMatchObject([{ type: 'settled', request: 1, ok: true }])
 
     answered.length = 0
     await loader.revalidate(2)
@@ -141,7 +156,39 @@ describe('a reload with pages kept', () => {
     expect(answered.map(({ query }) => query)).toEqual(['validators', 'shards=0-0'])
     expect(shownIds(shrunk.replies)).toEqual([1, 30_000])
     expect(shrunk.replies).toContainEqual({ type: 'layout', pages: 3, expected: null })
-    expect([...(await shrunk.kept.counts()).keys()].sort()).toEqual([0, 1, 2])
+    expect(keptAfter(shrunk.replies).pages).toHaveLength(3)
+  })
+
+  it('shows the kept pages, with the count they make, before any answer', async () => {
+    const { replies, kept } = await reload([1, 2_500, 30_000])
+    expect(kept.pages.map(({ records }) => records.length)).toEqual([1, 1, 1])
+    expect(replies[0]).toEqual({ type: 'layout', pages: 3, expected: 3 })
+    expect(replies.filter((reply) => reply.type === 'records').every((reply) => reply.kept)).toBe(true)
+    // The ETags the kept library is written with again: the same, nothing having changed.
+    expect(settled(replies)).toEqual([
+      { type: 'settled', request: 1, ok: true, etags: kept.pages.map(({ etag }) => etag) },
+    ])
+  })
+
+  it("takes the page's own first page, and shows it anew only when its ETag moved", async () => {
+    await seed([1, 2_500, 30_000])
+    const first = loaderOver()
+    await first.loader.load(0)
+    const kept = keptAfter(first.replies)
+    for (const change of [null, 'Renamed']) {
+      if (change !== null) await seed([1], change)
+      answered.length = 0
+      const again = loaderOver(kept)
+      const loading = again.loader.load(1, { firstFromPage: true })
+      again.loader.takeFirstAnswer(await firstAnswer())
+      await loading
+      // The page's own request, then the validators alone: the other pages are as kept.
+      expect(inOrder().map(({ query }) => query)).toEqual(['validators', 'shards=0-0'])
+      const fresh = again.replies.filter((reply) => reply.type === 'records' && reply.kept !== true)
+      expect(fresh.map((reply) => reply.type === 'records' && reply.records[0]?.title)).toEqual(
+        change === null ? [] : ['Renamed 1'],
+      )
+    }
   })
 
   it('asks for every page with its ETag when the validators are refused, as by an older server', async () => {
@@ -156,12 +203,12 @@ describe('a reload with pages kept', () => {
       ['shards=50-99', 200],
     ])
     expect(shownIds(replies)).toEqual([1, 2_500, 30_000])
-    expect(settled(replies)).toEqual([{ type: 'settled', request: 1, ok: true }])
+    expect(settled(replies)).toMatchObject([{ type: 'settled', request: 1, ok: true }])
   })
 
   it('asks no validators on a first visit, where nothing is shown: every page at once', async () => {
     await seed([1, 30_000])
-    const { loader } = loaderOver(memoryCache())
+    const { loader } = loaderOver()
     await loader.load(0)
     expect(inOrder().map(({ query }) => query)).toEqual(['shards=0-0', 'shards=1-49', 'shards=50-99'])
   })
