@@ -53,7 +53,8 @@ function heldAt(bucket: Bucket | null, at: number): number {
 
 /**
  * Removes the buckets that are full again (the hourly cleanup): a full bucket says what no bucket says,
- * so each address that rendered once stops costing a document two minutes after its last render.
+ * so an address that rendered once costs no document after the first cleanup once its bucket has
+ * refilled (two minutes at most after its last render).
  */
 export function removeFullBuckets(
   documents: DocumentStore,

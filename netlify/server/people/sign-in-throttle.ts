@@ -121,8 +121,8 @@ function kindOfKey(key: string): ThrottleKind | null {
 
 /**
  * Removes the counts that are forgotten (the hourly cleanup): a quiet `forgetAfterSeconds` makes a count
- * say what no count says, so every email or address that once failed stops costing a document a day
- * after its last failure. A document that is not a count of a known kind says nothing either.
+ * say what no count says, so an email or address that once failed costs no document after the first
+ * cleanup a day past its last failure. A document that is not a count of a known kind says nothing either.
  */
 export function removeForgottenFailures(
   documents: DocumentStore,
