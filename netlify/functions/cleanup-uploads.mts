@@ -3,8 +3,11 @@ import type { Config } from '@netlify/functions'
 import { removeExpiredActivity } from '../server/activity/activity-log'
 import { activityRetentionDays } from '../server/env'
 import { removeExpiredSessions } from '../server/http/access-sessions'
+import { removeFullBuckets } from '../server/images/render-budget'
+import { removeForgottenFailures } from '../server/people/sign-in-throttle'
 import { removeExpiredIdempotencyKeys } from '../server/records/idempotency'
 import { runRepair } from '../server/repair/run-repair'
+import { removeExpiredLegacyShares } from '../server/shares/stored-shares'
 import { mediaHostSettings, mediaHostStores } from '../server/store'
 import { sweepExpiredUploads } from '../server/uploads/upload-service'
 import { removeSpentJobMarks } from '../server/webflow/sync-trigger'
@@ -12,9 +15,10 @@ import { removeOldDeliveries } from '../server/webhooks/deliveries'
 
 /**
  * Every hour: removes abandoned uploads and their chunks, idempotency keys over a day old, the records
- * of expired sign-in sessions, webhook deliveries over 30 days old and activity older than
- * `ACTIVITY_RETENTION_DAYS`, then runs the repair pass, which mends what requests that failed midway
- * left behind (bounded work per run; the rest waits for the next hour).
+ * of expired sign-in sessions, webhook deliveries over 30 days old, activity older than
+ * `ACTIVITY_RETENTION_DAYS`, render budgets full again, forgotten counts of failed sign-ins and share
+ * links of the layout before 0063 that expired (decision 0082), then runs the repair pass, which mends
+ * what requests that failed midway left behind (bounded work per run; the rest waits for the next hour).
  */
 export default async (): Promise<Response> => {
   const stores = mediaHostStores()
@@ -24,6 +28,12 @@ export default async (): Promise<Response> => {
   console.log(`Removed ${String(keys)} expired idempotency keys`)
   const sessions = await removeExpiredSessions(stores.documents, new Date())
   console.log(`Removed ${String(sessions)} expired sign-in sessions`)
+  const buckets = await removeFullBuckets(stores.documents)
+  console.log(`Removed ${String(buckets)} render budgets full again`)
+  const failures = await removeForgottenFailures(stores.documents, new Date())
+  console.log(`Removed ${String(failures)} forgotten counts of failed sign-ins`)
+  const shares = await removeExpiredLegacyShares(stores.documents, new Date())
+  console.log(`Removed ${String(shares)} expired share links made before 0063`)
   const report = await runRepair(stores, mediaHostSettings())
   console.log(
     `Repair: ${String(report.violations.length)} violation(s), ${String(report.repaired)} repaired, ` +

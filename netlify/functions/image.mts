@@ -5,7 +5,7 @@ import { routePrefix } from '../../src/contract/routes'
 import { InvalidInputError } from '../server/errors'
 import { imageResponse } from '../server/images/image-service'
 import { route } from '../server/http/route'
-import { mediaHostStores } from '../server/store'
+import { configuredCloudName, mediaHostStores } from '../server/store'
 import { markUsed } from '../server/usage/last-used'
 
 /**
@@ -31,7 +31,7 @@ export default route(
     GET: async (request) => {
       const { id, extra } = imageId(request)
       const stores = mediaHostStores()
-      const response = await imageResponse(stores, id, request, extra)
+      const response = await imageResponse(stores, id, request, configuredCloudName(), extra)
       // A rendition delivered, or a redirect to Cloudinary's: the file was used (decision 0073).
       if (response.status < 400) await markUsed(stores.documents, id)
       return response

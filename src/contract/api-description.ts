@@ -1039,7 +1039,8 @@ export const API_DESCRIPTION: ApiDescription = {
         answers: {
           200: { description: 'The image.', content: 'image/*', headers: { ETag: 'The rendition.' } },
           302: {
-            description: 'An older version: to the current one.',
+            description:
+              "An older version: to the current one. An image on the site's own Cloudinary account: to Cloudinary's URL of the rendition (an image on any other account or host is a 415).",
             headers: { Location: 'The current URL.' },
           },
           304: { description: 'Not modified: the `If-None-Match` ETag still holds.' },

@@ -48,6 +48,17 @@ export function cloudinaryAssetOf(mediaUrl: string): CloudinaryAsset | null {
   return { cloudName: decodeURIComponent(cloud), resourceType, publicId: segments.join('/') }
 }
 
+/**
+ * The asset at `mediaUrl` when it is on this site's own Cloudinary account (`cloudName`, the configured
+ * one), else null: another account's asset, or any other address, is one this site neither serves nor
+ * vouches for, so nothing sends a visitor there (decision 0063). The one rule every redirect to
+ * Cloudinary follows.
+ */
+export function ownCloudinaryAsset(mediaUrl: string, cloudName: string | null): CloudinaryAsset | null {
+  const asset = cloudinaryAssetOf(mediaUrl)
+  return asset && cloudName !== null && asset.cloudName === cloudName ? asset : null
+}
+
 /** Only assets this app uploaded (spec section 7: the folder `HIBF_assets`) may ever be destroyed. */
 export function isAppAsset(publicId: string): boolean {
   return publicId.startsWith(`${MEDIA_HOST_FOLDER}/`) && publicId.length > MEDIA_HOST_FOLDER.length + 1

@@ -2,7 +2,7 @@ import { fileTypeLabel } from '../../../src/contract/file-types'
 import { imageUrl, isTransformableImage, type ImageSettings } from '../../../src/contract/image-settings'
 import { BYTE_BUDGETS, LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
-import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
+import { ownCloudinaryAsset } from '../cloudinary/cloudinary-url'
 import { NotFoundError, UnsupportedMediaTypeError } from '../errors'
 import { FILE_CACHE_TAG_HEADER, fileCacheTag } from '../files/file-cache'
 import { fileIdsInUrl } from '../files/file-references'
@@ -92,15 +92,26 @@ function currentLocation(record: MediaRecord, query: ImageQuery, request: Reques
 }
 
 /**
+ * Refuses a record stored where this route neither renders nor redirects: on another host, or on a
+ * Cloudinary account other than the configured one (the rule share links follow too, decision 0063).
+ */
+function notDelivered(id: number): UnsupportedMediaTypeError {
+  return new UnsupportedMediaTypeError(
+    `File ${String(id)} is stored at an address this site does not serve or vouch for: only images stored here or on this site's Cloudinary account can be delivered with a crop, rotation or size. Open the original file instead.`,
+  )
+}
+
+/**
  * `GET /api/image/{id}?w=&h=&fit=&fm=&v=` (decisions 0047, 0070): the record's image with its crop,
  * rotation and focal point applied, at one of the renditions the app builds. A built-in file is read
- * from storage and transformed here, within the address's render budget; a Cloudinary image is a
- * redirect to Cloudinary's URL for the same transformations.
+ * from storage and transformed here, within the address's render budget; an image on the configured
+ * Cloudinary account (`cloudName`) is a redirect to Cloudinary's URL for the same transformations.
  */
 export async function imageResponse(
   stores: MediaHostStores,
   id: number,
   request: Request,
+  cloudName: string | null,
   extraParameters: readonly string[] = [],
 ): Promise<Response> {
   const query: ImageQuery = parseImageQuery(new URL(request.url).searchParams, extraParameters)
@@ -112,7 +123,7 @@ export async function imageResponse(
   const settings = settingsOf(record)
   const accept = request.headers.get('accept')
 
-  const asset = cloudinaryAssetOf(record.media_url)
+  const asset = ownCloudinaryAsset(record.media_url, cloudName)
   if (asset?.resourceType === 'image') {
     const size = record.width && record.height ? { width: record.width, height: record.height } : null
     return new Response(null, {
@@ -122,11 +133,7 @@ export async function imageResponse(
   }
 
   const [fileId] = record.media_url.startsWith('/') ? fileIdsInUrl(record.media_url) : []
-  if (fileId === undefined) {
-    throw new UnsupportedMediaTypeError(
-      `File ${String(id)} is on another host: only images stored here or on Cloudinary can be delivered with a crop, rotation or size. Open the original file instead.`,
-    )
-  }
+  if (fileId === undefined) throw notDelivered(id)
   const negotiated = query.fm === 'auto'
   const acceptsWebp = negotiated && accept !== null && /\bimage\/webp\b/i.test(accept)
   const etag = `"${[query.v, query.w ?? '', query.h ?? '', query.fit, query.fm, acceptsWebp ? 'webp' : ''].join('-')}"`

@@ -4,6 +4,7 @@ import * as z from 'zod'
 import { TooManyRequestsError } from '../errors'
 import type { DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
+import { removeSpentDocuments, type SweepOptions } from '../storage/remove-spent'
 
 /**
  * What `GET /api/image/{id}` may render for one address (decision 0070): a token bucket of megapixels
@@ -35,9 +36,34 @@ export function clientAddress(request: Request): string {
   return request.headers.get('x-nf-client-connection-ip')?.trim() || 'unknown'
 }
 
+const PREFIX = 'image-work/'
+
 /** The bucket's key: a digest, so an address is never written down as it came. */
 export function budgetKey(address: string): string {
-  return `image-work/${createHash('sha256').update(address).digest('hex').slice(0, 32)}`
+  return `${PREFIX}${createHash('sha256').update(address).digest('hex').slice(0, 32)}`
+}
+
+/** What the bucket holds at `at`: what was left, plus what came back since, up to the burst. */
+function heldAt(bucket: Bucket | null, at: number): number {
+  const { burstMegapixels, megapixelsPerMinute } = RENDER_BUDGET
+  if (!bucket) return burstMegapixels
+  const elapsed = Math.max(0, at - bucket.at)
+  return Math.min(burstMegapixels, bucket.megapixels + (elapsed * megapixelsPerMinute) / 60_000)
+}
+
+/**
+ * Removes the buckets that are full again (the hourly cleanup): a full bucket says what no bucket says,
+ * so an address that rendered once costs no document after the first cleanup once its bucket has
+ * refilled (two minutes at most after its last render).
+ */
+export function removeFullBuckets(
+  documents: DocumentStore,
+  now = Date.now(),
+  options?: SweepOptions,
+): Promise<number> {
+  const full = (_key: string, value: unknown) =>
+    heldAt(parseBucket(value), now) >= RENDER_BUDGET.burstMegapixels
+  return removeSpentDocuments(documents, PREFIX, full, options)
 }
 
 /**
@@ -59,8 +85,7 @@ export async function spendRenderBudget(
     parseBucket,
     (current) => {
       const at = now()
-      const elapsed = current ? Math.max(0, at - current.at) : 0
-      const held = current ? Math.min(burstMegapixels, current.megapixels + elapsed * perMs) : burstMegapixels
+      const held = heldAt(current, at)
       if (held >= megapixels) return { next: { megapixels: held - megapixels, at }, result: 0 }
       return { next: undefined, result: Math.ceil((Math.min(megapixels, burstMegapixels) - held) / perMs) }
     },

@@ -2,6 +2,7 @@ import * as z from 'zod'
 
 import type { DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
+import { removeSpentDocuments, type SweepOptions } from '../storage/remove-spent'
 import { sha256Hex } from './secret-tokens'
 
 /**
@@ -14,7 +15,7 @@ import { sha256Hex } from './secret-tokens'
  * guess, and the owner must always be able to get in.
  *
  * Each count is a small document, `sign-in-failures/{account|address}/{SHA-256 of the email or
- * address}`, changed by compare-and-swap.
+ * address}`, changed by compare-and-swap, and removed by the hourly cleanup once it is forgotten.
  */
 export interface ThrottlePolicy {
   /** Failures allowed before any wait. */
@@ -110,4 +111,27 @@ export async function noteFailure(
  */
 export async function noteSuccess(documents: DocumentStore, subjects: SignInSubjects): Promise<void> {
   await documents.remove(failuresKey('account', subjects.account))
+}
+
+/** The kind a count's key names, or null for a key of no kind this code keeps. */
+function kindOfKey(key: string): ThrottleKind | null {
+  const kind = key.slice(PREFIX.length).split('/', 1)[0]
+  return kinds.find((known) => known === kind) ?? null
+}
+
+/**
+ * Removes the counts that are forgotten (the hourly cleanup): a quiet `forgetAfterSeconds` makes a count
+ * say what no count says, so an email or address that once failed costs no document after the first
+ * cleanup a day past its last failure. A document that is not a count of a known kind says nothing either.
+ */
+export function removeForgottenFailures(
+  documents: DocumentStore,
+  now: Date,
+  options?: SweepOptions,
+): Promise<number> {
+  const forgotten = (key: string, value: unknown) => {
+    const kind = kindOfKey(key)
+    return kind === null || standing(parseFailures(value), THROTTLE_POLICIES[kind], now) === null
+  }
+  return removeSpentDocuments(documents, PREFIX, forgotten, options)
 }

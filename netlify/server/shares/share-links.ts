@@ -9,7 +9,7 @@ import {
   type CreatedShare,
   type Share,
 } from '../../../src/contract/shares'
-import { cloudinaryAssetOf } from '../cloudinary/cloudinary-url'
+import { ownCloudinaryAsset } from '../cloudinary/cloudinary-url'
 import { ConflictError, fileNotFound, GoneError, InvalidInputError, NotFoundError } from '../errors'
 import { fileIdsInUrl } from '../files/file-references'
 import { operateOnRecords, readLiveRecord } from '../records/record-shards'
@@ -76,8 +76,7 @@ export function sharedSource(
 ): SharedSource | null {
   const [uploadId] = fileIdsInUrl(record.media_url)
   if (uploadId !== undefined) return { kind: 'built-in', uploadId }
-  const asset = cloudinaryAssetOf(record.media_url)
-  if (!asset || cloudName === null || asset.cloudName !== cloudName) return null
+  if (!ownCloudinaryAsset(record.media_url, cloudName)) return null
   return { kind: 'cloudinary', url: new URL(record.media_url).href }
 }
 

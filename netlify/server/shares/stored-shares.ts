@@ -2,7 +2,8 @@ import * as z from 'zod'
 
 import { SHARE_ID_PATTERN } from '../../../src/contract/shares'
 import { CorruptDocumentError, type DocumentStore } from '../storage/document-store'
-import { legacySharesPrefixOf, shareLinksKey } from './share-keys'
+import { removeSpentDocuments, type SweepOptions } from '../storage/remove-spent'
+import { LEGACY_SHARE_PREFIX, legacySharesPrefixOf, shareLinksKey } from './share-keys'
 
 /**
  * Share links as stored (decision 0063): a file's links in one document, `share-links/{file id}`, and
@@ -55,4 +56,21 @@ export async function legacySharesOf(documents: DocumentStore, fileId: number): 
   return read.flatMap((stored, i) =>
     stored ? [parseWith(storedShareSchema, listed[i]?.key ?? '', stored.value)] : [],
   )
+}
+
+/**
+ * Removes the links made before 0063 that have expired (the hourly cleanup): an expired link is refused
+ * whether or not its document is there, and none is ever written again, so no write can race the removal
+ * and once the last has expired the folder is empty. One that is not a link as stored is kept, for its reader to report.
+ */
+export function removeExpiredLegacyShares(
+  documents: DocumentStore,
+  now: Date,
+  options?: SweepOptions,
+): Promise<number> {
+  const expired = (_key: string, value: unknown) => {
+    const share = storedShareSchema.safeParse(value).data
+    return share !== undefined && !isActive(share, now)
+  }
+  return removeSpentDocuments(documents, LEGACY_SHARE_PREFIX, expired, options)
 }

@@ -3,19 +3,19 @@ import type { DocumentStore } from '../storage/document-store'
 import { queueDelivery } from './deliveries'
 import { queueDeliveryRun } from './delivery-trigger'
 import { newMessageId } from './random-ids'
-import { readEndpoints, subscribers } from './webhook-endpoints'
+import { endpointsToAnnounce, subscribers } from './webhook-endpoints'
 
 /**
  * The webhooks' part in announcing a change (`events/announce.ts`): a delivery of each event to every
  * enabled endpoint that subscribed to its type, all under one `webhook-id` per event, due at the change's
- * own time (which starts its day of retries), then a run of the background function to send them. One
- * read when no endpoint is set up.
+ * own time (which starts its day of retries), then a run of the background function to send them. With
+ * no endpoint set up, nothing but the list kept a few seconds (decision 0081).
  */
 export async function queueWebhookDeliveries(
   store: DocumentStore,
   events: readonly ChangeEvent[],
 ): Promise<void> {
-  const endpoints = await readEndpoints(store)
+  const endpoints = await endpointsToAnnounce(store)
   let queued = 0
   for (const event of events) {
     const targets = subscribers(endpoints, event.type)

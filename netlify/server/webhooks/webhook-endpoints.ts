@@ -18,7 +18,7 @@ import { newWebhookId } from './random-ids'
 import { checkedReceiverUrl } from './receiver-address'
 import { newWebhookSecret, secretPrefix } from './webhook-signature'
 
-/** Every endpoint, with its secret, in one document: a site has a handful, read on every change. */
+/** Every endpoint, with its secret, in one document: a site has a handful, read for the changes. */
 export const ENDPOINTS_KEY = 'webhooks/endpoints'
 
 const storedEndpointSchema = z.object({
@@ -58,6 +58,39 @@ export async function readEndpoints(store: DocumentStore): Promise<StoredEndpoin
   return stored === null ? [] : parseEndpoints(stored.value).endpoints
 }
 
+/**
+ * How long an instance goes on queueing events by the list it last read (decision 0081): a webhook
+ * created, changed or removed in another instance is heard here within this long. Its own changes are
+ * heard at once.
+ */
+export const ENDPOINTS_KEPT_MS = 5_000
+
+interface KeptEndpoints {
+  readAt: number
+  endpoints: Promise<StoredEndpoint[]>
+}
+
+/** The list each store's announcements last read, the read itself while it runs (one for many writes). */
+const kept = new WeakMap<DocumentStore, KeptEndpoints>()
+
+/**
+ * The endpoints an announced change is queued for (decision 0081): the list as read at most
+ * `ENDPOINTS_KEPT_MS` ago in this instance, so a burst of writes costs one read of it rather than one
+ * each. Only choosing whom to queue for uses it; sending reads the endpoint again, so a webhook removed
+ * or turned off elsewhere is never sent to, and its URL and secret are always the current ones.
+ */
+export function endpointsToAnnounce(store: DocumentStore, now = Date.now()): Promise<StoredEndpoint[]> {
+  const current = kept.get(store)
+  if (current && now - current.readAt < ENDPOINTS_KEPT_MS) return current.endpoints
+  const entry: KeptEndpoints = { readAt: now, endpoints: readEndpoints(store) }
+  kept.set(store, entry)
+  // A read that failed is not kept: the next change reads again.
+  entry.endpoints.catch(() => {
+    if (kept.get(store) === entry) kept.delete(store)
+  })
+  return entry.endpoints
+}
+
 export async function findEndpoint(store: DocumentStore, id: string): Promise<StoredEndpoint> {
   const endpoint = (await readEndpoints(store)).find((candidate) => candidate.id === id)
   if (!endpoint) throw webhookNotFound(id)
@@ -69,14 +102,19 @@ export function subscribers(endpoints: readonly StoredEndpoint[], type: ChangeEv
   return endpoints.filter((endpoint) => endpoint.enabled && endpoint.events.includes(type))
 }
 
-function mutateEndpoints<R>(
+/** Changes the list; the announcements of this instance read it again from the next change on. */
+async function mutateEndpoints<R>(
   store: DocumentStore,
   apply: (endpoints: StoredEndpoint[]) => { next: StoredEndpoint[] | undefined; result: R },
 ): Promise<R> {
-  return mutateDocument(store, ENDPOINTS_KEY, parseEndpoints, (current) => {
-    const { next, result } = apply(current?.endpoints ?? [])
-    return { next: next === undefined ? undefined : { endpoints: next }, result }
-  })
+  try {
+    return await mutateDocument(store, ENDPOINTS_KEY, parseEndpoints, (current) => {
+      const { next, result } = apply(current?.endpoints ?? [])
+      return { next: next === undefined ? undefined : { endpoints: next }, result }
+    })
+  } finally {
+    kept.delete(store)
+  }
 }
 
 /** Adds an endpoint with a fresh secret; the answer is the only one that shows the secret whole. */

@@ -132,4 +132,20 @@ describe('stored changes announce one event each', () => {
       { type: 'folder.deleted', data: { moved_to: '/', moved_files: 1, removed_folders: 1 } },
     ])
   })
+
+  it('a burst of edits reads the list of webhooks once, and each is still delivered', async () => {
+    let reads = 0
+    const read = store.read.bind(store)
+    store.read = (key: string) => {
+      if (key === 'webhooks/endpoints') reads += 1
+      return read(key)
+    }
+    const file = await addFile('burst')
+    const events = await eventsOf(async () => {
+      for (let i = 0; i < 10; i++) await updateRecord(store, file.id, { title: `Burst ${String(i)}` })
+    })
+    expect(events).toHaveLength(10)
+    // Eleven changes, one read: the create's.
+    expect(reads).toBe(1)
+  })
 })

@@ -6,7 +6,7 @@
  */
 import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import image from '../../../../netlify/functions/image.mts'
 import { accessGateFor, replaceAccessGate } from '../../../../netlify/server/http/access-gate'
@@ -17,6 +17,7 @@ import type { MediaRecord } from '../../../../src/contract/record'
 import { routeToFunction } from '../../../support/function-router'
 import { photoWith } from '../../../support/metadata-jpeg'
 import { freshStores, ORIGIN, send, sendOk, uploadFile } from '../../../support/in-process-api'
+import { withServerEnv } from '../../../support/server-env'
 
 beforeEach(() => {
   freshStores()
@@ -345,7 +346,7 @@ describe('GET /api/image/{id} refuses', () => {
     const elsewhereRecord = (elsewhere.body as { record: MediaRecord }).record
     expect(await send({ method: 'GET', path: at(elsewhereRecord) })).toMatchObject({
       status: 415,
-      body: { error: expect.stringContaining('is on another host') as string },
+      body: { error: expect.stringContaining('is stored at an address this site does not serve') as string },
     })
   })
 
@@ -392,6 +393,7 @@ describe('GET /api/image/{id} refuses', () => {
 
 describe('GET /api/image/{id} for a Cloudinary image', () => {
   const CLOUD = 'https://res.cloudinary.com/demo/image/upload/v17/HIBF_assets/pier.jpg'
+  withServerEnv(() => ({ CLOUDINARY_CLOUD_NAME: 'demo' }))
 
   async function cloudinaryRecord(fields: Record<string, unknown>) {
     const { body } = await sendOk({
@@ -426,5 +428,29 @@ describe('GET /api/image/{id} for a Cloudinary image', () => {
       'https://res.cloudinary.com/demo/image/upload/c_crop,h_1.0,w_0.5,x_0.25,y_0.0/c_limit,w_640/f_webp,q_auto/HIBF_assets/pier',
     )
     expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('redirects only to the configured account: another account, or none configured, is a 415 and no Location', async () => {
+    const other = await cloudinaryRecord({
+      media_url: 'https://res.cloudinary.com/someone-else/image/upload/v17/HIBF_assets/pier.jpg',
+    })
+    const refused = await send({ method: 'GET', path: at(other) })
+    expect(refused).toMatchObject({
+      status: 415,
+      body: {
+        error: `File ${String(other.id)} is stored at an address this site does not serve or vouch for: only images stored here or on this site's Cloudinary account can be delivered with a crop, rotation or size. Open the original file instead.`,
+      },
+    })
+    expect(refused.headers.get('location')).toBeNull()
+
+    const own = await cloudinaryRecord({})
+    vi.stubEnv('CLOUDINARY_CLOUD_NAME', '')
+    try {
+      const unconfigured = await send({ method: 'GET', path: at(own) })
+      expect(unconfigured.status).toBe(415)
+      expect(unconfigured.headers.get('location')).toBeNull()
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })

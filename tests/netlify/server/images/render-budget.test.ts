@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   budgetKey,
   clientAddress,
+  removeFullBuckets,
   RENDER_BUDGET,
   spendRenderBudget,
 } from '../../../../netlify/server/images/render-budget'
@@ -55,5 +56,30 @@ describe("the image route's render budget", () => {
     const from = (headers: Record<string, string>) => clientAddress(new Request('http://x/', { headers }))
     expect(from({ 'x-nf-client-connection-ip': ' 203.0.113.9 ' })).toBe('203.0.113.9')
     expect(from({})).toBe('unknown')
+  })
+})
+
+describe('removeFullBuckets', () => {
+  it("removes an address's bucket once it is full again, and keeps one still refilling", async () => {
+    const documents = new MemoryDocumentStore()
+    let time = 1_000_000
+    await spendRenderBudget(documents, 'quiet', burstMegapixels, () => time)
+    // Empty, the bucket is full again after burst / rate minutes.
+    const refillMs = (burstMegapixels / megapixelsPerMinute) * 60_000
+    time += refillMs - 1_000
+    await spendRenderBudget(documents, 'busy', 100, () => time)
+    expect(await removeFullBuckets(documents, time)).toBe(0)
+    time += 1_000
+    expect(await removeFullBuckets(documents, time)).toBe(1)
+    expect(await documents.read(budgetKey('quiet'))).toBeNull()
+    expect(await documents.read(budgetKey('busy'))).not.toBeNull()
+    // Removed, the bucket is what it was: full.
+    await spendRenderBudget(documents, 'quiet', burstMegapixels, () => time)
+  })
+
+  it('removes a bucket that is not one, which counts as full', async () => {
+    const documents = new MemoryDocumentStore()
+    await documents.write(budgetKey('a'), { megapixels: 'many' }, { ifNew: true })
+    expect(await removeFullBuckets(documents)).toBe(1)
   })
 })

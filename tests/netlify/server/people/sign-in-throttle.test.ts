@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import {
+  failuresKey,
   noteFailure,
   noteSuccess,
+  removeForgottenFailures,
   signInWait,
   THROTTLE_POLICIES,
   waitSeconds,
@@ -70,5 +72,33 @@ describe('failed sign-ins', () => {
     for (const key of keys) {
       expect(key).toMatch(/^sign-in-failures\/(account|address)\/[0-9a-f]{64}$/)
     }
+  })
+})
+
+describe('removeForgottenFailures', () => {
+  const DAY = THROTTLE_POLICIES.account.forgetAfterSeconds
+
+  it('removes the counts a quiet day has forgotten, and keeps the ones that still stand', async () => {
+    await fail(3, 0)
+    await fail(1, 10, { account: 'other@example.com', address: '203.0.113.9' })
+    expect(await removeForgottenFailures(store, at(DAY - 1))).toBe(0)
+    // The writer's two counts are forgotten; the other's, ten seconds younger, still stand.
+    expect(await removeForgottenFailures(store, at(DAY))).toBe(2)
+    expect((await store.list('sign-in-failures/')).map(({ key }) => key).sort()).toEqual(
+      [failuresKey('account', 'other@example.com'), failuresKey('address', '203.0.113.9')].sort(),
+    )
+    // Removed, a count is what a forgotten one was: none.
+    await fail(5, DAY)
+    expect(await signInWait(store, ME, at(DAY))).toBe(1)
+  })
+
+  it('removes documents that are not counts of a kind it keeps', async () => {
+    await store.write('sign-in-failures/account/x', { failures: 'many' }, { ifNew: true })
+    await store.write(
+      'sign-in-failures/device/y',
+      { failures: 1, last_at: T0.toISOString() },
+      { ifNew: true },
+    )
+    expect(await removeForgottenFailures(store, T0)).toBe(2)
   })
 })

@@ -4,9 +4,12 @@ import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-s
 import {
   createEndpoint,
   DISABLED_REASON,
+  ENDPOINTS_KEPT_MS,
+  endpointsToAnnounce,
   findEndpoint,
   readEndpoints,
   recordEndpointResult,
+  removeEndpoint,
   updateEndpoint,
 } from '../../../../netlify/server/webhooks/webhook-endpoints'
 
@@ -71,5 +74,59 @@ describe('an endpoint', () => {
     await expect(updateEndpoint(store, id, { url: 'https://[::1]/x' })).rejects.toThrow(
       'points at this server',
     )
+  })
+})
+
+describe('the endpoints changes are announced to', () => {
+  /** The store's reads of the endpoints list from now on. */
+  function countListReads(): () => number {
+    let reads = 0
+    const read = store.read.bind(store)
+    store.read = (key: string) => {
+      if (key === 'webhooks/endpoints') reads += 1
+      return read(key)
+    }
+    return () => reads
+  }
+
+  it('are read once for a burst of changes, at the same time or one after another', async () => {
+    const reads = countListReads()
+    const now = T0.getTime()
+    const lists = await Promise.all(Array.from({ length: 20 }, () => endpointsToAnnounce(store, now)))
+    for (let ms = 0; ms < ENDPOINTS_KEPT_MS; ms += 500) await endpointsToAnnounce(store, now + ms)
+    expect(reads()).toBe(1)
+    expect(lists.every((list) => list.length === 1 && list[0]?.id === id)).toBe(true)
+  })
+
+  it("follow this instance's own changes at once", async () => {
+    const now = T0.getTime()
+    await endpointsToAnnounce(store, now)
+    const added = await createEndpoint(store, {
+      url: 'https://hooks.example.com/two',
+      events: ['file.deleted'],
+    })
+    expect((await endpointsToAnnounce(store, now)).map((endpoint) => endpoint.id)).toEqual([id, added.id])
+    await updateEndpoint(store, added.id, { enabled: false })
+    expect((await endpointsToAnnounce(store, now))[1]?.enabled).toBe(false)
+    await removeEndpoint(store, added.id)
+    expect((await endpointsToAnnounce(store, now)).map((endpoint) => endpoint.id)).toEqual([id])
+  })
+
+  it("follow another instance's changes within ENDPOINTS_KEPT_MS", async () => {
+    const now = T0.getTime()
+    await endpointsToAnnounce(store, now)
+    // Another instance removes the endpoint: this one sees only the document change.
+    const stored = await store.read('webhooks/endpoints')
+    await store.write('webhooks/endpoints', { endpoints: [] }, { ifMatch: stored?.etag ?? '' })
+    expect(await endpointsToAnnounce(store, now + ENDPOINTS_KEPT_MS - 1)).toHaveLength(1)
+    expect(await endpointsToAnnounce(store, now + ENDPOINTS_KEPT_MS)).toEqual([])
+  })
+
+  it('read again after a read that failed', async () => {
+    const read = store.read.bind(store)
+    store.read = () => Promise.reject(new Error('Blobs storage is unavailable'))
+    await expect(endpointsToAnnounce(store, T0.getTime())).rejects.toThrow('unavailable')
+    store.read = read
+    expect(await endpointsToAnnounce(store, T0.getTime())).toHaveLength(1)
   })
 })
