@@ -7,8 +7,8 @@ import { whenAnswered } from '../lib/answer'
 import type { MoveTarget } from '../lib/move-target'
 import { useViewState, type ViewPatch } from './url-state'
 import { useCommands } from './use-commands'
-import { useLibraryView } from './use-library-view'
-import { useSearchText } from './use-search-text'
+import { useLibraryView } from '../features/library/use-library-view'
+import { useSearchText } from '../features/library/use-search-text'
 import { useShortcuts } from './use-shortcuts'
 
 /** Everything the screen shows and does, wired together: the URL's view state, the data, the commands. */

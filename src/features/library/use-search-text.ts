@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-import type { ViewPatch } from './url-state'
+import type { ViewPatch } from '../../app/url-state'
 
 /** Typing rewrites the URL once it pauses: browsers throttle history updates made on every keystroke. */
 const URL_DELAY_MS = 300
