@@ -1,4 +1,4 @@
-import { startListingEarly } from '../features/library/listing/early-start'
+import { startListingEarly } from '../features/library'
 
 // The file list's worker starts fetching (or reading the kept list), and a reload's kept first page is
 // read, once the script's modules have run and before the screen's first render. From a microtask, not

@@ -2,20 +2,21 @@ import { SlidersHorizontal } from 'lucide-react'
 import { memo, useState, type ReactNode } from 'react'
 
 import { ROOT_PATH } from '../contract/folder-paths'
-import { FolderSelect } from '../features/folders/components/folder-select'
-import { NewFolderButton } from '../features/folders/components/new-folder-button'
-import type { FolderNode } from '../features/folders/model/folder-tree'
-import { DateRange } from '../features/library/components/date-range'
+import { FolderSelect, NewFolderButton, type FolderNode } from '../features/folders'
 import {
   ActiveFilters,
   CategorySelect,
+  DateRange,
+  preloadListView,
+  SearchBox,
+  SortControl,
   TypeSelect,
   UnusedSelect,
-} from '../features/library/components/filter-controls'
-import { preloadListView, type ViewMode } from '../features/library/components/media-results'
-import { SearchBox } from '../features/library/components/search-box'
-import { SortControl, ViewToggle } from '../features/library/components/view-controls'
-import type { Filters, Sort } from '../features/library/model/filters'
+  ViewToggle,
+  type Filters,
+  type Sort,
+  type ViewMode,
+} from '../features/library'
 import type { ViewPatch } from './url-state'
 
 interface ToolbarProps {

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr'
 
-import { dropKeptListing } from '../features/library/listing/kept-first-page'
+import { dropKeptListing } from '../features/library'
 import { reportAccessRefused } from '../lib/access'
 import { setThemeChoice, useThemeChoice } from './theme'
 
