@@ -1,18 +1,12 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { memo, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 
 import { ROOT_PATH } from '../contract/folder-paths'
-import { FolderSelect, NewFolderButton, type FolderNode } from '../features/folders'
+import { NewFolderButton, type FolderNode } from '../features/folders'
 import {
   ActiveFilters,
-  CategorySelect,
-  DateRange,
-  preloadListView,
+  FilterBar,
   SearchBox,
-  SortControl,
-  TypeSelect,
-  UnusedSelect,
-  ViewToggle,
   type Filters,
   type Sort,
   type ViewMode,
@@ -77,6 +71,7 @@ export function Toolbar(props: ToolbarProps) {
       )}
       {!trash && (
         <FilterBar
+          id={FILTERS_ID}
           open={filtersOpen}
           folder={filters.folder}
           category={filters.category}
@@ -94,66 +89,3 @@ export function Toolbar(props: ToolbarProps) {
     </div>
   )
 }
-
-type FilterBarProps = Omit<Filters, 'query' | 'tag' | 'author'> &
-  Pick<ToolbarProps, 'sort' | 'view' | 'folderTree' | 'fileTypes' | 'onChange'> & {
-    /** Unfolded by the Filters button on a narrow screen. */
-    open: boolean
-  }
-
-/** Everything but the search box; memoised, so typing in the search box never re-renders these controls. */
-const FilterBar = memo(function FilterBar(props: FilterBarProps) {
-  const { open, folder, category, type, from, to, unused, sort, view, folderTree, fileTypes, onChange } =
-    props
-  return (
-    <div id={FILTERS_ID} className="toolbar__row toolbar__row--filters" data-open={open || undefined}>
-      <FolderSelect
-        tree={folderTree}
-        value={folder}
-        onChange={(next) => {
-          onChange({ filters: { folder: next } })
-        }}
-      />
-      <CategorySelect
-        value={category}
-        onChange={(next) => {
-          onChange({ filters: { category: next } })
-        }}
-      />
-      <TypeSelect
-        value={type}
-        types={fileTypes}
-        onChange={(next) => {
-          onChange({ filters: { type: next } })
-        }}
-      />
-      <DateRange
-        from={from}
-        to={to}
-        onChange={(range) => {
-          onChange({ filters: range })
-        }}
-      />
-      <UnusedSelect
-        value={unused}
-        onChange={(next) => {
-          onChange({ filters: { unused: next } })
-        }}
-      />
-      <div className="toolbar__end" onPointerOver={preloadListView} onFocus={preloadListView}>
-        <SortControl
-          sort={sort}
-          onChange={(next) => {
-            onChange({ sort: next })
-          }}
-        />
-        <ViewToggle
-          value={view}
-          onChange={(next) => {
-            onChange({ view: next })
-          }}
-        />
-      </div>
-    </div>
-  )
-})
