@@ -18,9 +18,11 @@ const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { with
  * - the screen (src/) never reaches into the server (netlify/);
  * - the contract depends on nothing else of src/, so both sides can import it;
  * - lib, components and workers are shared by features and never import one, nor the app;
- * - a feature never imports another's internals. Where one feature builds on another (Replace file on
- *   the upload steps, bulk actions on the ZIP download), it imports that feature's public entry, its
- *   `index.ts`, and only what is exported there. The app composes features and may import any file.
+ * - a feature never imports another's internals, and neither does the app. Where one feature builds on
+ *   another (Replace file on the upload steps, bulk actions on the ZIP download), and wherever the app
+ *   composes features, it imports that feature's public entry, its `index.ts`, and only what is
+ *   exported there (decision 0079). `import()` counts as much as `import`: a lazy part is loaded through
+ *   a loader its feature's index exports.
  */
 const BOUNDARIES = [
   {
@@ -69,6 +71,12 @@ const BOUNDARIES = [
       message: `Features import another feature only through its index.ts: import from '../${other}'.`,
     })),
   ),
+  ...FEATURES.map((feature) => ({
+    target: './src/app',
+    from: `./src/features/${feature}`,
+    except: ['./index.ts'],
+    message: `The app imports a feature only through its index.ts: import from '../features/${feature}', and export what the app needs there.`,
+  })),
 ]
 
 // Functions bundle zod with esbuild (tsconfig.json `paths`), which tree-shakes a namespace import

@@ -27,7 +27,6 @@ const OWN_TREES = ['tests/api/**', 'tests/netlify-dev/**', 'tests/e2e/**', 'test
 const ISOLATED_COMPONENT_TESTS = [
   'tests/src/features/upload/**/*.dom.test.tsx',
   'tests/src/features/preview/**/*.dom.test.tsx',
-  'tests/src/features/replace-file/**/*.dom.test.tsx',
 ]
 
 export default defineConfig({

@@ -2,8 +2,7 @@ import { useState, type ReactNode } from 'react'
 
 import { OpenedOnce } from '../components/ui/lazy-load'
 
-import { HeaderSignIn } from '../features/access/components/sign-in-screen'
-import { SignOutMenu } from '../features/access/components/sign-out-menu'
+import { HeaderSignIn, SignOutMenu } from '../features/access'
 import { PasswordDialog } from './lazy-dialogs'
 import { ThemeSwitch } from './theme-switch'
 

@@ -7,21 +7,25 @@ import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
-import { SignInScreen } from '../features/access/components/sign-in-screen'
-import { BulkPanel } from '../features/bulk-actions/components/bulk-panel'
-import { ALT_TEXT_FIELD, editCommand } from '../features/edit-file/commands/edit'
-import { Breadcrumbs } from '../features/folders/components/breadcrumbs'
-import { EmptyFolderActions } from '../features/folders/components/empty-folder-actions'
-import { FolderActionsProvider } from '../features/folders/components/folder-actions'
-import { FoldersButton } from '../features/folders/components/folder-drawer'
-import { FolderTiles } from '../features/folders/components/folder-tiles'
-import { RenameContext } from '../features/library/components/inline-rename'
-import { MediaLibrary } from '../features/library/components/media-library'
-import { MediaResults } from '../features/library/components/media-results'
-import { SelectionBar } from '../features/library/components/selection-bar'
-import { narrowsResults } from '../features/library/model/filters'
-import { UploadButton } from '../features/upload/components/upload-button'
-import type { PageFiles } from '../features/upload/components/upload-dialog'
+import { SignInScreen } from '../features/access'
+import { BulkPanel } from '../features/bulk-actions'
+import { ALT_TEXT_FIELD, editCommand, useAdjustImage } from '../features/edit-file'
+import {
+  Breadcrumbs,
+  EmptyFolderActions,
+  FolderActionsProvider,
+  FoldersButton,
+  FolderTiles,
+} from '../features/folders'
+import {
+  MediaLibrary,
+  MediaResults,
+  narrowsResults,
+  RenameContext,
+  SelectionBar,
+  useOpenRecord,
+} from '../features/library'
+import { PageDrop, UploadButton, uploadFolderFor, type PageFiles } from '../features/upload'
 import { AppHeader } from './app-header'
 import { CommandDialogs } from './dialogs'
 import { FILE_COMMANDS } from './file-commands'
@@ -37,14 +41,10 @@ import {
 } from './lazy-dialogs'
 import { ShortcutsHelp } from './shortcuts-help'
 import { Sidebar } from './sidebar'
-import { PageDrop } from './page-drop'
-import { uploadFolderFor } from './page-files'
 import { FILES_ID, SkipLink } from './skip-link'
 import { Toolbar } from './toolbar'
 import { TrashPane } from './trash-pane'
 import { NARROW_SCREEN, useMediaQuery } from './use-media-query'
-import { useOpenRecord } from './use-open-record'
-import { useAdjustImage } from './use-quick-commands'
 import { useScreen } from './use-screen'
 import { useSignedOut } from './use-signed-out'
 

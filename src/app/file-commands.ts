@@ -1,14 +1,10 @@
-import { deleteCommand } from '../features/bulk-actions/commands/delete'
-import { downloadCommand } from '../features/bulk-actions/commands/download'
-import { moveCommand } from '../features/bulk-actions/commands/move'
-import { updateCommand } from '../features/bulk-actions/commands/update'
+import { deleteCommand, downloadCommand, moveCommand, updateCommand } from '../features/bulk-actions'
 import type { FileCommand } from '../features/commands'
-import { editCommand } from '../features/edit-file/commands/edit'
-import { renameCommand } from '../features/library/commands/rename'
-import { viewCommand } from '../features/preview/commands/view'
-import { replaceCommand } from '../features/replace-file/commands/replace'
-import { copyLinkCommand } from '../features/share/commands/copy-link'
-import { shareCommand } from '../features/share/commands/share'
+import { editCommand } from '../features/edit-file'
+import { renameCommand } from '../features/library'
+import { viewCommand } from '../features/preview'
+import { copyLinkCommand, shareCommand } from '../features/share'
+import { replaceCommand } from '../features/upload'
 
 /**
  * Every command on files, the one list that names them all: the file menus, the bulk panel, a card's

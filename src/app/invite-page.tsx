@@ -4,11 +4,10 @@ import { ErrorBoundary } from '../components/ui/error-boundary'
 import { lazyWithPreload } from '../components/ui/lazy-load'
 import { Spinner } from '../components/ui/spinner'
 import { INVITE_PATH, inviteTokenOf } from '../contract/people-paths'
+import { loadAcceptInviteScreen } from '../features/access'
 import { ThemeSwitch } from './theme-switch'
 
-const AcceptInviteScreen = lazyWithPreload(() =>
-  import('../features/access/components/accept-invite-screen').then((module) => module.AcceptInviteScreen),
-)
+const AcceptInviteScreen = lazyWithPreload(loadAcceptInviteScreen)
 
 /** Whether the page opened on an invitation link (`/invite#token=...`), which no library is shown on. */
 export function onInvitePage(location: Location = window.location): boolean {

@@ -1,5 +1,10 @@
 import { lazyWithPreload, OpenedOnce } from '../components/ui/lazy-load'
-import { useAccessStatus } from '../features/access/api/access'
+import { loadAccessDialog, loadPasswordDialog, useAccessStatus } from '../features/access'
+import { loadActivityDialog } from '../features/activity'
+import { loadPeopleDialog, loadTokensDialog } from '../features/people'
+import { loadDetailsDialog } from '../features/preview'
+import { loadWebflowDialog } from '../features/webflow'
+import { loadWebhooksDialog } from '../features/webhooks'
 import { stopAskingForAccess, useAccess } from '../lib/access'
 import { FILE_COMMANDS } from './file-commands'
 
@@ -15,7 +20,7 @@ function preloadCommandDialogs(): void {
 export const DetailsDialog = lazyWithPreload(() => {
   // Details opened from a link never passed the files: its Edit button needs the Edit dialog next.
   preloadCommandDialogs()
-  return import('../features/preview/components/details-dialog').then((module) => module.DetailsDialog)
+  return loadDetailsDialog()
 })
 
 export function preloadFileDialogs(): void {
@@ -24,43 +29,29 @@ export function preloadFileDialogs(): void {
 }
 
 /** The Webflow panel, opened from the sidebar; it loads when the pointer or focus reaches its entry. */
-export const WebflowDialog = lazyWithPreload(() =>
-  import('../features/webflow/components/webflow-dialog').then((module) => module.WebflowDialog),
-)
+export const WebflowDialog = lazyWithPreload(loadWebflowDialog)
 
 /** The Webhooks page, opened from the sidebar; it loads when the pointer or focus reaches its entry. */
-export const WebhooksDialog = lazyWithPreload(() =>
-  import('../features/webhooks/components/webhooks-dialog').then((module) => module.WebhooksDialog),
-)
+export const WebhooksDialog = lazyWithPreload(loadWebhooksDialog)
 
 /** The Activity panel, opened from the sidebar; it loads when the pointer or focus reaches its entry. */
-export const ActivityDialog = lazyWithPreload(() =>
-  import('../features/activity/components/activity-dialog').then((module) => module.ActivityDialog),
-)
+export const ActivityDialog = lazyWithPreload(loadActivityDialog)
 
 /** The People page (admins), opened from the sidebar. */
-export const PeopleDialog = lazyWithPreload(() =>
-  import('../features/people/components/people-dialog').then((module) => module.PeopleDialog),
-)
+export const PeopleDialog = lazyWithPreload(loadPeopleDialog)
 
 /** The Tokens page, opened from the sidebar. */
-export const TokensDialog = lazyWithPreload(() =>
-  import('../features/people/components/tokens-dialog').then((module) => module.TokensDialog),
-)
+export const TokensDialog = lazyWithPreload(loadTokensDialog)
 
 /** The password change, opened from the header's account menu. */
-export const PasswordDialog = lazyWithPreload(() =>
-  import('../features/access/components/password-dialog').then((module) => module.PasswordDialog),
-)
+export const PasswordDialog = lazyWithPreload(loadPasswordDialog)
 
 /** The keyboard shortcuts dialog, opened with '?' (src/app/shortcuts-help.tsx). */
 export const ShortcutsDialog = lazyWithPreload(() =>
   import('./shortcuts-dialog').then((module) => module.ShortcutsDialog),
 )
 
-const AccessDialog = lazyWithPreload(() =>
-  import('../features/access/components/access-dialog').then((module) => module.AccessDialog),
-)
+const AccessDialog = lazyWithPreload(loadAccessDialog)
 
 /**
  * The access gate: its probe (is a token needed?) runs with the page, while the sign-in dialog loads

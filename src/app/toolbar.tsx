@@ -1,21 +1,16 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { memo, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 
 import { ROOT_PATH } from '../contract/folder-paths'
-import { FolderSelect } from '../features/folders/components/folder-select'
-import { NewFolderButton } from '../features/folders/components/new-folder-button'
-import type { FolderNode } from '../features/folders/model/folder-tree'
-import { DateRange } from '../features/library/components/date-range'
+import { NewFolderButton, type FolderNode } from '../features/folders'
 import {
   ActiveFilters,
-  CategorySelect,
-  TypeSelect,
-  UnusedSelect,
-} from '../features/library/components/filter-controls'
-import { preloadListView, type ViewMode } from '../features/library/components/media-results'
-import { SearchBox } from '../features/library/components/search-box'
-import { SortControl, ViewToggle } from '../features/library/components/view-controls'
-import type { Filters, Sort } from '../features/library/model/filters'
+  FilterBar,
+  SearchBox,
+  type Filters,
+  type Sort,
+  type ViewMode,
+} from '../features/library'
 import type { ViewPatch } from './url-state'
 
 interface ToolbarProps {
@@ -76,6 +71,7 @@ export function Toolbar(props: ToolbarProps) {
       )}
       {!trash && (
         <FilterBar
+          id={FILTERS_ID}
           open={filtersOpen}
           folder={filters.folder}
           category={filters.category}
@@ -93,66 +89,3 @@ export function Toolbar(props: ToolbarProps) {
     </div>
   )
 }
-
-type FilterBarProps = Omit<Filters, 'query' | 'tag' | 'author'> &
-  Pick<ToolbarProps, 'sort' | 'view' | 'folderTree' | 'fileTypes' | 'onChange'> & {
-    /** Unfolded by the Filters button on a narrow screen. */
-    open: boolean
-  }
-
-/** Everything but the search box; memoised, so typing in the search box never re-renders these controls. */
-const FilterBar = memo(function FilterBar(props: FilterBarProps) {
-  const { open, folder, category, type, from, to, unused, sort, view, folderTree, fileTypes, onChange } =
-    props
-  return (
-    <div id={FILTERS_ID} className="toolbar__row toolbar__row--filters" data-open={open || undefined}>
-      <FolderSelect
-        tree={folderTree}
-        value={folder}
-        onChange={(next) => {
-          onChange({ filters: { folder: next } })
-        }}
-      />
-      <CategorySelect
-        value={category}
-        onChange={(next) => {
-          onChange({ filters: { category: next } })
-        }}
-      />
-      <TypeSelect
-        value={type}
-        types={fileTypes}
-        onChange={(next) => {
-          onChange({ filters: { type: next } })
-        }}
-      />
-      <DateRange
-        from={from}
-        to={to}
-        onChange={(range) => {
-          onChange({ filters: range })
-        }}
-      />
-      <UnusedSelect
-        value={unused}
-        onChange={(next) => {
-          onChange({ filters: { unused: next } })
-        }}
-      />
-      <div className="toolbar__end" onPointerOver={preloadListView} onFocus={preloadListView}>
-        <SortControl
-          sort={sort}
-          onChange={(next) => {
-            onChange({ sort: next })
-          }}
-        />
-        <ViewToggle
-          value={view}
-          onChange={(next) => {
-            onChange({ view: next })
-          }}
-        />
-      </div>
-    </div>
-  )
-})

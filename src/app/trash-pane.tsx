@@ -3,12 +3,11 @@ import { Suspense } from 'react'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { lazyWithPreload } from '../components/ui/lazy-load'
 import { Spinner } from '../components/ui/spinner'
+import { loadTrashView } from '../features/trash'
 import { FILES_ID } from './skip-link'
 
 // The Trash view is opened now and then: kept out of the first load, fetched when the page is idle.
-const TrashView = lazyWithPreload(() =>
-  import('../features/trash/components/trash-view').then((module) => module.TrashView),
-)
+const TrashView = lazyWithPreload(loadTrashView)
 
 /** The main region while the Trash view is open in place of the file list. */
 export function TrashPane({ onRestored }: { onRestored: () => void }) {

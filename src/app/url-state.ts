@@ -1,15 +1,15 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 
-import { isCategoryFilter } from '../features/library/model/categories'
 import {
   DEFAULT_SORT,
+  isCategoryFilter,
   NO_FILTERS,
+  UNUSED_DAY_CHOICES,
   type Filters,
   type Sort,
   type SortKey,
-} from '../features/library/model/filters'
-import type { ViewMode } from '../features/library/components/media-results'
-import { UNUSED_DAY_CHOICES } from '../features/library/model/unused'
+  type ViewMode,
+} from '../features/library'
 
 /**
  * Everything a bookmark restores: filters, sort, view, the file open in the Details dialog, and whether

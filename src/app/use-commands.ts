@@ -1,40 +1,26 @@
 import { useCallback, useMemo, useState } from 'react'
 
 import type { MediaRecord } from '../contract/record'
-import { moveFiles } from '../features/bulk-actions/commands/move'
+import { moveFiles } from '../features/bulk-actions'
 import { bindCommands, type FileCommandServices } from '../features/commands'
+import { useFolderAt } from '../features/folders'
 import {
-  fileAfterRemoval,
-  focusRequest as requestFocus,
-  type FocusRequest,
-} from '../features/library/model/focus-after-removal'
-import { allIds, type LibraryResults, type Progress } from '../features/library/model/library-results'
-import { resolveSelection, type Selection } from '../features/library/model/selection'
-import type { MoveOption, MoveTarget } from '../lib/move-target'
-import { useUndoDelete } from '../features/trash/model/use-undo-delete'
+  resolveSelection,
+  useFocusAfterDelete,
+  useTitleRenaming,
+  type LibraryResults,
+  type Progress,
+  type Selection,
+} from '../features/library'
+import { useCopyLinks } from '../features/share'
+import { useUndoDelete } from '../features/trash'
 import { may, useAccess } from '../lib/access'
-import { whenAnswered, type Answer } from '../lib/answer'
+import type { MoveOption, MoveTarget } from '../lib/move-target'
 import type { MediaCache } from '../lib/record-changes'
 import { NO_DIALOG, type DialogState } from './dialogs'
 import { FILE_COMMANDS } from './file-commands'
 import { focusFiles } from './skip-link'
 import { OPENED_DETAILS, type ViewPatch } from './url-state'
-import { useCopyLinks, useFolderAt, useRenaming } from './use-quick-commands'
-
-/** The file chosen to take the deleted files' place, until the confirmation has closed. */
-function aimedFocus() {
-  let aimed: Answer<number | null | undefined>
-  return {
-    aim: (answer: Answer<number | null | undefined>) => {
-      aimed = answer
-    },
-    take: () => {
-      const taken = aimed
-      aimed = undefined
-      return taken
-    },
-  }
-}
 
 interface CommandOptions {
   cache: MediaCache
@@ -51,45 +37,19 @@ interface CommandOptions {
  */
 export function useCommands({ cache, selection, results, moveOptions, update }: CommandOptions) {
   const [dialog, setDialog] = useState<DialogState>(NO_DIALOG)
-  // The file that takes the place of the files being deleted, chosen before they leave the list, and
-  // focused once the confirmation has closed.
-  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
-  // Asked of the list as the delete starts (the library's worker answers before it applies the delete).
-  // Held in state, not a ref: the services that use it are handed to the commands during render.
-  const [nextFocus] = useState(aimedFocus)
-  const aimFocusPast = useCallback(
-    (records: readonly MediaRecord[]) => {
-      const removed = new Set(records.map((record) => record.id))
-      const shown = allIds(results)
-      nextFocus.aim(
-        shown instanceof Promise
-          ? shown.then((ids) => fileAfterRemoval(ids, removed))
-          : fileAfterRemoval(shown, removed),
-      )
-    },
-    [results, nextFocus],
-  )
-  const focusAfterDelete = useCallback(() => {
-    whenAnswered(nextFocus.take(), (id) => {
-      // A file to take the place: the list focuses it once shown. None left: the empty state, once the
-      // list has drawn it (until then the focus would land on a file about to go). None of the deleted
-      // files was shown: the file in the list's tab order.
-      if (id === undefined) focusFiles()
-      else setFocusRequest(requestFocus(id))
-    })
-  }, [nextFocus])
+  const { focusRequest, aimFocusPast, focusAfterDelete, focusOn } = useFocusAfterDelete(results, focusFiles)
   const restoreDeleted = useUndoDelete(cache)
   // Undo was pressed in a toast, which goes: the focus comes to the first file back, once it shows.
   const undoDelete = useCallback(
     (records: readonly MediaRecord[]) => {
       restoreDeleted(records)
       const [first] = records
-      if (first !== undefined) setFocusRequest(requestFocus(first.id))
+      if (first !== undefined) focusOn(first.id)
     },
-    [restoreDeleted],
+    [restoreDeleted, focusOn],
   )
   const folderAt = useFolderAt()
-  const renaming = useRenaming(cache)
+  const renaming = useTitleRenaming(cache)
   const copyLinks = useCopyLinks()
 
   const view = useCallback(

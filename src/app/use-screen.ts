@@ -1,20 +1,31 @@
 import { useCallback, useMemo } from 'react'
 
-import type { FileFilter, Filters, Sort, SortKey } from '../features/library/model/filters'
-import { allIds } from '../features/library/model/library-results'
-import { resolveSelection } from '../features/library/model/selection'
+import {
+  resolveSelection,
+  useLibraryView,
+  useSearchText,
+  useSelectAll,
+  type FileFilter,
+  type Filters,
+  type Sort,
+  type SortKey,
+} from '../features/library'
 import { whenAnswered } from '../lib/answer'
 import type { MoveTarget } from '../lib/move-target'
 import { useViewState, type ViewPatch } from './url-state'
 import { useCommands } from './use-commands'
-import { useLibraryView } from './use-library-view'
-import { useSearchText } from './use-search-text'
 import { useShortcuts } from './use-shortcuts'
 
 /** Everything the screen shows and does, wired together: the URL's view state, the data, the commands. */
 export function useScreen() {
   const { state, update } = useViewState()
-  const [searchText, setSearchText] = useSearchText(state.filters.query, update)
+  const writeSearch = useCallback(
+    (text: string, mode: 'push' | 'replace') => {
+      update({ filters: { query: text }, file: null }, mode)
+    },
+    [update],
+  )
+  const [searchText, setSearchText] = useSearchText(state.filters.query, writeSearch)
   const { folder, category, type, from, to, tag, author, unused } = state.filters
   // Stable objects: a query runs again only when a filter or the sort really changed.
   const filters = useMemo<Filters>(
@@ -35,13 +46,8 @@ export function useScreen() {
     update,
   })
   const recordById = commands.services.recordById
-  // Pages still arriving: Select all picks the files loaded so far, by id. Once every page is in, it
-  // picks the query itself, and the files are resolved where the library lives when an action runs.
   const loading = library.media.status.kind === 'ready' && library.media.status.progress !== null
-  const selectAll = useCallback(() => {
-    if (loading || results.query === null) whenAnswered(allIds(results), selection.selectAll)
-    else selection.selectMatching(results.query, results.count)
-  }, [selection, results, loading])
+  const selectAll = useSelectAll(results, selection, loading)
   useShortcuts({
     actions: commands.actions.all,
     selected: commands.selectedRecords,

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 
 import { toast } from '../components/ui/toast'
 import type { MediaRecord } from '../contract/record'
-import { NO_FILES_SELECTED } from '../features/bulk-actions/model/bulk-operations'
+import { NO_FILES_SELECTED } from '../features/bulk-actions'
 import type { FileAction } from '../features/commands'
 import { whenAnswered, type Answer } from '../lib/answer'
 import { SCREEN_KEYS } from '../lib/shortcuts'

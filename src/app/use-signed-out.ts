@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr'
 
-import { dropKeptListing } from '../features/library/engine/kept-store/kept-files'
+import { dropKeptListing } from '../features/library'
 import { reportSignedOut } from '../lib/access'
 import { setThemeChoice, useThemeChoice } from './theme'
 

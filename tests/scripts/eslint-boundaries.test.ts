@@ -40,7 +40,7 @@ const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] 
   },
   {
     name: "a feature importing another feature's internals by a relative path",
-    path: 'src/features/replace-file/components/boundary-fixture.ts',
+    path: 'src/features/bulk-actions/components/boundary-fixture.ts',
     code: "import { UPLOAD_WORDS } from '../../upload/messages'\n\nexport const words = UPLOAD_WORDS\n",
     rules: [PATHS],
   },
@@ -71,7 +71,19 @@ const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] 
   {
     name: 'shared code importing a feature',
     path: 'src/lib/boundary-fixture.ts',
-    code: "import { mimeOf } from '../features/upload'\n\nexport const type = mimeOf({ name: 'a.png', type: '' })\n",
+    code: "import { uploadFolderFor } from '../features/upload'\n\nexport const folder = uploadFolderFor(null, false)\n",
+    rules: [PATHS],
+  },
+  {
+    name: 'the app importing an internal of the library (decision 0079)',
+    path: 'src/app/boundary-fixture.ts',
+    code: "import { useLibraryView } from '../features/library/use-library-view'\n\nexport const view = useLibraryView\n",
+    rules: [PATHS],
+  },
+  {
+    name: "the app loading a feature's internal lazily, past its index.ts",
+    path: 'src/app/boundary-fixture.ts',
+    code: "export const load = () => import('../features/preview/components/details-dialog')\n",
     rules: [PATHS],
   },
   {
@@ -145,6 +157,19 @@ const FIXTURES: { name: string; path: string; code: string; rules: string[] }[] 
 /** Code on the right side of each of the rules above, which lints clean. */
 const ALLOWED: { name: string; path: string; code: string }[] = [
   {
+    name: "the app importing the library through its index.ts, and a loader of a feature's lazy part",
+    path: 'src/app/boundary-fixture.ts',
+    code: [
+      "import { useLibraryView } from '../features/library'",
+      "import { loadDetailsDialog } from '../features/preview'",
+      '',
+      'export const view = useLibraryView',
+      'export const details = loadDetailsDialog',
+      "export const loadPreview = () => import('../features/preview')",
+      '',
+    ].join('\n'),
+  },
+  {
     name: 'a function importing the contract',
     path: 'netlify/functions/boundary-fixture.mts',
     code: "import { LIMITS } from '../../src/contract/limits'\n\nexport const limits = LIMITS\n",
@@ -173,12 +198,12 @@ const ALLOWED: { name: string; path: string; code: string }[] = [
 
 const CLEAN = {
   name: 'a feature using another through its index.ts, and the contract and lib as it should',
-  path: 'src/features/replace-file/boundary-fixture.ts',
+  path: 'src/features/preview/boundary-fixture.ts',
   code: [
     "import { formatBytes } from '../../lib/format-bytes'",
-    "import { mimeOf } from '../upload'",
+    "import { uploadFolderFor } from '../upload'",
     '',
-    "export const described = `${mimeOf({ name: 'a.png', type: '' })} ${formatBytes(1)}`",
+    'export const described = `${uploadFolderFor(null, false)} ${formatBytes(1)}`',
     "export const loadZip = () => import('../download')",
     '',
   ].join('\n'),
@@ -213,7 +238,7 @@ describe('eslint import boundaries', () => {
     expect(await rulesOf(path, code)).toEqual([])
   })
 
-  it('fences in every folder of src/features, with the rule the config has for it', async () => {
+  it('fences in every folder of src/features, from the other features and from the app', async () => {
     const config = (await eslint.calculateConfigForFile(`${ROOT}src/features/trash/x.ts`)) as {
       rules: Record<string, [string, { zones: { target: string; from: string }[] }]>
     }
@@ -225,5 +250,7 @@ describe('eslint import boundaries', () => {
       .filter((entry) => entry.isDirectory())
       .map((entry) => `./src/features/${entry.name}`)
     expect([...fenced].sort()).toEqual(features.sort())
+    const fencedFromApp = zones.filter((zone) => zone.target === './src/app').map((zone) => zone.from)
+    expect(fencedFromApp.filter((from) => from.startsWith('./src/features/')).sort()).toEqual(features.sort())
   })
 })

@@ -8,7 +8,7 @@
  * are recorded while each side types: "typing never blocked" means none of those tasks.
  *
  * The screen filters on every keystroke (no debounce, in a deferred render); only the URL follows,
- * 300 ms after typing stops (src/app/use-search-text.ts), outside the timed keystrokes.
+ * 300 ms after typing stops (src/features/library/use-search-text.ts), outside the timed keystrokes.
  */
 import type { Page } from 'playwright-core'
 

@@ -1,11 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 
 import { isDeliverableImage, type ImageSettingsPatchFields } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
+import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { FileAction } from '../../commands'
-import { ShareLinks } from '../../share'
+import { loadShareLinks } from '../../share'
 import { FileHistory } from '../../activity'
 import { UsedIn } from '../../usage'
 import { neighboursOf, type Neighbours, type VisibleOrder } from '../model/neighbours'
@@ -17,6 +18,10 @@ import { ImageUrls } from './image-urls'
 import { useArrowKeys } from './use-arrow-keys'
 import { WebflowSyncStatus } from './webflow-sync-status'
 import './preview.css'
+
+// Loaded apart: its calls' schemas bring zod, which the share feature's entry, on the first route for
+// the Share and Copy link commands, must not (decision 0042). The idle preload usually has it in hand.
+const ShareLinks = lazyWithPreload(loadShareLinks)
 
 interface DetailsDialogProps {
   /** The file shown; null when closed. */
@@ -101,7 +106,9 @@ export function DetailsDialog(props: DetailsDialogProps) {
             </>
           )}
           {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
-          <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
+          <Suspense fallback={null}>
+            <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
+          </Suspense>
           <UsedIn fileId={record.id} />
           <FileHistory key={`history-${String(record.id)}`} record={record} />
           <div className="dialog__actions details__actions">

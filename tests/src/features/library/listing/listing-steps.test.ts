@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ListingStore, SHOW_AT_MOST } from '../../../../../src/features/library/listing/listing-store'
-import { RecordsById } from '../../../../../src/app/use-library-view'
+import { RecordsById } from '../../../../../src/features/library/use-library-view'
 import type { ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
 import { listedRecord } from '../../../../support/listed-record'
 

@@ -1,19 +1,15 @@
 import { useEffect, useState } from 'react'
 
-import type { ViewPatch } from './url-state'
-
 /** Typing rewrites the URL once it pauses: browsers throttle history updates made on every keystroke. */
 const URL_DELAY_MS = 300
 
 /**
  * The search box's text. It filters at once (deferred, so typing never waits on the list); the URL
- * follows after a pause, as one history entry per search rather than one per keystroke. Back and
+ * follows after a pause (`write`), as one history entry per search rather than one per keystroke: a
+ * new entry when the address had no search, the same entry rewritten while the search changes. Back and
  * Forward put the URL's text back in the box.
  */
-export function useSearchText(
-  urlQuery: string,
-  update: (patch: ViewPatch, mode: 'push' | 'replace') => void,
-) {
+export function useSearchText(urlQuery: string, write: (text: string, mode: 'push' | 'replace') => void) {
   const [text, setText] = useState(urlQuery)
   const [seen, setSeen] = useState(urlQuery)
   if (seen !== urlQuery) {
@@ -23,11 +19,11 @@ export function useSearchText(
   useEffect(() => {
     if (text === urlQuery) return
     const timer = setTimeout(() => {
-      update({ filters: { query: text }, file: null }, urlQuery === '' ? 'push' : 'replace')
+      write(text, urlQuery === '' ? 'push' : 'replace')
     }, URL_DELAY_MS)
     return () => {
       clearTimeout(timer)
     }
-  }, [text, urlQuery, update])
+  }, [text, urlQuery, write])
   return [text, setText] as const
 }

@@ -1,5 +1,5 @@
-import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../contract/folder-paths'
-import { FILE_DRAG_TYPE } from '../lib/drag'
+import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../../contract/folder-paths'
+import { FILE_DRAG_TYPE } from '../../lib/drag'
 
 /** What the page reads of a drag's or a paste's data: DataTransfer in the browser, a plain object in tests. */
 export interface CarriedData {

@@ -1,28 +1,21 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react'
 
-import { useFolders } from '../features/folders/api/get-folders'
-import { buildFolderTree, flattenTree } from '../features/folders/model/folder-tree'
-import { useMedia } from '../features/library/api/use-media'
-import type { Filters, Sort } from '../features/library/model/filters'
-import type { LibraryResults } from '../features/library/model/library-results'
-import { filesByPath } from '../features/folders/model/folder-changes'
-import { useLibraryEngine } from '../features/library/engine/use-library-engine'
-import { fileTypesOf, folderPathsOf } from '../features/library/model/media-index'
-import {
-  useSelection,
-  useSelectionKept,
-  useSelectionOver,
-  useSelectionWithin,
-} from '../features/library/model/selection'
-import { useIdleValue } from '../features/library/model/use-idle-value'
-import { useMediaQuery } from '../features/library/model/use-media-query'
-import { SAMPLE_FILES } from '../features/library/sample-files'
-import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../contract/folder-paths'
-import type { MediaRecord } from '../contract/record'
-import type { Answer } from '../lib/answer'
-import { firstScreenDrawn } from '../lib/first-screen-gate'
-import type { MoveOption } from '../lib/move-target'
-import { PRELOAD_WHILE_ARRIVING_MS, preloadOnceIdle } from './providers'
+import { ROOT_FOLDER_LABEL, ROOT_PATH } from '../../contract/folder-paths'
+import type { MediaRecord } from '../../contract/record'
+import type { Answer } from '../../lib/answer'
+import { firstScreenDrawn } from '../../lib/first-screen-gate'
+import type { MoveOption } from '../../lib/move-target'
+import { PRELOAD_WHILE_ARRIVING_MS, preloadOnceIdle } from '../../components/ui/preload-once-idle'
+import { buildFolderTree, filesByPath, flattenTree, useFolders } from '../folders'
+import { useMedia } from './api/use-media'
+import { useLibraryEngine } from './engine/use-library-engine'
+import type { Filters, Sort } from './model/filters'
+import type { LibraryResults } from './model/library-results'
+import { fileTypesOf, folderPathsOf } from './model/media-index'
+import { useSelection, useSelectionKept, useSelectionOver, useSelectionWithin } from './model/selection'
+import { useIdleValue } from './model/use-idle-value'
+import { useMediaQuery } from './model/use-media-query'
+import { SAMPLE_FILES } from './sample-files'
 
 const NO_RECORDS: readonly MediaRecord[] = []
 const NO_TYPES: readonly string[] = []

@@ -6,8 +6,8 @@ import {
   filesOf,
   uploadFolderFor,
   uploadFolderLabel,
-} from '../../../src/app/page-files'
-import { FILE_DRAG_TYPE } from '../../../src/lib/drag'
+} from '../../../../src/features/upload/page-files'
+import { FILE_DRAG_TYPE } from '../../../../src/lib/drag'
 
 const photo = new File(['png'], 'photo.png', { type: 'image/png' })
 

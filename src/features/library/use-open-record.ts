@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 
-import type { MediaRecord } from '../contract/record'
-import type { LibraryResults } from '../features/library/model/library-results'
-import { whenAnswered } from '../lib/answer'
+import type { MediaRecord } from '../../contract/record'
+import type { LibraryResults } from './model/library-results'
+import { whenAnswered } from '../../lib/answer'
 
 /**
  * The file Details shows (the address's `file`): from the rows in hand, else asked of the library (a

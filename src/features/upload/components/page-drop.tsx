@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
-import { carriesFiles, carriesOwnItems, filesOf, uploadFolderLabel } from './page-files'
+import { carriesFiles, carriesOwnItems, filesOf, uploadFolderLabel } from '../page-files'
 import './page-drop.css'
 
 interface PageDropProps {

@@ -1,6 +1,7 @@
 import type { MediaRecord } from '../../contract/record'
 import type { ReplaceFileResponse } from '../../contract/replace-file'
-import { hostFields, mimeOf, storeThumbnail, type UploadOneOptions, type UploadServices } from '../upload'
+import { mimeOf } from './file-details'
+import { hostFields, storeThumbnail, type UploadOneOptions, type UploadServices } from './upload-one'
 import type { replaceFile } from './api/replace-file'
 
 /** What a replace reaches outside the page; the dialog gets the browser's, tests their own. */

@@ -5,14 +5,8 @@ import {
   type ReplaceFileResponse,
 } from '../../../contract/replace-file'
 import { ApiError, apiRequest } from '../../../lib/api-client'
-import {
-  isAbortError,
-  untilServerAnswers,
-  UPLOAD_MESSAGES,
-  UPLOAD_WORDS,
-  UploadError,
-  type ServerWait,
-} from '../../upload'
+import { isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } from '../messages'
+import { untilServerAnswers, type ServerWait } from '../wait-for-server'
 
 /** The body of `POST /api/replace/{id}` as the client sends it. */
 export type ReplaceFileBody = { [K in keyof ReplaceFileInput]?: ReplaceFileInput[K] | undefined } & {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { workerAnswer } from '../../../src/app/use-library-view'
-import { IndexResults } from '../../../src/features/library/model/library-results'
-import { listedRecord } from '../../support/listed-record'
+import { workerAnswer } from '../../../../src/features/library/use-library-view'
+import { IndexResults } from '../../../../src/features/library/model/library-results'
+import { listedRecord } from '../../../support/listed-record'
 
 describe('workerAnswer', () => {
   const empty = new IndexResults([], [])

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { trashPageSchema, uploadResponseSchema } from '../../../../../src/contract/api'
 import type { MediaRecord } from '../../../../../src/contract/record'
-import { replaceFile } from '../../../../../src/features/replace-file/api/replace-file'
-import { ReplaceFileDialog } from '../../../../../src/features/replace-file/components/replace-file-dialog'
-import type { ReplaceServices } from '../../../../../src/features/replace-file/replace-one'
+import { replaceFile } from '../../../../../src/features/upload/api/replace-file'
+import { ReplaceFileDialog } from '../../../../../src/features/upload/components/replace-file-dialog'
+import type { ReplaceServices } from '../../../../../src/features/upload/replace-one'
 import { resetConnectivity } from '../../../../../src/lib/connectivity'
 import { applyChange, type MediaCache, type RecordsChange } from '../../../../../src/lib/record-changes'
 import { routeToFunction } from '../../../../support/function-router'
