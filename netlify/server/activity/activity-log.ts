@@ -47,8 +47,20 @@ export interface ActivityEntry {
   at?: Date
 }
 
-/** A listing's filters and cursor (`GET /api/activity`'s query), and the page size. */
-export type ActivityListQuery = ActivityQuery & { limit?: number }
+/**
+ * What one listing of the whole log may scan before it answers: it stops after the day that takes it to
+ * `keys` keys listed, or after `days` days, and answers the events found so far (perhaps none) with a
+ * cursor past the last day it scanned. A filter that matches little costs each call this much, never
+ * every kept day at once.
+ */
+export const SCAN_BUDGET: ScanBudget = { keys: 10_000, days: 31 }
+export interface ScanBudget {
+  readonly keys: number
+  readonly days: number
+}
+
+/** A listing's filters and cursor (`GET /api/activity`'s query), the page size and the scan's budget. */
+export type ActivityListQuery = ActivityQuery & { limit?: number; budget?: ScanBudget }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10)
 let lastIdTime = 0
@@ -65,6 +77,12 @@ function newEventId(at: Date): string {
   return `${String(LATEST - idTime).padStart(13, '0')}-${randomText(8)}`
 }
 const timeOfId = (id: string) => new Date(LATEST - Number(id.slice(0, 13)))
+/**
+ * The greatest id a day's events can have (its first millisecond, the last random text): every id of
+ * that day is at most this, every id of the days before greater. A cursor past a scanned day.
+ */
+const lastIdOfDay = (day: string) =>
+  `${String(LATEST - Date.parse(`${day}T00:00:00.000Z`)).padStart(13, '0')}-zzzzzzzz`
 
 function eventKey(event: ActivityEvent): string {
   return `${EVENTS}${event.at.slice(0, 10)}/${event.id}~${event.action}~${event.actor.type}~${event.actor.id}`
@@ -177,9 +195,10 @@ async function readEvents(store: DocumentStore, keys: readonly string[]): Promis
 }
 
 /**
- * A page of events, newest first, matching every filter given; `cursor` is the last id of the page
- * before. A file's history reads its own prefix; the whole log goes back day by day from the cursor's,
- * filtering on the keys and reading only the page's events.
+ * A page of events, newest first, matching every filter given; `cursor` is the `next_cursor` of the
+ * page before. A file's history reads its own prefix; the whole log goes back day by day from the
+ * cursor, filtering on the keys and reading only the page's events, until it has a page or has spent
+ * its scan's budget: then the page holds what it found, and `next_cursor` is past the last day scanned.
  */
 export async function listActivity(
   store: DocumentStore,
@@ -191,31 +210,13 @@ export async function listActivity(
   const cursor = query.cursor
   const oldest = firstKeptDay(now, retentionDays)
   const after = (id: string) => cursor === undefined || id > cursor
-  let found: { id: string; key: string }[] = []
+  const keep = (id: string) => after(id) && dayOf(timeOfId(id)) >= oldest
+  const { found: candidates, stoppedAfter } =
+    query.file_id === undefined
+      ? await scanDays(store, query, limit, oldest, after)
+      : { found: await fileEventKeys(store, query.file_id, keep, limit), stoppedAfter: undefined }
 
-  if (query.file_id !== undefined) {
-    const keep = (id: string) => after(id) && dayOf(timeOfId(id)) >= oldest
-    found = await fileEventKeys(store, query.file_id, keep, limit)
-  } else {
-    const startDay = cursor === undefined ? '9999-12-31' : dayOf(timeOfId(cursor))
-    const days = (await store.list(DAYS))
-      .map(({ key }) => key.slice(DAYS.length))
-      .filter((day) => day >= oldest && day <= startDay)
-      .sort()
-      .reverse()
-    for (const day of days) {
-      for (const { key } of await store.list(`${EVENTS}${day}/`)) {
-        const parsed = parseEventKey(key)
-        if (!after(parsed.id)) continue
-        if (query.action !== undefined && parsed.action !== query.action) continue
-        if (query.actor !== undefined && parsed.actor !== query.actor) continue
-        found.push({ id: parsed.id, key })
-      }
-      if (found.length > limit) break
-    }
-  }
-
-  found = found.sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, limit + 1)
+  const found = candidates.sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, limit + 1)
   const page = found.slice(0, limit)
   let events = await readEvents(
     store,
@@ -225,7 +226,45 @@ export async function listActivity(
   if (query.action !== undefined) events = events.filter((event) => event.action === query.action)
   if (query.actor !== undefined) events = events.filter((event) => event.actor.id === query.actor)
   const last = page.at(-1)
-  return { events, next_cursor: found.length > limit && last ? last.id : null }
+  const next = found.length > limit && last ? last.id : stoppedAfter && lastIdOfDay(stoppedAfter)
+  return { events, next_cursor: next ?? null }
+}
+
+/**
+ * The whole log's keys after the cursor that match the filters, day by day newest first, until more
+ * than `limit` are found or the scan's budget is spent; `stoppedAfter` is the last day scanned when
+ * older kept days were left unscanned with no more than `limit` found.
+ */
+async function scanDays(
+  store: DocumentStore,
+  query: ActivityListQuery,
+  limit: number,
+  oldest: string,
+  after: (id: string) => boolean,
+): Promise<{ found: { id: string; key: string }[]; stoppedAfter?: string }> {
+  const budget = query.budget ?? SCAN_BUDGET
+  const days = (await store.list(DAYS))
+    .map(({ key }) => key.slice(DAYS.length))
+    .filter((day) => day >= oldest && after(lastIdOfDay(day)))
+    .sort()
+    .reverse()
+  const found: { id: string; key: string }[] = []
+  let keysListed = 0
+  for (const [index, day] of days.entries()) {
+    const listed = await store.list(`${EVENTS}${day}/`)
+    for (const { key } of listed) {
+      const parsed = parseEventKey(key)
+      if (!after(parsed.id)) continue
+      if (query.action !== undefined && parsed.action !== query.action) continue
+      if (query.actor !== undefined && parsed.actor !== query.actor) continue
+      found.push({ id: parsed.id, key })
+    }
+    keysListed += listed.length
+    if (found.length > limit) break
+    const spent = keysListed >= budget.keys || index + 1 >= budget.days
+    if (spent && index + 1 < days.length) return { found, stoppedAfter: day }
+  }
+  return { found }
 }
 
 /**

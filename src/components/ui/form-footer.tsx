@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 
+import { FormError } from './form-error'
+
 interface FormFooterProps {
   /** The form's error line, read out as an alert; nothing is shown while it is null, false or empty. */
   error?: ReactNode
@@ -31,14 +33,9 @@ export function FormFooter({
   disabled = false,
   onSubmit,
 }: FormFooterProps) {
-  const failed = error !== undefined && error !== null && error !== false && error !== ''
   return (
     <>
-      {failed && (
-        <p id={errorId} className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} id={errorId} />
       {note}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel}>

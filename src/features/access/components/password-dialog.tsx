@@ -3,8 +3,8 @@ import { useState, type SyntheticEvent } from 'react'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormFooter } from '../../../components/ui/form-footer'
 import { toast } from '../../../components/ui/toast'
+import { usePendingAction } from '../../../components/ui/use-pending-action'
 import { PASSWORD_MIN_LENGTH } from '../../../contract/people-limits'
-import { errorMessage } from '../../../lib/api-errors'
 import { changePassword } from '../api/access'
 
 export const PASSWORD_TEXT = {
@@ -38,8 +38,7 @@ export function PasswordDialog({ open, onOpenChange }: PasswordDialogProps) {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [repeat, setRepeat] = useState('')
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { pending, error, setError, run } = usePendingAction()
 
   const close = () => {
     setCurrent('')
@@ -56,16 +55,11 @@ export function PasswordDialog({ open, onOpenChange }: PasswordDialogProps) {
       setError(problem)
       return
     }
-    setSending(true)
-    setError(null)
-    try {
-      await changePassword({ current_password: current, new_password: next })
-    } catch (failure) {
-      setError(errorMessage(failure, PASSWORD_TEXT.failed))
-      return
-    } finally {
-      setSending(false)
-    }
+    const changed = await run(
+      () => changePassword({ current_password: current, new_password: next }),
+      PASSWORD_TEXT.failed,
+    )
+    if (!changed) return
     toast.success(PASSWORD_TEXT.done)
     close()
   }
@@ -107,7 +101,7 @@ export function PasswordDialog({ open, onOpenChange }: PasswordDialogProps) {
           onCancel={close}
           submitLabel={PASSWORD_TEXT.submit}
           pendingLabel={PASSWORD_TEXT.submitting}
-          pending={sending}
+          pending={pending}
           disabled={current === '' || next === '' || repeat === ''}
         />
       </form>

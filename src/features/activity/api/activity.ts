@@ -1,7 +1,8 @@
+import { useEffect, useMemo, useState } from 'react'
 import useSWR from 'swr'
 import useSWRInfinite from 'swr/infinite'
 
-import type { ActivityPage } from '../../../contract/activity'
+import { ACTIVITY_LIMITS, type ActivityPage } from '../../../contract/activity'
 import { ENDPOINTS } from '../../../contract/endpoints'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -25,9 +26,14 @@ export function activityPath(filters: ActivityFilters, cursor?: string): string 
 
 const getPage = (path: string): Promise<ActivityPage> => apiRequest(path, { schema: 'activityPage' })
 
-/** The log under `filters`, newest first, a page at a time: `setSize` asks for the next. */
+/**
+ * The log under `filters`, newest first, a page at a time. A filter that matches little may answer
+ * fewer events than a page, or none, with a cursor where the server's scan stopped (decision 0075):
+ * the hook follows cursors by itself until it holds a page more than before (`lookingFurther` meanwhile)
+ * or the log ends. `showMore` asks for the next page.
+ */
 export function useActivity(filters: ActivityFilters, enabled: boolean) {
-  return useSWRInfinite<ActivityPage, Error>(
+  const pages = useSWRInfinite<ActivityPage, Error>(
     (index, previous: ActivityPage | null) => {
       if (!enabled) return null
       if (index === 0) return activityPath(filters)
@@ -36,6 +42,33 @@ export function useActivity(filters: ActivityFilters, enabled: boolean) {
     getPage,
     { revalidateOnFocus: false, revalidateFirstPage: true },
   )
+  const { data, error, size, setSize, mutate } = pages
+  const events = useMemo(() => data?.flatMap((page) => page.events) ?? [], [data])
+  // How many events the panel wants, for these filters: a page, and a page more at each Show more.
+  const filtersKey = activityPath(filters)
+  const [wanted, setWanted] = useState<{ filtersKey: string; count: number }>({
+    filtersKey,
+    count: ACTIVITY_LIMITS.pageSize,
+  })
+  const wantedCount = wanted.filtersKey === filtersKey ? wanted.count : ACTIVITY_LIMITS.pageSize
+  const settled = data !== undefined && data.length === size
+  const cursorLeft = data?.at(-1)?.next_cursor != null
+  const lookingFurther = cursorLeft && events.length < wantedCount && error === undefined
+  useEffect(() => {
+    if (lookingFurther && settled) void setSize(size + 1)
+  }, [lookingFurther, settled, setSize, size])
+  return {
+    events,
+    error,
+    loaded: data !== undefined,
+    lookingFurther,
+    more: cursorLeft && !lookingFurther,
+    showMore: () => {
+      setWanted({ filtersKey, count: events.length + ACTIVITY_LIMITS.pageSize })
+      // After a failed call, asking again is the way on.
+      if (error !== undefined) void mutate()
+    },
+  }
 }
 
 /** A file's latest events, for Details (one page: the newest). */

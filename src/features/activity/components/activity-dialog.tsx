@@ -1,6 +1,6 @@
 import './activity.css'
 
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
 import { ACTIVITY_ACTIONS } from '../../../contract/activity'
@@ -23,8 +23,7 @@ export function ActivityDialog({ open, onOpenChange }: ActivityDialogProps) {
   const [filters, setFilters] = useState<ActivityFilters>({})
   const [fileText, setFileText] = useState('')
   const activity = useActivity(filters, open)
-  const events = useMemo(() => activity.data?.flatMap((page) => page.events) ?? [], [activity.data])
-  const more = activity.data?.at(-1)?.next_cursor != null
+  const { events } = activity
   // The actors to filter by: those among the events shown (with one chosen, that one).
   const actors = new Map(events.map((event) => [event.actor.id, actorLabel(event.actor)]))
 
@@ -93,23 +92,25 @@ export function ActivityDialog({ open, onOpenChange }: ActivityDialogProps) {
           Show
         </button>
       </form>
-      {activity.error && !activity.data && (
+      {activity.error && (
         <p role="alert">Could not load the activity: {errorMessage(activity.error, 'Network error')}</p>
       )}
-      {activity.data && events.length === 0 && <p className="webhooks__hint">Nothing yet.</p>}
+      {activity.loaded && events.length === 0 && !activity.lookingFurther && !activity.more && (
+        <p className="webhooks__hint">Nothing yet.</p>
+      )}
       <ul className="activity__list" aria-label="Events">
         {events.map((event) => (
           <ActivityEventItem key={event.id} event={event} showFiles />
         ))}
       </ul>
+      {activity.lookingFurther && (
+        <p className="webhooks__hint" role="status">
+          Looking further back...
+        </p>
+      )}
       <div className="activity__actions">
-        {more && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={activity.isValidating}
-            onClick={() => void activity.setSize(activity.size + 1)}
-          >
+        {activity.more && (
+          <button type="button" className="button button--secondary" onClick={activity.showMore}>
             Show more
           </button>
         )}

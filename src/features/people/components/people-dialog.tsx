@@ -3,6 +3,8 @@ import './people.css'
 import { useState, type SyntheticEvent } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { FormError } from '../../../components/ui/form-error'
+import { usePendingAction } from '../../../components/ui/use-pending-action'
 import { type InvitedPerson, type Person } from '../../../contract/people'
 import { INVITE_DAYS } from '../../../contract/people-limits'
 import { ROLES, type Role } from '../../../contract/roles'
@@ -80,20 +82,13 @@ export function PeopleDialog({ open, onOpenChange }: PeopleDialogProps) {
 function InviteForm({ onInvited }: { onInvited: (person: InvitedPerson) => void }) {
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('editor')
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { pending, error, run } = usePendingAction()
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault()
-    setSending(true)
-    setError(null)
-    try {
+    await run(async () => {
       onInvited(await invitePerson({ email: email.trim(), role }))
       setEmail('')
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not invite them'))
-    } finally {
-      setSending(false)
-    }
+    }, 'Could not invite them')
   }
   return (
     <form className="form people__invite" noValidate onSubmit={(event) => void submit(event)}>
@@ -110,14 +105,10 @@ function InviteForm({ onInvited }: { onInvited: (person: InvitedPerson) => void 
         />
       </label>
       <RoleSelect label="Role" value={role} onChange={setRole} />
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="people__actions">
-        <button type="submit" className="button button--primary" disabled={sending || email.trim() === ''}>
-          {sending ? 'Inviting…' : 'Invite'}
+        <button type="submit" className="button button--primary" disabled={pending || email.trim() === ''}>
+          {pending ? 'Inviting…' : 'Invite'}
         </button>
       </div>
     </form>
@@ -156,21 +147,14 @@ function RoleSelect({
 }
 
 function PersonItem({ person, onChanged }: { person: Person; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false)
+  const { pending, error, run } = usePendingAction()
   const [confirming, setConfirming] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const run = async (work: () => Promise<unknown>, fallback: string) => {
-    setBusy(true)
-    setError(null)
-    try {
+  const act = async (work: () => Promise<unknown>, fallback: string) => {
+    await run(async () => {
       await work()
       onChanged()
-    } catch (failure) {
-      setError(errorMessage(failure, fallback))
-    } finally {
-      setBusy(false)
-      setConfirming(false)
-    }
+    }, fallback)
+    setConfirming(false)
   }
   const who = person.name ?? person.email
   const invitedOnly = person.status === 'invited'
@@ -189,16 +173,16 @@ function PersonItem({ person, onChanged }: { person: Person; onChanged: () => vo
         <RoleSelect
           label={`Role of ${who}`}
           value={person.role}
-          disabled={busy}
-          onChange={(role) => void run(() => changeRole(person.id, role), 'Could not change the role')}
+          disabled={pending}
+          onChange={(role) => void act(() => changeRole(person.id, role), 'Could not change the role')}
         />
         {confirming ? (
           <>
             <button
               type="button"
               className="button button--danger button--small"
-              disabled={busy}
-              onClick={() => void run(() => removePerson(person.id), 'Could not remove them')}
+              disabled={pending}
+              onClick={() => void act(() => removePerson(person.id), 'Could not remove them')}
             >
               {invitedOnly ? `Withdraw the invitation of ${who}` : `Remove ${who}`}
             </button>
@@ -217,7 +201,7 @@ function PersonItem({ person, onChanged }: { person: Person; onChanged: () => vo
             type="button"
             className="button button--secondary button--small"
             aria-label={`Remove ${who}`}
-            disabled={busy}
+            disabled={pending}
             onClick={() => {
               setConfirming(true)
             }}
@@ -227,11 +211,7 @@ function PersonItem({ person, onChanged }: { person: Person; onChanged: () => vo
         )}
       </div>
       {confirming && <p className="people__hint">Their sessions and API tokens end at once.</p>}
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </li>
   )
 }

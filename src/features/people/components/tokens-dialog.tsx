@@ -3,6 +3,8 @@ import './people.css'
 import { useState, type SyntheticEvent } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { FormError } from '../../../components/ui/form-error'
+import { usePendingAction } from '../../../components/ui/use-pending-action'
 import { type ApiTokenSummary, type CreatedToken } from '../../../contract/people'
 import { TOKEN_MAX_DAYS } from '../../../contract/people-limits'
 import { ROLE_SCOPES, roleRank, SCOPE_ROLES, TOKEN_SCOPES, type TokenScope } from '../../../contract/roles'
@@ -107,22 +109,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   const [name, setName] = useState('')
   const [scope, setScope] = useState<TokenScope>('read')
   const [days, setDays] = useState('')
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { pending, error, run } = usePendingAction()
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault()
-    setSending(true)
-    setError(null)
-    try {
+    await run(async () => {
       const expires = days.trim() === '' ? {} : { expires_in_days: Number(days) }
       onCreated(await createToken({ name: name.trim(), scope, ...expires }))
       setName('')
       setDays('')
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not make the token'))
-    } finally {
-      setSending(false)
-    }
+    }, 'Could not make the token')
   }
   return (
     <form className="form people__invite" noValidate onSubmit={(event) => void submit(event)}>
@@ -166,14 +161,10 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
           }}
         />
       </label>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="people__actions">
-        <button type="submit" className="button button--primary" disabled={sending || name.trim() === ''}>
-          {sending ? 'Making…' : 'Make token'}
+        <button type="submit" className="button button--primary" disabled={pending || name.trim() === ''}>
+          {pending ? 'Making…' : 'Make token'}
         </button>
       </div>
     </form>
@@ -189,20 +180,12 @@ function TokenItem({
   showOwner: boolean
   onRevoked: () => void
 }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const revoke = async () => {
-    setBusy(true)
-    setError(null)
-    try {
+  const { pending, error, run } = usePendingAction()
+  const revoke = () =>
+    run(async () => {
       await revokeToken(token.id)
       onRevoked()
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not revoke the token'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    }, 'Could not revoke the token')
   return (
     <li className="people__item" aria-label={token.name}>
       <div className="people__who">
@@ -222,17 +205,13 @@ function TokenItem({
           type="button"
           className="button button--danger button--small"
           aria-label={`Revoke ${token.name}`}
-          disabled={busy}
+          disabled={pending}
           onClick={() => void revoke()}
         >
           Revoke
         </button>
       </div>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </li>
   )
 }

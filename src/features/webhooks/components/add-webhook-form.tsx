@@ -1,7 +1,8 @@
 import { useState, type SyntheticEvent } from 'react'
 
+import { FormError } from '../../../components/ui/form-error'
+import { usePendingAction } from '../../../components/ui/use-pending-action'
 import { CHANGE_EVENT_TYPES, type ChangeEventType, type WebhookCreated } from '../../../contract/webhooks'
-import { errorMessage } from '../../../lib/api-errors'
 import { createWebhook } from '../api/webhooks'
 
 interface AddWebhookFormProps {
@@ -13,22 +14,15 @@ export function AddWebhookForm({ onAdded }: AddWebhookFormProps) {
   const [url, setUrl] = useState('')
   const [description, setDescription] = useState('')
   const [events, setEvents] = useState<readonly ChangeEventType[]>(CHANGE_EVENT_TYPES)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { pending, error, run } = usePendingAction()
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault()
-    setSaving(true)
-    setError(null)
-    try {
+    await run(async () => {
       onAdded(await createWebhook({ url, events: [...events], description }))
       setUrl('')
       setDescription('')
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not add the webhook'))
-    } finally {
-      setSaving(false)
-    }
+    }, 'Could not add the webhook')
   }
 
   const toggle = (type: ChangeEventType, on: boolean) => {
@@ -72,18 +66,14 @@ export function AddWebhookForm({ onAdded }: AddWebhookFormProps) {
           </label>
         ))}
       </fieldset>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="webhooks__actions">
         <button
           type="submit"
           className="button button--primary"
-          disabled={saving || url.trim() === '' || events.length === 0}
+          disabled={pending || url.trim() === '' || events.length === 0}
         >
-          {saving ? 'Adding…' : 'Add webhook'}
+          {pending ? 'Adding…' : 'Add webhook'}
         </button>
       </div>
     </form>

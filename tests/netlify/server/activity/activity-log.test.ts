@@ -74,6 +74,45 @@ describe('the activity log', () => {
     expect(history.map((event) => event.detail.n)).toEqual([27, 22, 17, 12, 7, 2])
   })
 
+  it('stops a filtered listing once its scan’s budget is spent, with a cursor past the days scanned', async () => {
+    const store = new MemoryDocumentStore()
+    // Six whole days before today, five events each at one in the morning.
+    const start = Math.floor(Date.now() / DAY) * DAY - 6 * DAY + 3_600_000
+    for (let day = 0; day < 6; day += 1)
+      for (let i = 0; i < 5; i += 1)
+        await actAs(day === 0 && i === 2 ? CI_TOKEN : ADA, () =>
+          appendActivity(store, {
+            action: 'file.updated',
+            at: new Date(start + day * DAY + i * 60_000),
+            detail: { n: day * 5 + i },
+          }),
+        )
+    let dayListings = 0
+    const list = store.list.bind(store)
+    store.list = (prefix) => {
+      if (prefix.startsWith('activity/')) dayListings += 1
+      return list(prefix)
+    }
+    const budget = { keys: 8, days: 31 }
+    const pages: ActivityEvent[][] = []
+    let cursor: string | undefined
+    do {
+      dayListings = 0
+      const page = await listActivity(store, { actor: 't_ci', cursor, budget }, 365)
+      expect(dayListings).toBeLessThanOrEqual(2)
+      pages.push(page.events)
+      cursor = page.next_cursor ?? undefined
+    } while (cursor !== undefined)
+    expect(pages.map((events) => events.map((event) => event.detail.n))).toEqual([[], [], [2]])
+
+    const oneDayACall = { keys: 1, days: 1 }
+    const whole = await everyEvent(store, { limit: 7, budget: oneDayACall })
+    expect(whole.map((event) => event.detail.n)).toEqual([...Array(30).keys()].reverse())
+    const first = await listActivity(store, { actor: 'p_ada', limit: 7, budget: oneDayACall }, 365)
+    expect(first.events).toHaveLength(5)
+    expect(first.next_cursor).toMatch(/^\d{13}-zzzzzzzz$/)
+  })
+
   it('names each file of a bulk change in its history', async () => {
     const store = new MemoryDocumentStore()
     await appendActivity(store, { action: 'file.deleted', file_ids: [1, 2, 3] })

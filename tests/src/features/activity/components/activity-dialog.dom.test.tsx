@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 
 import { appendActivity } from '../../../../../netlify/server/activity/activity-log'
@@ -6,7 +7,7 @@ import { documentStore } from '../../../../../netlify/server/store'
 import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity'
 import type { ActorSummary } from '../../../../../src/contract/actor-summary'
 import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
-import { setupScreenServer } from '../../../../support/screen-server'
+import { server, setupScreenServer } from '../../../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -86,5 +87,42 @@ describe('the Activity panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Show' }))
     expect(await within(panel).findByText('Nothing yet.')).toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'Export CSV' })).toBeDisabled()
+  })
+
+  it('follows the cursor past days that match little, saying it looks further back', async () => {
+    const DAY = 86_400_000
+    // One event a day for 40 days: more days than one call scans (SCAN_BUDGET), fewer events than a page.
+    for (let day = 40; day >= 1; day -= 1) {
+      await appendActivity(documentStore(), {
+        action: day === 38 ? 'file.deleted' : 'file.updated',
+        file_ids: [day],
+        actor: ADA,
+        at: new Date(Date.now() - day * DAY),
+      })
+    }
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      http.get('*/api/activity', async ({ request }) => {
+        if (new URL(request.url).searchParams.has('cursor')) await held
+      }),
+    )
+    const { user, panel } = await openActivity()
+    expect(await within(panel).findByText('Looking further back...')).toBeInTheDocument()
+    expect(shownEvents(panel).length).toBeGreaterThan(0)
+    expect(shownEvents(panel).length).toBeLessThan(40)
+    expect(within(panel).queryByRole('button', { name: 'Show more' })).toBeNull()
+    release()
+    expect((await eventsShown(panel, 40)).at(-1)).toContain('Ada edited file 40')
+    expect(within(panel).queryByText('Looking further back...')).toBeNull()
+    expect(within(panel).queryByRole('button', { name: 'Show more' })).toBeNull()
+
+    await user.selectOptions(within(panel).getByLabelText('Action'), 'file.deleted')
+    expect((await eventsShown(panel, 1))[0]).toContain('Ada moved to trash file 38')
+    await user.selectOptions(within(panel).getByLabelText('Action'), 'file.purged')
+    expect(await within(panel).findByText('Nothing yet.')).toBeInTheDocument()
+    expect(within(panel).queryByText('Looking further back...')).toBeNull()
   })
 })
