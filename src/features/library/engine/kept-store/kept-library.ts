@@ -1,7 +1,7 @@
 import type { MediaRecord } from '../../../../contract/record'
 import { PAGE_SCHEMA_DIGEST } from '../../listing/listing-cache'
 import { NO_FILTERS, type Filters, type Sort } from '../../model/filters'
-import { searchText } from '../../model/media-index'
+import { searchText } from '../media-index'
 import { orderByStrings } from '../../model/string-order'
 import { titleSortKey } from '../../model/title-key'
 import { MOST_ROWS } from '../library-protocol'

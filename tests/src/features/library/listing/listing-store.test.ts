@@ -13,7 +13,6 @@ import { mediaPagesAnswerSchema } from '../../../../../src/contract/media-pages-
 import type { MediaRecord } from '../../../../../src/contract/record'
 import { readKeptFirstPage } from '../../../../../src/features/library/listing/kept-first-page'
 import { ListingStore, type ListingSnapshot } from '../../../../../src/features/library/listing/listing-store'
-import { connectOnPage } from '../../../../../src/features/library/listing/page-loader'
 import { EARLY_LOAD } from '../../../../../src/features/library/listing/worker-handover'
 import { withPatch } from '../../../../../src/lib/record-changes'
 import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
@@ -75,8 +74,20 @@ async function seed(records: readonly MediaRecord[]): Promise<void> {
 /** fetch, with the page's relative addresses made absolute (there is no page here). */
 const fetchOnPage: typeof fetch = (input, init) => fetch(new URL(input as string, ORIGIN), init)
 
+/**
+ * A store over a loader of its own, every reply its (where the library runs, its host keeps the records
+ * and passes the store the rest: library-worker.ts).
+ */
 function listing(cache: ListingCache = memoryCache()): ListingStore {
-  const opened = new ListingStore((receive) => connectOnPage(receive, fetchOnPage, cache))
+  const opened = new ListingStore((receive) => {
+    const loader = new ListingLoader({ fetch: fetchOnPage, cache, post: receive })
+    return {
+      post: (request) => {
+        loader.receive(request)
+      },
+      close: () => undefined,
+    }
+  })
   open.push(opened)
   return opened
 }
