@@ -2,7 +2,14 @@ import { ROOT_PATH } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
 import { labelKey } from '../../../contract/labels'
 import type { FileCategory } from '../model/categories'
-import { endOfDay, normaliseFolderPath, startOfDay, type Filters, type Sort, type SortKey } from '../model/filters'
+import {
+  endOfDay,
+  normaliseFolderPath,
+  startOfDay,
+  type Filters,
+  type Sort,
+  type SortKey,
+} from '../model/filters'
 import { RecentQueries } from '../model/recent-queries'
 import {
   editedColumns,

@@ -4,7 +4,8 @@ import { useStoreInTransition } from '../../../lib/use-store-in-transition'
 import { connectEngine, startedLibrary } from '../listing/library-worker'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults } from '../model/library-results'
-import { EngineClient, type EnginePort, type EngineStatus, type LibraryFacts } from './engine-results'
+import type { EngineStatus } from './client-state'
+import { EngineClient, type EnginePort, type LibraryFacts } from './engine-results'
 
 let shared: { library: object; client: EngineClient } | null = null
 const NO_PORT: EnginePort = { post: () => undefined, close: () => undefined }

@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import {
-  EngineClient,
-  engineOnPage,
-  REASK_WHILE_ARRIVING_MS,
-  ROW_BLOCK,
-} from '../../../../../src/features/library/engine/engine-results'
+import { REASK_WHILE_ARRIVING_MS, ROW_BLOCK } from '../../../../../src/features/library/engine/client-state'
+import { EngineClient, engineOnPage } from '../../../../../src/features/library/engine/engine-results'
 import { LibraryEngine } from '../../../../../src/features/library/engine/library-engine'
 import {
   factsDelay,
