@@ -195,8 +195,7 @@ describe('small rules', () => {
   })
 
   it('selects ranges in display order, from the anchor either way', () => {
-    const shown = (ids: number[]) =>
-      new ListResults(ids.map((id) => listedRecord(id)))
+    const shown = (ids: number[]) => new ListResults(ids.map((id) => listedRecord(id)))
     expect(rangeIn(shown([5, 3, 9, 1]), 3, 1)).toEqual([3, 9, 1])
     expect(rangeIn(shown([5, 3, 9, 1]), 1, 5)).toEqual([5, 3, 9, 1])
     expect(rangeIn(shown([5, 3, 9, 1]), null, 9)).toEqual([9])

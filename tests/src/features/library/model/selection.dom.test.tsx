@@ -33,7 +33,9 @@ const ODD: Filters = { ...NO_FILTERS, tag: 'odd' }
 
 /** The files matching `query` in `index`, in its order. */
 function answer(index: MediaIndex, query: ShownQuery): MediaRecord[] {
-  return [...queryIndex(index, query.filters, query.sort)].flatMap((position) => index.records[position] ?? [])
+  return [...queryIndex(index, query.filters, query.sort)].flatMap(
+    (position) => index.records[position] ?? [],
+  )
 }
 
 /** Results of one query over an index, answering any other query over it too, as the engine does. */
