@@ -22,8 +22,8 @@ const NO_FILES = new ListResults([])
 const SAMPLES = new ListResults(SAMPLE_FILES)
 
 /**
- * The worker's results when they say something: not its answer over an empty library it is still
- * loading, as on a first visit, where the page shows the first page it fetched itself until the worker
+ * The engine's results when they say something: not its answer over an empty library it is still
+ * loading, as on a first visit, where the page shows the first page it fetched itself until the engine
  * holds files (before, the first cards waited 150-200 ms for the worker's own copy of that page).
  */
 export function workerAnswer(results: LibraryResults | null, complete: boolean): LibraryResults | null {
