@@ -380,18 +380,3 @@ function sameValue(a: unknown, b: unknown): boolean {
       sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
   )
 }
-
-/** The engine's host run on the page itself: each request handled after the current task, as a message is. */
-export function engineOnPage(handle: (request: EngineRequest) => void): EnginePort {
-  let closed = false
-  return {
-    post: (request) => {
-      queueMicrotask(() => {
-        if (!closed) handle(request)
-      })
-    },
-    close: () => {
-      closed = true
-    },
-  }
-}
