@@ -24,7 +24,9 @@ import { listedRecord } from '../../../../support/listed-record'
  * the real `GET /api/media-pages` handler here, and answers the same client the worker's engine does.
  */
 const ORIGIN = 'http://localhost'
-const server = setupServer(http.get('*/api/media-pages', async ({ request }) => routeToFunction(request)))
+const server = setupServer(
+  http.get('*/api/media-pages', async ({ request }) => (await routeToFunction(request)) ?? undefined),
+)
 let store: MemoryDocumentStore
 const opened: ListingPort[] = []
 
