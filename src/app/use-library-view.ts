@@ -30,7 +30,7 @@ export function workerAnswer(results: LibraryResults | null, complete: boolean):
   return results === null || (results.total === 0 && !complete) ? null : results
 }
 
-/** The listing's status once the engine holds the library: ready, `held` files in so far unless `complete`. */
+/** The listing's status once the engine holds the library: ready, `held` files in unless `complete`. */
 function engineStatus(listed: MediaStatus, held: number, complete: boolean): MediaStatus {
   const progress = complete
     ? null
