@@ -46,7 +46,7 @@ const CROSS_CUTTING = new Set([
   'tests/src/features/library/kept-store.test.ts',
   'tests/src/features/library/listing/listing-steps.test.ts',
   'tests/src/features/library/listing/listing-validators.test.ts',
-  'tests/src/features/library/model/media-index-edit.test.ts',
+  'tests/src/features/library/engine/media-index-edit.test.ts',
   'tests/src/features/library/model/screen-models.test.ts',
   'tests/src/features/preview/details-preview.dom.test.tsx',
   'tests/src/features/preview/preview-model.test.ts',

@@ -33,11 +33,14 @@ export function installBrowserGaps(): void {
 }
 
 /**
- * The screen's dialogs, list and Trash views (every part made with `lazyWithPreload`) load on demand. The
+ * The screen's dialogs, list and Trash views (every part made with `lazyWithPreload`) load on demand, and
+ * so does the library the page runs without workers (its loader, with zod, and its engine: 0078). The
  * first load of each, transformed on the spot, can outlast a findBy wait on a busy machine, and a part still
  * loading suspends the screen inside a user event: every file rendering the screen loads them all first.
  */
-beforeAll(loadEveryLazyPart, 120_000)
+beforeAll(async () => {
+  await Promise.all([loadEveryLazyPart(), import('../../src/features/library/engine/run-library')])
+}, 120_000)
 
 /** Renders the whole screen at `path` with an SWR cache of its own. */
 export function renderScreen(path = '/') {

@@ -21,8 +21,20 @@ const base = {
   sha256: null,
 }
 
-/** Spec section 3: three demo files (an image, a video and a pdf), substituted when loading fails. */
+/**
+ * Spec section 3: three demo files (an image, a video and a pdf), substituted when loading fails. Shown
+ * as listed, in the default sort's order (title): no filter or sort runs on the page (decision 0078).
+ */
 export const SAMPLE_FILES: readonly MediaRecord[] = [
+  {
+    ...base,
+    id: -3 as FileId,
+    title: 'Sample document',
+    category: 'Documents',
+    file_type: 'application/pdf',
+    media_url: '/samples/report.pdf',
+    file_size: 22_336,
+  },
   {
     ...base,
     id: -1 as FileId,
@@ -40,14 +52,5 @@ export const SAMPLE_FILES: readonly MediaRecord[] = [
     file_type: 'video/webm',
     media_url: '/samples/clip.webm',
     file_size: 48_247,
-  },
-  {
-    ...base,
-    id: -3 as FileId,
-    title: 'Sample document',
-    category: 'Documents',
-    file_type: 'application/pdf',
-    media_url: '/samples/report.pdf',
-    file_size: 22_336,
   },
 ]

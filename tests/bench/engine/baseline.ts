@@ -8,7 +8,7 @@
 import { decodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
 import { NO_FILTERS, type Filters, type Sort } from '../../../src/features/library/model/filters.ts'
-import { MediaIndex, queryIndex } from '../../../src/features/library/model/media-index.ts'
+import { MediaIndex, queryIndex } from '../../../src/features/library/engine/media-index.ts'
 import { pageUrl } from './derive.ts'
 import { ROWS_IN_VIEW, SELECTION_BATCH, type Answer, type Engine, type Query, type Row } from './protocol.ts'
 

@@ -5,7 +5,7 @@
  */
 import { decodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
-import { MediaIndex } from '../../../src/features/library/model/media-index.ts'
+import { MediaIndex } from '../../../src/features/library/engine/media-index.ts'
 
 export interface DerivedPage {
   records: MediaRecord[]

@@ -13,7 +13,7 @@ import { MediaCard } from '../../../src/features/library/components/media-card'
 import { SAMPLE_FILES } from '../../../src/features/library/sample-files'
 import { DetailsDialog } from '../../../src/features/preview/components/details-dialog'
 import { reportGate, resetAccessState } from '../../../src/lib/access'
-import { IndexResults } from '../../../src/features/library/model/library-results'
+import { ListResults } from '../../../src/features/library/model/library-results'
 import { CommandDialogs } from '../../../src/app/dialogs'
 import { FILE_COMMANDS } from '../../../src/app/file-commands'
 import {
@@ -167,7 +167,7 @@ describe('the surfaces read the command registry', () => {
     render(
       <DetailsDialog
         record={files[1] ?? null}
-        order={new IndexResults(files, [0, 1, 2])}
+        order={new ListResults(files)}
         onShow={vi.fn()}
         onClose={vi.fn()}
         actions={bindCommands(on, FILE_COMMANDS).details.filter((action) => action.name !== 'delete')}

@@ -40,7 +40,9 @@ describe('the focus after a delete', () => {
     await user.keyboard('{Delete}')
     await confirmByKeyboard(user)
     await expectFocusOn('D')
-    expect(shownTitles()).toEqual(['A', 'B', 'D', 'E', 'F'])
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['A', 'B', 'D', 'E', 'F'])
+    })
 
     await user.keyboard('{End}')
     await expectFocusOn('F')
@@ -66,7 +68,9 @@ describe('the focus after a delete', () => {
     await user.click(within(details).getByRole('button', { name: 'Delete' }))
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
     await expectFocusOn('D')
-    expect(shownTitles()).toEqual(['A', 'D', 'E', 'F'])
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['A', 'D', 'E', 'F'])
+    })
   })
 
   it('goes past a bulk delete of the selection to the first file left after it', async () => {
@@ -79,7 +83,9 @@ describe('the focus after a delete', () => {
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('delete 3 files?')
     await confirmByKeyboard(user)
     await expectFocusOn('D')
-    expect(shownTitles()).toEqual(['A', 'D', 'F'])
+    await waitFor(() => {
+      expect(shownTitles()).toEqual(['A', 'D', 'F'])
+    })
   })
 
   it('goes to the empty state when no file is left, and back to the file after Cancel', async () => {

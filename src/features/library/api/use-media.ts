@@ -46,7 +46,7 @@ export function useMedia() {
   const change = useCallback<MediaCache['change']>(async (request, optimistic, settle) => {
     const key = nextKey.current++
     setPending((current) => [...current, { key, change: optimistic }])
-    // Where the library's worker holds the records, the change is laid over them there too.
+    // The library's engine holds the records: the change is laid over them there too.
     const engine = libraryEngine()
     engine?.change(key, optimistic)
     let confirmed: RecordsChange | null = null

@@ -86,6 +86,23 @@ export function useResultsNavigation(options: NavigationOptions) {
     }
   })
 
+  // The file holding the focus stays the one in the tab order when the list around it changes: an
+  // answer arriving after the focus went to a file (the one after a delete) moves it to another place.
+  useEffect(() => {
+    const root = container.current
+    if (root === null) return
+    const observer = new MutationObserver(() => {
+      const focused = document.activeElement
+      if (!(focused instanceof HTMLElement) || !root.contains(focused)) return
+      const position = Number(focused.dataset.pos ?? Number.NaN)
+      if (!Number.isNaN(position)) setActive(position)
+    })
+    observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['data-pos'] })
+    return () => {
+      observer.disconnect()
+    }
+  }, [container])
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const item = event.target instanceof HTMLElement ? event.target : null
     const position = Number(item?.dataset.pos ?? Number.NaN)

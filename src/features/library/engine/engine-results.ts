@@ -4,6 +4,18 @@ import type { RecordsChange } from '../../../lib/record-changes'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults, Progress, ShownQuery } from '../model/library-results'
 import {
+  askedOf,
+  INITIAL_STATE,
+  nextState,
+  reaskAfter,
+  ROW_BLOCK,
+  shownOf,
+  type AnswerRows,
+  type ClientState,
+  type EngineStatus,
+  type Shown,
+} from './client-state'
+import {
   ID_BATCH,
   type EngineQuestion,
   type EngineReply,
@@ -17,27 +29,7 @@ export interface EnginePort {
   close(): void
 }
 
-/** Rows are asked for in blocks of this many places, so a scroll asks once per block it reaches. */
-export const ROW_BLOCK = 100
-
-/**
- * While the library's pages still arrive, the query is asked again as it grows at most this often; at
- * once when it has files to show for the first time and when the last page is in. Each answer redraws
- * the rows in view, and on a first visit the pages land while the server still works on the rest:
- * under netlify dev a redraw then took 60-95 ms for its 10-20 ms of CPU (decision 0062). A person's
- * own search, filter or sort is asked at once, whatever this says.
- */
-export const REASK_WHILE_ARRIVING_MS = 3_000
-
 type Waiting = (reply: EngineReply) => void
-
-/** How much of the library the engine holds: null until it has said. */
-export interface EngineStatus {
-  held: number | null
-  complete: boolean
-  /** Whether it is the library kept from the last visit, whole as last seen (decision 0052). */
-  kept?: boolean
-}
 
 /** What the controls offer from the whole library (library-protocol.ts, `facts`). */
 export interface LibraryFacts {
@@ -47,36 +39,22 @@ export interface LibraryFacts {
 }
 
 /**
- * The page's side of the library engine: it asks the query, keeps the rows it was sent for the version
- * of the results it shows, asks for the rows a scroll reaches, and hands the screen a new
- * `LibraryResults` each time something arrives. Replies to a version it no longer shows are dropped;
- * when the library changes it asks its query again.
+ * The page's side of the library engine: it asks the query, keeps the rows it was sent for the answer
+ * it shows, asks for the rows a scroll reaches, and hands the screen a new `LibraryResults` each time
+ * something arrives. Where its query is (asked, answered) and what the library is are one state, moved
+ * on by `nextState` (client-state.ts); replies to an answer it no longer shows are dropped; when the
+ * library changes it asks its query again.
  */
 export class EngineClient {
   private readonly port: EnginePort
   private nextAsk = 0
   private readonly waiting = new Map<number, Waiting>()
-  private asked: { filters: Filters; sort: Sort } | null = null
-  private queryAsk = -1
-  /** The ask of the last query whose filters or sort changed: the person's own, not the library's. */
-  private inputAsk = -1
-  /** Whether the results last published answer that query (useLibraryEngine renders them at once). */
-  private publishedInput = false
-  /** The query of the results shown (the one asked when the shown answer was). */
-  private shownQuery: ShownQuery | null = null
-  private version = -1
-  /** The library's version as the engine last said it changed (-1: not yet). */
-  private latest = -1
-  private count = 0
-  private total = 0
-  private readonly rowsAt = new Map<number, MediaRecord>()
-  private readonly blocksAsked = new Set<number>()
+  private state: ClientState = INITIAL_STATE
   /** Every file sent so far by id, for Details and the context menu (refreshed by each row sent). */
   private readonly seen = new Map<number, MediaRecord>()
-  private window = { from: 0, to: ROW_BLOCK }
-  private snapshot: LibraryResults | null = null
-  private status: EngineStatus = { held: null, complete: false }
   private readonly listeners = new Set<() => void>()
+  /** The results made for the answer shown (one object per revision of it, as the screen compares them). */
+  private made: { shown: Shown; results: LibraryResults } | null = null
   /** When the library's growth last had the query asked again, and the ask waiting to do so. */
   private grownAskedAt = Number.NEGATIVE_INFINITY
   private grownAsk: ReturnType<typeof setTimeout> | undefined
@@ -93,20 +71,25 @@ export class EngineClient {
   }
 
   /** The results last answered; null before the first answer. */
-  getSnapshot = (): LibraryResults | null => this.snapshot
+  getSnapshot = (): LibraryResults | null => {
+    const shown = shownOf(this.state)
+    if (shown === null) return null
+    if (this.made?.shown !== shown) this.made = { shown, results: this.results(shown) }
+    return this.made.results
+  }
 
   /** How much of the library the engine holds, as it last said. */
-  getStatus = (): EngineStatus => this.status
+  getStatus = (): EngineStatus => this.state.status
 
   /** Whether the results last published are the answer to a query the person changed. */
-  answersInput = (): boolean => this.publishedInput
+  answersInput = (): boolean => this.state.answersInput
 
   /**
    * Whether the results last answered read the library as the engine last said it is: false from a
    * `changed` until the answer to the query it asks again (a reload is drawn only then: ShownVersion).
    */
   answersLatest(): boolean {
-    return this.version >= this.latest
+    return (shownOf(this.state)?.version ?? -1) >= this.state.latest
   }
 
   /** Changes to the list (decision 0022): shown over the library until settled. */
@@ -152,23 +135,24 @@ export class EngineClient {
   query(filters: Filters, sort: Sort): void {
     clearTimeout(this.grownAsk)
     this.grownAsk = undefined
-    const changed = this.asked?.filters !== filters || this.asked.sort !== sort
-    this.asked = { filters, sort }
-    // A new query starts at the top; the same one asked again (the library changed) keeps its window.
-    if (changed) this.window = { from: 0, to: this.window.to - this.window.from }
-    this.queryAsk = this.ask({ type: 'query', filters, sort, ...this.window })
-    if (changed) this.inputAsk = this.queryAsk
+    const ask = this.nextAsk
+    this.state = nextState(this.state, { type: 'asked', filters, sort, ask })
+    this.ask({ type: 'query', filters, sort, ...this.state.window })
   }
 
   /** The library changed: its query is asked again, now or, while pages arrive, a little later. */
-  private askAsGrown(complete: boolean): void {
+  private askAsGrown(): void {
+    const wait = reaskAfter(this.state, this.grownAskedAt, performance.now())
+    const asked = askedOf(this.state)
+    if (wait === null || asked === null) {
+      this.notify()
+      return
+    }
     const askNow = () => {
       this.grownAskedAt = performance.now()
-      if (this.asked !== null) this.query(this.asked.filters, this.asked.sort)
+      this.query(asked.filters, asked.sort)
     }
-    const nothingShown = this.snapshot === null || this.snapshot.total === 0
-    const wait = this.grownAskedAt + REASK_WHILE_ARRIVING_MS - performance.now()
-    if (complete || nothingShown || wait <= 0) {
+    if (wait === 0) {
       askNow()
       return
     }
@@ -176,7 +160,11 @@ export class EngineClient {
     this.notify()
     this.grownAsk ??= setTimeout(() => {
       this.grownAsk = undefined
-      askNow()
+      const again = askedOf(this.state)
+      if (again !== null) {
+        this.grownAskedAt = performance.now()
+        this.query(again.filters, again.sort)
+      }
     }, wait)
   }
 
@@ -189,10 +177,8 @@ export class EngineClient {
 
   private receive(reply: EngineReply): void {
     if (reply.type === 'changed') {
-      this.latest = reply.version
-      this.status = { held: reply.held, complete: reply.complete, kept: reply.kept === true }
-      if (reply.version !== this.version && this.asked !== null) this.askAsGrown(reply.complete)
-      else this.notify()
+      this.state = nextState(this.state, { type: 'changed', reply })
+      this.askAsGrown()
       return
     }
     const then = this.waiting.get(reply.ask)
@@ -203,21 +189,21 @@ export class EngineClient {
       return
     }
     if (reply.type === 'answer') {
-      // Only the latest query's answer is shown: an earlier one still on its way is out of date.
-      if (reply.ask !== this.queryAsk) return
-      this.shownQuery = this.asked
+      const rows: AnswerRows = { at: new Map(), blocksAsked: new Set() }
+      const before = this.state
+      this.state = nextState(before, { ...reply, type: 'answer', rows })
+      if (this.state === before) return
       // For the listing benchmark and the tests: the first answer came from the kept library.
       if (reply.kept === true) performance.mark('library:kept-answer')
-      this.version = reply.version
-      this.count = reply.count
-      this.total = reply.total
-      this.rowsAt.clear()
-      this.blocksAsked.clear()
-      this.keep(reply.from, reply.rows)
-      this.publish(reply.ask === this.inputAsk)
-    } else if (reply.type === 'rows' && reply.version === this.version) {
-      this.keep(reply.from, reply.rows)
-      this.publish()
+      this.keep(rows, reply.from, reply.rows)
+      this.notify()
+      this.state = nextState(this.state, { type: 'published' })
+    } else if (reply.type === 'rows') {
+      const shown = shownOf(this.state)
+      if (shown?.version !== reply.version) return
+      this.keep(shown.rows, reply.from, reply.rows)
+      this.state = nextState(this.state, { type: 'rows', version: reply.version })
+      this.notify()
     }
   }
 
@@ -230,22 +216,15 @@ export class EngineClient {
     for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record)
   }
 
-  private keep(from: number, rows: readonly MediaRecord[]): void {
+  private keep(into: AnswerRows, from: number, rows: readonly MediaRecord[]): void {
     rows.forEach((sent, offset) => {
       // A file sent again as it was keeps the object it had (each reply is a fresh copy): its card,
       // memoised on it, is not drawn again when only the count or the files around it changed.
       const before = this.seen.get(sent.id)
       const record = before !== undefined && sameValue(before, sent) ? before : sent
-      this.rowsAt.set(from + offset, record)
+      into.at.set(from + offset, record)
       this.seen.set(record.id, record)
     })
-  }
-
-  private publish(answersInput = false): void {
-    this.snapshot = this.results()
-    this.publishedInput = answersInput
-    this.notify()
-    this.publishedInput = false
   }
 
   private notify(): void {
@@ -254,24 +233,27 @@ export class EngineClient {
 
   /** Asks for the blocks of rows from `from` to `to` not in hand nor asked for yet. */
   want(from: number, to: number): void {
-    this.window = { from: Math.max(0, from), to: Math.max(from, to) }
-    const end = Math.min(to, this.count)
+    this.state = nextState(this.state, { type: 'window', from, to })
+    const shown = shownOf(this.state)
+    if (shown === null) return
+    const { count, rows } = shown
+    const end = Math.min(to, count)
     for (let block = Math.floor(Math.max(0, from) / ROW_BLOCK); block * ROW_BLOCK < end; block++) {
-      if (this.blocksAsked.has(block)) continue
+      if (rows.blocksAsked.has(block)) continue
       const start = block * ROW_BLOCK
-      const stop = Math.min(start + ROW_BLOCK, this.count)
+      const stop = Math.min(start + ROW_BLOCK, count)
       let missing = false
-      for (let place = start; place < stop && !missing; place++) missing = !this.rowsAt.has(place)
+      for (let place = start; place < stop && !missing; place++) missing = !rows.at.has(place)
       if (!missing) continue
-      this.blocksAsked.add(block)
+      rows.blocksAsked.add(block)
       this.ask({ type: 'rows', from: start, to: stop })
     }
   }
 
-  private idsFromRows(from: number, to: number): number[] | null {
+  private idsFromRows(rows: AnswerRows, from: number, to: number): number[] | null {
     const ids: number[] = []
     for (let place = from; place < to; place++) {
-      const record = this.rowsAt.get(place)
+      const record = rows.at.get(place)
       if (record === undefined) return null
       ids.push(record.id)
     }
@@ -280,9 +262,10 @@ export class EngineClient {
 
   /** The ids from `from` to `to`: from the rows in hand, else asked for in batches of ID_BATCH. */
   ids(from: number, to: number): Answer<readonly number[]> {
+    const shown = shownOf(this.state)
     const start = Math.max(0, from)
-    const end = Math.min(to, this.count)
-    const inHand = this.idsFromRows(start, end)
+    const end = Math.min(to, shown?.count ?? 0)
+    const inHand = this.idsFromRows(shown?.rows ?? NO_ROWS, start, end)
     if (inHand !== null) return inHand
     const batches: Promise<number[]>[] = []
     for (let batch = start; batch < end; batch += ID_BATCH)
@@ -297,7 +280,8 @@ export class EngineClient {
   }
 
   placeOf(id: number): Answer<number> {
-    for (const [place, record] of this.rowsAt) if (record.id === id) return place
+    const rows = shownOf(this.state)?.rows ?? NO_ROWS
+    for (const [place, record] of rows.at) if (record.id === id) return place
     return new Promise((resolve) => {
       this.ask({ type: 'place', id }, (reply) => {
         resolve(reply.type === 'place' ? reply.place : -1)
@@ -357,16 +341,15 @@ export class EngineClient {
     })
   }
 
-  private results(): LibraryResults {
-    const { count, total, shownQuery } = this
+  private results({ count, total, query, rows }: Shown): LibraryResults {
     return {
       count,
       total,
-      query: shownQuery,
+      query,
       idsMatching: (query, except) => this.matching(query, except),
       recordsMatching: (query, except, progress) => this.matching(query, except, progress, true),
-      recordAt: (place) => this.rowsAt.get(place),
-      idAt: (place) => this.rowsAt.get(place)?.id,
+      recordAt: (place) => rows.at.get(place),
+      idAt: (place) => rows.at.get(place)?.id,
       record: (id) => this.seen.get(id),
       recordsOf: (ids) => this.recordsOf(ids),
       placeOf: (id) => this.placeOf(id),
@@ -377,6 +360,9 @@ export class EngineClient {
     }
   }
 }
+
+/** No rows in hand: before the first answer. */
+const NO_ROWS: AnswerRows = { at: new Map(), blocksAsked: new Set() }
 
 /** Omit over each member of a union (a plain Omit would merge them). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
@@ -393,19 +379,4 @@ function sameValue(a: unknown, b: unknown): boolean {
       Object.hasOwn(b, key) &&
       sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
   )
-}
-
-/** The engine's host run on the page itself: each request handled after the current task, as a message is. */
-export function engineOnPage(handle: (request: EngineRequest) => void): EnginePort {
-  let closed = false
-  return {
-    post: (request) => {
-      queueMicrotask(() => {
-        if (!closed) handle(request)
-      })
-    },
-    close: () => {
-      closed = true
-    },
-  }
 }

@@ -1,7 +1,7 @@
 import type { MediaRecord } from '../../../contract/record'
 import { DEFAULT_SORT, NO_FILTERS, type Filters, type Sort } from '../model/filters'
 import { sameQuery } from '../model/library-results'
-import { fileTypesOf, folderPathsOf, MediaIndex, queryIndex } from '../model/media-index'
+import { fileTypesOf, folderPathsOf, MediaIndex, queryIndex } from './media-index'
 import { inSlices, nextTask } from '../model/sliced-work'
 import {
   ID_BATCH,

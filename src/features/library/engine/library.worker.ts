@@ -1,7 +1,6 @@
-import { ListingLoader } from '../listing/listing-loader'
 import { browserKeptStore } from './kept-store/kept-files'
-import { LibraryHost } from './library-host'
 import type { LibraryWorkerReply, LibraryWorkerRequest } from './library-protocol'
+import { runLibrary } from './run-library'
 
 /** The worker's global scope, typed by what this file uses (the project compiles with the DOM library). */
 interface WorkerScope {
@@ -15,22 +14,16 @@ const scope = self as unknown as WorkerScope
 performance.mark('listing:worker-start')
 
 /**
- * The library's worker (decisions 0039, 0045): the listing's loader fetches and decodes the pages, and
- * the host holds their records, the changes in flight, the engine that answers the page and the one
- * kept store, the kept library in the private file system (0052, 0077), which the loader starts from.
+ * The library's worker (decisions 0039, 0045, 0078): the library run off the page, with the one kept
+ * store, the kept library in the private file system (0052, 0077).
  */
-const host = new LibraryHost((reply) => {
-  scope.postMessage({ engine: reply })
-}, browserKeptStore(scope))
-const loader = new ListingLoader({
-  readKept: () => host.keptPages(),
-  post: (reply) => {
-    const onward = host.listing(reply)
-    if (onward !== null) scope.postMessage(onward)
+const receive = runLibrary(
+  (reply) => {
+    scope.postMessage(reply)
   },
-})
+  { kept: browserKeptStore(scope) },
+)
 
 scope.onmessage = ({ data }) => {
-  if ('engine' in data) host.receive(data.engine)
-  else loader.receive(data)
+  receive(data)
 }

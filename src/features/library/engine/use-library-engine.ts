@@ -1,22 +1,28 @@
 import { useEffect, useRef, useState } from 'react'
 
 import { useStoreInTransition } from '../../../lib/use-store-in-transition'
-import { connectEngine, libraryWorkerStarted } from '../listing/library-worker'
+import { connectEngine, startedLibrary } from '../listing/library-worker'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults } from '../model/library-results'
-import { EngineClient, type EnginePort, type EngineStatus, type LibraryFacts } from './engine-results'
+import type { EngineStatus } from './client-state'
+import { EngineClient, type EnginePort, type LibraryFacts } from './engine-results'
 
-let shared: EngineClient | null = null
+let shared: { library: object; client: EngineClient } | null = null
 const NO_PORT: EnginePort = { post: () => undefined, close: () => undefined }
 
 /**
- * The page's one client of the library's worker, once the listing has started it; null where the
- * library lives on the page (no workers: the component tests, old browsers).
+ * The page's one client of the library's engine, once the listing has started the library: in its
+ * worker, or where there are no workers on the page (decision 0078). A new library (a new screen's,
+ * in the component tests) has a new client. Null before the listing started.
  */
 export function libraryEngine(): EngineClient | null {
-  if (shared !== null || !libraryWorkerStarted()) return shared
-  shared = new EngineClient((receive) => connectEngine(receive) ?? NO_PORT)
-  return shared
+  const library = startedLibrary()
+  if (library === null) return null
+  if (shared?.library !== library) {
+    shared?.client.close()
+    shared = { library, client: new EngineClient((receive) => connectEngine(receive) ?? NO_PORT) }
+  }
+  return shared.client
 }
 
 const NO_STATUS: EngineStatus = { held: null, complete: false }
@@ -27,7 +33,7 @@ const noStatus = () => NO_STATUS
 /**
  * The library's worker asked for the files passing `filters` in `sort`: its latest results (null until
  * the first answer), how much of the library it holds, and the controls' facts, asked again each time
- * the library changes. Everything is null or empty without a worker.
+ * the library changes. Everything is null or empty before the listing started the library.
  */
 export function useLibraryEngine(filters: Filters, sort: Sort) {
   const [client] = useState(libraryEngine)

@@ -26,7 +26,7 @@ export interface ListingSnapshot {
   version: number
 }
 
-/** The listing worker, or its loader run on the page where there are no workers (tests, old browsers). */
+/** The listing worker, or the library run on the page where there are no workers (tests, old browsers). */
 export interface ListingPort {
   post(request: ListingRequest): void
   close(): void

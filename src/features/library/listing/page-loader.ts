@@ -1,37 +1,15 @@
 /**
- * The no-worker path: the listing's loader run on the page itself (the component tests, old browsers),
- * behind the same port a store talks to the worker through. Nothing is kept between visits there.
+ * The no-worker path: the library (the listing's loader and the engine) run on the page itself (the
+ * component tests, old browsers), behind the same port a store talks to the worker through. Nothing is
+ * kept between visits there.
  */
-import type { ListingLoader } from './listing-loader'
-import type { ListingReply, ListingRequest } from './listing-protocol'
-import { retryingImport } from '../../../lib/retry-import'
+import { openOnPage } from '../engine/library-on-page'
+import type { ListingReply } from './listing-protocol'
 import type { ListingPort } from './listing-store'
+import { startLibrary } from './library-worker'
 
-/**
- * The listing's loader run on the page itself (with a test's stand-in for fetch).
- * Its code (with zod) loads on the first call, apart from the first route; requests posted meanwhile
- * wait for it.
- */
+/** The library run on the page (with a test's stand-in for fetch), keeping nothing. */
 export function connectOnPage(receive: (reply: ListingReply) => void, send?: typeof fetch): ListingPort {
-  let closed = false
-  let loader: ListingLoader | null = null
-  const waiting: ListingRequest[] = []
-  void retryingImport(() => import('./listing-loader')).then((loaded) => {
-    loader = new loaded.ListingLoader({
-      fetch: send,
-      post: (reply) => {
-        if (!closed) receive(reply)
-      },
-    })
-    for (const request of waiting.splice(0)) loader.receive(request)
-  })
-  return {
-    post: (request) => {
-      if (loader) loader.receive(request)
-      else waiting.push(request)
-    },
-    close: () => {
-      closed = true
-    },
-  }
+  const library = startLibrary(receive, openOnPage({ kept: null, fetch: send }))
+  return { post: library.post, close: library.terminate }
 }

@@ -1,7 +1,7 @@
 /**
  * Which listing a store made at render talks to: the worker started before the screen (early-start.ts),
  * handed over with every reply it sent so far, again to a store made in place of one React threw away
- * (decision 0045); else a worker of its own; else, without workers, the loader on the page.
+ * (decision 0045); else a worker of its own; else, without workers, the library run on the page (0078).
  */
 import type { ListingReply, ListingRequest } from './listing-protocol'
 import type { ListingPort } from './listing-store'
@@ -86,7 +86,10 @@ function takeEarly(receive: (reply: ListingReply) => void): ListingPort | null {
   }
 }
 
-/** The listing worker; on a page without workers, its loader runs here, keeping nothing between visits. */
+/**
+ * The listing worker; on a page without workers, the library (loader and engine) runs here, keeping
+ * nothing between visits.
+ */
 export function connectListing(receive: (reply: ListingReply) => void): ListingPort {
   if (typeof Worker !== 'undefined') {
     const adopted = takeEarly(receive)

@@ -1,7 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
 import type { Filters, Sort } from './filters'
-import { queryIndex, type MediaIndex } from './media-index'
 
 /** The filters and sort a list is shown with: what a select-all selects (decision 0050). */
 export interface ShownQuery {
@@ -82,61 +81,40 @@ export function rangeIn(
 export const allIds = (results: LibraryResults): Answer<readonly number[]> => results.ids(0, results.count)
 
 /**
- * The results over records the page holds (a query of its own `MediaIndex`: `positions` into
- * `records`, in the order shown): every answer is immediate. Used where the library lives on the page
- * (no workers: the component tests, old browsers).
+ * Files in hand shown as they are, in the order given, with nothing filtered or sorted here: the first
+ * page as the server sent it, before the engine's first answer, or the sample files after a failed load
+ * (decision 0078). Every answer is immediate; a query's matches are these files.
  */
-export class IndexResults implements LibraryResults {
+export class ListResults implements LibraryResults {
   private places: Map<number, number> | null = null
-  private readonly byId: { get: (id: number) => MediaRecord | undefined }
+  private byId: Map<number, MediaRecord> | null = null
 
-  /**
-   * `shown`: the index these positions were queried from and the query, so another query (or this one
-   * in full, when `positions` is only a first screen) can be answered too.
-   */
+  /** `query`: the filters and sort this list stands for (a select-all selects it). */
   constructor(
     private readonly records: readonly MediaRecord[],
-    private readonly positions: ArrayLike<number>,
-    byId?: { get: (id: number) => MediaRecord | undefined },
-    private readonly shown?: { index: MediaIndex; query: ShownQuery; full: boolean },
-  ) {
-    this.byId = byId ?? new Map(records.map((record) => [record.id as number, record]))
+    readonly query: ShownQuery | null = null,
+  ) {}
+
+  private matching(except: ReadonlySet<number>): MediaRecord[] {
+    return this.records.filter((record) => !except.has(record.id))
   }
 
-  get query(): ShownQuery | null {
-    return this.shown?.query ?? null
-  }
-
-  private matching(query: ShownQuery, except: ReadonlySet<number>): MediaRecord[] {
-    const { shown } = this
-    const positions =
-      shown === undefined || (shown.full && sameQuery(query, shown.query))
-        ? this.positions
-        : queryIndex(shown.index, query.filters, query.sort)
-    const records: MediaRecord[] = []
-    for (let place = 0; place < positions.length; place++) {
-      const record = this.records[positions[place] ?? -1]
-      if (record !== undefined && !except.has(record.id)) records.push(record)
-    }
-    return records
-  }
-
-  idsMatching(query: ShownQuery, except: ReadonlySet<number>): readonly number[] {
-    return this.matching(query, except).map((record) => record.id)
+  idsMatching(_query: ShownQuery, except: ReadonlySet<number>): readonly number[] {
+    return this.matching(except).map((record) => record.id)
   }
 
   recordsMatching(
-    query: ShownQuery,
+    _query: ShownQuery,
     except: ReadonlySet<number>,
     progress?: Progress,
   ): readonly MediaRecord[] {
-    const records = this.matching(query, except)
+    const records = this.matching(except)
     progress?.(records.length, records.length)
     return records
   }
 
   get count(): number {
-    return this.positions.length
+    return this.records.length
   }
 
   get total(): number {
@@ -144,40 +122,30 @@ export class IndexResults implements LibraryResults {
   }
 
   recordAt(place: number): MediaRecord | undefined {
-    const position = this.positions[place]
-    return position === undefined ? undefined : this.records[position]
+    return this.records[place]
   }
 
   idAt(place: number): number | undefined {
-    return this.recordAt(place)?.id
+    return this.records[place]?.id
   }
 
   record(id: number): MediaRecord | undefined {
+    this.byId ??= new Map(this.records.map((record) => [record.id as number, record]))
     return this.byId.get(id)
   }
 
   recordsOf(ids: readonly number[]): readonly MediaRecord[] {
-    return ids.flatMap((id) => this.byId.get(id) ?? [])
+    return ids.flatMap((id) => this.record(id) ?? [])
   }
 
   placeOf(id: number): number {
     // Made on the first ask: most results are never asked where a file is.
-    if (this.places === null) {
-      this.places = new Map()
-      for (let place = 0; place < this.positions.length; place++) {
-        const id = this.idAt(place)
-        if (id !== undefined) this.places.set(id, place)
-      }
-    }
+    this.places ??= new Map(this.records.map((record, place) => [record.id as number, place]))
     return this.places.get(id) ?? -1
   }
 
   ids(from: number, to: number): readonly number[] {
-    const start = Math.max(0, from)
-    const end = Math.min(this.positions.length, to)
-    const ids = new Array<number>(Math.max(0, end - start))
-    for (let place = start; place < end; place++) ids[place - start] = this.idAt(place) ?? -1
-    return ids
+    return this.records.slice(Math.max(0, from), Math.max(0, to)).map((record) => record.id)
   }
 
   want(): void {

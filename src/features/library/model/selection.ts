@@ -173,41 +173,25 @@ export function useSelection(): Selection {
   )
 }
 
-/** The selection limited to files still in the list: a file deleted here or elsewhere is no longer selected. */
-export function useSelectionWithin(
-  selection: Selection,
-  existing: { has: (id: number) => boolean } | null,
-): Selection {
-  const { picked } = selection.ids
-  const ids = useMemo(() => {
-    // A select-all holds no ids: the files it matches are the list's.
-    if (existing === null || picked.kind === 'all') return selection.ids
-    const kept = [...picked.ids].filter((id) => existing.has(id))
-    return kept.length === picked.ids.size ? selection.ids : selectedIn({ kind: 'ids', ids: new Set(kept) })
-  }, [selection.ids, picked, existing])
-  return useMemo(() => ({ ...selection, ids }), [selection, ids])
-}
-
 /**
- * Where the library lives in a worker: the selection loses the files the library no longer holds (a
- * file deleted here or elsewhere), asked of it each time the results change.
+ * The selection loses the files the library no longer holds (a file deleted here or elsewhere), asked
+ * of the engine each time the results change.
  */
 export function useSelectionKept(
   selection: Selection,
   results: { recordsOf: (ids: readonly number[]) => Answer<readonly { id: number }[]> },
-  enabled: boolean,
 ): void {
   const { picked } = selection.ids
   const { remove } = selection
   useEffect(() => {
-    if (!enabled || picked.kind !== 'ids' || picked.ids.size === 0) return
+    if (picked.kind !== 'ids' || picked.ids.size === 0) return
     const asked = [...picked.ids]
     whenAnswered(results.recordsOf(asked), (records) => {
       if (records.length === asked.length) return
       const held = new Set(records.map((record) => record.id))
       remove(new Set(asked.filter((id) => !held.has(id))))
     })
-  }, [enabled, picked, results, remove])
+  }, [picked, results, remove])
 }
 
 /**

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { fileIdSchema } from '../../../../src/contract/ids'
 import type { MediaRecord } from '../../../../src/contract/record'
 import { DEFAULT_SORT } from '../../../../src/features/library/model/filters'
-import { IndexResults } from '../../../../src/features/library/model/library-results'
+import { ListResults } from '../../../../src/features/library/model/library-results'
 import {
   ItemHandlersContext,
   type ItemHandlers,
@@ -65,7 +65,21 @@ const records = new Proxy<MediaRecord[]>([], {
     return Reflect.get(target, key, receiver) as unknown
   },
 })
-const positions = new Uint32Array(count).map((_, index) => index)
+
+/** The first `shown` files, each made when read: ids are places plus one. */
+class FirstOf extends ListResults {
+  constructor(private readonly shown: number) {
+    super(records)
+  }
+
+  override get count(): number {
+    return this.shown
+  }
+
+  override record(id: number): MediaRecord | undefined {
+    return id >= 1 && id <= count ? recordAt(id - 1) : undefined
+  }
+}
 
 const handlers: ItemHandlers = {
   select: () => undefined,
@@ -88,14 +102,7 @@ function Results() {
   }, [])
   // Ids are places plus one: looked up without a map of a million entries (nor walking the proxy, whose
   // indices `map` would skip as holes).
-  const byId = useMemo(
-    () => ({ get: (id: number) => (id >= 1 && id <= count ? recordAt(id - 1) : undefined) }),
-    [],
-  )
-  const shownResults = useMemo(
-    () => new IndexResults(records, positions.subarray(0, shown), byId),
-    [byId, shown],
-  )
+  const shownResults = useMemo(() => new FirstOf(shown), [shown])
   const results = {
     results: shownResults,
     selected: new Set<number>(),

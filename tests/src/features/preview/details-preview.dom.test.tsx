@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import type { MediaRecord } from '../../../../src/contract/record'
 import type { FileAction } from '../../../../src/features/commands'
-import { IndexResults } from '../../../../src/features/library/model/library-results'
+import { ListResults } from '../../../../src/features/library/model/library-results'
 import { TEXT_PREVIEW_BYTES } from '../../../../src/features/preview/api/read-text-head'
 import { DetailsDialog } from '../../../../src/features/preview/components/details-dialog'
 import { reportGate, resetAccessState } from '../../../../src/lib/access'
@@ -308,7 +308,7 @@ describe('moving between files', () => {
     fileRecord('Third', 'https://cdn.example.test/3.png', 'image/png'),
   ]
   // The list shows them in this order: First, Second, Third.
-  const order = new IndexResults([files[2], files[0], files[1]] as MediaRecord[], [1, 2, 0])
+  const order = new ListResults([files[0], files[1], files[2]] as MediaRecord[])
 
   function Navigable({ start }: { start: MediaRecord }) {
     const [shown, setShown] = useState(start)

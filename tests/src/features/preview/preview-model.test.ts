@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { IndexResults } from '../../../../src/features/library/model/library-results'
+import { ListResults } from '../../../../src/features/library/model/library-results'
 import {
   formatDimensions,
   formatDuration,
@@ -166,14 +166,14 @@ describe('details fields', () => {
 })
 
 describe('neighboursOf', () => {
-  const records = [3, 1, 2].map((id) => listedRecord(id))
+  const [one, two, three] = [listedRecord(1), listedRecord(2), listedRecord(3)]
   // Shown order: id 1, id 2, id 3.
-  const order = new IndexResults(records, Uint32Array.from([1, 2, 0]))
+  const order = new ListResults([one, two, three])
 
   it('finds the files before and after in the shown order', () => {
-    expect(neighboursOf(order, 2)).toEqual({ previous: records[1], next: records[0] })
-    expect(neighboursOf(order, 1)).toEqual({ previous: null, next: records[2] })
-    expect(neighboursOf(order, 3)).toEqual({ previous: records[2], next: null })
+    expect(neighboursOf(order, 2)).toEqual({ previous: one, next: three })
+    expect(neighboursOf(order, 1)).toEqual({ previous: null, next: two })
+    expect(neighboursOf(order, 3)).toEqual({ previous: two, next: null })
   })
 
   it('has none for a file the list does not show', () => {

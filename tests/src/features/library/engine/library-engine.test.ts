@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import {
-  EngineClient,
-  engineOnPage,
-  REASK_WHILE_ARRIVING_MS,
-  ROW_BLOCK,
-} from '../../../../../src/features/library/engine/engine-results'
+import { REASK_WHILE_ARRIVING_MS, ROW_BLOCK } from '../../../../../src/features/library/engine/client-state'
+import { EngineClient, type EnginePort } from '../../../../../src/features/library/engine/engine-results'
 import { LibraryEngine } from '../../../../../src/features/library/engine/library-engine'
 import {
   factsDelay,
@@ -18,6 +14,21 @@ import { allIds, rangeIn } from '../../../../../src/features/library/model/libra
 import { withoutRecords, withPatch } from '../../../../../src/lib/record-changes'
 import type { ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
 import { listedRecord } from '../../../../support/listed-record'
+
+/** The engine's host run on the page itself: each request handled after the current task, as a message is. */
+function engineOnPage(handle: (request: EngineRequest) => void): EnginePort {
+  let closed = false
+  return {
+    post: (request) => {
+      queueMicrotask(() => {
+        if (!closed) handle(request)
+      })
+    },
+    close: () => {
+      closed = true
+    },
+  }
+}
 
 /** Files 1..count titled so that the title order is the reverse of the id order. */
 const library = (count: number) =>

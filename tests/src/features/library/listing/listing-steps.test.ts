@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ListingStore, SHOW_AT_MOST } from '../../../../../src/features/library/listing/listing-store'
-import { RecordsById } from '../../../../../src/features/library/use-library-view'
 import type { ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
 import { listedRecord } from '../../../../support/listed-record'
 
@@ -79,16 +78,5 @@ describe('the listing store where the browser reports idle time', () => {
     expect(store.getSnapshot().records).toHaveLength(SHOW_AT_MOST + 2)
     expect(store.getSnapshot().progress).toBeNull()
     store.close()
-  })
-})
-
-describe('the files by id', () => {
-  it('finds each file by its id and lists them all, like a map', () => {
-    const byId = new RecordsById(records(5, 3))
-    expect(byId.get(6)?.id).toBe(6)
-    expect(byId.has(9)).toBe(false)
-    expect(byId.size).toBe(3)
-    expect([...byId.keys()]).toEqual([5, 6, 7])
-    expect([...byId].map(([id]) => id)).toEqual([5, 6, 7])
   })
 })

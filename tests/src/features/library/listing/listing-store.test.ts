@@ -11,7 +11,6 @@ import { replaceDocumentStore } from '../../../../../netlify/server/store'
 import { parseShardRange } from '../../../../../src/contract/media-pages'
 import type { MediaRecord } from '../../../../../src/contract/record'
 import { ListingStore, type ListingSnapshot } from '../../../../../src/features/library/listing/listing-store'
-import { connectOnPage } from '../../../../../src/features/library/listing/page-loader'
 import { withPatch } from '../../../../../src/lib/record-changes'
 import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
@@ -75,8 +74,20 @@ async function seed(records: readonly MediaRecord[]): Promise<void> {
 /** fetch, with the page's relative addresses made absolute (there is no page here). */
 const fetchOnPage: typeof fetch = (input, init) => fetch(new URL(input as string, ORIGIN), init)
 
+/**
+ * A store over a loader of its own, every reply its (where the library runs, its host keeps the records
+ * and passes the store the rest: library-worker.ts).
+ */
 function listing(): ListingStore {
-  const opened = new ListingStore((receive) => connectOnPage(receive, fetchOnPage))
+  const opened = new ListingStore((receive) => {
+    const loader = new ListingLoader({ fetch: fetchOnPage, post: receive })
+    return {
+      post: (request) => {
+        loader.receive(request)
+      },
+      close: () => undefined,
+    }
+  })
   open.push(opened)
   return opened
 }

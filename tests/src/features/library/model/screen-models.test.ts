@@ -7,7 +7,7 @@ import { fieldsOf } from '../../../../../src/features/bulk-actions/components/up
 import { inBatches } from '../../../../../src/lib/in-batches'
 import { buildFolderTree, flattenTree } from '../../../../../src/features/folders/model/folder-tree'
 import { pageCountOf, pageShards } from '../../../../../src/contract/media-pages'
-import { IndexResults, rangeIn } from '../../../../../src/features/library/model/library-results'
+import { ListResults, rangeIn } from '../../../../../src/features/library/model/library-results'
 import { cardPictureSrcSet, thumbnailSrc } from '../../../../../src/features/library/model/thumbnail'
 import { imageVersion } from '../../../../../src/contract/image-settings'
 import { officeViewerUrl } from '../../../../../src/features/preview/model/preview-kind'
@@ -195,11 +195,7 @@ describe('small rules', () => {
   })
 
   it('selects ranges in display order, from the anchor either way', () => {
-    const shown = (ids: number[]) =>
-      new IndexResults(
-        ids.map((id) => listedRecord(id)),
-        ids.map((_, place) => place),
-      )
+    const shown = (ids: number[]) => new ListResults(ids.map((id) => listedRecord(id)))
     expect(rangeIn(shown([5, 3, 9, 1]), 3, 1)).toEqual([3, 9, 1])
     expect(rangeIn(shown([5, 3, 9, 1]), 1, 5)).toEqual([5, 3, 9, 1])
     expect(rangeIn(shown([5, 3, 9, 1]), null, 9)).toEqual([9])

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import type { MediaRecord } from '../../../../../src/contract/record'
 import { NO_FILTERS, type Sort, type SortKey } from '../../../../../src/features/library/model/filters'
-import { MediaIndex, queryIndex } from '../../../../../src/features/library/model/media-index'
+import { MediaIndex, queryIndex } from '../../../../../src/features/library/engine/media-index'
 import { SearchText } from '../../../../../src/features/library/model/search-text'
 import { applyChange, withAdded, withoutRecords, withPatch } from '../../../../../src/lib/record-changes'
 import { listedRecord } from '../../../../support/listed-record'

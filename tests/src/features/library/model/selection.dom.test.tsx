@@ -1,9 +1,15 @@
 import { act, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
+import type { MediaRecord } from '../../../../../src/contract/record'
 import { DEFAULT_SORT, NO_FILTERS, type Filters } from '../../../../../src/features/library/model/filters'
-import { IndexResults, type LibraryResults } from '../../../../../src/features/library/model/library-results'
-import { MediaIndex, queryIndex } from '../../../../../src/features/library/model/media-index'
+import {
+  ListResults,
+  type LibraryResults,
+  type Progress,
+  type ShownQuery,
+} from '../../../../../src/features/library/model/library-results'
+import { MediaIndex, queryIndex } from '../../../../../src/features/library/engine/media-index'
 import {
   resolveSelection,
   useSelection,
@@ -25,14 +31,40 @@ const library = (count: number) =>
 
 const ODD: Filters = { ...NO_FILTERS, tag: 'odd' }
 
-/** The page's results for a query of these files. */
-function shown(index: MediaIndex, filters: Filters): IndexResults {
-  const query = { filters, sort: DEFAULT_SORT }
-  return new IndexResults(index.records, queryIndex(index, filters, DEFAULT_SORT), undefined, {
-    index,
-    query,
-    full: true,
-  })
+/** The files matching `query` in `index`, in its order. */
+function answer(index: MediaIndex, query: ShownQuery): MediaRecord[] {
+  return [...queryIndex(index, query.filters, query.sort)].flatMap(
+    (position) => index.records[position] ?? [],
+  )
+}
+
+/** Results of one query over an index, answering any other query over it too, as the engine does. */
+class IndexedResults extends ListResults {
+  constructor(
+    private readonly index: MediaIndex,
+    query: ShownQuery,
+  ) {
+    super(answer(index, query), query)
+  }
+
+  override idsMatching(query: ShownQuery, except: ReadonlySet<number>): readonly number[] {
+    return this.recordsMatching(query, except).map((record) => record.id)
+  }
+
+  override recordsMatching(
+    query: ShownQuery,
+    except: ReadonlySet<number>,
+    progress?: Progress,
+  ): readonly MediaRecord[] {
+    const records = answer(this.index, query).filter((record) => !except.has(record.id))
+    progress?.(records.length, records.length)
+    return records
+  }
+}
+
+/** The results for a query of these files. */
+function shown(index: MediaIndex, filters: Filters): IndexedResults {
+  return new IndexedResults(index, { filters, sort: DEFAULT_SORT })
 }
 
 describe('a selection of ids or of a query less exceptions', () => {

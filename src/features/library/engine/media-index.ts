@@ -1,9 +1,16 @@
 import { ROOT_PATH } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
 import { labelKey } from '../../../contract/labels'
-import type { FileCategory } from './categories'
-import { endOfDay, normaliseFolderPath, startOfDay, type Filters, type Sort, type SortKey } from './filters'
-import { RecentQueries } from './recent-queries'
+import type { FileCategory } from '../model/categories'
+import {
+  endOfDay,
+  normaliseFolderPath,
+  startOfDay,
+  type Filters,
+  type Sort,
+  type SortKey,
+} from '../model/filters'
+import { RecentQueries } from '../model/recent-queries'
 import {
   editedColumns,
   inPlace,
@@ -11,11 +18,11 @@ import {
   recordColumns,
   recordEdit,
   type RecordColumns,
-} from './record-columns'
-import { SearchText } from './search-text'
-import { orderByStrings } from './string-order'
-import { titleSortKey } from './title-key'
-import { isUnused, unusedCutoff } from './unused'
+} from '../model/record-columns'
+import { SearchText } from '../model/search-text'
+import { orderByStrings } from '../model/string-order'
+import { titleSortKey } from '../model/title-key'
+import { isUnused, unusedCutoff } from '../model/unused'
 
 /**
  * The first place at or after `from` in `order` whose position `compare` puts after `position`: a

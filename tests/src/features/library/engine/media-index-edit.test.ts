@@ -10,7 +10,7 @@ import {
 } from '../../../../../src/features/library/model/filters'
 import { LibraryHost } from '../../../../../src/features/library/engine/library-host'
 import type { EngineReply } from '../../../../../src/features/library/engine/library-protocol'
-import { MediaIndex, queryIndex } from '../../../../../src/features/library/model/media-index'
+import { MediaIndex, queryIndex } from '../../../../../src/features/library/engine/media-index'
 import { recordEdit } from '../../../../../src/features/library/model/record-columns'
 import {
   applyChange,

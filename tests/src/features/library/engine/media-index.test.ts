@@ -13,7 +13,7 @@ import {
   folderPathsOf,
   MediaIndex,
   queryIndex,
-} from '../../../../../src/features/library/model/media-index'
+} from '../../../../../src/features/library/engine/media-index'
 import { titleSortKey } from '../../../../../src/features/library/model/title-key'
 import { listedRecord } from '../../../../support/listed-record'
 
