@@ -1,19 +1,19 @@
 /**
- * Lighthouse benchmark: the production build served as the deployed site serves it (brotli for text, as
- * Netlify's CDN sends it), over a library of 1,000 files (screen/app-server.ts answers the listing), audited by Lighthouse's mobile preset
- * (simulated slow 4G and a 4x slower CPU) in Debian's Chromium (`CHROME_PATH`, default
- * /usr/bin/chromium), beside an empty Vite React app (a heading and nothing else, the floor any React
- * page of this stack starts from) audited in the same run, run by run in turn. `LIGHTHOUSE_BEFORE=<dir>`
- * adds an earlier build of the app (e.g. `git worktree add` of an older commit, then `npx vite build
- * --outDir <dir>`) as a third side, for before and after. Prints performance, first contentful paint,
- * largest contentful paint and total blocking time; writes tests/bench/results/lighthouse.json; asserts
- * nothing.
+ * Lighthouse benchmark: the production build served as the deployed site serves it (brotli for text and a
+ * deploy's caching, as Netlify's CDN sends it: screen/app-server.ts), over a library of 1,000 files
+ * (app-server answers the listing), audited by Lighthouse's mobile preset (simulated slow 4G and a 4x
+ * slower CPU) in Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium). Each figure is the median
+ * of `BENCH_RUNS` audits (default 5), beside the same median of an earlier build audited in the same run,
+ * run by run in turn: `LIGHTHOUSE_BEFORE_COMMIT=<sha>` builds that commit (lib/build-app.ts),
+ * `LIGHTHOUSE_BEFORE=<dir>` names a build. Without one, the baseline is an empty Vite React app (a
+ * heading and nothing else, the floor any React page of this stack starts from). Prints the performance
+ * score (target >= 90) and total blocking time, then first and largest contentful paint; writes
+ * tests/bench/results/lighthouse.json; asserts nothing.
  *
  *   node_modules/.bin/node tests/bench/lighthouse.bench.ts
- *   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_BEFORE=/tmp/earlier-dist node_modules/.bin/node tests/bench/lighthouse.bench.ts
+ *   LIGHTHOUSE_BEFORE_COMMIT=3076ea5 node_modules/.bin/node tests/bench/lighthouse.bench.ts
  *
- * Lighthouse 12 (the last that runs on Node 20); each audit takes 15-30 s on two cores, so the default
- * is 3 runs a side.
+ * Lighthouse 12 (the last that runs on Node 20); each audit takes 15-30 s on two cores.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -24,14 +24,15 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { build } from 'vite'
 
-import { buildApp, PROJECT_ROOT } from './lib/build-app.ts'
+import { buildApp, buildCommit, PROJECT_ROOT } from './lib/build-app.ts'
 import { CHROMIUM_PATH } from './lib/chromium.ts'
-import { figure, median, report, type Figure } from './lib/figures.ts'
+import { figure, report, type Figure } from './lib/figures.ts'
 import { loadBundled } from './lib/in-process.ts'
 import { benchFolders, benchRecords } from './screen-data.ts'
 
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
 const FILES = 1_000
+const BEFORE_COMMIT = process.env.LIGHTHOUSE_BEFORE_COMMIT
 const BEFORE_DIR = process.env.LIGHTHOUSE_BEFORE
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH
 
@@ -46,9 +47,9 @@ interface Audit {
 
 const METRICS: { key: keyof Audit; metric: string; unit: string; target: string }[] = [
   { key: 'performance', metric: 'Lighthouse mobile performance score', unit: 'points', target: 'higher' },
+  { key: 'tbt', metric: 'total blocking time (simulated mobile)', unit: 'ms', target: 'lower' },
   { key: 'fcp', metric: 'first contentful paint (simulated mobile)', unit: 'ms', target: 'lower' },
   { key: 'lcp', metric: 'largest contentful paint (simulated mobile)', unit: 'ms', target: 'lower' },
-  { key: 'tbt', metric: 'total blocking time (simulated mobile)', unit: 'ms', target: 'lower' },
 ]
 
 /** An empty Vite React app: one heading, built with the same Vite and React as the app. */
@@ -109,17 +110,27 @@ async function main() {
   const servers: { close: () => Promise<void> }[] = []
   let chrome: chromeLauncher.LaunchedChrome | null = null
   try {
-    console.log('Building the app and an empty React app...')
+    console.log('Building the app and its baseline...')
     const appDir = await buildApp(join(workDir, 'app'))
-    const emptyDir = await buildEmptyReactApp(join(workDir, 'empty'))
+    const baseline =
+      BEFORE_COMMIT !== undefined
+        ? {
+            dir: (await buildCommit(BEFORE_COMMIT, join(workDir, 'before'))).appDir,
+            words: `the same on ${BEFORE_COMMIT}, in this run`,
+          }
+        : BEFORE_DIR !== undefined
+          ? { dir: BEFORE_DIR, words: `the same on ${BEFORE_DIR}, in this run` }
+          : {
+              dir: await buildEmptyReactApp(join(workDir, 'empty')),
+              words: 'an empty Vite React app (one heading), in the same run',
+            }
     const data = appData(benchRecords(FILES, ''), benchFolders())
     const sides: { name: string; origin: string }[] = []
     for (const [name, dir] of [
       ['app', appDir],
-      ['empty', emptyDir],
-      ...(BEFORE_DIR ? [['before', BEFORE_DIR]] : []),
+      ['baseline', baseline.dir],
     ] as const) {
-      const server = await serveApp(dir, data, { compress: true })
+      const server = await serveApp(dir, data, { compress: true, cdnCaching: true })
       servers.push(server)
       sides.push({ name, origin: server.origin })
     }
@@ -135,31 +146,25 @@ async function main() {
       for (const side of order) {
         const result = await audit(`${side.origin}/`, chrome.port)
         audits.get(side.name)?.push(result)
-        console.log(`  run ${String(run + 1)} ${side.name.padEnd(6)} ${JSON.stringify(result)}`)
+        console.log(`  run ${String(run + 1)} ${side.name.padEnd(8)} ${JSON.stringify(result)}`)
       }
     }
     const of = (name: string, key: keyof Audit) => (audits.get(name) ?? []).map((each) => each[key])
     const figures: Figure[] = METRICS.map(({ key, metric, unit, target }) =>
       figure({
         id: 'lighthouse',
-        metric,
+        metric: `${metric}, median of ${String(RUNS)}`,
         n: FILES,
         unit,
         runs: of('app', key),
-        baseline: 'an empty Vite React app (one heading), in the same run',
-        baseline_runs: of('empty', key),
-        ratioOf: (measured, baseline) => (key === 'performance' ? measured / baseline : baseline / measured),
-        ratio_means:
-          key === 'performance'
-            ? 'app score / empty app score'
-            : 'empty app / app: 1 is as fast as an empty React page',
+        baseline: baseline.words,
+        baseline_runs: of('baseline', key),
+        ratioOf: (measured, before) => (key === 'performance' ? measured / before : before / measured),
+        ratio_means: key === 'performance' ? 'score / baseline score' : 'baseline / this build: times faster',
         // The score's target: the mobile audit's performance at 90 or more (median of the runs).
         target: key === 'performance' ? '>= 90 points' : `${target} is better; no set target`,
         met: null,
         meets: (done) => (key === 'performance' ? done.median >= 90 : null),
-        ...(BEFORE_DIR
-          ? { notes: { before_median: median(of('before', key)), before_dir: BEFORE_DIR } }
-          : {}),
       }),
     )
     await report('lighthouse', figures)

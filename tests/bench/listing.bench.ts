@@ -1,6 +1,10 @@
 /**
- * Listing benchmark, from where the user starts: the production build served by `netlify dev` over a
- * seeded library, opened in Debian's Chromium. For each size it times navigation to the first card and
+ * Listing benchmark, from where the user starts, measured two ways in one run (`LISTING_WAYS`, default
+ * `dev,deployed`): `dev`, the production build under `netlify dev` as a person running the app with
+ * `npm start` meets it (every function call a fresh worker thread); `deployed`, the same build served as
+ * the deployed site serves it (brotli, a deploy's caching, the real functions in process as a warm
+ * deployed function answers: lib/seeded-deployed.ts), over the same seeded library. Opened in Debian's
+ * Chromium. For each size it times navigation to the first card and
  * to the whole library (the count line showing every file), cold (a fresh profile: empty IndexedDB) and
  * warm (a reload of the same profile), and counts the main thread's long tasks (PerformanceObserver
  * 'longtask', over 50 ms) until the whole library is shown, and then the page's JavaScript heap and the
@@ -9,17 +13,21 @@
  * from keydown to the frame after the count line or the first card changed (p50 and p95): typed as soon
  * as the count is whole (the kept library answers it while the worker may still be taking the library
  * in), then again once the worker holds the library and has made its search text (`listing:prepared`),
- * which is the figure held to the target. Beside it, in the same run and interleaved run by run, the old sequential loading: a page-side fetch loop
- * following `GET /api/media` cursors as the old client did (2,000 records, then 5,000 per page), timed to
- * its first page and to its last.
+ * which is the figure held to the target.
+ *
+ * Each figure is printed beside the same figure of an earlier build measured in the same run, the two
+ * taking turns to go first (`LISTING_BEFORE_COMMIT=<sha>` builds that commit, `LISTING_BEFORE=<dir>` names
+ * a build), one table per way. Without an earlier build the times stand beside the old sequential
+ * loading: a page-side fetch loop following `GET /api/media` cursors as the old client did (2,000
+ * records, then 5,000 per page), timed to its first page and to its last.
  * Prints and writes tests/bench/results/listing.json; asserts nothing.
  *
  *   node_modules/.bin/node tests/bench/listing.bench.ts
+ *   LISTING_SIZES=10000 BENCH_RUNS=1 LISTING_BEFORE_COMMIT=3076ea5 node_modules/.bin/node tests/bench/listing.bench.ts
  *   LISTING_SIZES=1000000 BENCH_RUNS=1 LISTING_BASELINE=0 node_modules/.bin/node tests/bench/listing.bench.ts
- *   LISTING_SIZES=100000 BENCH_RUNS=1 LISTING_BEFORE=/tmp/earlier-build node_modules/.bin/node tests/bench/listing.bench.ts
  *
- * Each size has its own targets (`TARGETS`); the table prints each beside its figure, met or not. The
- * library is seeded as shard files written straight into netlify dev's Blobs directory, made once per
+ * Each size has the issue's targets (`TARGETS`); the table prints each beside its figure, met or not. The
+ * library is seeded as shard files written straight into a Blobs directory, made once per
  * size and reused (lib/seed-records.ts `seedShardFiles`): a million records take about 10 s the first
  * time. At a million the old loading is left out (`LISTING_BASELINE=0`): 200 sequential calls a run.
  *
@@ -27,8 +35,6 @@
  * worker started -> kept first page read -> first page request sent -> its answer -> records posted and
  * received -> first card -> last page -> whole count, and each long task with the app's `listing:*`
  * measures inside it (receiving records, showing a list, indexing, querying, the screen's render).
- * `LISTING_BEFORE` names an earlier build (tests/bench/lib/build-app.ts) measured in the same run, on a
- * second netlify dev over the same library, before this build in each run.
  *
  * The latest figures, and what sets each, are in tests/bench/README.md (listing) and the README's
  * "Library size" (10,000 to 1,000,000 files, with the page's and the worker's heap and search).
@@ -38,16 +44,17 @@
  * 21 calls one after the other at 100,000 files, the new one 6, the first alone and then the other 5 at
  * once, one answer a page (decision 0055).
  */
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core'
 
-import { removeProjectDir, type NetlifyDev } from '../support/netlify-dev.ts'
-import { buildApp } from './lib/build-app.ts'
+import { removeProjectDir } from '../support/netlify-dev.ts'
+import { buildApp, buildCommit } from './lib/build-app.ts'
 import { launchChromium } from './lib/chromium.ts'
-import { figure, median, p95, report, RESULTS_DIR, type Figure } from './lib/figures.ts'
+import { figure, formatTable, median, p95, RESULTS_DIR, writeFigures, type Figure } from './lib/figures.ts'
 import { heapInUse, workerHeapInUse } from './lib/heap.ts'
 import {
   breakdown,
@@ -62,6 +69,7 @@ import {
   type CpuProfile,
   type LongTask,
 } from './lib/listing-breakdown.ts'
+import { startDeployed, startSeededLibrary } from './lib/seeded-deployed.ts'
 import { startSeeded } from './lib/seeded-dev.ts'
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
@@ -69,16 +77,23 @@ const SIZES = (process.env.LISTING_SIZES ?? '10000,100000').split(',').map(Numbe
 /** `LISTING_BASELINE=0` leaves out the old loading (for the ceiling run, where it takes minutes a run). */
 const BASELINE = process.env.LISTING_BASELINE !== '0'
 /**
- * `LISTING_BEFORE=<dir>`: an earlier build of the app (tests/bench/lib/build-app.ts) measured in the same
- * run, interleaved with this one on a second netlify dev over the same library, for before and after.
+ * `LISTING_WAYS`: `dev` (netlify dev, as `npm start` runs the app), `deployed` (as the deployed site
+ * serves it), or both, comma-separated (the default).
  */
-const BEFORE_APP = process.env.LISTING_BEFORE
+const WAYS = (process.env.LISTING_WAYS ?? 'dev,deployed').split(',').map((way) => way.trim())
+type Way = 'dev' | 'deployed'
+for (const way of WAYS)
+  if (way !== 'dev' && way !== 'deployed')
+    throw new Error(`LISTING_WAYS: unknown way '${way}' (dev, deployed)`)
 /**
- * `LISTING_BEFORE_SOURCE=<checkout>`: the earlier build's own functions (that checkout's `netlify/` and
- * `src/`) serve it, so a change to the server is measured too; without it both sides run this
+ * `LISTING_BEFORE_COMMIT=<sha>`: that commit built (lib/build-app.ts `buildCommit`) and measured beside
+ * this build in the same run, served by its own functions. `LISTING_BEFORE=<dir>` names an earlier build
+ * instead, and `LISTING_BEFORE_SOURCE=<checkout>` that build's functions (that checkout's `netlify/` and
+ * `src/`, and its tests/bench/lib/server-entry.ts for the deployed way); without it both sides run this
  * checkout's functions.
  */
-const BEFORE_SOURCE = process.env.LISTING_BEFORE_SOURCE
+const BEFORE_COMMIT = process.env.LISTING_BEFORE_COMMIT
+const BEFORE_NAME = BEFORE_COMMIT ?? process.env.LISTING_BEFORE
 /**
  * `LISTING_PROFILE=1`: samples the page's main thread over each reload, prints its busiest functions and
  * writes the whole profile to tests/bench/results/ (the build is then left unminified, so they keep their
@@ -401,21 +416,25 @@ type TargetKey =
   | 'coldLongTasks'
   | 'warmLongTasks'
   | 'searchP95'
-  | 'pageHeap'
-  | 'workerHeap'
+  | 'workerMemory'
 
-/** The targets by library size (ms, tasks, MB); a figure without one prints 'none at this size'. */
+/**
+ * The issue's targets by library size (ms, tasks, MB), each held in both ways: "100k first card <= 1 s
+ * cold and <= 300 ms on a reload, whole <= 5 s cold and <= 1 s on a reload, 0 long tasks; 10k first card
+ * <= 1 s cold; 1M search p95 <= 100 ms with the worker under 300 MB, 1M whole <= 30 s cold". A figure
+ * without one prints 'none at this size'.
+ */
 const TARGETS: Record<number, Partial<Record<TargetKey, number>>> = {
   10_000: { coldFirst: 1_000 },
   100_000: {
     coldFirst: 1_000,
-    coldWhole: 5_000,
     warmFirst: 300,
+    coldWhole: 5_000,
     warmWhole: 1_000,
     coldLongTasks: 0,
     warmLongTasks: 0,
   },
-  1_000_000: { warmFirst: 500, searchP95: 100, pageHeap: 100 },
+  1_000_000: { searchP95: 100, workerMemory: 300, coldWhole: 30_000 },
 }
 
 /**
@@ -436,7 +455,7 @@ async function keptWritten(worker: Worker | null): Promise<void> {
 /** A cold visit in a fresh profile, then a reload of it. */
 async function coldAndWarm(
   browser: Browser,
-  dev: NetlifyDev,
+  baseUrl: string,
   size: number,
   label: string,
 ): Promise<{
@@ -453,11 +472,11 @@ async function coldAndWarm(
     let coldProfiler: (() => Promise<CpuProfile>) | null = null
     if (PROFILE_COLD) {
       await context.addInitScript(markProfileClock)
-      await page.goto(`${dev.baseUrl}/api/access`)
+      await page.goto(`${baseUrl}/api/access`)
       coldProfiler = await startProfiler(context, page)
     }
     if (WINDOW_SETTLE_MS > 0) await page.waitForTimeout(WINDOW_SETTLE_MS)
-    const cold = await visit(page, worker, () => page.goto(dev.baseUrl), size)
+    const cold = await visit(page, worker, () => page.goto(baseUrl), size)
     if (coldProfiler !== null) {
       const profile = await coldProfiler()
       const clock = await page.evaluate(
@@ -513,212 +532,321 @@ async function coldAndWarm(
   }
 }
 
-async function measureSize(browser: Browser, appDir: string, size: number): Promise<Figure[]> {
-  const dev = await startSeeded(appDir, size)
-  const beforeDev = BEFORE_APP === undefined ? null : await startSeeded(BEFORE_APP, size, BEFORE_SOURCE)
-  const cold: Visit[] = []
-  const warm: Visit[] = []
-  const beforeCold: Visit[] = []
-  const beforeWarm: Visit[] = []
-  const old: { first: number; whole: number }[] = []
-  const keystrokes: number[] = []
-  const queries: number[] = []
-  let unchangedKeystrokes = 0
-  const keystrokesWhileLoading: number[] = []
+/** What one build gave in one way over the runs of a size. */
+interface SideRuns {
+  cold: Visit[]
+  warm: Visit[]
+  /** Keystroke to paint once the worker held the library, and the worker's query for each. */
+  keystrokes: number[]
+  queries: number[]
+  unchangedKeystrokes: number
+  keystrokesWhileLoading: number[]
+}
+
+const noRuns = (): SideRuns => ({
+  cold: [],
+  warm: [],
+  keystrokes: [],
+  queries: [],
+  unchangedKeystrokes: 0,
+  keystrokesWhileLoading: [],
+})
+
+/** The builds of one way at one size: where each is served, and how to stop it. */
+interface WaySites {
+  way: Way
+  now: string
+  before: string | null
+  stop: () => Promise<void>
+}
+
+async function startWay(
+  way: Way,
+  size: number,
+  appDir: string,
+  before: EarlierBuild | null,
+): Promise<WaySites> {
+  if (way === 'dev') {
+    const dev = await startSeeded(appDir, size)
+    const beforeDev = before === null ? null : await startSeeded(before.appDir, size, before.sourceRoot)
+    return {
+      way,
+      now: dev.baseUrl,
+      before: beforeDev?.baseUrl ?? null,
+      stop: async () => {
+        for (const one of [dev, beforeDev]) {
+          if (one === null) continue
+          await one.stop()
+          await removeProjectDir(one.dir)
+        }
+      },
+    }
+  }
+  const library = await startSeededLibrary(size)
+  const site = await startDeployed(appDir, library)
+  const beforeSite =
+    before === null ? null : await startDeployed(before.appDir, library, before.deployedSourceRoot)
+  return {
+    way,
+    now: site.baseUrl,
+    before: beforeSite?.baseUrl ?? null,
+    stop: async () => {
+      await site.stop()
+      await beforeSite?.stop()
+      await library.stop()
+    },
+  }
+}
+
+async function measureSide(browser: Browser, baseUrl: string, size: number, label: string, into: SideRuns) {
+  const visits = await coldAndWarm(browser, baseUrl, size, label)
+  into.cold.push(visits.cold)
+  into.warm.push(visits.warm)
+  into.keystrokes.push(...visits.search.times)
+  into.queries.push(...visits.search.queries)
+  into.unchangedKeystrokes += visits.search.unchanged
+  into.keystrokesWhileLoading.push(...visits.searchWhileLoading.times)
+}
+
+/** Every way's figures at one size, by way. */
+async function measureSize(
+  browser: Browser,
+  appDir: string,
+  size: number,
+  before: EarlierBuild | null,
+): Promise<Map<Way, Figure[]>> {
+  const sites: WaySites[] = []
+  const figures = new Map<Way, Figure[]>()
   try {
+    for (const way of WAYS as Way[]) sites.push(await startWay(way, size, appDir, before))
+    const now = new Map(sites.map((site) => [site.way, noRuns()]))
+    const earlier = new Map(sites.map((site) => [site.way, noRuns()]))
+    const old = new Map(sites.map((site) => [site.way, [] as { first: number; whole: number }[]]))
     for (let run = 0; run < RUNS; run++) {
       console.log(`  run ${String(run + 1)}`)
-      if (BASELINE) {
-        const context = await browser.newContext()
-        old.push(await sequential(context, dev.baseUrl))
-        await context.close()
-        console.log(`  old: ${JSON.stringify(old.at(-1))}`)
-      } else old.push({ first: Number.NaN, whole: Number.NaN })
-      if (beforeDev !== null) {
-        const visits = await coldAndWarm(browser, beforeDev, size, 'before')
-        beforeCold.push(visits.cold)
-        beforeWarm.push(visits.warm)
-      }
-      const visits = await coldAndWarm(browser, dev, size, 'this build')
-      cold.push(visits.cold)
-      warm.push(visits.warm)
-      keystrokes.push(...visits.search.times)
-      queries.push(...visits.search.queries)
-      unchangedKeystrokes += visits.search.unchanged
-      keystrokesWhileLoading.push(...visits.searchWhileLoading.times)
-    }
-  } finally {
-    for (const one of [dev, beforeDev]) {
-      if (one === null) continue
-      await one.stop()
-      await removeProjectDir(one.dir)
-    }
-  }
-  const common = { id: 'listing', n: size, unit: 'ms', ratio_means: 'baseline / median: times faster' }
-  const pick = (visits: Visit[], key: Exclude<keyof Visit, 'breakdown' | 'cpuTasks'>) =>
-    visits.map((one) => one[key])
-  const cpuCount = (visits: Visit[]) => visits.map((one) => one.cpuTasks.over.length)
-  const notes = (visits: Visit[]) => ({
-    long_tasks_max: Math.max(...pick(visits, 'longTasks')),
-    longest_task_ms: Math.round(Math.max(...pick(visits, 'longestTask'))),
-    heap_mb_max: Math.max(...pick(visits, 'heapMb')),
-    worker_heap_mb_max: Math.max(...pick(visits, 'workerHeapMb')),
-    worker_buffers_mb_max: Math.max(...pick(visits, 'workerBuffersMb')),
-  })
-  const oldFirst = old.map((one) => one.first)
-  const oldWhole = old.map((one) => one.whole)
-  const targets = TARGETS[size] ?? {}
-  /** The target's words and its check, against the median unless `of` says otherwise. */
-  const target = (
-    key: TargetKey,
-    unit = 'ms',
-    of: (done: { median: number; p95: number }) => number = (done) => done.median,
-  ) => {
-    const limit = targets[key]
-    if (limit === undefined) return { target: 'none at this size', met: null, meets: () => null }
-    return {
-      target: `<= ${limit.toLocaleString('en-US')} ${unit}`,
-      met: null,
-      meets: (done: { median: number; p95: number }) => of(done) <= limit,
-    }
-  }
-  const both = [...cold, ...warm]
-  const figures = [
-    figure({
-      ...common,
-      metric: 'cold: navigation to first card (empty IndexedDB)',
-      runs: pick(cold, 'firstCard'),
-      baseline: 'old sequential loading: first /api/media page in hand (fetch loop, no rendering)',
-      baseline_runs: oldFirst,
-      ...target('coldFirst'),
-      notes: notes(cold),
-    }),
-    figure({
-      ...common,
-      metric: 'cold: navigation to whole library shown (full count)',
-      runs: pick(cold, 'whole'),
-      baseline: 'old sequential loading: last /api/media page in hand (fetch loop, no rendering)',
-      baseline_runs: oldWhole,
-      ...target('coldWhole'),
-      notes: notes(cold),
-    }),
-    figure({
-      ...common,
-      metric: 'warm: reload to first card (library kept in IndexedDB)',
-      runs: pick(warm, 'firstCard'),
-      baseline: 'old sequential loading: first /api/media page in hand (fetch loop, no rendering)',
-      baseline_runs: oldFirst,
-      ...target('warmFirst'),
-      notes: notes(warm),
-    }),
-    figure({
-      ...common,
-      metric: 'warm: reload to whole library shown (full count)',
-      runs: pick(warm, 'whole'),
-      baseline: 'old sequential loading: last /api/media page in hand (fetch loop, no rendering)',
-      baseline_runs: oldWhole,
-      ...target('warmWhole'),
-      notes: notes(warm),
-    }),
-    figure({
-      ...common,
-      unit: 'tasks',
-      metric: 'main-thread long tasks (> 50 ms) until the whole library is shown, cold',
-      runs: pick(cold, 'longTasks'),
-      baseline: 'the same count on a warm reload',
-      baseline_runs: pick(warm, 'longTasks'),
-      ratio_means: 'baseline / median',
-      ...target('coldLongTasks', 'tasks'),
-      notes: notes(cold),
-    }),
-    figure({
-      ...common,
-      unit: 'tasks',
-      metric: 'main-thread long tasks (> 50 ms) until the whole library is shown, warm',
-      runs: pick(warm, 'longTasks'),
-      baseline: 'the same count on the cold visit',
-      baseline_runs: pick(cold, 'longTasks'),
-      ratio_means: 'baseline / median',
-      ...target('warmLongTasks', 'tasks'),
-      notes: notes(warm),
-    }),
-    figure({
-      ...common,
-      metric: `search: keystroke to painted results (${String(SEARCH_KEYS.length)} keys a run, after a reload, once the worker holds the library)`,
-      runs: keystrokes,
-      baseline: 'none in this suite (the old loading had no search of its own)',
-      baseline_runs: [],
-      ...target('searchP95', 'ms at p95', (done) => done.p95),
-      notes: {
-        keystrokes: keystrokes.length,
-        keystrokes_that_changed_nothing: unchangedKeystrokes,
-        worker_queries: queries.length,
-        worker_query_p50_ms: Math.round(median(queries)),
-        worker_query_p95_ms: Math.round(p95(queries)),
-      },
-    }),
-    figure({
-      ...common,
-      metric: `search: keystroke to painted results (${String(SEARCH_KEYS.length)} keys a run, typed as soon as a reload shows the whole count)`,
-      runs: keystrokesWhileLoading,
-      baseline: 'none in this suite',
-      baseline_runs: [],
-      target: 'none: the worker may still be taking the library in',
-      met: null,
-    }),
-    figure({
-      ...common,
-      unit: 'MB',
-      metric: "page's JavaScript heap once the whole library is shown (cold and warm visits)",
-      runs: pick(both, 'heapMb'),
-      baseline: "the library worker's heap in the same visits",
-      baseline_runs: pick(both, 'workerHeapMb'),
-      ratio_means: 'baseline / median: worker heap per MB of page heap',
-      ...target('pageHeap', 'MB', (done) => Math.max(done.median, done.p95)),
-      notes: notes(both),
-    }),
-    figure({
-      ...common,
-      unit: 'MB',
-      metric: "library worker's JavaScript heap once the whole library is shown (cold and warm visits)",
-      runs: pick(both, 'workerHeapMb'),
-      baseline: "the worker's ArrayBuffer backing stores in the same visits",
-      baseline_runs: pick(both, 'workerBuffersMb'),
-      ratio_means: 'baseline / median',
-      ...target('workerHeap', 'MB'),
-      notes: notes(both),
-    }),
-  ]
-  if (BEFORE_APP === undefined) return figures
-  const against = (metric: string, runs: number[], beforeRuns: number[], unit = 'ms') =>
-    figure({
-      ...common,
-      unit,
-      metric: `${metric}, against the earlier build`,
-      runs,
-      baseline: 'the same on the LISTING_BEFORE build, interleaved in this run',
-      baseline_runs: beforeRuns,
-      target: 'faster than before',
-      met: null,
-      meets: () => null,
-    })
-  return [
-    ...figures,
-    against('cold first card', pick(cold, 'firstCard'), pick(beforeCold, 'firstCard')),
-    against('cold whole library', pick(cold, 'whole'), pick(beforeCold, 'whole')),
-    against('warm first card', pick(warm, 'firstCard'), pick(beforeWarm, 'firstCard')),
-    against('warm whole library', pick(warm, 'whole'), pick(beforeWarm, 'whole')),
-    against('cold long tasks', pick(cold, 'longTasks'), pick(beforeCold, 'longTasks'), 'tasks'),
-    against('warm long tasks', pick(warm, 'longTasks'), pick(beforeWarm, 'longTasks'), 'tasks'),
-    against('cold total blocking time', pick(cold, 'blockingTime'), pick(beforeCold, 'blockingTime')),
-    against('warm total blocking time', pick(warm, 'blockingTime'), pick(beforeWarm, 'blockingTime')),
-    ...(CPU_TASKS
-      ? [
-          against('cold tasks over 50 ms of CPU', cpuCount(cold), cpuCount(beforeCold), 'tasks'),
-          against('warm tasks over 50 ms of CPU', cpuCount(warm), cpuCount(beforeWarm), 'tasks'),
+      for (const site of sites) {
+        const sides = [
+          { label: `${site.way} this build`, url: site.now, into: now.get(site.way) ?? noRuns() },
+          ...(site.before === null
+            ? []
+            : [{ label: `${site.way} before`, url: site.before, into: earlier.get(site.way) ?? noRuns() }]),
         ]
-      : []),
-  ]
+        // The two builds take turns to go first.
+        if (run % 2 === 0) sides.reverse()
+        for (const side of sides) await measureSide(browser, side.url, size, side.label, side.into)
+        if (site.before === null && BASELINE) {
+          const context = await browser.newContext()
+          old.get(site.way)?.push(await sequential(context, site.now))
+          await context.close()
+          console.log(`  ${site.way} old: ${JSON.stringify(old.get(site.way)?.at(-1))}`)
+        }
+      }
+    }
+    for (const site of sites)
+      figures.set(
+        site.way,
+        wayFigures(
+          site.way,
+          size,
+          now.get(site.way) ?? noRuns(),
+          site.before === null ? null : (earlier.get(site.way) ?? noRuns()),
+          old.get(site.way) ?? [],
+        ),
+      )
+  } finally {
+    for (const site of sites) await site.stop()
+  }
+  return figures
+}
+
+const pick = (visits: Visit[], key: Exclude<keyof Visit, 'breakdown' | 'cpuTasks'>) =>
+  visits.map((one) => one[key])
+const cpuCount = (visits: Visit[]) => visits.map((one) => one.cpuTasks.over.length)
+/** The worker's heap and its ArrayBuffers (where Chromium says), what the worker holds of the library. */
+const workerMemory = (visits: Visit[]) =>
+  visits.map((one) => one.workerHeapMb + (Number.isFinite(one.workerBuffersMb) ? one.workerBuffersMb : 0))
+
+interface Metric {
+  metric: string
+  unit: string
+  of: (side: SideRuns) => number[]
+  target?: TargetKey
+  /** Held to the target at p95 rather than the median. */
+  atP95?: boolean
+  /** The old sequential loading's figure this stands beside when no earlier build is measured. */
+  old?: 'first' | 'whole'
+  notes?: (side: SideRuns) => Record<string, number>
+}
+
+const visitNotes = (visits: Visit[]) => ({
+  long_tasks_max: Math.max(...pick(visits, 'longTasks')),
+  longest_task_ms: Math.round(Math.max(...pick(visits, 'longestTask'))),
+  heap_mb_max: Math.max(...pick(visits, 'heapMb')),
+  worker_heap_mb_max: Math.max(...pick(visits, 'workerHeapMb')),
+  worker_buffers_mb_max: Math.max(...pick(visits, 'workerBuffersMb')),
+})
+
+const METRICS: Metric[] = [
+  {
+    metric: 'cold: navigation to first card (empty IndexedDB)',
+    unit: 'ms',
+    of: (side) => pick(side.cold, 'firstCard'),
+    target: 'coldFirst',
+    old: 'first',
+    notes: (side) => visitNotes(side.cold),
+  },
+  {
+    metric: 'cold: navigation to whole library shown (full count)',
+    unit: 'ms',
+    of: (side) => pick(side.cold, 'whole'),
+    target: 'coldWhole',
+    old: 'whole',
+  },
+  {
+    metric: 'warm: reload to first card (library kept in IndexedDB)',
+    unit: 'ms',
+    of: (side) => pick(side.warm, 'firstCard'),
+    target: 'warmFirst',
+    old: 'first',
+    notes: (side) => visitNotes(side.warm),
+  },
+  {
+    metric: 'warm: reload to whole library shown (full count)',
+    unit: 'ms',
+    of: (side) => pick(side.warm, 'whole'),
+    target: 'warmWhole',
+    old: 'whole',
+  },
+  {
+    metric: 'cold: main-thread long tasks (> 50 ms) until the whole library is shown',
+    unit: 'tasks',
+    of: (side) => pick(side.cold, 'longTasks'),
+    target: 'coldLongTasks',
+  },
+  {
+    metric: 'warm: main-thread long tasks (> 50 ms) until the whole library is shown',
+    unit: 'tasks',
+    of: (side) => pick(side.warm, 'longTasks'),
+    target: 'warmLongTasks',
+  },
+  { metric: 'cold: total blocking time', unit: 'ms', of: (side) => pick(side.cold, 'blockingTime') },
+  { metric: 'warm: total blocking time', unit: 'ms', of: (side) => pick(side.warm, 'blockingTime') },
+  ...(CPU_TASKS
+    ? [
+        {
+          metric: 'cold: tasks over 50 ms of CPU',
+          unit: 'tasks',
+          of: (side: SideRuns) => cpuCount(side.cold),
+        },
+        {
+          metric: 'warm: tasks over 50 ms of CPU',
+          unit: 'tasks',
+          of: (side: SideRuns) => cpuCount(side.warm),
+        },
+      ]
+    : []),
+  {
+    metric: `search: keystroke to painted results (${String(SEARCH_KEYS.length)} keys a run, after a reload, once the worker holds the library)`,
+    unit: 'ms',
+    of: (side) => side.keystrokes,
+    target: 'searchP95',
+    atP95: true,
+    notes: (side) => ({
+      keystrokes: side.keystrokes.length,
+      keystrokes_that_changed_nothing: side.unchangedKeystrokes,
+      worker_queries: side.queries.length,
+      worker_query_p50_ms: Math.round(median(side.queries)),
+      worker_query_p95_ms: Math.round(p95(side.queries)),
+    }),
+  },
+  {
+    metric: `search: keystroke to painted results (${String(SEARCH_KEYS.length)} keys a run, typed as soon as a reload shows the whole count)`,
+    unit: 'ms',
+    of: (side) => side.keystrokesWhileLoading,
+  },
+  {
+    metric: "page's JavaScript heap once the whole library is shown (cold and warm visits)",
+    unit: 'MB',
+    of: (side) => pick([...side.cold, ...side.warm], 'heapMb'),
+  },
+  {
+    metric: "library worker's heap and ArrayBuffers once the whole library is shown (cold and warm visits)",
+    unit: 'MB',
+    of: (side) => workerMemory([...side.cold, ...side.warm]),
+    target: 'workerMemory',
+    atP95: true,
+  },
+]
+
+/** One way's figures at one size, each beside the earlier build's same figure, or the old loading's. */
+function wayFigures(
+  way: Way,
+  size: number,
+  now: SideRuns,
+  before: SideRuns | null,
+  old: { first: number; whole: number }[],
+): Figure[] {
+  const targets = TARGETS[size] ?? {}
+  return METRICS.map((one) => {
+    const limit = one.target === undefined ? undefined : targets[one.target]
+    const held = (done: { median: number; p95: number }) => (one.atP95 ? done.p95 : done.median)
+    // "The worker under 300 MB": below, not at.
+    const strict = one.target === 'workerMemory'
+    const baseline =
+      before !== null
+        ? {
+            baseline: `the same on ${BEFORE_NAME ?? 'the earlier build'}, in this run`,
+            baseline_runs: one.of(before),
+          }
+        : one.old !== undefined && old.length > 0
+          ? {
+              baseline: `old sequential loading: ${one.old === 'first' ? 'first' : 'last'} /api/media page in hand (fetch loop, no rendering)`,
+              baseline_runs: old.map((runs) => runs[one.old ?? 'first']),
+            }
+          : { baseline: 'none', baseline_runs: [] }
+    return figure({
+      id: `listing-${way}`,
+      metric: one.metric,
+      n: size,
+      unit: one.unit,
+      runs: one.of(now),
+      ...baseline,
+      ratio_means: 'baseline / median: times faster (or smaller)',
+      target:
+        limit === undefined
+          ? 'none at this size'
+          : `${strict ? '<' : '<='} ${limit.toLocaleString('en-US')} ${one.unit}${one.atP95 ? ' at p95' : ''}`,
+      met: null,
+      meets: (done) => (limit === undefined ? null : strict ? held(done) < limit : held(done) <= limit),
+      ...(one.notes === undefined ? {} : { notes: one.notes(now) }),
+    })
+  })
+}
+
+/** The earlier build measured beside this one, and the functions that serve it each way. */
+interface EarlierBuild {
+  appDir: string
+  /** Its checkout, whose `netlify/` and `src/` netlify dev runs (this checkout's when unset). */
+  sourceRoot?: string
+  /** Its checkout when that has the in-process entry the deployed way loads (this checkout's otherwise). */
+  deployedSourceRoot?: string
+}
+
+async function earlierBuild(workDir: string): Promise<EarlierBuild | null> {
+  let build: EarlierBuild
+  if (BEFORE_COMMIT !== undefined) {
+    console.log(`Building ${BEFORE_COMMIT}...`)
+    build = await buildCommit(BEFORE_COMMIT, join(workDir, 'before'), { minify: !PROFILE })
+  } else if (process.env.LISTING_BEFORE !== undefined) {
+    build = { appDir: process.env.LISTING_BEFORE, sourceRoot: process.env.LISTING_BEFORE_SOURCE }
+  } else return null
+  const entry = build.sourceRoot && join(build.sourceRoot, 'tests', 'bench', 'lib', 'server-entry.ts')
+  if (entry && existsSync(entry)) build.deployedSourceRoot = build.sourceRoot
+  else if (build.sourceRoot && WAYS.includes('deployed'))
+    console.log(
+      `${build.sourceRoot} has no tests/bench/lib/server-entry.ts: the deployed way serves it with this checkout's functions`,
+    )
+  return build
 }
 
 async function main() {
@@ -728,11 +856,20 @@ async function main() {
   try {
     console.log('Building the app...')
     const appDir = await buildApp(join(workDir, 'app'), [], { minify: !PROFILE })
+    const before = await earlierBuild(workDir)
     browser = await launchChromium()
-    console.log(`Chromium ${browser.version()}, ${String(RUNS)} runs per size`)
-    const figures: Figure[] = []
-    for (const size of SIZES) figures.push(...(await measureSize(browser, appDir, size)))
-    await report('listing', figures)
+    console.log(`Chromium ${browser.version()}, ${String(RUNS)} runs per size, ways: ${WAYS.join(', ')}`)
+    const byWay = new Map<Way, Figure[]>()
+    for (const size of SIZES)
+      for (const [way, figures] of await measureSize(browser, appDir, size, before))
+        byWay.set(way, [...(byWay.get(way) ?? []), ...figures])
+    for (const [way, figures] of byWay) {
+      console.log(
+        `\nlisting, ${way === 'dev' ? 'under netlify dev (npm start)' : 'as the deployed site serves it'}:\n`,
+      )
+      console.log(formatTable(figures))
+    }
+    console.log(`\nwrote ${await writeFigures('listing', [...byWay.values()].flat())}`)
     console.log(`total ${String(Math.round((performance.now() - started) / 1000))} s`)
   } finally {
     await browser?.close()

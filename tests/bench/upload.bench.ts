@@ -36,18 +36,23 @@ import { join } from 'node:path'
 import type { Store } from '@netlify/blobs'
 
 import {
-  decodeUploadResult,
-  MAX_CHUNK_BYTES,
-  UPLOAD_RESULT_HEADER,
-  UPLOADS_PATH,
-} from '../../src/contract/uploads.ts'
-import {
   createProjectDir,
   removeProjectDir,
   startNetlifyDev,
   type NetlifyDev,
 } from '../support/netlify-dev.ts'
-import {
+import type { Bytes, MediaHostResultBody, TusStats } from '../support/tus-client.ts'
+import { BENCH_RUNS, figure, median, report, timed, type Figure } from './lib/figures.ts'
+import { call, loadBundled, loadServer, type Server } from './lib/in-process.ts'
+import { startLocalBlobs, type LocalBlobs } from './lib/local-blobs.ts'
+import { mapLimited } from '../support/map-limited.ts'
+
+// The contract's modules import each other without file extensions, which Node does not resolve: the
+// contract and the tus client that imports it are bundled, as the functions are.
+const { decodeUploadResult, MAX_CHUNK_BYTES, UPLOAD_RESULT_HEADER, UPLOADS_PATH } = await loadBundled<
+  typeof import('../../src/contract/uploads.ts')
+>(join(import.meta.dirname, '../../src/contract/uploads.ts'), 'uploads-contract')
+const {
   downloadByRanges,
   encodeMetadata,
   newStats,
@@ -57,14 +62,10 @@ import {
   tusUpload,
   uploadResultOf,
   TUS_RESUMABLE,
-  type Bytes,
-  type MediaHostResultBody,
-  type TusStats,
-} from '../support/tus-client.ts'
-import { BENCH_RUNS, figure, median, report, timed, type Figure } from './lib/figures.ts'
-import { call, loadServer, type Server } from './lib/in-process.ts'
-import { startLocalBlobs, type LocalBlobs } from './lib/local-blobs.ts'
-import { mapLimited } from '../support/map-limited.ts'
+} = await loadBundled<typeof import('../support/tus-client.ts')>(
+  join(import.meta.dirname, '../support/tus-client.ts'),
+  'tus-client',
+)
 
 const MB = 1_000_000
 const LARGE_BYTES = 100 * MB

@@ -27,22 +27,29 @@ async function seedIdCounter(storeDirectory: string, count: number): Promise<voi
 }
 
 /** The site netlify dev names the stores of a project with no linked site. */
-const DEV_SITE_ID = 'unlinked'
+export const DEV_SITE_ID = 'unlinked'
+
+/**
+ * `size` seeded records and their id counter in the media store of a Blobs server's `directory` (as
+ * netlify dev lays it out under `.netlify/blobs-serve`, site `DEV_SITE_ID`).
+ */
+export async function seedBlobsDirectory(directory: string, size: number): Promise<void> {
+  const seeding = performance.now()
+  // The Blobs client names a site-wide store `site:<name>` on the server.
+  const storeDirectory = join(directory, 'entries', DEV_SITE_ID, 'site:media')
+  await mkdir(storeDirectory, { recursive: true })
+  const shards = await seedShardFiles(await loadServer(), storeDirectory, size)
+  await seedIdCounter(storeDirectory, size)
+  const seconds = ((performance.now() - seeding) / 1000).toFixed(1)
+  console.log(`seeded ${String(shards)} shards in ${seconds} s`)
+}
 
 async function startDev(appDir: string, size: number, sourceRoot?: string): Promise<NetlifyDev> {
   const projectDir = await createProjectDir(sourceRoot)
   try {
     await rm(join(projectDir, 'dist'), { recursive: true, force: true })
     await cp(appDir, join(projectDir, 'dist'), { recursive: true })
-    const directory = join(projectDir, '.netlify', 'blobs-serve')
-    await mkdir(directory, { recursive: true })
-    const seeding = performance.now()
-    // The Blobs client names a site-wide store `site:<name>` on the server.
-    const storeDirectory = join(directory, 'entries', DEV_SITE_ID, 'site:media')
-    const shards = await seedShardFiles(await loadServer(), storeDirectory, size)
-    await seedIdCounter(storeDirectory, size)
-    const seconds = ((performance.now() - seeding) / 1000).toFixed(1)
-    console.log(`seeded ${String(shards)} shards in ${seconds} s`)
+    await seedBlobsDirectory(join(projectDir, '.netlify', 'blobs-serve'), size)
     return await startNetlifyDev(projectDir, { timeoutMs: 180_000 })
   } catch (error) {
     await removeProjectDir(projectDir)

@@ -1,14 +1,17 @@
 /**
  * One production build served as the deployed site serves it (unknown paths answer index.html), with the
- * list endpoints the screen reads at start answered from seeded data, and every thumbnail answered with
- * the same 24 KB PNG. `/api/media-pages` answers each shard range the listing worker asks for, encoded as
+ * list endpoints the screen reads at start answered from seeded data (or every `/api/` path by the real
+ * functions in process, `api`), and every thumbnail answered with the same 24 KB PNG. `/api/media-pages` answers each shard range the listing worker asks for, encoded as
  * the function encodes it, so the mount figure covers decoding, indexing and rendering every record;
  * `/api/media` answers the whole list in one page (`next: null`), as the spec's plain call may.
  */
-import { createServer } from 'node:http'
+import { createHash } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { brotliCompressSync, constants } from 'node:zlib'
 
 import { encodeMediaPage, parseShardRange, SHARD_IDS } from '../../../src/contract/media-pages.ts'
@@ -66,16 +69,101 @@ export interface AppServer {
 /** Types a CDN compresses; `compress` serves them with brotli, as a deploy does. */
 const COMPRESSED = /^(?:text\/|application\/json|image\/svg)/
 
-/**
- * `compress`: answers text (the page, scripts, styles, JSON) with brotli where the request accepts it, as
- * Netlify's CDN does, for benchmarks whose figures depend on bytes sent (Lighthouse's simulated network).
- */
+/** The real functions' router (`routeToFunction` of lib/server-entry.ts): null for a path none serves. */
+export type ApiHandler = (request: Request) => Promise<Response | null>
+
+export interface ServeOptions {
+  /**
+   * Answers text (the page, scripts, styles, JSON) with brotli where the request accepts it, as
+   * Netlify's CDN does, for benchmarks whose figures depend on bytes sent (Lighthouse's simulated network).
+   */
+  compress?: boolean
+  /**
+   * The site's files cached as a deploy's are: an ETag on each and a 304 to a request that names it,
+   * everything revalidated on each visit (`max-age=0, must-revalidate`, Netlify's default) but Vite's
+   * content-hashed files in `/assets/`, kept a year (`immutable`, as an `/assets/*` header rule would
+   * keep them), with the `/*` headers of the build's `_headers` file (the Content-Security-Policy).
+   */
+  cdnCaching?: boolean
+  /**
+   * Every `/api/` and `/.netlify/functions/` path answered by the real functions (in process) instead
+   * of `data`. Their answers are passed on as the functions send them: over loopback their bytes cost
+   * nothing, and compressing them here would charge the CDN's work to the measured machine.
+   */
+  api?: ApiHandler
+}
+
+const LONG_LIVED = 'public, max-age=31536000, immutable'
+/** Vite's content-hashed names (`name-[hash].ext`); `start-app.js` and `theme-init.js` keep their names. */
+const HASHED = /^\/assets\/(?:.*\/)?[^/]+-[\w-]{8}\.\w+$/
+const REVALIDATED = 'public, max-age=0, must-revalidate'
+
+/** The headers the build's `_headers` file gives every path (`/*`), as function-host.ts reads them. */
+async function headersForEveryPath(directory: string): Promise<Record<string, string>> {
+  const rules = await readFile(join(directory, '_headers'), 'utf8').catch(() => '')
+  const headers: Record<string, string> = {}
+  let applies = false
+  for (const line of rules.split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue
+    if (!/^\s/.test(line)) {
+      applies = line.trim() === '/*'
+      continue
+    }
+    const colon = line.indexOf(':')
+    if (applies && colon > 0) headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim()
+  }
+  return headers
+}
+
+/** A function's answer to one request, streamed back as it comes. */
+async function answerFromFunctions(
+  api: ApiHandler,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
+  const method = incoming.method ?? 'GET'
+  const chunks: Buffer[] = []
+  if (method !== 'GET' && method !== 'HEAD') for await (const chunk of incoming) chunks.push(chunk as Buffer)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(incoming.headers))
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, one)
+  const request = new Request(`http://${incoming.headers.host ?? '127.0.0.1'}${incoming.url ?? '/'}`, {
+    method,
+    headers,
+    body: chunks.length > 0 ? Buffer.concat(chunks) : null,
+  })
+  const response = (await api(request)) ?? Response.json({ error: 'Not found' }, { status: 404 })
+  outgoing.writeHead(response.status, Object.fromEntries(response.headers))
+  if (response.body === null) {
+    outgoing.end()
+    return
+  }
+  await new Promise<void>((done, fail) => {
+    Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>)
+      .on('error', fail)
+      .pipe(outgoing)
+      .on('finish', done)
+      .on('error', fail)
+  })
+}
+
 export async function serveApp(
   directory: string,
-  data: AppData,
-  { compress = false }: { compress?: boolean } = {},
+  data: AppData | null,
+  { compress = false, cdnCaching = false, api }: ServeOptions = {},
 ): Promise<AppServer> {
   const thumbnail = thumbnailPng()
+  const siteHeaders = cdnCaching ? await headersForEveryPath(directory) : {}
+  const etags = new WeakMap<Buffer, string>()
+  const etagOf = (body: Buffer) => {
+    let etag = etags.get(body)
+    if (etag === undefined) {
+      etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
+      etags.set(body, etag)
+    }
+    return etag
+  }
   const compressed = new WeakMap<Buffer, Buffer>()
   const brotli = (body: Buffer) => {
     let done = compressed.get(body)
@@ -88,11 +176,12 @@ export async function serveApp(
   const files = new Map<string, Buffer>()
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-    const send = (body: Buffer, type: string) => {
+    const send = (body: Buffer, type: string, cached: Record<string, string> = {}) => {
       const accepts = /\bbr\b/.test(request.headers['accept-encoding'] ?? '')
       if (compress && accepts && COMPRESSED.test(type)) {
         const sent = brotli(body)
         response.writeHead(200, {
+          ...cached,
           'Content-Type': type,
           'Content-Length': sent.length,
           'Content-Encoding': 'br',
@@ -101,20 +190,45 @@ export async function serveApp(
         response.end(sent)
         return
       }
-      response.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length })
+      response.writeHead(200, { ...cached, 'Content-Type': type, 'Content-Length': body.length })
       response.end(body)
     }
-    if (path === '/api/media-pages') {
+    /** A file of the site, with a deploy's caching when `cdnCaching`. */
+    const sendFile = (body: Buffer, type: string, hashed: boolean) => {
+      if (!cdnCaching) {
+        send(body, type)
+        return
+      }
+      const cached = {
+        ...siteHeaders,
+        'Cache-Control': hashed ? LONG_LIVED : REVALIDATED,
+        ETag: etagOf(body),
+      }
+      if (request.headers['if-none-match'] === cached.ETag) {
+        response.writeHead(304, cached).end()
+        return
+      }
+      send(body, type, cached)
+    }
+    if (api !== undefined && (path.startsWith('/api/') || path.startsWith('/.netlify/functions/'))) {
+      answerFromFunctions(api, request, response).catch((error: unknown) => {
+        console.error(`${request.method ?? 'GET'} ${path}:`, error)
+        if (!response.headersSent) response.writeHead(500)
+        response.end()
+      })
+      return
+    }
+    if (data !== null && path === '/api/media-pages') {
       const page = data.mediaPage(new URL(request.url ?? '/', 'http://x').searchParams.get('shards'))
       if (page) send(page, 'application/json')
       else response.writeHead(400).end()
       return
     }
-    if (path === '/api/media') {
+    if (data !== null && path === '/api/media') {
       send(data.media, 'application/json')
       return
     }
-    if (path === '/api/folder-list') {
+    if (data !== null && path === '/api/folder-list') {
       send(data.folders, 'application/json')
       return
     }
@@ -128,11 +242,11 @@ export async function serveApp(
     ;(known ? Promise.resolve(known) : readFile(file))
       .then((body) => {
         files.set(file, body)
-        send(body, TYPES[extname(file)] ?? 'application/octet-stream')
+        sendFile(body, TYPES[extname(file)] ?? 'application/octet-stream', HASHED.test(path))
       })
       .catch(() =>
         readFile(join(directory, 'index.html')).then((body) => {
-          send(body, 'text/html')
+          sendFile(body, 'text/html', false)
         }),
       )
       .catch(() => {
