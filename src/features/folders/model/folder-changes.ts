@@ -6,7 +6,6 @@ import {
   ROOT_PATH,
   sameFolderName,
 } from '../../../contract/folder-paths'
-import type { MediaRecord } from '../../../contract/record'
 import { countOf } from '../../../lib/plural'
 import { folderLabel } from './folder-tree'
 
@@ -63,13 +62,6 @@ export function moveProblem(
     (each) => each.id !== folder.id && each.parent_path === parentPath && sameFolderName(each.name, name),
   )
   return clash ? folderClashMessage(clash.name, name, parentPath) : null
-}
-
-/** Files in each folder path, not counting the folders below: for counts on tiles and in messages. */
-export function filesByPath(records: readonly MediaRecord[]): ReadonlyMap<string, number> {
-  const counts = new Map<string, number>()
-  for (const record of records) counts.set(record.folder_path, (counts.get(record.folder_path) ?? 0) + 1)
-  return counts
 }
 
 /** Files in the folder at `path` and every folder below it. */

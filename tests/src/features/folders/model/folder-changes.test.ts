@@ -4,7 +4,6 @@ import type { Folder } from '../../../../../src/contract/folder'
 import type { FolderId } from '../../../../../src/contract/ids'
 import {
   deleteFolderMessage,
-  filesByPath,
   filesWithin,
   moveProblem,
   movedPath,
@@ -95,9 +94,13 @@ describe('moveProblem', () => {
 
 describe('deleteFolderMessage', () => {
   it('counts subfolders and the files in the whole subtree, and names where they go', () => {
-    const counts = filesByPath(
-      records(['/Photos/Raw', '/Photos/Raw', '/Photos/Raw/Day 1', '/Photos/Rawer', '/Photos']),
-    )
+    // Files in each folder path, as the engine's facts count them.
+    const counts = new Map([
+      ['/Photos/Raw', 2],
+      ['/Photos/Raw/Day 1', 1],
+      ['/Photos/Rawer', 1],
+      ['/Photos', 1],
+    ])
     expect(filesWithin(counts, '/Photos/Raw')).toBe(3)
     expect(deleteFolderMessage(FOLDERS, folder(2, '/Photos/Raw'), counts)).toBe(
       'The folder and its 2 subfolders are removed. Its 3 files move to Photos.',
