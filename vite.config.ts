@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 import { unsignedPresetPlugin } from './scripts/cloudinary-preset.ts'
 import { contentSecurityPolicyPlugin } from './scripts/csp.ts'
 import { exifrBrowserPlugin } from './scripts/exifr-browser.ts'
-import { FIRST_ROUTE_GROUP } from './scripts/first-route-chunk.ts'
+import { FIRST_ROUTE_GROUP, firstRouteWithoutZodPlugin } from './scripts/first-route-chunk.ts'
 import { startAfterPaintPlugin } from './scripts/start-after-paint.ts'
 import { startupNamesPlugin } from './scripts/startup-names.ts'
 import { swaggerUiAssetsPlugin } from './scripts/swagger-ui-assets.ts'
@@ -34,7 +34,8 @@ export default defineConfig({
   // site behind the access gate leaves the unsigned Cloudinary preset out (uploads are signed instead).
   // The built page runs the app's script once it has painted its own HTML (start-after-paint.ts), and its
   // startup scripts carry the storage names of src/lib/storage-names.ts (startup-names.ts). The
-  // API's reference page loads Swagger UI's own bundle, copied beside the app's assets.
+  // API's reference page loads Swagger UI's own bundle, copied beside the app's assets. A build whose
+  // first route holds zod fails (first-route-chunk.ts, decision 0042).
   plugins: [
     react(),
     unsignedPresetPlugin(),
@@ -43,6 +44,7 @@ export default defineConfig({
     startupNamesPlugin(),
     exifrBrowserPlugin(),
     swaggerUiAssetsPlugin(),
+    firstRouteWithoutZodPlugin(),
   ],
   build: {
     outDir: 'dist',

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite'
 
-/** The attribute that marks the app's script for `public/assets/start-app.js`, which runs it. */
+/** The attribute that marks the app's script for `public/startup/start-app.js`, which runs it. */
 export const APP_SCRIPT_ATTRIBUTE = 'data-app-script'
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/

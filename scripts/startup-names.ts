@@ -6,7 +6,7 @@ import type { Plugin } from 'vite'
 import * as storageNames from '../src/lib/storage-names.ts'
 
 /** The startup scripts that carry the names: they run before the app's code and cannot import it. */
-export const STARTUP_SCRIPTS = ['public/assets/theme-init.js', 'public/assets/start-app.js']
+export const STARTUP_SCRIPTS = ['public/startup/theme-init.js', 'public/startup/start-app.js']
 
 const START = '// Names from src/lib/storage-names.ts, written by scripts/startup-names.ts: edit them there.'
 const END = '// End of the names.'

@@ -8,7 +8,7 @@ import { THEME_STORAGE_KEY } from '../lib/storage-names'
  *
  * The page shows the resolved theme as `data-theme` on <html>, which styles.css turns into colours, and
  * as `color-scheme`, which darkens the browser's own parts (scroll bars, date pickers). The first paint
- * has it from public/assets/theme-init.js, a classic script in the page's head that reads the same key
+ * has it from public/startup/theme-init.js, a classic script in the page's head that reads the same key
  * (src/lib/storage-names.ts; the app's module runs too late for that); the app applies it again as it
  * starts (theme-init.ts).
  */

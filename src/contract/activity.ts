@@ -49,13 +49,6 @@ export const activityPageSchema = z.object({
 })
 export type ActivityPage = z.infer<typeof activityPageSchema>
 
-export const ACTIVITY_LIMITS = {
-  /** Events a page answers. */
-  pageSize: 50,
-  /** Days an event is kept when `ACTIVITY_RETENTION_DAYS` is not set. */
-  defaultRetentionDays: 365,
-} as const
-
 /** An event's id: its time inverted (13 digits) and 8 random characters; the cursor is one. */
 export const ACTIVITY_ID_PATTERN = /^\d{13}-[a-z0-9]{8}$/
 

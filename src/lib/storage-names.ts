@@ -1,6 +1,6 @@
 /**
  * Every name the app keeps something under in the browser, and the one name its startup script and the
- * app share, defined once. The startup scripts in `public/assets/` (theme-init.js, start-app.js), which
+ * app share, defined once. The startup scripts in `public/startup/` (theme-init.js, start-app.js), which
  * run before the app's code and cannot import it, carry these values in a block that
  * `scripts/startup-names.ts` writes from this module (at every build and dev server start;
  * tests/scripts/startup-names.test.ts fails when a block is stale). This module imports nothing and

@@ -37,13 +37,16 @@ test('the page and its assets carry the security headers, and the page has no in
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
   expect(scripts.length).toBeGreaterThan(0)
   for (const [, attributes = '', body = ''] of scripts) {
-    expect(attributes).toMatch(/\bsrc="\/assets\//)
+    expect(attributes).toMatch(/\bsrc="\/startup\//)
     expect(body.trim()).toBe('')
   }
   // The single-page app's other paths are the same page with the same headers.
   expect((await page.request.get('/some/screen')).headers()).toMatchObject(APP_HEADERS)
-  const asset = /\bsrc="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? ''
+  // The build's files (the app's script, preloaded) and the page's own startup scripts alike.
+  const asset = /\bhref="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? ''
+  expect(asset).not.toBe('')
   expect((await page.request.get(asset)).headers()).toMatchObject(APP_HEADERS)
+  expect((await page.request.get('/startup/start-app.js')).headers()).toMatchObject(APP_HEADERS)
 })
 
 test('uploads, thumbnails and every preview work under the policy with no violation', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { inFirstRoute } from '../../scripts/first-route-chunk'
+import { inFirstRoute, zodOnFirstRoute } from '../../scripts/first-route-chunk'
 
 const REACT_DOM_CLIENT = '/app/node_modules/react-dom/client.js'
 
@@ -54,5 +54,39 @@ describe('the first route’s chunk', () => {
     for (const id of ['/app/src/dialog.tsx', '/app/src/dialog-only.ts', '/app/src/a.ts', '/app/src/b.ts'])
       expect(inFirstRoute(id, context), id).toBe(false)
     expect(inFirstRoute('/app/src/unknown.ts', context)).toBe(false)
+  })
+})
+
+describe('zodOnFirstRoute', () => {
+  const IMPORTERS: Record<string, string[]> = {
+    '/p/node_modules/zod/v4/core/util.js': ['/p/node_modules/zod/v4/classic/schemas.js'],
+    '/p/node_modules/zod/v4/classic/schemas.js': ['/p/node_modules/zod/index.js'],
+    '/p/node_modules/zod/index.js': ['/p/src/contract/activity.ts'],
+    '/p/src/contract/activity.ts': ['/p/src/features/activity/api/activity.ts', '/p/src/lazy.ts'],
+    '/p/src/features/activity/api/activity.ts': ['/p/src/app/main.tsx'],
+  }
+  const importersOf = (id: string) => IMPORTERS[id] ?? []
+
+  it('names the chain of imports that brought zod onto the first route, from the entry', () => {
+    const route = [
+      '/p/src/app/main.tsx',
+      '/p/src/features/activity/api/activity.ts',
+      '/p/src/contract/activity.ts',
+      // zod's entry only re-exports: the bundle keeps its modules, not it.
+      '/p/node_modules/zod/v4/core/util.js',
+      '/p/node_modules/zod/v4/classic/schemas.js',
+    ]
+    expect(zodOnFirstRoute(route, importersOf)).toEqual([
+      [
+        '/p/src/app/main.tsx',
+        '/p/src/features/activity/api/activity.ts',
+        '/p/src/contract/activity.ts',
+        '/p/node_modules/zod/index.js',
+      ].join('\n  -> '),
+    ])
+  })
+
+  it('finds nothing on a first route without zod', () => {
+    expect(zodOnFirstRoute(['/p/src/app/main.tsx', '/p/src/lib/access.ts'], importersOf)).toEqual([])
   })
 })

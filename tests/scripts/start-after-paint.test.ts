@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { startAfterPaint } from '../../scripts/start-after-paint'
 
 const page = (scripts: string) =>
-  `<html><head><script src="/assets/start-app.js" defer></script>${scripts}` +
+  `<html><head><script src="/startup/start-app.js" defer></script>${scripts}` +
   '<link rel="stylesheet" crossorigin href="/assets/index-b.css"></head><body></body></html>'
 
 describe('the built page runs its app script after its first paint', () => {

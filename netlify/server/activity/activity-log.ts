@@ -1,11 +1,11 @@
 import {
-  ACTIVITY_LIMITS,
   activityEventSchema,
   type ActivityAction,
   type ActivityActor,
   type ActivityEvent,
   type ActivityQuery,
 } from '../../../src/contract/activity'
+import { ACTIVITY_LIMITS } from '../../../src/contract/activity-limits'
 import * as z from 'zod'
 
 import { shardIndexOf } from '../records/record-shards'

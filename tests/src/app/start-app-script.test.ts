@@ -13,7 +13,7 @@ import {
   KEPT_MANIFEST,
 } from '../../../src/lib/storage-names'
 
-const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'assets', 'start-app.js')
+const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'startup', 'start-app.js')
 
 interface Setting {
   /** The private file system: holding a kept library, holding none, or not there (nor Web Locks). */

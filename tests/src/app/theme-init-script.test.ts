@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveTheme, THEME_CHOICES, type ThemeChoice } from '../../../src/app/theme'
 import { THEME_STORAGE_KEY } from '../../../src/lib/storage-names'
 
-const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'assets', 'theme-init.js')
+const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'startup', 'theme-init.js')
 
 /** Runs the page's theme script against a stored value and a system scheme; the theme it sets. */
 async function themeSetBy(stored: string | null, systemDark: boolean, storageBlocked = false) {

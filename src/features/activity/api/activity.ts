@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react'
 import useSWR from 'swr'
 import useSWRInfinite from 'swr/infinite'
 
-import { ACTIVITY_LIMITS, type ActivityPage } from '../../../contract/activity'
+import type { ActivityPage } from '../../../contract/activity'
+import { ACTIVITY_LIMITS } from '../../../contract/activity-limits'
 import { ENDPOINTS } from '../../../contract/endpoints'
 import { apiRequest } from '../../../lib/api-client'
 

@@ -1,6 +1,6 @@
 /**
  * The request for the file list's first page that the page's HTML starts on every visit
- * (`public/assets/start-app.js`, a static file the Content-Security-Policy allows, which keeps the
+ * (`public/startup/start-app.js`, a static file the Content-Security-Policy allows, which keeps the
  * request of `pageRequest(0)`: tests/src/app/start-app-script.test.ts holds it to it), so that the
  * request is on its way while the app's script downloads (decisions 0038, 0077). It is left on `window`
  * under FIRST_PAGE_GLOBAL, a name the script has from src/lib/storage-names.ts.

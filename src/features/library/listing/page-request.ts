@@ -5,7 +5,7 @@ import { apiRequestInit, callApi, type ApiInit } from '../../../lib/api-call'
 /**
  * The listing's transport: every page of the file list is asked for here, the first one too, through
  * the API's one request (api-call.ts). The page's HTML asks for the first page the same way
- * (`public/assets/start-app.js`, held to `pageRequest(0)` by tests/src/app/start-app-script.test.ts).
+ * (`public/startup/start-app.js`, held to `pageRequest(0)` by tests/src/app/start-app-script.test.ts).
  */
 
 /** The path and request for the shards `shards` (`4-49`), conditional on `etag` when the page is shown. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { appendActivity } from '../../../../../netlify/server/activity/activity-log'
 import { documentStore } from '../../../../../netlify/server/store'
-import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity'
+import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity-limits'
 import type { ActorSummary } from '../../../../../src/contract/actor-summary'
 import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
 import { server, setupScreenServer } from '../../../../support/screen-server'
