@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import * as z from 'zod'
 
 import { mediaPagesAnswerSchema } from '../../../src/contract/media-pages-schema'
-import { PAGE_SCHEMA_DIGEST } from '../../../src/features/library/engine/kept-store/kept-library'
+import { PAGE_SCHEMA_DIGEST } from '../../../src/features/library/engine/kept-store/kept-layout'
 import { textDigest } from '../../../src/features/library/listing/text-digest'
 
 test("the kept library's layout folds in the digest of the page schema as it is", () => {

@@ -2,12 +2,13 @@
  * Starting the file list before React renders: the library's worker and its load, and the first page
  * shown from the page's own request, on every visit. Called once, by src/app/start-listing.ts.
  */
-import { firstPageIsWhole, pageCountOf } from '../../../contract/media-pages'
+import { firstPageIsWhole, pageCountOf, SHARD_IDS } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportAccessAnswer, reportGateOf } from '../../../lib/access'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
-import { keptLibraryFound } from '../engine/kept-store/kept-files'
+import { keptLibraryFound, opfsFiles } from '../engine/kept-store/kept-files'
+import { readKeptFirstRows } from '../engine/kept-store/kept-first-rows'
 import { takeStartedFirstPage, takeStartedKeptLookup } from './first-page-request'
 import type { FirstAnswer, ListingReply } from './listing-protocol'
 import { fetchPage } from './page-request'
@@ -32,12 +33,27 @@ export function startListingEarly(): void {
   // Looked for by the HTML as it asked for the first page, so that the answer is in as this runs.
   // Nothing kept: the worker's start (its script, its store) would take a core from the page's own
   // start while the server works on the answer (0062), so it waits for the answer.
-  const kept = (takeStartedKeptLookup() ?? keptLibraryFound()).then((found) => {
-    if (found) performance.mark('listing:kept-found')
-    return found ? undefined : answering
+  const found = takeStartedKeptLookup() ?? keptLibraryFound()
+  const kept = found.then((isKept) => {
+    if (isKept) performance.mark('listing:kept-found')
+    return isKept ? undefined : answering
   })
   const { post, deliver } = startHeldWorker(kept)
   post({ type: 'load', request: EARLY_LOAD, firstFromPage: true })
+  // With a library kept, the page reads its first rows itself (as many as the server's first page holds
+  // at most): the first screen of the default query as last seen, drawn before the worker has started
+  // (decision 0077). Of these and the server's first page, the first to arrive is drawn, and only that
+  // one: the other would draw the cards again in another order.
+  let firstDrawn: 'kept' | 'server' | null = null
+  void found.then(async (isKept) => {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
+    const rows = isKept && storage ? await readKeptFirstRows(opfsFiles(storage), SHARD_IDS) : null
+    if (rows === null || firstDrawn !== null) return
+    firstDrawn = 'kept'
+    performance.mark('listing:kept-first-here')
+    deliver({ type: 'layout', pages: Math.max(1, rows.pages), expected: null })
+    deliver({ type: 'records', page: 0, records: rows.records, first: true, last: true })
+  })
   // The schema check (zod) loads beside the request, not on the first route (decision 0042); should it
   // not arrive, the worker shows the page instead.
   const reading = retryingImport(() => import('./page-text')).catch(() => null)
@@ -48,9 +64,10 @@ export function startListingEarly(): void {
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
     try {
-      if (read !== null) {
+      if (read !== null && firstDrawn === null) {
         performance.mark('listing:first-page-here')
         const drawn = showFirstPage(deliver, read.records, read.shardCount)
+        if (drawn) firstDrawn = 'server'
         // The rest of the library is asked for once these cards are painted: under netlify dev the
         // other pages' answers took the cores from the first cards' render (decision 0062). An empty
         // first page of a library with more pages draws nothing: the rest is asked for at once.

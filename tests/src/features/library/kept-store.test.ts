@@ -6,8 +6,8 @@ import {
   KEPT_VERSION,
   type KeptStoreOptions,
 } from '../../../../src/features/library/engine/kept-store/kept-front'
+import { KEPT_LAYOUT } from '../../../../src/features/library/engine/kept-store/kept-layout'
 import {
-  KEPT_LAYOUT,
   openKeptLibrary,
   writeKeptLibrary,
   type KeptLibrary,

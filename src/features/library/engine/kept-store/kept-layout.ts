@@ -1,0 +1,77 @@
+/**
+ * How the kept library lies on disk (decisions 0052, 0077): its layout, its files, its manifest and how a
+ * row is read. Read by the worker's kept library and by the page's own first read (kept-first-rows.ts).
+ */
+import type { MediaRecord } from '../../../../contract/record'
+import { KEPT_LAYOUT_VERSION } from '../../../../lib/storage-names'
+
+/**
+ * The page schema's own digest: the first 8 hex digits of `textDigest` (listing/text-digest.ts) of
+ * `mediaPagesAnswerSchema` as JSON Schema. Written here rather than computed so that the worker loads
+ * no zod to open the store (decision 0042); tests/src/contract/page-schema-digest.test.ts holds it to the
+ * schema, so a change of the schema must change it.
+ */
+export const PAGE_SCHEMA_DIGEST = '5e5b9847'
+
+/**
+ * The layout of the kept library. A manifest naming another is not read: the store is dropped and
+ * written again from the pages. It folds in the page schema's digest, so a build whose records differ
+ * never reads rows another build wrote.
+ */
+export const KEPT_LAYOUT = `${String(KEPT_LAYOUT_VERSION)}-${PAGE_SCHEMA_DIGEST}`
+export const ROWS = 'rows'
+export const ROW_STARTS = 'row-starts'
+export const IDS = 'ids'
+/** Ends each row, so that a run of rows reads as one JSON array (JSON.stringify writes no raw newline). */
+export const ROW_END = 10
+
+export const decoder = new TextDecoder()
+
+/**
+ * `manifest.json`: the generation to read and what reading it needs. The rows are in the title order
+ * (ascending, ties in list order, as MediaIndex sorts), so the first screen of the default sort is one
+ * read; each row is a JSON array of its shape's number then the values of that shape's keys, and a
+ * newline.
+ */
+export interface Manifest {
+  layout: string
+  generation: string
+  count: number
+  /** The key lists rows are written in (records without an optional field have a shape of their own). */
+  shapes: string[][]
+  /** The rows file's length, as written. */
+  bytes: number
+  /**
+   * The ETag each page of the listing (`src/contract/media-pages.ts`) was sent under, for pages 0 to
+   * `etags.length - 1`: a reload asks the server only for the pages whose ETag moved (decisions 0049, 0077).
+   */
+  etags: string[]
+}
+
+export function isManifest(value: unknown): value is Manifest {
+  if (typeof value !== 'object' || value === null) return false
+  const manifest = value as Partial<Manifest>
+  return (
+    typeof manifest.layout === 'string' &&
+    typeof manifest.generation === 'string' &&
+    /^g[0-9a-z]+$/.test(manifest.generation) &&
+    Number.isSafeInteger(manifest.count) &&
+    (manifest.count ?? -1) >= 0 &&
+    Number.isSafeInteger(manifest.bytes) &&
+    Array.isArray(manifest.etags) &&
+    manifest.etags.every((etag) => typeof etag === 'string') &&
+    Array.isArray(manifest.shapes) &&
+    manifest.shapes.every((shape) => Array.isArray(shape) && shape.every((key) => typeof key === 'string'))
+  )
+}
+
+/** The record a row holds: its shape's keys, each with the value after the shape's number. */
+export function recordOf(row: unknown[], shapes: readonly string[][]): MediaRecord {
+  const keys = shapes[row[0] as number]
+  if (keys === undefined) throw new Error('A kept row names no shape')
+  const record: Record<string, unknown> = {}
+  keys.forEach((key, i) => {
+    record[key] = row[i + 1]
+  })
+  return record as unknown as MediaRecord
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+
+import type { MediaRecord } from '../../../../../../src/contract/record'
+import { memoryFiles } from '../../../../../../src/features/library/engine/kept-store/kept-files'
+import { readKeptFirstRows } from '../../../../../../src/features/library/engine/kept-store/kept-first-rows'
+import {
+  openKeptLibrary,
+  writeKeptLibrary,
+} from '../../../../../../src/features/library/engine/kept-store/kept-library'
+import { KEPT_MANIFEST } from '../../../../../../src/lib/storage-names'
+import { listedRecord } from '../../../../../support/listed-record'
+
+const ETAGS = ['"p0"', '"p1"', '"p2"']
+
+/** Files whose titles do not follow their ids, over three pages of the listing. */
+function library(count: number): MediaRecord[] {
+  return Array.from({ length: count }, (_, index) =>
+    listedRecord(index * 40 + 1, { title: `File ${String((index * 7919) % count)}` }),
+  )
+}
+
+describe('readKeptFirstRows', () => {
+  it('reads the first rows of the title order, as the kept library answers them, and the pages kept', async () => {
+    const files = memoryFiles()
+    await writeKeptLibrary(files, library(1_000), ETAGS)
+    const opened = await openKeptLibrary(files)
+    if (opened.kind !== 'open') throw new Error('the kept library did not open')
+    const first = await readKeptFirstRows(files, 500)
+    expect(first?.pages).toBe(3)
+    expect(first?.records).toEqual(await opened.library.rows(0, 500, true))
+    expect(first?.records[0]?.title).toBe('File 0')
+    // Every reader it opened is closed again.
+    opened.library.close()
+    expect(files.open.size).toBe(0)
+  })
+
+  it('reads a library smaller than it asks for whole, and an empty one as no rows', async () => {
+    const files = memoryFiles()
+    await writeKeptLibrary(files, library(12), ETAGS.slice(0, 1))
+    expect((await readKeptFirstRows(files, 500))?.records).toHaveLength(12)
+    const empty = memoryFiles()
+    await writeKeptLibrary(empty, [], [])
+    expect(await readKeptFirstRows(empty, 500)).toEqual({ records: [], pages: 0 })
+  })
+
+  it('reads nothing from no library, another layout or rows cut short', async () => {
+    expect(await readKeptFirstRows(memoryFiles(), 500)).toBeNull()
+    const files = memoryFiles()
+    const generation = await writeKeptLibrary(files, library(100), ETAGS.slice(0, 1))
+    const rows = files.files.get(`${generation}/rows`) ?? new Uint8Array()
+    files.files.set(`${generation}/rows`, rows.subarray(0, rows.length - 10))
+    expect(await readKeptFirstRows(files, 50)).toBeNull()
+    const manifest = JSON.parse(new TextDecoder().decode(files.files.get(KEPT_MANIFEST))) as object
+    files.files.set(
+      KEPT_MANIFEST,
+      new TextEncoder().encode(JSON.stringify({ ...manifest, layout: 'another' })),
+    )
+    expect(await readKeptFirstRows(files, 50)).toBeNull()
+    expect(files.open.size).toBe(0)
+  })
+})
