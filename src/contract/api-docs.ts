@@ -1,10 +1,11 @@
 /**
  * The API's reference page (`GET /api/docs`, netlify/functions/api-docs.mts): Swagger UI's prebuilt
- * browser bundle, copied from swagger-ui-dist into the build at these paths (scripts/swagger-ui-assets.ts),
+ * browser bundle, copied from swagger-ui-dist into the build at these paths (scripts/swagger-ui-assets.ts;
+ * not under `/assets/`, whose content-named files are kept a year: these keep their names),
  * and the page's own script (public/startup/api-docs.js), which starts it on the document. Only that page
  * loads them; the app's bundle never imports Swagger UI.
  */
-export const SWAGGER_UI_DIRECTORY = 'assets/swagger-ui'
+export const SWAGGER_UI_DIRECTORY = 'swagger-ui'
 
 /** The files of swagger-ui-dist the build copies, by what the page does with them. */
 export const SWAGGER_UI_FILES = {

@@ -29,6 +29,12 @@ export const mediaPagesAnswerSchema = z.object({
   /** Shards in the store (the highest index + 1): which pages exist. The first page's ETag covers it. */
   shard_count: count,
   count,
+  /**
+   * In an answer from shard 0 (the screen's first page): the positions of its records in the default
+   * order, titles ascending (`titleSortKey`, ties in id order), so that the screen draws its first
+   * cards in the order the whole library will show them without sorting them itself (decision 0078).
+   */
+  title_order: z.array(count).optional(),
   strings: z.array(z.string()),
   columns: z.object({
     /** Each id minus the one before it (the first minus 0). */

@@ -1,5 +1,6 @@
 import type { ActorSummary } from './actor-summary'
 import type { MediaRecord } from './record'
+import { titleSortKey } from './title-key'
 import type { MediaPagesAnswer } from './media-pages-schema'
 
 export type { MediaPagesAnswer } from './media-pages-schema'
@@ -212,9 +213,43 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
     ...(layout.nextShards == null ? {} : { next_shards: layout.nextShards }),
     shard_count: layout.shardCount,
     count: records.length,
+    ...(layout.from === 0 ? { title_order: titleOrderOf(records) } : {}),
     strings,
     columns,
   }
+}
+
+/**
+ * The positions of `records` in the default order: titles ascending by their sort key, compared as
+ * JavaScript's `<` compares strings, ties in position order, as the library's engine orders them.
+ */
+export function titleOrderOf(records: readonly MediaRecord[]): number[] {
+  const keys = records.map((record) => titleSortKey(record.title))
+  return keys
+    .map((_, position) => position)
+    .sort((a, b) => {
+      const left = keys[a] ?? ''
+      const right = keys[b] ?? ''
+      if (left !== right) return left < right ? -1 : 1
+      return a - b
+    })
+}
+
+/**
+ * The records of a page in the order its `title_order` gives, or as they came when it gives none (or
+ * one that is not an order of exactly these records).
+ */
+export function inTitleOrder<T>(records: readonly T[], order: readonly number[] | undefined): readonly T[] {
+  if (order?.length !== records.length) return records
+  const seen = new Uint8Array(records.length)
+  const ordered: T[] = []
+  for (const position of order) {
+    const record = records[position]
+    if (record === undefined || seen[position] === 1) return records
+    seen[position] = 1
+    ordered.push(record)
+  }
+  return ordered
 }
 
 /** Thrown when a page's columns do not fit together (a length or an index out of place). */

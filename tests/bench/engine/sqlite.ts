@@ -12,7 +12,7 @@ import sqlite3InitModule, {
 } from '@sqlite.org/sqlite-wasm'
 
 import { endOfDay, startOfDay } from '../../../src/features/library/model/filters.ts'
-import { titleSortKey } from '../../../src/features/library/model/title-key.ts'
+import { titleSortKey } from '../../../src/contract/title-key.ts'
 import { pagesOf } from './derive.ts'
 import { ROWS_IN_VIEW, SELECTION_BATCH, type Answer, type Engine, type Query, type Row } from './protocol.ts'
 

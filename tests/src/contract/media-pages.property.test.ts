@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   decodeMediaPage,
   encodeMediaPage,
+  inTitleOrder,
   MalformedPageError,
   PAGE_SHARDS,
   pageCountOf,
@@ -14,6 +15,8 @@ import {
 } from '../../../src/contract/media-pages'
 import { mediaPagesAnswerSchema } from '../../../src/contract/media-pages-schema'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
+import { LibraryEngine } from '../../../src/features/library/engine/library-engine'
+import { DEFAULT_SORT, NO_FILTERS } from '../../../src/features/library/model/filters'
 import { listedRecord } from '../../support/listed-record'
 
 const LAYOUT = { from: 0, to: PAGE_SHARDS - 1, shardCount: 3 }
@@ -171,6 +174,37 @@ const sample = {
   duration: null,
   sha256: null,
 }
+
+describe("the first page's title order", () => {
+  const titled = fc.array(
+    fc.constantFrom('Clip 2', 'clip 10', 'Ärger', 'arger', 'Zebra', '', 'b', 'B', '10', '9'),
+    { maxLength: 40 },
+  )
+
+  it('orders the first page as the engine answers the default query over it, and no other page', () => {
+    fc.assert(
+      fc.property(titled, (titles) => {
+        const records = titles.map((title, index) => listedRecord(index + 1, { title }))
+        const page = encodeMediaPage(records, { from: 0, to: 0, shardCount: 1 })
+        const engine = new LibraryEngine()
+        engine.setRecords(records)
+        engine.receive({ type: 'query', ask: 0, filters: NO_FILTERS, sort: DEFAULT_SORT, from: 0, to: 0 })
+        const ids = engine.ids(0, records.length)
+        expect(inTitleOrder(records, page.title_order).map((record) => record.id)).toEqual(ids)
+        expect(encodeMediaPage(records, { from: 1, to: 49, shardCount: 60 }).title_order).toBeUndefined()
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  it('leaves records as they came for an order that is not one of exactly them', () => {
+    const records = ['a', 'b', 'c']
+    expect(inTitleOrder(records, [2, 0, 1])).toEqual(['c', 'a', 'b'])
+    for (const order of [undefined, [0, 1], [0, 0, 1], [0, 1, 3]]) {
+      expect(inTitleOrder(records, order)).toEqual(records)
+    }
+  })
+})
 
 describe('shard ranges', () => {
   it('reads A-B of at most one page of shards', () => {

@@ -21,7 +21,7 @@ import {
 } from '../model/record-columns'
 import { SearchText } from '../model/search-text'
 import { orderByStrings } from '../model/string-order'
-import { titleSortKey } from '../model/title-key'
+import { titleSortKey } from '../../../contract/title-key'
 import { isUnused, unusedCutoff } from '../model/unused'
 
 /**

@@ -2,7 +2,7 @@
  * Starting the file list before React renders: the library's worker and its load, and the first page
  * shown from the page's own request, on every visit. Called once, by src/app/start-listing.ts.
  */
-import { firstPageIsWhole, pageCountOf, SHARD_IDS } from '../../../contract/media-pages'
+import { firstPageIsWhole, inTitleOrder, pageCountOf, SHARD_IDS } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportAccessAnswer, reportGateOf } from '../../../lib/access'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
@@ -66,7 +66,12 @@ export function startListingEarly(): void {
     try {
       if (read !== null && firstDrawn === null) {
         performance.mark('listing:first-page-here')
-        const drawn = showFirstPage(deliver, read.records, read.shardCount)
+        // In the order the server gives for the default query: the order the engine will answer.
+        const drawn = showFirstPage(
+          deliver,
+          [...inTitleOrder(read.records, read.titleOrder)],
+          read.shardCount,
+        )
         if (drawn) firstDrawn = 'server'
         // The rest of the library is asked for once these cards are painted: under netlify dev the
         // other pages' answers took the cores from the first cards' render (decision 0062). An empty

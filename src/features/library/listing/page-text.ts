@@ -15,6 +15,8 @@ export interface PageText {
   shardCount: number
   /** The rest of the range asked for, when the answer stopped short of it at its byte budget. */
   nextShards: string | null
+  /** The records' positions in the default order (the first page's answer only). */
+  titleOrder?: number[]
 }
 
 /** The records and layout of a page's answer text; null when it is not a page the contract allows. */
@@ -22,8 +24,9 @@ export function readPageText(text: string): PageText | null {
   const parsed = mediaPagesAnswerSchema.safeParse(readJson(text))
   if (!parsed.success) return null
   try {
-    const { count, shard_count: shardCount, next_shards: nextShards = null } = parsed.data
-    return { records: decodeMediaPage(parsed.data), count, shardCount, nextShards }
+    const { count, shard_count: shardCount, next_shards: nextShards = null, title_order } = parsed.data
+    const read = { records: decodeMediaPage(parsed.data), count, shardCount, nextShards }
+    return title_order === undefined ? read : { ...read, titleOrder: title_order }
   } catch {
     return null
   }

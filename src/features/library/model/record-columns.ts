@@ -2,7 +2,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { labelKey } from '../../../contract/labels'
 import { categoryOf, type FileCategory } from './categories'
 import { normaliseFolderPath } from './filters'
-import { titleSortKey } from './title-key'
+import { titleSortKey } from '../../../contract/title-key'
 import { typeSortKey } from './type-options'
 
 /** Title, description, author and tags, lower-cased and joined by newlines (a query never holds one). */

@@ -11,7 +11,7 @@ import { KEPT_LAYOUT_VERSION } from '../../../../lib/storage-names'
  * no zod to open the store (decision 0042); tests/src/contract/page-schema-digest.test.ts holds it to the
  * schema, so a change of the schema must change it.
  */
-export const PAGE_SCHEMA_DIGEST = '5e5b9847'
+export const PAGE_SCHEMA_DIGEST = 'a1a38211'
 
 /**
  * The layout of the kept library. A manifest naming another is not read: the store is dropped and

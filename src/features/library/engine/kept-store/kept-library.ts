@@ -5,7 +5,7 @@ import type { KeptPages } from '../../listing/listing-protocol'
 import { NO_FILTERS, type Filters, type Sort } from '../../model/filters'
 import { searchText } from '../media-index'
 import { orderByStrings } from '../../model/string-order'
-import { titleSortKey } from '../../model/title-key'
+import { titleSortKey } from '../../../../contract/title-key'
 import { MOST_ROWS } from '../library-protocol'
 import type { KeptFiles, KeptReader } from './kept-files'
 import {

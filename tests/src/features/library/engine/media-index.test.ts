@@ -14,7 +14,7 @@ import {
   MediaIndex,
   queryIndex,
 } from '../../../../../src/features/library/engine/media-index'
-import { titleSortKey } from '../../../../../src/features/library/model/title-key'
+import { titleSortKey } from '../../../../../src/contract/title-key'
 import { listedRecord } from '../../../../support/listed-record'
 
 let nextId = 1
