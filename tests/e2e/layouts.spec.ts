@@ -309,11 +309,7 @@ test.describe('on a phone', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openScreen(page)
     const title = card(page, LONG_TITLE).locator('.card__title')
-    // The first page is drawn in the order it came, and the engine's answer (title order) may draw
-    // the card again in another place just after (decision 0078).
-    await expect(async () => {
-      await title.scrollIntoViewIfNeeded({ timeout: 1_000 })
-    }).toPass()
+    await title.scrollIntoViewIfNeeded()
     // The characters laid out inside the title's box: the rest wrap below it or run past its edge.
     const shown = await title.evaluate((element) => {
       const box = element.getBoundingClientRect()
