@@ -74,8 +74,8 @@ export function zodOnFirstRoute(
   }
   const chain: string[] = []
   for (let at: string | null = top; at !== null; at = cameFrom.get(at) ?? null) {
-    if (!ZOD_MODULE.test(at)) chain.push(at)
-    else if (!ZOD_MODULE.test(chain.at(-1) ?? '') || chain.length === 0) chain.push(at)
+    // The app's modules, then only the first of zod's.
+    if (!ZOD_MODULE.test(at) || !ZOD_MODULE.test(chain.at(-1) ?? '')) chain.push(at)
   }
   return [chain.join('\n  -> ')]
 }

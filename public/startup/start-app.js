@@ -2,8 +2,8 @@
 // competes with that paint and the paint waits for no script (decision 0038), then at once:
 // 1. The file list's first page, asked for on every visit while the app's script is still on its way.
 //    The app takes this request over (src/features/library/listing/first-page-request.ts, which keeps
-//    the request of `pageRequest(0)`) and draws its answer, or the library kept in this browser if the
-//    worker answers from it first (decision 0077). Asked only where the app would ask itself: with workers.
+//    the request of `pageRequest(0)`) and draws its answer, or the first rows of the library kept in this
+//    browser if it reads them first (decision 0077). Asked only where the app would ask itself: with workers.
 //    Beside it, a look for that kept library (its manifest in the private file system), so that the app
 //    knows as its code runs whether to start its worker at once, to answer from it.
 // 2. The app's script. The build turns it into a modulepreload marked data-app-script

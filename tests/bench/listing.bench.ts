@@ -688,7 +688,7 @@ const visitNotes = (visits: Visit[]) => ({
 
 const METRICS: Metric[] = [
   {
-    metric: 'cold: navigation to first card (empty IndexedDB)',
+    metric: 'cold: navigation to first card (nothing kept)',
     unit: 'ms',
     of: (side) => pick(side.cold, 'firstCard'),
     target: 'coldFirst',
@@ -703,7 +703,7 @@ const METRICS: Metric[] = [
     old: 'whole',
   },
   {
-    metric: 'warm: reload to first card (library kept in IndexedDB)',
+    metric: 'warm: reload to first card (library kept)',
     unit: 'ms',
     of: (side) => pick(side.warm, 'firstCard'),
     target: 'warmFirst',

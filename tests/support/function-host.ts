@@ -23,6 +23,7 @@ import { BlobsDocumentStore } from '../../netlify/server/storage/blobs-store'
 import { BlobsByteStore } from '../../netlify/server/storage/byte-store'
 import { FileKeyLock } from '../../netlify/server/storage/file-lock'
 import { routeToFunction } from './function-router'
+import { headersForEveryPath } from './site-headers'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -192,21 +193,6 @@ async function loadSite(directory: string): Promise<Site> {
       return new Response(await readFile(file), { headers: { ...headers, 'Content-Type': type } })
     },
   }
-}
-
-function headersForEveryPath(rules: string): Record<string, string> {
-  const headers: Record<string, string> = {}
-  let applies = false
-  for (const line of rules.split('\n')) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue
-    if (!/^\s/.test(line)) {
-      applies = line.trim() === '/*'
-      continue
-    }
-    const colon = line.indexOf(':')
-    if (applies && colon > 0) headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim()
-  }
-  return headers
 }
 
 async function isFile(path: string): Promise<boolean> {

@@ -16,6 +16,7 @@ import { brotliCompressSync, constants } from 'node:zlib'
 
 import { encodeMediaPage, parseShardRange, SHARD_IDS } from '../../../src/contract/media-pages.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
+import { headersForEveryPath } from '../../support/site-headers.ts'
 import { thumbnailPng } from './thumbnail-png.ts'
 
 const TYPES: Record<string, string> = {
@@ -98,23 +99,6 @@ const LONG_LIVED = 'public, max-age=31536000, immutable'
 const HASHED = /^\/assets\/(?:.*\/)?[^/]+-[\w-]{8}\.\w+$/
 const REVALIDATED = 'public, max-age=0, must-revalidate'
 
-/** The headers the build's `_headers` file gives every path (`/*`), as function-host.ts reads them. */
-async function headersForEveryPath(directory: string): Promise<Record<string, string>> {
-  const rules = await readFile(join(directory, '_headers'), 'utf8').catch(() => '')
-  const headers: Record<string, string> = {}
-  let applies = false
-  for (const line of rules.split('\n')) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue
-    if (!/^\s/.test(line)) {
-      applies = line.trim() === '/*'
-      continue
-    }
-    const colon = line.indexOf(':')
-    if (applies && colon > 0) headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim()
-  }
-  return headers
-}
-
 /** A function's answer to one request, streamed back as it comes. */
 async function answerFromFunctions(
   api: ApiHandler,
@@ -154,7 +138,9 @@ export async function serveApp(
   { compress = false, cdnCaching = false, api }: ServeOptions = {},
 ): Promise<AppServer> {
   const thumbnail = thumbnailPng()
-  const siteHeaders = cdnCaching ? await headersForEveryPath(directory) : {}
+  const siteHeaders = cdnCaching
+    ? headersForEveryPath(await readFile(join(directory, '_headers'), 'utf8').catch(() => ''))
+    : {}
   const etags = new WeakMap<Buffer, string>()
   const etagOf = (body: Buffer) => {
     let etag = etags.get(body)

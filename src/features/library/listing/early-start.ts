@@ -44,12 +44,12 @@ export function startListingEarly(): void {
   // at most): the first screen of the default query as last seen, drawn before the worker has started
   // (decision 0077). Of these and the server's first page, the first to arrive is drawn, and only that
   // one: the other would draw the cards again in another order.
-  let firstDrawn: 'kept' | 'server' | null = null
+  let firstDrawn = false
   void found.then(async (isKept) => {
     const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
     const rows = isKept && storage ? await readKeptFirstRows(opfsFiles(storage), SHARD_IDS) : null
-    if (rows === null || firstDrawn !== null) return
-    firstDrawn = 'kept'
+    if (rows === null || firstDrawn) return
+    firstDrawn = true
     performance.mark('listing:kept-first-here')
     deliver({ type: 'layout', pages: Math.max(1, rows.pages), expected: null })
     deliver({ type: 'records', page: 0, records: rows.records, first: true, last: true })
@@ -64,7 +64,7 @@ export function startListingEarly(): void {
     const readPageText = answer?.status === 200 ? (await reading)?.readPageText : undefined
     const read = answer && readPageText ? readPageText(answer.text) : null
     try {
-      if (read !== null && firstDrawn === null) {
+      if (read !== null && !firstDrawn) {
         performance.mark('listing:first-page-here')
         // In the order the server gives for the default query: the order the engine will answer.
         const drawn = showFirstPage(
@@ -72,7 +72,7 @@ export function startListingEarly(): void {
           [...inTitleOrder(read.records, read.titleOrder)],
           read.shardCount,
         )
-        if (drawn) firstDrawn = 'server'
+        firstDrawn = drawn
         // The rest of the library is asked for once these cards are painted: under netlify dev the
         // other pages' answers took the cores from the first cards' render (decision 0062). An empty
         // first page of a library with more pages draws nothing: the rest is asked for at once.

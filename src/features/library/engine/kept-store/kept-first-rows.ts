@@ -1,7 +1,7 @@
 import type { MediaRecord } from '../../../../contract/record'
 import { KEPT_MANIFEST } from '../../../../lib/storage-names'
 import type { KeptFiles, KeptReader } from './kept-files'
-import { decoder, isManifest, KEPT_LAYOUT, recordOf, ROW_END, ROW_STARTS, ROWS } from './kept-layout'
+import { decoder, isManifest, KEPT_LAYOUT, recordsOfRows, ROW_STARTS, ROWS } from './kept-layout'
 
 /** The first rows of the kept library and how many pages the listing had when it was kept. */
 export interface KeptFirstRows {
@@ -35,11 +35,8 @@ export async function readKeptFirstRows(files: KeptFiles, most: number): Promise
     if (startBytes.length !== (count + 1) * 8) return null
     const end = new Float64Array(startBytes.buffer)[count] ?? 0
     const bytes = await rows.read(0, end)
-    if (bytes.length !== end || bytes[end - 1] !== ROW_END) return null
-    // The rows, their newlines made commas, are one JSON array.
-    const joined = decoder.decode(bytes.subarray(0, end - 1)).replaceAll('\n', ',')
-    const records = (JSON.parse(`[${joined}]`) as unknown[][]).map((row) => recordOf(row, manifest.shapes))
-    return { records, pages: manifest.etags.length }
+    if (bytes.length !== end) return null
+    return { records: recordsOfRows(bytes, manifest.shapes), pages: manifest.etags.length }
   } catch {
     return null
   } finally {

@@ -75,3 +75,12 @@ export function recordOf(row: unknown[], shapes: readonly string[][]): MediaReco
   })
   return record as unknown as MediaRecord
 }
+
+/** The records of a run of whole rows, each ending with ROW_END; throws when the run is cut short. */
+export function recordsOfRows(rows: Uint8Array, shapes: readonly string[][]): MediaRecord[] {
+  if (rows.length === 0) return []
+  if (rows[rows.length - 1] !== ROW_END) throw new Error('A kept row is cut short')
+  // The rows, their newlines made commas, are one JSON array.
+  const text = decoder.decode(rows.subarray(0, rows.length - 1)).replaceAll('\n', ',')
+  return (JSON.parse(`[${text}]`) as unknown[][]).map((row) => recordOf(row, shapes))
+}

@@ -4,7 +4,7 @@ import { KEPT_MANIFEST } from '../../../../lib/storage-names'
 import type { KeptPages } from '../../listing/listing-protocol'
 import { NO_FILTERS, type Filters, type Sort } from '../../model/filters'
 import { searchText } from '../media-index'
-import { orderByStrings } from '../../model/string-order'
+import { orderByStrings } from '../../../../contract/string-order'
 import { titleSortKey } from '../../../../contract/title-key'
 import { MOST_ROWS } from '../library-protocol'
 import type { KeptFiles, KeptReader } from './kept-files'
@@ -14,7 +14,7 @@ import {
   isManifest,
   KEPT_LAYOUT,
   recordOf,
-  ROW_END,
+  recordsOfRows,
   ROW_STARTS,
   ROWS,
   type Manifest,
@@ -174,13 +174,8 @@ export class KeptLibrary {
     for (let low = 0; low < count; low += READ_SLICE) {
       if (low > 0) await pause()
       const high = Math.min(count, low + READ_SLICE)
-      const first = this.starts[low] ?? 0
-      const last = (this.starts[high] ?? 0) - 1
-      if (bytes[last] !== ROW_END) throw new Error('A kept row is cut short')
-      // The rows of the slice, their newlines made commas, are one JSON array.
-      const text = decoder.decode(bytes.subarray(first, last)).replaceAll('\n', ',')
-      for (const row of JSON.parse(`[${text}]`) as unknown[][]) {
-        const record = recordOf(row, shapes)
+      const rows = bytes.subarray(this.starts[low] ?? 0, this.starts[high] ?? 0)
+      for (const record of recordsOfRows(rows, shapes)) {
         const page = record.id > 0 ? pageOfId(record.id) : 0
         // A file added since the pages were last sent may lie on a page they did not have: it has no
         // ETag, so the server is asked for that page.
