@@ -1,6 +1,5 @@
 import type { ActorSummary } from './actor-summary'
 import type { MediaRecord } from './record'
-import { titleSortKey } from './title-key'
 import type { MediaPagesAnswer } from './media-pages-schema'
 
 export type { MediaPagesAnswer } from './media-pages-schema'
@@ -118,6 +117,8 @@ export interface PageLayout {
   shardCount: number
   /** The rest of the range asked for, when this answer stops short of it. */
   nextShards?: string | null
+  /** The records' positions in the default order (`titleOrderOf`): given for an answer from shard 0. */
+  titleOrder?: number[]
 }
 
 /**
@@ -213,26 +214,10 @@ export function encodeMediaPage(records: readonly MediaRecord[], layout: PageLay
     ...(layout.nextShards == null ? {} : { next_shards: layout.nextShards }),
     shard_count: layout.shardCount,
     count: records.length,
-    ...(layout.from === 0 ? { title_order: titleOrderOf(records) } : {}),
+    ...(layout.titleOrder === undefined ? {} : { title_order: layout.titleOrder }),
     strings,
     columns,
   }
-}
-
-/**
- * The positions of `records` in the default order: titles ascending by their sort key, compared as
- * JavaScript's `<` compares strings, ties in position order, as the library's engine orders them.
- */
-export function titleOrderOf(records: readonly MediaRecord[]): number[] {
-  const keys = records.map((record) => titleSortKey(record.title))
-  return keys
-    .map((_, position) => position)
-    .sort((a, b) => {
-      const left = keys[a] ?? ''
-      const right = keys[b] ?? ''
-      if (left !== right) return left < right ? -1 : 1
-      return a - b
-    })
 }
 
 /**

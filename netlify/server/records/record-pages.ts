@@ -9,6 +9,7 @@ import {
   type MediaPagesAnswer,
   type MediaPageValidators,
 } from '../../../src/contract/media-pages'
+import { titleOrderOf } from '../../../src/contract/title-order'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore, ListedDocument } from '../storage/document-store'
 import { recentlyUsedPerStore, RecentlyUsed } from './recently-used'
@@ -278,15 +279,15 @@ export async function listShardRange(
   const { parts, stoppedAt } = await readRangeWithin(store, inRange(shards, from, to), budget)
   let rest = stoppedAt
   for (;;) {
-    const answer = encodeMediaPage(
-      parts.flatMap((part) => part.records),
-      {
-        from,
-        to: rest === null ? to : rest - 1,
-        shardCount,
-        nextShards: rest === null ? null : `${String(rest)}-${String(to)}`,
-      },
-    )
+    const records = parts.flatMap((part) => part.records)
+    const answer = encodeMediaPage(records, {
+      from,
+      to: rest === null ? to : rest - 1,
+      shardCount,
+      nextShards: rest === null ? null : `${String(rest)}-${String(to)}`,
+      // The screen draws the first page in the default order without sorting it (decision 0078).
+      ...(from === 0 ? { titleOrder: titleOrderOf(records) } : {}),
+    })
     const body = JSON.stringify(answer)
     // Shards encoded apart stand in for the answer while reading; should the answer come out larger,
     // the last shard goes to the next answer.

@@ -9,7 +9,7 @@
  */
 import { endOfDay, startOfDay } from '../../../src/features/library/model/filters.ts'
 import { RecentQueries } from '../../../src/features/library/model/recent-queries.ts'
-import { orderByStrings } from '../../../src/features/library/model/string-order.ts'
+import { orderByStrings } from '../../../src/contract/string-order.ts'
 import { titleSortKey } from '../../../src/contract/title-key.ts'
 import { pagesOf } from './derive.ts'
 import {

@@ -14,6 +14,7 @@ import {
   parseShardRange,
 } from '../../../src/contract/media-pages'
 import { mediaPagesAnswerSchema } from '../../../src/contract/media-pages-schema'
+import { titleOrderOf } from '../../../src/contract/title-order'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'
 import { LibraryEngine } from '../../../src/features/library/engine/library-engine'
 import { DEFAULT_SORT, NO_FILTERS } from '../../../src/features/library/model/filters'
@@ -181,11 +182,16 @@ describe("the first page's title order", () => {
     { maxLength: 40 },
   )
 
-  it('orders the first page as the engine answers the default query over it, and no other page', () => {
+  it('orders the first page as the engine answers the default query over it, and says no order unasked', () => {
     fc.assert(
       fc.property(titled, (titles) => {
         const records = titles.map((title, index) => listedRecord(index + 1, { title }))
-        const page = encodeMediaPage(records, { from: 0, to: 0, shardCount: 1 })
+        const page = encodeMediaPage(records, {
+          from: 0,
+          to: 0,
+          shardCount: 1,
+          titleOrder: titleOrderOf(records),
+        })
         const engine = new LibraryEngine()
         engine.setRecords(records)
         engine.receive({ type: 'query', ask: 0, filters: NO_FILTERS, sort: DEFAULT_SORT, from: 0, to: 0 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { orderByStrings } from '../../../../../src/features/library/model/string-order'
+import { orderByStrings } from '../../../src/contract/string-order'
 
 /** What the radix sort must equal: a stable comparison sort by `<`. */
 function comparisonOrder(keys: readonly string[]): number[] {

@@ -20,7 +20,7 @@ import {
   type RecordColumns,
 } from '../model/record-columns'
 import { SearchText } from '../model/search-text'
-import { orderByStrings } from '../model/string-order'
+import { orderByStrings } from '../../../contract/string-order'
 import { titleSortKey } from '../../../contract/title-key'
 import { isUnused, unusedCutoff } from '../model/unused'
 
