@@ -33,7 +33,7 @@ import { checkShareLinkForgery, checkShareLinkRevoked } from './hostile/share-li
 import { checkSharesOfPurgedFile } from './hostile/purged-shares.ts'
 import { checkHostileTagsAndTitles, checkLookAlikeFolders } from './hostile/labels.ts'
 import { checkLongDescriptionPages } from './hostile/page-bytes.ts'
-import { checkPageValidators } from './hostile/page-validators.ts'
+import { checkPageChanges } from './hostile/page-changes.ts'
 
 async function cleanUp(): Promise<void> {
   // Sorted, a cleanup call at a time: any MOST_BATCH_SHARDS ids fall in no more shards than a call may touch.
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     await checkPurgedReplay()
     await checkAnswerBudgets()
     await checkLongDescriptionPages()
-    await checkPageValidators()
+    await checkPageChanges()
     await checkAltText()
     await checkPdfPageCounts()
     await checkShareLinkForgery()

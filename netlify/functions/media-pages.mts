@@ -1,9 +1,14 @@
 import type { Config } from '@netlify/functions'
 
-import { PAGE_SHARDS, parseShardRange, VALIDATORS_QUERY } from '../../src/contract/media-pages'
+import {
+  CHANGES_QUERY,
+  CURSOR_PAGES,
+  PAGE_SHARDS,
+  parseChangesCursor,
+  parseShardRange,
+} from '../../src/contract/media-pages'
 import { InvalidInputError } from '../server/errors'
-import { listPageValidators, listShardRange } from '../server/records/record-pages'
-import { json } from '../server/http/respond'
+import { listPageChanges, listShardRange } from '../server/records/record-pages'
 import { route } from '../server/http/route'
 import { documentStore } from '../server/store'
 
@@ -13,7 +18,7 @@ export default route(
   {
     GET: async (request) => {
       const query = new URL(request.url).searchParams
-      if (query.has(VALIDATORS_QUERY)) return validators(request, query)
+      if (query.has(CHANGES_QUERY)) return changes(query)
       const range = parseShardRange(query.get('shards'))
       if (range === null) {
         throw new InvalidInputError(
@@ -27,30 +32,32 @@ export default route(
       // `no-cache` makes browsers revalidate every time, which the ETag turns into a cheap 304.
       const headers = { ETag: listing.etag, 'Cache-Control': 'no-cache' }
       if (listing.notModified) return new Response(null, { status: 304, headers })
-      return new Response(streamed(listing.body), {
-        headers: {
-          ...headers,
-          'Content-Type': 'application/json; charset=utf-8',
-          'X-Content-Type-Options': 'nosniff',
-        },
-      })
+      return new Response(streamed(listing.body), { headers: { ...headers, ...JSON_HEADERS } })
     },
   },
   { message: 'Failed to load files' },
   'media-pages',
 )
 
-/** Every page's ETag, from one shard listing (decision 0049); 304 when the client's ETag still holds. */
-async function validators(request: Request, query: URLSearchParams): Promise<Response> {
-  if ([...query.keys()].length !== 1 || query.get(VALIDATORS_QUERY) !== '') {
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+}
+
+/**
+ * What changed since the cursor's pages (decision 0083), in one answer: every page's ETag, and the
+ * changed pages that fit. Never cached: the cursor is the client's own version, and the answer changes
+ * with the library.
+ */
+async function changes(query: URLSearchParams): Promise<Response> {
+  const held = [...query.keys()].length === 1 ? parseChangesCursor(query.get(CHANGES_QUERY)) : null
+  if (held === null) {
     throw new InvalidInputError(
-      `${VALIDATORS_QUERY} takes no value and no other parameter: ask for ?${VALIDATORS_QUERY} alone`,
+      `${CHANGES_QUERY} must be alone, the ETags of at most ${String(CURSOR_PAGES)} pages without quotes, joined by "."`,
     )
   }
-  const listing = await listPageValidators(documentStore(), request.headers.get('if-none-match'))
-  const headers = { ETag: listing.etag, 'Cache-Control': 'no-cache' }
-  if (listing.notModified) return new Response(null, { status: 304, headers })
-  return json(listing.answer, 200, headers)
+  const body = await listPageChanges(documentStore(), held)
+  return new Response(streamed(body), { headers: { ...JSON_HEADERS, 'Cache-Control': 'no-store' } })
 }
 
 /**
@@ -76,8 +83,8 @@ function streamed(body: string): ReadableStream<Uint8Array> {
   })
 }
 
-// Reads: a full load is four of these (one per page), and the screen revalidates on focus and every
-// minute, with one request for every page's ETag (`?validators`) and then only the pages that changed.
+// Reads: a first visit is one of these per page, and the screen revalidates on focus and every minute
+// with one request (`?changes=`), asking for a changed page of its own only when that answer had no room.
 export const config: Config = {
   rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 }

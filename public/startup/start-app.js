@@ -1,11 +1,12 @@
 // What the page starts once it has painted its HTML (the header and 'Loading files...'), so that nothing
 // competes with that paint and the paint waits for no script (decision 0038), then at once:
-// 1. The file list's first page, asked for on every visit while the app's script is still on its way.
-//    The app takes this request over (src/features/library/listing/first-page-request.ts, which keeps
-//    the request of `pageRequest(0)`) and draws its answer, or the first rows of the library kept in this
-//    browser if it reads them first (decision 0077). Asked only where the app would ask itself: with workers.
-//    Beside it, a look for that kept library (its manifest in the private file system), so that the app
-//    knows as its code runs whether to start its worker at once, to answer from it.
+// 1. A look for the library kept in this browser (its manifest in the private file system, decision
+//    0077), and one request to the server while the app's script is still on its way: with a library
+//    kept, what changed since it (`?changes=` with the ETag of each page it holds, decision 0083); with
+//    none, the file list's first page. The app takes both over (src/features/library/listing/
+//    started-in-html.ts; the requests are `changesRequest` and `pageRequest(0)` of page-request.ts, held
+//    to them by tests/src/app/start-app-script.test.ts). Asked only where the app would ask itself: with
+//    workers.
 // 2. The app's script. The build turns it into a modulepreload marked data-app-script
 //    (scripts/start-after-paint.ts): the browser downloads it at once, and this runs it. In development
 //    there is no such link: the module script runs as written.
@@ -14,38 +15,24 @@
   // Names from src/lib/storage-names.ts, written by scripts/startup-names.ts: edit them there.
   var NAMES = {
     DENSITY_STORAGE_KEY: 'media-file-manager:card-density',
-    FIRST_PAGE_GLOBAL: 'mediaFileManagerFirstPage',
     KEPT_DIRECTORY: 'library',
     KEPT_LAYOUT_VERSION: 2,
     KEPT_LOOKUP_GLOBAL: 'mediaFileManagerKeptLibrary',
     KEPT_MANIFEST: 'manifest.json',
     KEPT_WRITER_LOCK: 'library-store',
+    STARTED_REQUEST_GLOBAL: 'mediaFileManagerStartedRequest',
     THEME_STORAGE_KEY: 'media-file-manager:theme',
   }
   // End of the names.
-  var FIRST_PAGE = NAMES.FIRST_PAGE_GLOBAL
+  var STARTED_REQUEST = NAMES.STARTED_REQUEST_GLOBAL
   var KEPT_LOOKUP = NAMES.KEPT_LOOKUP_GLOBAL
+  // A page's ETag as the server writes it; the cursor names each without its quotes (changesCursor).
+  var PAGE_ETAG = /^"([A-Za-z0-9_-]{27})"$/
+  var FIRST_PAGE_PATH = '/api/media-pages?shards=0-0'
 
-  function askFirstPage() {
-    // The app ran first: it has asked for the page already.
-    if (FIRST_PAGE in window) return
-    if (typeof Worker === 'undefined' || typeof fetch !== 'function') return
-    var answer = fetch('/api/media-pages?shards=0-0', {
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      cache: 'no-store',
-    })
-    // No answer at all is the app's to report when it takes the request over, not an unhandled rejection.
-    answer.catch(function () {})
-    window[FIRST_PAGE] = answer
-  }
-
-  function lookForKeptLibrary() {
-    if (KEPT_LOOKUP in window || typeof Worker === 'undefined' || typeof navigator === 'undefined') return
-    var storage = navigator.storage
-    // Where the worker keeps nothing (no private file system, no Web Locks), there is nothing to find.
-    if (!storage || typeof storage.getDirectory !== 'function' || !navigator.locks) return
-    window[KEPT_LOOKUP] = storage
+  /** The kept library's manifest, or null: none kept, or no private file system here. */
+  function readManifest(storage) {
+    return storage
       .getDirectory()
       .then(function (root) {
         return root.getDirectoryHandle(NAMES.KEPT_DIRECTORY)
@@ -53,14 +40,60 @@
       .then(function (directory) {
         return directory.getFileHandle(NAMES.KEPT_MANIFEST)
       })
-      .then(
-        function () {
-          return true
-        },
-        function () {
-          return false
-        },
-      )
+      .then(function (handle) {
+        return handle.getFile()
+      })
+      .then(function (file) {
+        return file.text()
+      })
+      .then(function (text) {
+        var manifest = JSON.parse(text)
+        return manifest && Array.isArray(manifest.etags) ? manifest : null
+      })
+      .then(null, function () {
+        return null
+      })
+  }
+
+  function changesPath(etags) {
+    var parts = []
+    for (var page = 0; page < etags.length; page++) {
+      var match = typeof etags[page] === 'string' ? PAGE_ETAG.exec(etags[page]) : null
+      parts.push(match ? match[1] : '')
+    }
+    return '/api/media-pages?changes=' + parts.join('.')
+  }
+
+  function ask(path) {
+    return fetch(path, {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+  }
+
+  function askServer() {
+    // The app ran first: it has asked already.
+    if (STARTED_REQUEST in window || KEPT_LOOKUP in window) return
+    if (typeof Worker === 'undefined' || typeof fetch !== 'function') return
+    var storage = typeof navigator === 'undefined' ? undefined : navigator.storage
+    // Where the worker keeps nothing (no private file system, no Web Locks), there is nothing to find.
+    var keeps = storage && typeof storage.getDirectory === 'function' && navigator.locks
+    var answer
+    if (keeps) {
+      var manifest = readManifest(storage)
+      window[KEPT_LOOKUP] = manifest.then(function (kept) {
+        return kept !== null
+      })
+      answer = manifest.then(function (kept) {
+        return ask(kept === null ? FIRST_PAGE_PATH : changesPath(kept.etags))
+      })
+    } else {
+      answer = ask(FIRST_PAGE_PATH)
+    }
+    // No answer at all is the app's to report when it takes the request over, not an unhandled rejection.
+    answer.catch(function () {})
+    window[STARTED_REQUEST] = answer
   }
 
   function runApp() {
@@ -77,8 +110,7 @@
   function start() {
     if (started) return
     started = true
-    askFirstPage()
-    lookForKeptLibrary()
+    askServer()
     runApp()
   }
 

@@ -5,12 +5,12 @@
   // Names from src/lib/storage-names.ts, written by scripts/startup-names.ts: edit them there.
   var NAMES = {
     DENSITY_STORAGE_KEY: 'media-file-manager:card-density',
-    FIRST_PAGE_GLOBAL: 'mediaFileManagerFirstPage',
     KEPT_DIRECTORY: 'library',
     KEPT_LAYOUT_VERSION: 2,
     KEPT_LOOKUP_GLOBAL: 'mediaFileManagerKeptLibrary',
     KEPT_MANIFEST: 'manifest.json',
     KEPT_WRITER_LOCK: 'library-store',
+    STARTED_REQUEST_GLOBAL: 'mediaFileManagerStartedRequest',
     THEME_STORAGE_KEY: 'media-file-manager:theme',
   }
   // End of the names.

@@ -49,8 +49,8 @@ import {
 import { API_TOKEN_PREFIX, INVITE_DAYS, PASSWORD_MIN_LENGTH, TOKEN_MAX_DAYS } from './people-limits'
 import { ALL_TOKENS_QUERY } from './people-paths'
 import { LIMITS } from './limits'
-import { mediaPagesAnswerSchema, mediaPageValidatorsSchema } from './media-pages-schema'
-import { PAGE_SHARDS, VALIDATORS_QUERY } from './media-pages'
+import { mediaPageChangesSchema, mediaPagesAnswerSchema } from './media-pages-schema'
+import { CHANGES_QUERY, CURSOR_PAGES, PAGE_SHARDS } from './media-pages'
 import { mediaRecordSchema, recordCreateSchema, recordPatchSchema } from './record'
 import { replaceFileResponseSchema, replaceFileSchema } from './replace-file'
 import type { API_ROUTES } from './routes'
@@ -534,26 +534,31 @@ export const API_DESCRIPTION: ApiDescription = {
     operations: {
       GET: {
         summary: 'Load the library in shard pages',
-        description: `The screen's listing: records of a range of shards (${String(PAGE_SHARDS)} shards a page of 500 ids each), encoded column by column, streamed. \`?${VALIDATORS_QUERY}\` alone answers every page's ETag instead.`,
+        description: `The screen's listing: records of a range of shards (${String(PAGE_SHARDS)} shards a page of 500 ids each), encoded column by column, streamed. \`?${CHANGES_QUERY}=<cursor>\` alone answers what changed since the pages a client holds, in one answer: every page's ETag, and the changed pages that fit (a client asks for any other changed page by \`shards\`).`,
         query: {
           shards: {
             description: `A range of at most ${String(PAGE_SHARDS)} shards, such as \`0-${String(PAGE_SHARDS - 1)}\`.`,
             schema: z.string(),
             example: `0-${String(PAGE_SHARDS - 1)}`,
           },
-          [VALIDATORS_QUERY]: {
-            description: "Present (without a value): every page's ETag, in one answer.",
-            schema: z.string().max(0),
+          [CHANGES_QUERY]: {
+            description: `The client's version: the ETag it holds for each page, in page order (page 0 is shards 0-0, page 1 shards 1-${String(PAGE_SHARDS - 1)}, then ${String(PAGE_SHARDS)} shards a page), each without its quotes, joined by \`.\`, an empty part for a page not held; at most ${String(CURSOR_PAGES)} pages.`,
+            schema: z.string(),
+            example: 'kVfK1r0uJ7kB2xQ3n9mX4pA6sLe.',
           },
         },
         headers: conditionalGet,
         answers: {
           200: {
             description:
-              "The range's records (`mediaPagesAnswerSchema`), or with `?validators` each page's ETag.",
-            schema: z.union([mediaPagesAnswerSchema, mediaPageValidatorsSchema]),
-            example: { shard_count: 1, etags: ['"p0-7f3a"', '"p1-0000"'] },
-            headers: { ETag: 'The version of the range.' },
+              "The range's records (`mediaPagesAnswerSchema`), or with `?changes=` every page's ETag and the changed pages' answers (`mediaPageChangesSchema`, never cached).",
+            schema: z.union([mediaPagesAnswerSchema, mediaPageChangesSchema]),
+            example: {
+              shard_count: 1,
+              etags: ['"kVfK1r0uJ7kB2xQ3n9mX4pA6sLe"', '"Qm3c8ZrT0yWv5bN1aHd7eKx2uPo"'],
+              pages: [],
+            },
+            headers: { ETag: 'The version of the range (not sent with `?changes=`).' },
           },
           304: { description: 'Not modified: the `If-None-Match` ETag still holds.' },
         },

@@ -78,12 +78,17 @@ export const mediaPagesAnswerSchema = z.object({
 })
 export type MediaPagesAnswer = z.infer<typeof mediaPagesAnswerSchema>
 
-/** The schema of a `GET /api/media-pages?validators` answer (`MediaPageValidators`, media-pages.ts). */
-export const mediaPageValidatorsSchema = z
+/** The schema of a `GET /api/media-pages?changes=` answer (`MediaPageChanges`, media-pages.ts). */
+export const mediaPageChangesSchema = z
   .object({
     shard_count: count,
     etags: z.array(z.string().min(1).max(200)),
+    pages: z.array(z.object({ page: count, answer: mediaPagesAnswerSchema }).strict()),
   })
+  .strict()
   .refine((answer) => answer.etags.length === pageCountOf(answer.shard_count), {
     message: 'etags must hold one ETag per page',
+  })
+  .refine((answer) => answer.pages.every(({ page }) => page < answer.etags.length), {
+    message: 'pages must be pages of the library',
   })

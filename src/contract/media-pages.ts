@@ -80,19 +80,53 @@ export function pageCountOf(shardCount: number): number {
 }
 
 /**
- * `GET /api/media-pages?validators`: the ETag of every page at once (decision 0049), `etags[page]` being
- * exactly what `?shards=<pageShards(page)>` answers as its ETag, for `pageCountOf(shard_count)` pages.
- * The answer has an ETag of its own, so an unchanged library answers 304 to the whole question, and a
- * client asks again only for the pages whose ETag differs from the one it keeps. 2,000 shards
- * (1,000,000 ids) are 41 pages, about 1.5 KB.
+ * `GET /api/media-pages?changes=<cursor>`: what changed since the version a client holds, in one request
+ * (decision 0083), as Drive's and Dropbox's change cursors are. The cursor is that version: the ETag the
+ * client holds for each page, in page order (`changesCursor`). The answer gives every page's ETag now,
+ * `etags[page]` being exactly what `?shards=<pageShards(page)>` answers as its ETag, and in the same
+ * answer the pages whose ETag moved, as many as fit one answer's bytes (`LIMITS.pageAnswerBytes`, at
+ * least one page): the client asks for any other changed page on its own. With nothing changed it is
+ * about 30 bytes a page (1.3 KB at 1,000,000 files, 41 pages).
  */
-export interface MediaPageValidators {
+export interface MediaPageChanges {
   shard_count: number
   etags: string[]
+  /** Changed pages, in page order: each page's answer as `?shards=` gives it. */
+  pages: { page: number; answer: MediaPagesAnswer }[]
 }
 
-/** The query that asks for the validators instead of a range; it takes no value and no other parameter. */
-export const VALIDATORS_QUERY = 'validators'
+export const CHANGES_QUERY = 'changes'
+
+/**
+ * Pages a cursor names at most: 50,000,000 ids. A client holding more names the first ones; the server
+ * takes a page the cursor does not name as one the client does not hold.
+ */
+export const CURSOR_PAGES = 1_000
+
+/** A page's ETag as the server writes it: 27 base64url characters in quotes. */
+const PAGE_ETAG = /^"([A-Za-z0-9_-]{27})"$/
+const CURSOR_PART = /^[A-Za-z0-9_-]{27}$/
+
+/**
+ * The cursor of the pages held under `etags` (page order; '' for a page not held): each ETag without its
+ * quotes, joined by `.`, an empty part for a page not held or an ETag that is not the server's.
+ * public/startup/start-app.js builds the same (tests/src/app/start-app-script.test.ts holds it to this).
+ */
+export function changesCursor(etags: readonly string[]): string {
+  return etags
+    .slice(0, CURSOR_PAGES)
+    .map((etag) => PAGE_ETAG.exec(etag)?.[1] ?? '')
+    .join('.')
+}
+
+/** The page ETags a cursor names (`changesCursor`), '' for a page not held; null when malformed. */
+export function parseChangesCursor(cursor: string | null): string[] | null {
+  if (cursor === null) return null
+  const parts = cursor.split('.')
+  if (parts.length > CURSOR_PAGES) return null
+  if (!parts.every((part) => part === '' || CURSOR_PART.test(part))) return null
+  return parts.map((part) => (part === '' ? '' : `"${part}"`))
+}
 
 export const SHARD_RANGE = /^(\d{1,7})-(\d{1,7})$/
 

@@ -33,8 +33,8 @@ export const KEPT_WRITER_LOCK = 'library-store'
 
 /**
  * Not storage: the properties of `window` under which start-app.js leaves, for the app to take over
- * (first-page-request.ts), the first page's request (decision 0038) and its look for a kept library
- * (a promise of whether one is there, decision 0077).
+ * (started-in-html.ts), its request to the server (decisions 0038, 0083: the first page, or with a kept
+ * library what changed since) and its look for a kept library (a promise of whether one is there, 0077).
  */
-export const FIRST_PAGE_GLOBAL = 'mediaFileManagerFirstPage'
+export const STARTED_REQUEST_GLOBAL = 'mediaFileManagerStartedRequest'
 export const KEPT_LOOKUP_GLOBAL = 'mediaFileManagerKeptLibrary'

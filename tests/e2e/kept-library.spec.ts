@@ -60,6 +60,21 @@ test('a reload answers from the kept library before the server does, and a refus
   release(undefined)
   await page.unroute(pages)
 
+  // With nothing changed, a reload is one request: what changed since the kept pages (decision 0083).
+  const asked: string[] = []
+  const count = (request: { url: () => string }) => {
+    const url = new URL(request.url())
+    if (pages(url)) asked.push(url.search)
+  }
+  page.on('request', count)
+  await page.reload()
+  await expectTitles(page, ['Beach sunset', 'Budget report', 'Jingle'])
+  await expect.poll(() => answeredFromKept(page)).toBe(true)
+  await page.waitForLoadState('networkidle')
+  page.off('request', count)
+  expect(asked).toHaveLength(1)
+  expect(asked[0]).toMatch(/^\?changes=[A-Za-z0-9_-]{27}\.[A-Za-z0-9_-]{27}$/)
+
   // A refused listing (a session that ended) drops the kept library.
   await page.route(pages, (route) =>
     route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Sign in again."}' }),

@@ -7,7 +7,6 @@ import {
   pageOfShard,
   pageRange,
   type MediaPagesAnswer,
-  type MediaPageValidators,
 } from '../../../src/contract/media-pages'
 import { titleOrderOf } from '../../../src/contract/title-order'
 import type { MediaRecord } from '../../../src/contract/record'
@@ -196,12 +195,18 @@ function etagOfRange(
   return `"${hash.digest('base64url').slice(0, 27)}"`
 }
 
+/** Every page's ETag now (`etags[page]`), and the shard count that sets how many pages there are. */
+interface PageEtags {
+  shardCount: number
+  etags: string[]
+}
+
 /**
  * The ETag of every page of the grid (`pageRange`), in page order, from one shard listing: each exactly
  * the ETag `GET /api/media-pages?shards=<that page>` answers, as both come from `etagOfRange`. The
  * shards are sorted into their pages in one pass, so a listing of 2,000 shards is hashed once.
  */
-export function pageValidatorsOf(shards: readonly ListedDocument[]): MediaPageValidators {
+export function pageEtagsOf(shards: readonly ListedDocument[]): PageEtags {
   const shardCount = shardCountOf(shards)
   const byPage = Array.from({ length: pageCountOf(shardCount) }, (): ListedDocument[] => [])
   for (const shard of shards) {
@@ -215,33 +220,36 @@ export function pageValidatorsOf(shards: readonly ListedDocument[]): MediaPageVa
     const { from, to } = pageRange(page)
     return etagOfRange(listed, from, to, shardCount)
   })
-  return { shard_count: shardCount, etags }
+  return { shardCount, etags }
 }
-
-/** The validator of the validators: changes whenever one page's ETag does, or the number of pages. */
-function validatorsEtag(validators: MediaPageValidators): string {
-  const hash = createHash('sha256')
-  hash.update('validators\u0000')
-  for (const etag of validators.etags) hash.update(`${etag}\u0000`)
-  return `"${hash.digest('base64url').slice(0, 27)}"`
-}
-
-export type PageValidatorsListing = { etag: string } & (
-  { notModified: true } | { notModified: false; answer: MediaPageValidators }
-)
 
 /**
- * `GET /api/media-pages?validators`: every page's ETag from one `list()`, or `notModified` when the
- * client's ETag for the whole answer still holds. No shard is read.
+ * `GET /api/media-pages?changes=<cursor>` (decision 0083): from one `list()`, every page's ETag, and the
+ * answers of the pages whose ETag is not the one `held` names (page order; '' for a page not held), in
+ * page order while they fit `budget` bytes together (at least one). Each page's answer is the one its
+ * own `?shards=` GET gives, kept answers included, so a page costs no more asked for here. Returns the
+ * answer as JSON text, assembled from the pages' own texts rather than encoded again.
  */
-export async function listPageValidators(
+export async function listPageChanges(
   store: DocumentStore,
-  ifNoneMatch: string | null,
-): Promise<PageValidatorsListing> {
-  const answer = pageValidatorsOf(await listShards(store))
-  const etag = validatorsEtag(answer)
-  if (ifNoneMatch !== null && etagMatches(ifNoneMatch, etag)) return { etag, notModified: true }
-  return { etag, notModified: false, answer }
+  held: readonly string[],
+  budget: number = LIMITS.pageAnswerBytes,
+): Promise<string> {
+  const shards = await listShards(store)
+  const { shardCount, etags } = pageEtagsOf(shards)
+  const pages: string[] = []
+  let bytes = 0
+  for (const [page, etag] of etags.entries()) {
+    if (held[page] === etag) continue
+    const { from, to } = pageRange(page)
+    const { body } = await encodeRange(store, shards, { from, to, etag }, budget)
+    // Pages that do not fit are left for the client to ask for one by one.
+    const size = Buffer.byteLength(body)
+    if (pages.length > 0 && bytes + size > budget) break
+    pages.push(`{"page":${String(page)},"answer":${body}}`)
+    bytes += size
+  }
+  return `{"shard_count":${String(shardCount)},"etags":${JSON.stringify(etags)},"pages":[${pages.join(',')}]}`
 }
 
 /** The range of shards an answer covers, and the records in it. */
@@ -271,11 +279,21 @@ export async function listShardRange(
   const shards = await listShards(store)
   const etag = rangeEtag(shards, from, to)
   if (ifNoneMatch !== null && etagMatches(ifNoneMatch, etag)) return { etag, notModified: true }
+  return { etag, notModified: false, ...(await encodeRange(store, shards, { from, to, etag }, budget)) }
+}
+
+/** The answer for the shards `from`-`to` of the listing `shards`, whose range ETag is `etag`. */
+async function encodeRange(
+  store: DocumentStore,
+  shards: readonly ListedDocument[],
+  { from, to, etag }: { from: number; to: number; etag: string },
+  budget: number,
+): Promise<KeptAnswer> {
   const shardCount = shardCountOf(shards)
   // Past the first range the ETag leaves out the shard count the answer gives, so the key holds it.
   const answerKey = `${etag}\u0000${String(shardCount)}\u0000${String(budget)}`
   const kept = keptAnswers(store).get(answerKey)
-  if (kept !== undefined) return { etag, notModified: false, ...kept }
+  if (kept !== undefined) return kept
   const { parts, stoppedAt } = await readRangeWithin(store, inRange(shards, from, to), budget)
   let rest = stoppedAt
   for (;;) {
@@ -294,7 +312,7 @@ export async function listShardRange(
     const last = parts[parts.length - 1]
     if (parts.length <= 1 || !last || Buffer.byteLength(body) <= budget) {
       keptAnswers(store).set(answerKey, { answer, body })
-      return { etag, notModified: false, answer, body }
+      return { answer, body }
     }
     parts.pop()
     rest = last.index

@@ -5,19 +5,25 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 
 import { APP_SCRIPT_ATTRIBUTE } from '../../../scripts/start-after-paint'
-import { pageRequest } from '../../../src/features/library/listing/page-request'
+import { changesRequest, pageRequest } from '../../../src/features/library/listing/page-request'
 import {
-  FIRST_PAGE_GLOBAL,
   KEPT_DIRECTORY,
   KEPT_LOOKUP_GLOBAL,
   KEPT_MANIFEST,
+  STARTED_REQUEST_GLOBAL,
 } from '../../../src/lib/storage-names'
+
+/** A kept library's manifest: pages 0 and 2 held under the server's ETags, page 1 under none. */
+const KEPT_ETAGS = ['"kVfK1r0uJ7kB2xQ3n9mX4pA6sLe"', '', '"Qm3c8ZrT0yWv5bN1aHd7eKx2uPo"']
+const KEPT_MANIFEST_TEXT = JSON.stringify({ layout: '2-x', generation: 'g1', count: 3, etags: KEPT_ETAGS })
 
 const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'startup', 'start-app.js')
 
 interface Setting {
   /** The private file system: holding a kept library, holding none, or not there (nor Web Locks). */
   privateFiles?: 'kept' | 'empty' | 'none'
+  /** The kept library's manifest, as its file holds it. */
+  manifestText?: string
   workers?: boolean
   /** The app ran first and took the request over (or asked itself). */
   appFirst?: boolean
@@ -30,7 +36,12 @@ interface Setting {
 
 /** Runs start-app.js on a page: what it asked for, the scripts it added, and what it waits on. */
 async function load(setting: Setting = {}) {
-  const { workers = true, appFirst = false, privateFiles = 'none' } = setting
+  const {
+    workers = true,
+    appFirst = false,
+    privateFiles = 'none',
+    manifestText = KEPT_MANIFEST_TEXT,
+  } = setting
   const { marked = true, hidden = false, paintTiming = true } = setting
   const asked: [string, RequestInit][] = []
   const added: { type: string; src: string; crossOrigin: string }[] = []
@@ -42,7 +53,7 @@ async function load(setting: Setting = {}) {
     throw new Error('The start-app script read storage')
   }
   const window: Record<string, unknown> = { localStorage: { getItem: refused, setItem: refused } }
-  if (appFirst) window[FIRST_PAGE_GLOBAL] = null
+  if (appFirst) window[STARTED_REQUEST_GLOBAL] = null
   function PerformanceObserver(callback: (list: unknown, observer: unknown) => void) {
     const observer = {
       disconnected: false,
@@ -78,8 +89,9 @@ async function load(setting: Setting = {}) {
   if (workers) context.Worker = function Worker() {}
   if (privateFiles !== 'none') {
     const missing = () => Promise.reject(new Error('NotFoundError'))
+    const manifestFile = { getFile: () => Promise.resolve({ text: () => Promise.resolve(manifestText) }) }
     const library = {
-      getFileHandle: (name: string) => (name === KEPT_MANIFEST ? Promise.resolve({}) : missing()),
+      getFileHandle: (name: string) => (name === KEPT_MANIFEST ? Promise.resolve(manifestFile) : missing()),
     }
     const root = {
       getDirectoryHandle: (name: string) =>
@@ -94,7 +106,7 @@ async function load(setting: Setting = {}) {
     frames,
     timers,
     observers,
-    left: () => window[FIRST_PAGE_GLOBAL],
+    left: () => window[STARTED_REQUEST_GLOBAL],
     lookedFor: () => window[KEPT_LOOKUP_GLOBAL],
   }
 }
@@ -145,9 +157,25 @@ describe("the page's start-app script", () => {
     }
   })
 
-  it('looks for a kept library beside the first page, where the worker would keep one', async () => {
-    expect(await (await load({ privateFiles: 'kept', hidden: true })).lookedFor()).toBe(true)
-    expect(await (await load({ privateFiles: 'empty', hidden: true })).lookedFor()).toBe(false)
+  it('asks what changed since a kept library instead of the first page, as the app would', async () => {
+    const kept = await load({ privateFiles: 'kept', hidden: true })
+    expect(await kept.lookedFor()).toBe(true)
+    await expect(kept.left()).rejects.toThrow('Failed to fetch')
+    expect(kept.asked).toEqual([changesRequest(KEPT_ETAGS)])
+    const empty = await load({ privateFiles: 'empty', hidden: true })
+    expect(await empty.lookedFor()).toBe(false)
+    await expect(empty.left()).rejects.toThrow('Failed to fetch')
+    expect(empty.asked).toEqual([pageRequest(0)])
+    // A manifest that does not read is no kept library: the first page is asked for.
+    for (const manifestText of ['{', '{"etags":3}', 'null']) {
+      const unread = await load({ privateFiles: 'kept', hidden: true, manifestText })
+      expect(await unread.lookedFor()).toBe(false)
+      await expect(unread.left()).rejects.toThrow('Failed to fetch')
+      expect(unread.asked).toEqual([pageRequest(0)])
+    }
+  })
+
+  it('looks for a kept library only where the worker would keep one', async () => {
     // No private file system or no Web Locks (nothing is kept there), or no workers: nothing to look for.
     expect((await load({ hidden: true })).lookedFor()).toBeUndefined()
     expect((await load({ privateFiles: 'kept', workers: false, hidden: true })).lookedFor()).toBeUndefined()

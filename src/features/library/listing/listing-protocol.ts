@@ -7,11 +7,15 @@ import type { MediaRecord } from '../../../contract/record'
 /** What the page did about the first page before the worker started (startListingEarly). */
 export interface EarlyStart {
   /**
-   * The page is asking the server for the first page itself (every visit with workers): the worker
-   * waits for that answer (`first-answer`) instead of asking again.
+   * The page is asking the server itself (every visit with workers): for the first page with no library
+   * kept, or what changed since the library kept (decision 0083). The worker's first load waits for
+   * that answer (`page-answer`) instead of asking again.
    */
-  firstFromPage?: boolean
+  answerFromPage?: boolean
 }
+
+/** What the page asked the server for the worker: the first page, or what changed since the kept library. */
+export type PageAsked = 'first' | 'changes'
 
 /**
  * The library kept from the last visit (the kept library, decision 0077) as the listing's pages: each
@@ -21,8 +25,8 @@ export interface KeptPages {
   pages: { etag: string; records: MediaRecord[] }[]
 }
 
-/** The server's answer to the page's own request for the first page, as text. */
-export interface FirstAnswer {
+/** The server's answer to a request the page made for the worker (EarlyStart), as text. */
+export interface PageAnswer {
   status: number
   etag: string | null
   text: string
@@ -32,10 +36,10 @@ export type ListingRequest =
   /** Shows the pages kept from the last visit (once), then asks the server for every page again. */
   | ({ type: 'load'; request: number } & EarlyStart)
   /**
-   * The answer the page had to its own request for the first page (null: no answer at all); the worker
-   * sends its records on as its own, since its engine holds the library, the first page too.
+   * The answer the page had to its own request (null: no answer at all). The worker takes it as its
+   * own: a first page's records are sent on, since its engine holds the library, the first page too.
    */
-  | { type: 'first-answer'; answer: FirstAnswer | null }
+  | { type: 'page-answer'; asked: PageAsked; answer: PageAnswer | null }
   /** Asks the server for every page again; unchanged pages answer 304 and cost nothing more. */
   | { type: 'revalidate'; request: number }
 

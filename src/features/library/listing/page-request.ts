@@ -1,4 +1,4 @@
-import { pageShards, VALIDATORS_QUERY } from '../../../contract/media-pages'
+import { CHANGES_QUERY, changesCursor, pageShards } from '../../../contract/media-pages'
 import { routePath } from '../../../contract/routes'
 import { apiRequestInit, callApi, type ApiInit } from '../../../lib/api-call'
 
@@ -33,14 +33,17 @@ export function fetchRange(shards: string, etag?: string, send?: typeof fetch): 
   return callApi(...rangeCall(shards, etag), send)
 }
 
-/**
- * Asks for every page's ETag at once (`?validators`, decision 0049), conditional on `etag`, the ETag of
- * the last such answer, when there is one.
- */
-export function fetchValidators(etag?: string, send?: typeof fetch): Promise<Response> {
-  return callApi(
-    `${routePath('mediaPages')}?${VALIDATORS_QUERY}`,
-    { headers: etag === undefined ? {} : { 'If-None-Match': etag }, cache: 'no-store' },
-    send,
-  )
+/** The request for what changed since the pages held under `etags` (page order, '' for one not held). */
+export function changesRequest(etags: readonly string[]): [string, RequestInit] {
+  const [path, init] = changesCall(etags)
+  return [path, apiRequestInit(init)]
+}
+
+function changesCall(etags: readonly string[]): [string, ApiInit] {
+  return [`${routePath('mediaPages')}?${CHANGES_QUERY}=${changesCursor(etags)}`, { cache: 'no-store' }]
+}
+
+/** Asks what changed since the pages held under `etags`, in one request (decision 0083). */
+export function fetchChanges(etags: readonly string[], send?: typeof fetch): Promise<Response> {
+  return callApi(...changesCall(etags), send)
 }

@@ -43,7 +43,7 @@ export interface Manifest {
   bytes: number
   /**
    * The ETag each page of the listing (`src/contract/media-pages.ts`) was sent under, for pages 0 to
-   * `etags.length - 1`: a reload asks the server only for the pages whose ETag moved (decisions 0049, 0077).
+   * `etags.length - 1`: a reload asks what changed since them (decisions 0077, 0083).
    */
   etags: string[]
 }

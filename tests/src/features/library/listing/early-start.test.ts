@@ -68,9 +68,9 @@ describe('the listing started before the screen', () => {
       expect(FakeWorker.started).toHaveLength(1)
     })
     const worker = FakeWorker.started[0] as FakeWorker
-    const firstAnswer = { type: 'first-answer', answer: { status: 503, etag: null, text: '' } }
+    const firstAnswer = { type: 'page-answer', asked: 'first', answer: { status: 503, etag: null, text: '' } }
     await vi.waitFor(() => {
-      expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }, firstAnswer])
+      expect(worker.sent).toEqual([{ type: 'load', request: -1, answerFromPage: true }, firstAnswer])
     })
     worker.reply({ type: 'layout', pages: 2, expected: null })
     worker.reply({ type: 'records', page: 0, records: records(1, 2), first: true, last: true })
@@ -79,7 +79,7 @@ describe('the listing started before the screen', () => {
     expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
     const loaded = store.load()
     // The load under way is the store's: it is not asked for a second time.
-    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }, firstAnswer])
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, answerFromPage: true }, firstAnswer])
     worker.reply({ type: 'records', page: 1, records: [], first: true, last: true })
     worker.reply({ type: 'settled', request: -1, ok: true })
     await loaded
@@ -129,7 +129,7 @@ describe('the listing started before the screen, on a first visit', () => {
   /** The worker's messages once it has been handed the first answer. */
   async function handedOver(worker: FakeWorker) {
     await vi.waitFor(() => {
-      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
+      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'page-answer'])
     })
   }
 
@@ -146,13 +146,13 @@ describe('the listing started before the screen, on a first visit', () => {
     expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
     // The rest of the library waits for the first cards: the worker has not been handed the page yet.
     await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
+    expect(worker.sent).toEqual([{ type: 'load', request: -1, answerFromPage: true }])
     gate.firstScreenDrawn()
     await handedOver(worker)
     expect(worker.sent).toEqual([
-      { type: 'load', request: -1, firstFromPage: true },
+      { type: 'load', request: -1, answerFromPage: true },
       // Not marked shown here: the worker's engine holds the library, the first page too.
-      { type: 'first-answer', answer: { status: 200, etag: '"p0"', text } },
+      { type: 'page-answer', asked: 'first', answer: { status: 200, etag: '"p0"', text } },
     ])
     store.close()
   })
@@ -206,12 +206,13 @@ describe('the listing started before the screen, on a first visit', () => {
     })
     await handedOver(refused.worker)
     expect(refused.worker.sent[1]).toEqual({
-      type: 'first-answer',
+      type: 'page-answer',
+      asked: 'first',
       answer: { status: 401, etag: null, text: '{"error":"Sign in to see the files"}' },
     })
     const unreachable = await startFresh(() => Promise.reject(new TypeError('Failed to fetch')))
     await handedOver(unreachable.worker)
-    expect(unreachable.worker.sent[1]).toEqual({ type: 'first-answer', answer: null })
+    expect(unreachable.worker.sent[1]).toEqual({ type: 'page-answer', asked: 'first', answer: null })
     const store = new unreachable.fresh.ListingStore(unreachable.fresh.connectListing)
     expect(store.getSnapshot().records).toBeUndefined()
     // Nothing to draw: the other calls go at once.
@@ -231,7 +232,7 @@ describe('the listing started before the screen, from the request its HTML start
     const started = new Promise<Response>((resolve) => {
       answer = resolve
     })
-    const window: Record<string, unknown> = { mediaFileManagerFirstPage: started }
+    const window: Record<string, unknown> = { mediaFileManagerStartedRequest: started }
     vi.stubGlobal('window', window)
     const asked: string[] = []
     vi.stubGlobal('fetch', (url: string) => {
@@ -245,7 +246,7 @@ describe('the listing started before the screen, from the request its HTML start
     })
     fresh.startListingEarly()
     // Taken: a script that ran late would ask nothing more.
-    expect(window.mediaFileManagerFirstPage).toBeNull()
+    expect(window.mediaFileManagerStartedRequest).toBeNull()
     // Held until the first page is drawn: the gate was armed by the early start.
     let heldOthers = false
     void gate.afterFirstScreen().then(() => {
@@ -270,7 +271,7 @@ describe('the listing started before the screen, from the request its HTML start
     expect(heldOthers).toBe(false)
     gate.firstScreenDrawn()
     await vi.waitFor(() => {
-      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'first-answer'])
+      expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'page-answer'])
     })
     await vi.waitFor(() => {
       expect(heldOthers).toBe(true)
@@ -298,30 +299,27 @@ function keptLibraryHere() {
   vi.stubGlobal('navigator', { storage: { getDirectory: () => Promise.resolve(root) }, locks: {} })
 }
 
-/** The server's first page: records 1-3 of a library of 4 shards. */
-const firstPage = () =>
-  new Response(JSON.stringify(encodeMediaPage(records(1, 3), { from: 0, to: 0, shardCount: 4 })), {
-    headers: { etag: '"first"' },
-  })
-
 /**
  * A reload: a library kept in the private file system, and the listing started before the screen, with
- * a fresh module and no worker started before it; the first page's answer comes when `answer` is called.
+ * a fresh module and no worker started before it; the HTML's request for what changed (a stand-in
+ * answer) comes when `answer` is called.
  */
 async function reloadStartedEarly() {
   const fresh = await freshListing()
   vi.stubGlobal('Worker', FakeWorker)
   keptLibraryHere()
   let answer: () => void = () => undefined
-  vi.stubGlobal(
-    'fetch',
-    () =>
-      new Promise((resolve) => {
-        answer = () => {
-          resolve(firstPage())
-        }
-      }),
-  )
+  const started = new Promise<Response>((resolve) => {
+    answer = () => {
+      resolve(new Response('{"changes":"stand-in"}', { status: 200 }))
+    }
+  })
+  vi.stubGlobal('window', { mediaFileManagerStartedRequest: started })
+  const asked: string[] = []
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url)
+    return new Promise(() => undefined)
+  })
   FakeWorker.started.length = 0
   fresh.startListingEarly()
   await vi.waitFor(() => {
@@ -329,6 +327,7 @@ async function reloadStartedEarly() {
   })
   return {
     ...fresh,
+    asked,
     answer: () => {
       answer()
     },
@@ -337,18 +336,42 @@ async function reloadStartedEarly() {
 }
 
 describe('the listing started before the screen, on a reload', () => {
-  it('starts the worker at once to answer from the kept library, and still asks for the first page and shows it', async () => {
+  it('starts the worker at once to answer from the kept library, and hands it the HTML’s request for what changed', async () => {
     const fresh = await reloadStartedEarly()
-    // Before the first page's answer: the worker answers from the kept library meanwhile.
-    expect(fresh.worker.sent).toEqual([{ type: 'load', request: -1, firstFromPage: true }])
-    const store = new fresh.ListingStore(fresh.connectListing)
-    expect(store.getSnapshot().records).toBeUndefined()
+    // Before that answer: the worker answers from the kept library meanwhile.
+    expect(fresh.worker.sent).toEqual([{ type: 'load', request: -1, answerFromPage: true }])
     fresh.answer()
     await vi.waitFor(() => {
-      expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+      expect(fresh.worker.sent).toEqual([
+        { type: 'load', request: -1, answerFromPage: true },
+        {
+          type: 'page-answer',
+          asked: 'changes',
+          answer: { status: 200, etag: null, text: '{"changes":"stand-in"}' },
+        },
+      ])
     })
-    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: null })
-    store.close()
+    // The page asked the server nothing itself: one request on a reload, the HTML's.
+    expect(fresh.asked).toEqual([])
+  })
+
+  it('hands the worker no answer when the HTML asked nothing, so that the worker asks', async () => {
+    const fresh = await freshListing()
+    vi.stubGlobal('Worker', FakeWorker)
+    keptLibraryHere()
+    vi.stubGlobal('window', {})
+    const asked: string[] = []
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url)
+      return new Promise(() => undefined)
+    })
+    FakeWorker.started.length = 0
+    fresh.startListingEarly()
+    await vi.waitFor(() => {
+      expect(FakeWorker.started[0]?.sent.map((sent) => sent.type)).toEqual(['load', 'page-answer'])
+    })
+    expect(FakeWorker.started[0]?.sent[1]).toEqual({ type: 'page-answer', asked: 'changes', answer: null })
+    expect(asked).toEqual([])
   })
 
   it('takes the look for a kept library the HTML started, and looks no further', async () => {
@@ -369,28 +392,22 @@ describe('the listing started before the screen, on a reload', () => {
     vi.stubGlobal('localStorage', { getItem: read, setItem: read, removeItem: read })
     const fresh = await reloadStartedEarly()
     fresh.answer()
-    const store = new fresh.ListingStore(fresh.connectListing)
     await vi.waitFor(() => {
-      expect(store.getSnapshot().records).toHaveLength(3)
+      expect(fresh.worker.sent).toHaveLength(2)
     })
     expect(read).not.toHaveBeenCalled()
-    store.close()
   })
 
-  it('holds the screen’s other calls until it has drawn the first page', async () => {
+  it('lets the screen’s other calls go at once when the kept library has no first rows to draw', async () => {
     const fresh = await reloadStartedEarly()
     const gate = await import('../../../../../src/lib/first-screen-gate')
-    let othersWent = false
-    void gate.afterFirstScreen().then(() => {
-      othersWent = true
-    })
-    fresh.answer()
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(othersWent).toBe(false)
-    gate.firstScreenDrawn()
-    await vi.waitFor(() => {
+    // The stand-in manifest is no kept library's: nothing is drawn before the worker answers.
+    await vi.waitFor(async () => {
+      let othersWent = false
+      await Promise.race([gate.afterFirstScreen().then(() => (othersWent = true)), Promise.resolve()])
       expect(othersWent).toBe(true)
     })
+    expect(fresh.worker.sent).toHaveLength(1)
   })
 })
 
@@ -402,7 +419,7 @@ describe('the listing started before the screen, taken by a store made again', (
     const thrownAway = new fresh.ListingStore(fresh.connectListing)
     const store = new fresh.ListingStore(fresh.connectListing)
     expect(FakeWorker.started).toHaveLength(1)
-    fresh.answer()
+    fresh.worker.reply({ type: 'records', page: 0, records: records(1, 3), first: true, last: true })
     await vi.waitFor(() => {
       expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
     })

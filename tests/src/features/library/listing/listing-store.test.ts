@@ -15,7 +15,7 @@ import { withPatch } from '../../../../../src/lib/record-changes'
 import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
 import type {
-  FirstAnswer,
+  PageAnswer,
   KeptPages,
   ListingReply,
 } from '../../../../../src/features/library/listing/listing-protocol'
@@ -156,11 +156,8 @@ describe('the listing store', () => {
     await seed([record(30_000, 'Renamed in another tab')])
     await listed.revalidate()
     const after = listed.getSnapshot().records ?? []
-    // One request for every page's ETag, then only the page that changed (decision 0049).
-    expect(answered).toEqual([
-      { shards: '', status: 200 },
-      { shards: '50-99', status: 200 },
-    ])
+    // One request, which says what changed and brings the page that did (decision 0083).
+    expect(answered).toEqual([{ shards: '', status: 200 }])
     expect(after.map((listed) => listed.title)).toEqual(['File 1', 'File 2500', 'Renamed in another tab'])
     // Unchanged pages keep their objects, so the index reuses what it derived from them.
     expect(after[0]).toBe(before[0])
@@ -169,13 +166,13 @@ describe('the listing store', () => {
 
   it('on a first visit takes the first page as the page fetched it, and asks the server only for the rest', async () => {
     await seed([record(1), record(2_500)])
-    const loadWith = async (answer: (text: string) => FirstAnswer | null) => {
+    const loadWith = async (answer: (text: string) => PageAnswer | null) => {
       const { loader, replies } = loaderOver()
       const firstPage = await fetch(new URL('/api/media-pages?shards=0-0', ORIGIN))
       const text = await firstPage.text()
       answered.length = 0
-      const loading = loader.load(0, { firstFromPage: true })
-      loader.takeFirstAnswer(answer(text))
+      const loading = loader.load(0, { answerFromPage: true })
+      loader.takePageAnswer('first', answer(text))
       await loading
       const sent = replies.flatMap((reply) => (reply.type === 'records' ? [reply.page] : []))
       return { sent, asked: answered.map(({ shards }) => shards), etags: keptAfter(replies).pages }
@@ -200,8 +197,8 @@ describe('the listing store', () => {
     const firstPage = await fetch(new URL('/api/media-pages?shards=0-0', ORIGIN))
     const answer = { status: 200, etag: firstPage.headers.get('etag'), text: await firstPage.text() }
     const { loader, replies } = loaderOver(keptAfter(first.replies))
-    const loading = loader.load(0, { firstFromPage: true })
-    loader.takeFirstAnswer(answer)
+    const loading = loader.load(0, { answerFromPage: true })
+    loader.takePageAnswer('first', answer)
     await loading
     const firstPageTitles = replies.flatMap((reply) =>
       reply.type === 'records' && reply.page === 0 ? reply.records.map((one) => one.title) : [],
