@@ -3,6 +3,7 @@ import type { MediaRecord } from '../../../src/contract/record'
 import type { AdjustedPicture } from '../images/adjusted-picture'
 import { isAdjusted, settingsOf } from './adjusted-image'
 import { FileUnreadableError, readFileBytes } from './asset-file-bytes'
+import { WebflowBudgetSpentError } from './request-budget'
 import type { SyncContext } from './sync-context'
 import { claimWebflowId, messageOf, RecordGoneError } from './sync-state'
 import type { WebflowApi } from './webflow-api'
@@ -62,7 +63,7 @@ export const FILE_UNREADABLE = 'Asset not mirrored: the file could not be read'
  * since may have changed the alt text it should carry (the record's alt text, description or title).
  * Otherwise (none, or one Webflow no longer has) a file within Webflow's limits is uploaded and claimed
  * on the record, replacing the gone or outdated one. A failed upload is a note, not a failure: the item
- * matters more than the asset.
+ * matters more than the asset. A spent request budget is not: the round stops and waits.
  */
 export async function mirrorAsset(
   context: AssetContext,
@@ -136,7 +137,8 @@ async function noteOnFailure<T extends MirroredAsset>(fallback: T, run: () => Pr
   try {
     return await run()
   } catch (error) {
-    if (error instanceof RecordGoneError) throw error
+    // A spent budget stops the round, which waits as pending for Sync all, not synced without its asset.
+    if (error instanceof RecordGoneError || error instanceof WebflowBudgetSpentError) throw error
     const note =
       error instanceof FileUnreadableError ? FILE_UNREADABLE : `Asset not mirrored: ${messageOf(error)}`
     return { ...fallback, note }

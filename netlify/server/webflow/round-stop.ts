@@ -4,6 +4,8 @@ import { messageOf } from './sync-state'
 export interface HeldIds {
   itemId: string | undefined
   assetId: string | undefined
+  /** The `imageVersion` the held asset was made at: kept with it, so that a later round knows it outdated. */
+  imageVersion: string | undefined
 }
 
 /** A round stopped by `cause` while the record held `held`. */

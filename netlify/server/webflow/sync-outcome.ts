@@ -37,5 +37,6 @@ export function stoppedState(cause: unknown, held: HeldIds): Omit<SyncState, 'up
     message: messageOf(cause),
     item_id: held.itemId,
     asset_id: held.assetId,
+    image_version: held.assetId ? held.imageVersion : undefined,
   }
 }

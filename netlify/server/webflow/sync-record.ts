@@ -47,7 +47,10 @@ export interface RoundStart {
 export function roundStart(record: MediaRecord, adjustImage: SyncContext['adjustImage']): RoundStart {
   const plan = assetPlanOf(record, adjustImage)
   const kept = keptAsset(record, plan.version)
-  const held = { itemId: record.webflow?.item_id, assetId: kept.id }
+  // What the record holds, an outdated asset included: a round that stops must not forget it, or it
+  // would stay on Webflow with no record naming it.
+  const { item_id: itemId, asset_id: assetId, image_version: imageVersion } = record.webflow ?? {}
+  const held = { itemId, assetId, imageVersion }
   return { record, revision: record.webflow?.revision ?? 0, held, plan, kept }
 }
 
@@ -63,7 +66,7 @@ async function mirrorRound(
   const start = roundStart(record, context.adjustImage)
   try {
     const synced = await mirrorToWebflow(context, api, target, start)
-    const held = { itemId: synced.item_id, assetId: synced.asset_id }
+    const held = { itemId: synced.item_id, assetId: synced.asset_id, imageVersion: synced.image_version }
     const committed = await holding(held, () => commitIfUnchanged(context, id, start.revision, synced))
     return committed ? 'done' : 'edited'
   } catch (error) {
@@ -98,7 +101,8 @@ async function mirrorToWebflow(
   const asset = await holding(held, () =>
     mirrorAsset(context, api, record, kept, { ...plan, needsHostedUrl: fields.needsHostedUrl }),
   )
-  const withAsset = { ...held, assetId: asset.id }
+  // No new asset: the one held (if any) is still the record's until the round commits.
+  const withAsset = asset.id ? { ...held, assetId: asset.id, imageVersion: asset.version } : held
   const made = await holding(withAsset, () => itemSource(record, context.siteUrl, fields.gated, asset))
   const writing = { context, api, target, record, source: made.source }
   const item = await holding(withAsset, () =>

@@ -146,6 +146,31 @@ describe('runSyncJob: an image with a crop and rotation', () => {
     expect(item?.fieldData['media-url']).toBe(`${SITE_URL}${imageUrl(now)}`)
   })
 
+  it('keeps an outdated asset named on the record when a round stops, so the next round replaces and removes it', async () => {
+    const context = renderingContext()
+    const { record } = await storedPhoto(context.stores, LEFT_HALF_TURNED)
+    await upsert(context, record)
+    const first = (await stored(context, record.id)).webflow
+
+    await updateRecord(context.stores.documents, record.id, { rotate: 180 }, new Date(), true)
+    fake.forceUnauthorized()
+    await upsert(context, record)
+    // Failed, and still naming the asset of the earlier rotation at the version it was made at.
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'failed',
+      item_id: first?.item_id,
+      asset_id: first?.asset_id,
+      image_version: first?.image_version,
+    })
+
+    fake.forceUnauthorized(false)
+    await upsert(context, record)
+    const [asset, ...others] = [...fake.assets.values()]
+    expect(others).toEqual([])
+    expect(asset?.id).not.toBe(first?.asset_id)
+    expect((await stored(context, record.id)).webflow).toMatchObject({ state: 'synced', asset_id: asset?.id })
+  })
+
   it('goes back to the file as stored when the crop and rotation are cleared', async () => {
     const context = renderingContext()
     const { record, bytes } = await storedPhoto(context.stores, LEFT_HALF_TURNED)

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { holding, RoundStopped, stopOf } from '../../../../netlify/server/webflow/round-stop'
 
-const start = { itemId: 'item-1', assetId: undefined }
-const later = { itemId: 'item-1', assetId: 'asset-1' }
+const start = { itemId: 'item-1', assetId: undefined, imageVersion: undefined }
+const later = { itemId: 'item-1', assetId: 'asset-1', imageVersion: undefined }
 
 describe('holding', () => {
   it('answers what the step answers', async () => {

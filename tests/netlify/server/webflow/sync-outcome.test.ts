@@ -36,24 +36,26 @@ describe('syncedState', () => {
 })
 
 describe('stoppedState', () => {
-  const held = { itemId: 'item-1', assetId: 'asset-1' }
+  const held = { itemId: 'item-1', assetId: 'asset-1', imageVersion: 'r90-c0.1.0.1.0.9.0.9' }
 
-  it('marks the record failed with the reason, keeping the ids it held', () => {
+  it("marks the record failed with the reason, keeping the ids it held and the asset's image version", () => {
     expect(stoppedState(new Error('Webflow refused the token'), held)).toEqual({
       state: 'failed',
       message: 'Webflow refused the token',
       item_id: 'item-1',
       asset_id: 'asset-1',
+      image_version: 'r90-c0.1.0.1.0.9.0.9',
     })
   })
 
   it('leaves the record pending when the request budget is spent', () => {
     const spent = new WebflowBudgetSpentError(30_000)
-    expect(stoppedState(spent, { itemId: undefined, assetId: undefined })).toEqual({
+    expect(stoppedState(spent, { itemId: undefined, assetId: undefined, imageVersion: 'v' })).toEqual({
       state: 'pending',
       message: spent.message,
       item_id: undefined,
       asset_id: undefined,
+      image_version: undefined,
     })
   })
 

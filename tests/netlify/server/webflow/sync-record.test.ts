@@ -15,15 +15,17 @@ describe('roundStart', () => {
     expect(start.held).toEqual({ itemId: 'item-1', assetId: 'asset-1' })
   })
 
-  it('does not hold an asset of an earlier crop or rotation, which the round replaces', () => {
+  it('holds an asset of an earlier crop or rotation, which the round replaces, until it is replaced', () => {
     const adjustImage = () => Promise.reject(new Error('not called'))
     const record = listedRecord(7, {
       rotate: 90,
       webflow: { state: 'pending', item_id: 'item-1', asset_id: 'asset-1', updated_at: T },
     })
     const start = roundStart(record, adjustImage)
-    expect(start.held).toEqual({ itemId: 'item-1', assetId: undefined })
-    expect(start.kept.outdated).toBe('asset-1')
+    // Not kept for the item, but held: a round that stops keeps it named on the record (and at the
+    // version it was made at), so the next round replaces it rather than leaving it on Webflow.
+    expect(start.kept).toEqual({ id: undefined, version: undefined, outdated: 'asset-1' })
+    expect(start.held).toEqual({ itemId: 'item-1', assetId: 'asset-1', imageVersion: undefined })
   })
 
   it('starts a record never mirrored at revision 0, holding nothing', () => {

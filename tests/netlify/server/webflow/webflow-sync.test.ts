@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { accessGateFor, replaceAccessGate } from '../../../../netlify/server/http/access-gate'
 import { readAllRecords } from '../../../../netlify/server/records/record-pages'
 import { deleteRecord, updateRecord } from '../../../../netlify/server/records/media-service'
+import { WebflowBudgetSpentError } from '../../../../netlify/server/webflow/request-budget'
 import { webflowSetup } from '../../../../netlify/server/webflow/webflow-config'
 import { initialSyncState, runSyncJob, setSyncState } from '../../../../netlify/server/webflow/webflow-sync'
 import { LIMITS } from '../../../../src/contract/limits'
@@ -611,6 +612,34 @@ describe('runSyncJob: failures never touch the record and end in a failed state'
     await upsert(context, record)
     expect((await stored(context, record.id)).webflow).toMatchObject({ state: 'synced' })
     expect(fake.itemsOf(COLLECTION_ID)).toHaveLength(1)
+  })
+
+  it('leaves the record pending for Sync all when the budget is spent at its asset, not synced without it', async () => {
+    let takes = 0
+    const context = {
+      ...syncContext(stores(), readySetup(fake)),
+      // Spent for the first request (the asset's) only: the item's would have gone through.
+      budget: {
+        take: () => (takes++ === 0 ? Promise.reject(new WebflowBudgetSpentError(30_000)) : Promise.resolve()),
+      },
+    }
+    const bytes = await fixture('portrait.png')
+    const url = await storeBuiltInFile(context.stores, 'portrait.png', bytes)
+    const record = await pendingRecord(context.stores, {
+      title: 'Portrait',
+      media_url: url,
+      file_size: bytes.length,
+    })
+    await upsert(context, record).catch(() => undefined)
+    expect((await stored(context, record.id)).webflow).toMatchObject({
+      state: 'pending',
+      message: expect.stringMatching(/^Deferred: /) as unknown,
+    })
+    expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
+
+    await upsert(context, record)
+    const [asset] = [...fake.assets.values()]
+    expect((await stored(context, record.id)).webflow).toMatchObject({ state: 'synced', asset_id: asset?.id })
   })
 
   it('fails with a wrong token the same way', async () => {
