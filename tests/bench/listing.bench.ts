@@ -186,6 +186,8 @@ interface Visit {
   /** The library worker's ArrayBuffer backing stores then (MB; NaN where Chromium does not say). */
   workerBuffersMb: number
   breakdown: Breakdown
+  /** Requests for the file list (`/api/media-pages`, the worker's too) from the navigation to the whole count. */
+  listingRequests: number
   /** With LISTING_CPU_TASKS: the main thread's tasks over 50 ms of CPU time (each's ms), the longest. */
   cpuTasks: { over: number[]; longest: number }
 }
@@ -348,12 +350,18 @@ async function visit(
         ...(KEEP_TRACES ? ['devtools.timeline', 'v8.execute'] : []),
       ],
     })
+  let listingRequests = 0
+  const countListing = (request: { url: () => string }) => {
+    if (new URL(request.url()).pathname === '/api/media-pages') listingRequests++
+  }
+  page.context().on('request', countListing)
   await go()
   await page.waitForFunction(
     () => (window as unknown as { __listing?: { whole?: number } }).__listing?.whole !== undefined,
     undefined,
     { timeout: visitTimeout(size), polling: 100 },
   )
+  page.context().off('request', countListing)
   // Stopped before the heap is measured: its collection is a long task of the benchmark's own.
   const trace = tracing ? await browser.stopTracing() : null
   const cpuTasks = trace === null ? { over: [], longest: 0 } : cpuLongTasks(trace)
@@ -385,6 +393,7 @@ async function visit(
       workerBuffersMb: buffersMb,
     }))),
     breakdown: breakdown(onPage, inWorker, marks.longTasks, marks),
+    listingRequests,
     cpuTasks,
   }
 }
@@ -728,6 +737,11 @@ const METRICS: Metric[] = [
     unit: 'tasks',
     of: (side) => pick(side.warm, 'longTasks'),
     target: 'warmLongTasks',
+  },
+  {
+    metric: 'warm: file list requests on a reload, to the whole count',
+    unit: 'requests',
+    of: (side) => pick(side.warm, 'listingRequests'),
   },
   { metric: 'cold: total blocking time', unit: 'ms', of: (side) => pick(side.cold, 'blockingTime') },
   { metric: 'warm: total blocking time', unit: 'ms', of: (side) => pick(side.warm, 'blockingTime') },
