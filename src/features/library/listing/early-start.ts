@@ -1,7 +1,7 @@
 /**
  * Starting the file list before React renders: the library's worker and its load, and the first page
  * shown from the page's own request, on every visit (startListingEarly, called once by
- * src/app/start-listing.ts); and which listing the store made at render talks to: that worker, handed
+ * src/app/main.tsx); and which listing the store made at render talks to: that worker, handed
  * over with every reply it sent so far, else a worker of its own, else, without workers, the library
  * run on the page (connectListing).
  */
@@ -11,7 +11,7 @@ import { reportAccessAnswer, reportGateOf } from '../../../lib/access'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { keptLibraryFound, opfsFiles } from '../engine/kept-store/kept-files'
-import { readKeptFirstRows } from '../engine/kept-store/kept-first-rows'
+import { readKeptFirstRows } from '../engine/kept-store/kept-layout'
 import { takeStartedFirstPage, takeStartedKeptLookup } from './first-page-request'
 import { startWorker, type LibraryWorkerPort } from './library-worker'
 import type { FirstAnswer, ListingReply, ListingRequest } from './listing-protocol'
