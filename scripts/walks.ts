@@ -1,11 +1,11 @@
 /**
  * The walks of docs/walks.md: numbered lists of the files a reader opens to follow one path through the
  * code. `checkWalks` holds each to the rules the document states: every file exists, a walk has at most
- * `MOST_STEPS` steps, each file once, and each step is linked in the code to the step before it, or to the earlier step
- * it names with "(after N)". Two files are linked when one imports the other (`import`, `import()`,
- * `export ... from`, a worker's `new URL(..., import.meta.url)`; a feature's `index.ts` stands for the
- * files it re-exports), when an HTML file loads the other (`src="/..."`), or when one calls the API
- * route the other is the function of (`ENDPOINTS.<name>`, `routePath('<name>')`,
+ * `MOST_STEPS` steps, each file once, and each step is linked in the code to the step before it, or to the
+ * earlier step it names with "(after N)". Two files are linked when one imports the other (`import`,
+ * `import()`, `export ... from`, a worker's `new URL(..., import.meta.url)`; a feature's `index.ts` stands
+ * for the files it re-exports), when an HTML file loads the other (`src="/..."`), or when one calls the
+ * API route the other is the function of (`ENDPOINTS.<name>`, `routePath('<name>')`,
  * `functionUrl('<function>')` or the route's path as a string, against `API_ROUTES`).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -76,7 +76,7 @@ function ownImports(root: string, path: string, text: string): string[] {
 
 const FRONT_DOOR = /^src\/features\/[^/]+\/index\.tsx?$/
 
-/** The files `path` loads: its imports (a feature's front door as the files behind it), or an HTML page's scripts. */
+/** The files `path` loads: its imports (a front door as the files behind it), or an HTML page's scripts. */
 export function linksOf(root: string, path: string): Set<string> {
   const text = readFileSync(join(root, path), 'utf8')
   if (path.endsWith('.html')) {
