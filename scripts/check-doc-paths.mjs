@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Fails when docs/architecture.md or a decision record (docs/decisions/*.md) names, in backticks, a path
- * of the repository (under src/, netlify/, tests/, scripts/ or docs/) that does not exist. A pattern
+ * Fails when docs/architecture.md, docs/walks.md or a decision record (docs/decisions/*.md) names, in
+ * backticks, a path of the repository (under src/, netlify/, tests/, scripts/ or docs/) that does not
+ * exist. A pattern
  * (`src/features/<name>/`, `netlify/functions/*.mts`, `tests/netlify/server/records/...`) is not a path
  * and is let be; a command's first word is its path (`scripts/measure-bundles.ts --build`).
  *
@@ -17,14 +18,15 @@ import { fileURLToPath } from 'node:url'
 
 const root = process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url))
 
-const MAP = 'docs/architecture.md'
+/** The documents about today: every path they name must exist. */
+const MAPS = ['docs/architecture.md', 'docs/walks.md']
 const RECORDS = 'docs/decisions'
 const REPOSITORY_PATH = /^(?:src|netlify|tests|scripts|docs)\/[\w.@/-]*$/
 /** What may follow a moved or removed path in a record, after its closing backtick. */
 const ANNOTATED = /^(?:\s*\(now\s|\s*\(since\s+removed|,\s+now\s)/
 
 const documents = [
-  ...(existsSync(join(root, MAP)) ? [MAP] : []),
+  ...MAPS.filter((map) => existsSync(join(root, map))),
   ...(existsSync(join(root, RECORDS))
     ? readdirSync(join(root, RECORDS))
         .filter((name) => name.endsWith('.md'))
@@ -52,7 +54,7 @@ if (problems.length > 0) {
   console.error(
     `Paths named in the docs that are not in the repository (see scripts/check-doc-paths.mjs):\n  ${problems.join('\n  ')}\n` +
       'In a decision record keep the old path and add where it is now after it, "(now `new/path`)", or\n' +
-      'say "(since removed)"; in docs/architecture.md write the path as it is today.',
+      'say "(since removed)"; in docs/architecture.md and docs/walks.md write the path as it is today.',
   )
   process.exitCode = 1
 }

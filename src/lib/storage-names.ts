@@ -33,7 +33,7 @@ export const KEPT_WRITER_LOCK = 'library-store'
 
 /**
  * Not storage: the properties of `window` under which start-app.js leaves, for the app to take over
- * (started-in-html.ts), its request to the server (decisions 0038, 0083: the first page, or with a kept
+ * (early-start.ts), its request to the server (decisions 0038, 0083: the first page, or with a kept
  * library what changed since) and its look for a kept library (a promise of whether one is there, 0077).
  */
 export const STARTED_REQUEST_GLOBAL = 'mediaFileManagerStartedRequest'

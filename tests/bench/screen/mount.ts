@@ -16,7 +16,7 @@ import type { AppServer } from './app-server.ts'
 import { VIEWPORT } from './page.ts'
 import { recorder } from './recorder.ts'
 
-/** `MEDIA_PAGE_MARK` of src/features/library/api/get-media.ts (which Node cannot import: it needs a bundler). */
+/** `MEDIA_PAGE_MARK` of src/features/library/listing/listing-store.ts (which Node cannot import: it needs a bundler). */
 const MEDIA_PAGE_MARK = 'media-page-ready'
 
 export interface MountSample {

@@ -9,8 +9,8 @@ import { SCREEN_KEYS } from '../../../lib/shortcuts'
 import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandServices } from '../../commands'
 import { deleteFile } from '../../library'
-import { bulkOperations } from '../model/bulk-operations'
-import { openOnStored } from './open-on-stored'
+import { batchDelete } from '../api/batch-delete'
+import { openOnStored, runBulk, succeededIds } from '../model/bulk-operations'
 
 /** What the dialog is told when it was opened on one file (its menu, Details), not on the selection. */
 export const ONE_FILE = 'one'
@@ -50,9 +50,17 @@ export async function deleteFiles(
   services: FileCommandServices,
   targets: readonly MediaRecord[],
 ): Promise<number[]> {
-  const { cache, undoDelete, folderAt, aimFocusPast, afterBulk } = services
+  const { cache, undoDelete, aimFocusPast, afterBulk } = services
   aimFocusPast(targets)
-  const ids = await bulkOperations(cache, undoDelete, folderAt).remove(targets)
+  const ids = await runBulk(cache, targets, {
+    request: async (batch) => (await batchDelete(batch)).results,
+    shown: (sent) => withoutRecords(sent),
+    confirmed: (done) => withoutRecords(succeededIds(done)),
+    failureMessage: 'Batch delete failed',
+    undo: (deleted) => () => {
+      undoDelete(deleted)
+    },
+  })
   if (ids.length > 0) afterBulk()
   return ids
 }

@@ -6,7 +6,13 @@ import { errorMessage } from '../../../lib/api-errors'
 import { retryingImport } from '../../../lib/retry-import'
 import { safeUrl } from '../../../lib/safe-url'
 import type { FileCommand } from '../../commands'
-import { bulkOperations } from '../model/bulk-operations'
+import {
+  NO_FILES_SELECTED,
+  plainError,
+  reportOutcome,
+  succeededIds,
+  type ItemResult,
+} from '../model/bulk-operations'
 
 /** Saves one file; its download code loads on the first download, not with the page (decision 0046). */
 export function downloadOne(record: MediaRecord) {
@@ -21,6 +27,39 @@ export function downloadOne(record: MediaRecord) {
       })
 }
 
+/** Saves the files: two or more as one ZIP, whose code is fetched only when one is asked for. */
+async function downloadFiles(records: readonly MediaRecord[]): Promise<number[]> {
+  const [record, ...others] = records
+  if (record === undefined) {
+    toast.error(NO_FILES_SELECTED)
+    return []
+  }
+  if (others.length > 0) {
+    try {
+      const { downloadAsZip } = await retryingImport(() => import('../../download'))
+      return await downloadAsZip(records)
+    } catch (error) {
+      toast.error('Bulk operation failed', { description: errorMessage(error, 'Download failed') })
+      return []
+    }
+  }
+  const results: ItemResult[] = []
+  try {
+    const { downloadRecord } = await retryingImport(() => import('../../../lib/download'))
+    await downloadRecord(record)
+    results.push({ id: record.id, success: true })
+  } catch (error) {
+    results.push({ id: record.id, success: false, error: errorMessage(error, 'Download failed') })
+  }
+  const outcome = { results, failure: undefined }
+  reportOutcome(
+    outcome,
+    'Bulk operation failed',
+    (result) => `File ${String(result.id)}: ${plainError(result)}`,
+  )
+  return succeededIds(outcome)
+}
+
 /** Download: one file as it is, or the selection as one ZIP (those with an address). */
 export const downloadCommand: FileCommand = {
   name: 'download',
@@ -32,12 +71,9 @@ export const downloadCommand: FileCommand = {
     card: { order: 3 },
     details: { order: 4, primary: true },
   },
-  perform: (services, targets, scope) => {
+  perform: (_services, targets, scope) => {
     const record = targets[0]
-    if (scope === 'bulk')
-      void bulkOperations(services.cache).download(
-        targets.filter((target) => safeUrl(target.media_url) !== null),
-      )
+    if (scope === 'bulk') void downloadFiles(targets.filter((target) => safeUrl(target.media_url) !== null))
     else if (record !== undefined) downloadOne(record)
   },
 }

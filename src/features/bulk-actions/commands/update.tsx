@@ -2,11 +2,11 @@ import { Tags } from 'lucide-react'
 
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { MediaRecord } from '../../../contract/record'
-import type { RecordFields } from '../../../lib/record-changes'
+import { withPatch, withRecords, type RecordFields } from '../../../lib/record-changes'
 import { requirementOfRoute } from '../../../contract/route-access'
 import type { FileCommand, FileCommandDialogProps, FileCommandServices } from '../../commands'
-import { bulkOperations } from '../model/bulk-operations'
-import { openOnStored } from './open-on-stored'
+import { batchUpdate } from '../api/batch-update'
+import { openOnStored, runBulk } from '../model/bulk-operations'
 
 const Dialog = lazyWithPreload(() =>
   import('../components/update-dialog').then((module) => module.UpdateDialog),
@@ -18,7 +18,13 @@ export function updateFiles(
   targets: readonly MediaRecord[],
   fields: RecordFields,
 ): Promise<number[]> {
-  return bulkOperations(services.cache).update(targets, fields)
+  return runBulk(services.cache, targets, {
+    request: async (batch) => (await batchUpdate(batch, fields)).results,
+    shown: (ids) => withPatch(ids, fields),
+    confirmed: (done) =>
+      withRecords(done.results.flatMap((result) => (result.record ? [result.record] : []))),
+    failureMessage: 'Batch update failed',
+  })
 }
 
 function UpdateCommandDialog({ open, targets, services, onClose }: FileCommandDialogProps) {

@@ -1,193 +1,108 @@
 import { toast } from '../../../components/ui/toast'
 import type { MediaRecord } from '../../../contract/record'
-import { errorMessage } from '../../../lib/api-errors'
-import { inBatches } from '../../../lib/in-batches'
-import { retryingImport } from '../../../lib/retry-import'
-import type { MoveTarget } from '../../../lib/move-target'
-import {
-  withFolder,
-  withoutRecords,
-  withPatch,
-  withRecords,
-  type MediaCache,
-  type RecordFields,
-  type RecordsChange,
-} from '../../../lib/record-changes'
-import { batchDelete } from '../api/batch-delete'
-import { batchMove } from '../api/batch-move'
-import { batchUpdate } from '../api/batch-update'
-import { reportOutcome, succeededIds, type ItemResult, type Outcome } from './outcome'
+import { serverMessage } from '../../../lib/api-errors'
+import { inBatches, type BatchRun } from '../../../lib/in-batches'
+import { countOf } from '../../../lib/plural'
+import type { MediaCache, RecordsChange } from '../../../lib/record-changes'
+import type { FileCommandServices } from '../../commands'
+
+/**
+ * The steps every bulk action on the server's files shares (decision 0084): the stored files' ids, the
+ * change shown at once, the ids sent in batches, what the server confirmed kept and the rest rolled
+ * back, and the spec's toasts. What differs, the call and the change, is each action's own module
+ * (`commands/<name>.tsx`) as a `BulkRun`.
+ */
 
 export const NO_FILES_SELECTED = 'No files selected for bulk operation'
+
+/** One item of any batch answer, with the id under one name. */
+export interface ItemResult {
+  id: number
+  success: boolean
+  error?: string
+  /** The record as saved (batch update only). */
+  record?: MediaRecord
+}
+
+/** A bulk operation's result: per item, plus the error that stopped it early, if one did. */
+export type Outcome = BatchRun<ItemResult>
 
 /** Ids the server knows: the sample files shown after a failed load have none. */
 export function storedIds(records: readonly MediaRecord[]): number[] {
   return records.map((record) => record.id as number).filter((id) => id > 0)
 }
 
-const plainError = (result: ItemResult) => result.error ?? `File ${String(result.id)} failed`
-
-/** Where a folder path leads for a move (null when the folder is gone): for Undo of a move. */
-export type FolderAt = (path: string) => MoveTarget | undefined
-
-const moveRequest = (ids: readonly number[], folderId: number | null) =>
-  inBatches(ids, async (batch) =>
-    (await batchMove(batch, folderId)).results.map(({ fileId, success, error }) => ({
-      id: fileId,
-      success,
-      error,
-    })),
-  )
-
-const describeMoveError = (result: ItemResult) => `File ${String(result.id)}: ${plainError(result)}`
-
-/** Each file's folder before a move, grouped: files moved together may have come from several folders. */
-export function originsOf(records: readonly MediaRecord[]): Map<string, number[]> {
-  const origins = new Map<string, number[]>()
-  for (const record of records) {
-    const ids = origins.get(record.folder_path) ?? []
-    ids.push(record.id)
-    origins.set(record.folder_path, ids)
-  }
-  return origins
+/** Opens a bulk command's dialog, unless none of the files is stored (the sample files after a failed load). */
+export function openOnStored(services: FileCommandServices, name: string, targets: readonly MediaRecord[]) {
+  if (storedIds(targets).length === 0) toast.error(NO_FILES_SELECTED)
+  else services.open(name, targets)
 }
+
+export function succeededIds(outcome: Outcome): number[] {
+  return outcome.results.filter((result) => result.success).map((result) => result.id)
+}
+
+export const plainError = (result: ItemResult) => result.error ?? `File ${String(result.id)} failed`
 
 /**
- * Moves each file back to the folder it came from, one batch-move per origin folder. A folder that no
- * longer exists fails its files; a request that fails as a whole stops the rest.
+ * The toasts of spec section 8: successes, failures with the first error, and the operation's own
+ * message when a request failed as a whole (the server's error when it sent one). `undo`, when given,
+ * is offered on the success toast. One file reads in the singular (docs/decisions/0002-human-words.md).
  */
-export async function moveBack(origins: ReadonlyMap<string, number[]>, folderAt: FolderAt): Promise<Outcome> {
-  const results: ItemResult[] = []
-  for (const [path, ids] of origins) {
-    const target = folderAt(path)
-    if (target === undefined) {
-      results.push(...ids.map((id) => ({ id, success: false, error: 'Its folder no longer exists' })))
-      continue
-    }
-    const outcome = await moveRequest(ids, target.folderId)
-    results.push(...outcome.results)
-    if (outcome.failure !== undefined) return { results, failure: outcome.failure }
-  }
-  return { results, failure: undefined }
-}
-
-function withOrigins(origins: ReadonlyMap<string, number[]>, only?: ReadonlySet<number>): RecordsChange {
-  return {
-    kind: 'each',
-    changes: [...origins].map(([path, ids]) =>
-      withFolder(only ? ids.filter((id) => only.has(id)) : ids, path),
-    ),
-  }
-}
-
-/**
- * Move, update, delete and download for a set of files. Each shows its change at once, sends the ids in
- * batches, keeps what the server confirmed and rolls back the rest, then reports with the spec's toasts.
- * Each resolves to the ids that succeeded. `undoDelete` brings back files a delete moved to the trash,
- * and `folderAt` lets a move be undone: each success toast then offers Undo.
- */
-export function bulkOperations(
-  cache: MediaCache,
-  undoDelete?: (records: readonly MediaRecord[]) => void,
-  folderAt?: FolderAt,
+export function reportOutcome(
+  outcome: Outcome,
+  failureMessage: string,
+  describeError: (result: ItemResult) => string,
+  undo?: () => void,
 ) {
-  // The one place an operation gets the ids it sends.
-  const guard = (records: readonly MediaRecord[]): number[] | null => {
-    const ids = storedIds(records)
-    if (ids.length > 0) return ids
-    toast.error(NO_FILES_SELECTED)
-    return null
+  const succeeded = outcome.results.filter((result) => result.success).length
+  const failed = outcome.results.filter((result) => !result.success)
+  if (succeeded > 0) {
+    toast.success(`${countOf(succeeded, 'file')} processed successfully`, { undo })
   }
-  const undoMove = (moved: readonly MediaRecord[]) => {
-    if (folderAt === undefined) return undefined
-    const origins = originsOf(moved)
-    return () => {
-      void cache
-        .change(
-          () => moveBack(origins, folderAt),
-          withOrigins(origins),
-          (done) => withOrigins(origins, new Set(succeededIds(done))),
-        )
-        .then((outcome) => {
-          reportOutcome(outcome, 'Batch move failed', describeMoveError)
-        })
-    }
+  const first = failed[0]
+  if (first !== undefined) {
+    toast.error(`${countOf(failed.length, 'file')} failed to process`, { description: describeError(first) })
   }
-  return {
-    move: async (records: readonly MediaRecord[], target: MoveTarget): Promise<number[]> => {
-      const ids = guard(records)
-      if (ids === null) return []
-      const outcome = await cache.change(
-        () => moveRequest(ids, target.folderId),
-        withFolder(ids, target.path),
-        (done) => withFolder(succeededIds(done), target.path),
-      )
-      const moved = new Set(succeededIds(outcome))
-      const undo = undoMove(records.filter((record) => moved.has(record.id)))
-      reportOutcome(outcome, 'Batch move failed', describeMoveError, undo)
-      return succeededIds(outcome)
-    },
-    update: async (records: readonly MediaRecord[], fields: RecordFields): Promise<number[]> => {
-      const ids = guard(records)
-      if (ids === null) return []
-      const outcome = await cache.change(
-        () => inBatches(ids, async (batch) => (await batchUpdate(batch, fields)).results),
-        withPatch(ids, fields),
-        (done) => withRecords(done.results.flatMap((result) => (result.record ? [result.record] : []))),
-      )
-      reportOutcome(outcome, 'Batch update failed', plainError)
-      return succeededIds(outcome)
-    },
-    remove: async (records: readonly MediaRecord[]): Promise<number[]> => {
-      const ids = guard(records)
-      if (ids === null) return []
-      const outcome = await cache.change(
-        () => inBatches(ids, async (batch) => (await batchDelete(batch)).results),
-        withoutRecords(ids),
-        (done) => withoutRecords(succeededIds(done)),
-      )
-      const deleted = new Set(succeededIds(outcome))
-      const undo =
-        undoDelete &&
-        (() => {
-          undoDelete(records.filter((record) => deleted.has(record.id)))
-        })
-      reportOutcome(outcome, 'Batch delete failed', plainError, undo)
-      return succeededIds(outcome)
-    },
-    download: async (records: readonly MediaRecord[]): Promise<number[]> => {
-      const [record, ...others] = records
-      if (record === undefined) {
-        toast.error(NO_FILES_SELECTED)
-        return []
-      }
-      // Two files or more are saved as one ZIP; its code is fetched only when one is asked for.
-      if (others.length > 0) {
-        try {
-          const { downloadAsZip } = await retryingImport(() => import('../../download'))
-          return await downloadAsZip(records)
-        } catch (error) {
-          toast.error('Bulk operation failed', { description: errorMessage(error, 'Download failed') })
-          return []
-        }
-      }
-      const results: ItemResult[] = []
-      try {
-        const { downloadRecord } = await retryingImport(() => import('../../../lib/download'))
-        await downloadRecord(record)
-        results.push({ id: record.id, success: true })
-      } catch (error) {
-        results.push({ id: record.id, success: false, error: errorMessage(error, 'Download failed') })
-      }
-      const outcome = { results, failure: undefined }
-      reportOutcome(
-        outcome,
-        'Bulk operation failed',
-        (result) => `File ${String(result.id)}: ${plainError(result)}`,
-      )
-      return succeededIds(outcome)
-    },
+  if (outcome.failure !== undefined) {
+    toast.error('Bulk operation failed', { description: serverMessage(outcome.failure) ?? failureMessage })
   }
 }
 
-export type BulkOperations = ReturnType<typeof bulkOperations>
+/** What one bulk action sends and shows: the parts of `runBulk` that are its own. */
+export interface BulkRun {
+  /** Sends one batch of ids (`inBatches` cuts them), resolving to each item's result. */
+  request: (batch: number[]) => Promise<readonly ItemResult[]>
+  /** The change the screen shows at once, for every id sent. */
+  shown: (ids: readonly number[]) => RecordsChange
+  /** The change the server confirmed, kept once the run is over. */
+  confirmed: (outcome: Outcome) => RecordsChange
+  /** The toast's words when a request failed as a whole and the server said nothing. */
+  failureMessage: string
+  /** A failed file's line in the failure toast; `plainError` when not given. */
+  describeError?: (result: ItemResult) => string
+  /** What the success toast's Undo does for the files that succeeded; none when undefined. */
+  undo?: (succeeded: readonly MediaRecord[]) => (() => void) | undefined
+}
+
+/**
+ * Runs a bulk action over the stored files among `records`: shows its change at once, sends the ids in
+ * batches, keeps what the server confirmed and rolls back the rest, then reports with the spec's toasts.
+ * Resolves to the ids that succeeded.
+ */
+export async function runBulk(
+  cache: MediaCache,
+  records: readonly MediaRecord[],
+  run: BulkRun,
+): Promise<number[]> {
+  const ids = storedIds(records)
+  if (ids.length === 0) {
+    toast.error(NO_FILES_SELECTED)
+    return []
+  }
+  const outcome = await cache.change(() => inBatches(ids, run.request), run.shown(ids), run.confirmed)
+  const succeeded = new Set(succeededIds(outcome))
+  const undo = run.undo?.(records.filter((record) => succeeded.has(record.id)))
+  reportOutcome(outcome, run.failureMessage, run.describeError ?? plainError, undo)
+  return succeededIds(outcome)
+}

@@ -3,9 +3,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { MediaRecord } from '../../../contract/record'
 import { libraryEngine } from '../engine/use-library-engine'
 import { applyChange, type MediaCache, type RecordsChange } from '../../../lib/record-changes'
-import { useMediaListing } from './get-media'
-import type { ListingProgress } from '../listing/listing-store'
+import { useStoreInTransition } from '../../../lib/use-store-in-transition'
+import { connectListing } from '../listing/early-start'
+import { ListingStore, type ListingProgress } from '../listing/listing-store'
 import { ShownVersion } from './shown-version'
+
+/**
+ * While the page is visible, the list is asked for again this often: each unchanged page answers 304,
+ * so other tabs' and other people's edits arrive for the price of a few empty answers.
+ */
+const REVALIDATE_EVERY_MS = 60_000
 
 interface Pending {
   key: number
@@ -21,6 +28,33 @@ export type MediaStatus =
       progress: ListingProgress | null
       error: Error | undefined
     }
+
+/**
+ * The whole file list (`GET /api/media-pages`), fetched, decoded and kept off the main thread by the
+ * listing worker: the list kept from the last visit shows at once, then every page is asked for again
+ * at the same time. The list is asked for again when the page comes back into view, every minute while
+ * it is visible. A refused page (401) drops what is kept, so a new sign-in, which always follows one,
+ * starts from the server.
+ */
+function useMediaListing() {
+  const [store] = useState(() => new ListingStore(connectListing))
+  // Each page landing renders as a transition, in slices (see useStoreInTransition).
+  const snapshot = useStoreInTransition(store.subscribe, store.getSnapshot)
+  useEffect(() => {
+    void store.load()
+    const revalidate = () => {
+      if (document.visibilityState === 'visible') void store.revalidate()
+    }
+    document.addEventListener('visibilitychange', revalidate)
+    const timer = setInterval(revalidate, REVALIDATE_EVERY_MS)
+    return () => {
+      document.removeEventListener('visibilitychange', revalidate)
+      clearInterval(timer)
+      store.close()
+    }
+  }, [store])
+  return { ...snapshot, store }
+}
 
 /**
  * The file list with its optimistic changes. The listing store holds what the server confirmed; changes

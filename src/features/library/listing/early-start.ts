@@ -1,23 +1,28 @@
 /**
  * Starting the file list before React renders: the library's worker and its load, and the first cards
- * shown by the page itself, from the kept library or the server's first page. Called once, by src/app/start-listing.ts.
+ * shown by the page itself, from the kept library or the server's first page (startListingEarly, called
+ * once by src/app/main.tsx); and which listing the store made at render talks to: that worker, handed
+ * over with every reply it sent so far, else a worker of its own, else, without workers, the library
+ * run on the page (connectListing).
  */
 import { firstPageIsWhole, inTitleOrder, pageCountOf, SHARD_IDS } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportAccessAnswer, reportGateOf } from '../../../lib/access'
+import { KEPT_LOOKUP_GLOBAL, STARTED_REQUEST_GLOBAL } from '../../../lib/storage-names'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { keptLibraryFound, opfsFiles } from '../engine/kept-store/kept-files'
-import { readKeptFirstRows } from '../engine/kept-store/kept-first-rows'
-import { takeStartedKeptLookup, takeStartedServerRequest } from './started-in-html'
+import { readKeptFirstRows } from '../engine/kept-store/kept-layout'
+import { startWorker, type LibraryWorkerPort } from './library-worker'
 import type { ListingReply, ListingRequest, PageAnswer } from './listing-protocol'
+import type { ListingPort } from './listing-store'
+import { connectOnPage } from './page-loader'
 import { fetchPage } from './page-request'
-import { EARLY_LOAD, startedEarly, startHeldWorker } from './worker-handover'
 
 /**
  * Starts the listing worker and its load (the kept library, then the server's pages) as the app's code
  * runs, before React renders anything: the first store to connect takes it over, replies held meanwhile
- * included (worker-handover.ts). With a library kept in this browser (which the HTML looked for already)
+ * included (connectListing). With a library kept in this browser (which the HTML looked for already)
  * the page draws its first rows itself, the worker starts at once to answer from it, and the one request
  * the HTML started asks what changed since it, which the page hands to the worker (decision 0083). With
  * none (a first visit), the page takes over the HTML's request for the first page (or asks the server
@@ -146,4 +151,133 @@ async function answerOf(request: Promise<Response | null>): Promise<PageAnswer |
   } catch {
     return null
   }
+}
+
+/**
+ * What the HTML started, taken over here: its request to the server, made on every visit while the
+ * app's script downloads (`public/startup/start-app.js`, a static file the Content-Security-Policy
+ * allows; decisions 0038, 0077, 0083): the first page (`pageRequest(0)`), or with a library kept in this
+ * browser what changed since it (`changesRequest` of the kept pages' ETags), which
+ * tests/src/app/start-app-script.test.ts holds the script to; and its look for a kept library, which
+ * says which of the two it is. Both are left on `window` under names the script has from
+ * src/lib/storage-names.ts.
+ */
+type Scope = Record<string, unknown>
+
+/** What the HTML left under `name`, taken once (a later script then starts nothing); null: nothing. */
+function takeStarted<T>(name: string): Promise<T> | null {
+  if (typeof window === 'undefined') return null
+  const scope = window as unknown as Scope
+  const started = scope[name]
+  scope[name] = null
+  return started instanceof Promise ? (started as Promise<T>) : null
+}
+
+/**
+ * The request the HTML started, taken once: the first page when its look found no kept library (or
+ * could not look), else what changed since it; null when it started none (no workers, or a script that
+ * has not run yet). Either way a script running after this asks for nothing: the app asks itself.
+ */
+export function takeStartedServerRequest(): Promise<Response | null> | null {
+  return takeStarted(STARTED_REQUEST_GLOBAL)
+}
+
+/**
+ * The HTML's look for a kept library (whether its manifest is there), taken once; null when it started
+ * none (no workers, no private file system or Web Locks, or a script that has not run yet).
+ */
+export function takeStartedKeptLookup(): Promise<boolean> | null {
+  return takeStarted(KEPT_LOOKUP_GLOBAL)
+}
+
+/** The request number of the load the worker is sent as it starts, before any store exists. */
+export const EARLY_LOAD = -1
+
+/**
+ * A worker started before the screen, holding its replies until a store takes it. They are kept until
+ * that store first asks something (`adopted`): a render React throws away (one that suspended on the
+ * first route) makes a store that never does, and the store made again in its place takes the worker
+ * over with every reply so far. A second worker would hold a second library the engine never hears of.
+ */
+interface EarlyListing {
+  worker: LibraryWorkerPort
+  held: ListingReply[]
+  receive: ((reply: ListingReply) => void) | null
+  adopted: boolean
+}
+
+let early: EarlyListing | null = null
+
+/** Whether the listing's worker was started before the screen (once a page). */
+export function startedEarly(): boolean {
+  return early !== null
+}
+
+/**
+ * Starts the library's worker for the listing started before the screen (once `startWhen` settles, if
+ * given), its replies held for the store that takes it (takeEarly). `deliver` hands the store a reply
+ * made on the page (the first page shown here) as if the worker had sent it.
+ */
+export function startHeldWorker(startWhen?: Promise<unknown>): {
+  post: (request: ListingRequest) => void
+  deliver: (reply: ListingReply) => void
+} {
+  const deliver = (reply: ListingReply) => {
+    if (!started.adopted) started.held.push(reply)
+    started.receive?.(reply)
+  }
+  const worker = startWorker(deliver, startWhen)
+  const started: EarlyListing = { worker, held: [], receive: null, adopted: false }
+  early = started
+  return { post: worker.post, deliver }
+}
+
+/**
+ * The early worker as a store's port: the store's first load is the one already under way, so it is
+ * not sent again; its `settled` reply is renumbered as the store's. A store that has asked nothing yet
+ * gives the worker up to the next one to connect (EarlyListing).
+ */
+function takeEarly(receive: (reply: ListingReply) => void): ListingPort | null {
+  const taken = early
+  if (taken === null || taken.adopted) return null
+  let loadAs: number | null = null
+  let settled: Extract<ListingReply, { type: 'settled' }> | null = null
+  const deliver = (reply: ListingReply) => {
+    if (reply.type !== 'settled' || reply.request !== EARLY_LOAD) receive(reply)
+    else if (loadAs === null) settled = reply
+    else receive({ ...reply, request: loadAs })
+  }
+  taken.receive = deliver
+  for (const reply of taken.held) deliver(reply)
+  return {
+    post: (request) => {
+      if (!taken.adopted) {
+        taken.adopted = true
+        taken.held = []
+      }
+      if (request.type === 'load' && loadAs === null) {
+        loadAs = request.request
+        if (settled !== null) receive({ ...settled, request: loadAs })
+        return
+      }
+      taken.worker.post(request)
+    },
+    close: () => {
+      taken.worker.terminate()
+    },
+  }
+}
+
+/**
+ * The listing worker; on a page without workers, the library (loader and engine) runs here, keeping
+ * nothing between visits.
+ */
+export function connectListing(receive: (reply: ListingReply) => void): ListingPort {
+  if (typeof Worker !== 'undefined') {
+    const adopted = takeEarly(receive)
+    if (adopted !== null) return adopted
+    const worker = startWorker(receive)
+    return { post: worker.post, close: worker.terminate }
+  }
+  return connectOnPage(receive)
 }

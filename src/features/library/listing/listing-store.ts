@@ -1,7 +1,7 @@
 /**
  * The page's snapshot of the file list, as the listing worker (or the loader on the page) sends it:
  * pages replaced whole when a newer version arrives, shown a bounded step at a time, and the versions
- * the screen waits on. Which worker it talks to is worker-handover.ts's business.
+ * the screen waits on. Which worker it talks to is early-start.ts's business (connectListing).
  */
 import type { MediaRecord } from '../../../contract/record'
 import { ApiError, reportAnswer } from '../../../lib/api-client'

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { startListingEarly } from '../../../../../src/features/library/listing/early-start'
+import { connectListing, startListingEarly } from '../../../../../src/features/library/listing/early-start'
 import { ListingStore } from '../../../../../src/features/library/listing/listing-store'
-import { connectListing } from '../../../../../src/features/library/listing/worker-handover'
 import { ACCESS_GATE_HEADER } from '../../../../../src/contract/access'
 import { encodeMediaPage } from '../../../../../src/contract/media-pages'
 import type {
@@ -23,9 +22,9 @@ const records = (from: number, count: number) =>
 /** Fresh copies of the listing's modules: the listing starts early once per page. */
 async function freshListing() {
   vi.resetModules()
-  const { startListingEarly } = await import('../../../../../src/features/library/listing/early-start')
+  const { connectListing, startListingEarly } =
+    await import('../../../../../src/features/library/listing/early-start')
   const { ListingStore } = await import('../../../../../src/features/library/listing/listing-store')
-  const { connectListing } = await import('../../../../../src/features/library/listing/worker-handover')
   return { startListingEarly, ListingStore, connectListing }
 }
 

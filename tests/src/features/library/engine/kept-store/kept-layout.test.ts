@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { MediaRecord } from '../../../../../../src/contract/record'
 import { memoryFiles } from '../../../../../../src/features/library/engine/kept-store/kept-files'
-import { readKeptFirstRows } from '../../../../../../src/features/library/engine/kept-store/kept-first-rows'
+import { readKeptFirstRows } from '../../../../../../src/features/library/engine/kept-store/kept-layout'
 import {
   openKeptLibrary,
   writeKeptLibrary,
