@@ -12,7 +12,7 @@ import { KEPT_LOOKUP_GLOBAL, STARTED_REQUEST_GLOBAL } from '../../../lib/storage
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
 import { keptLibraryFound, opfsFiles } from '../engine/kept-store/kept-files'
-import { readKeptFirstRows } from '../engine/kept-store/kept-layout'
+import { readKeptFirstRows, type KeptFirstRows } from '../engine/kept-store/kept-layout'
 import { startWorker, type LibraryWorkerPort } from './library-worker'
 import type { ListingReply, ListingRequest, PageAnswer } from './listing-protocol'
 import type { ListingPort } from './listing-store'
@@ -35,6 +35,8 @@ export function startListingEarly(): void {
   const startedInHtml = takeStartedServerRequest()
   holdForFirstScreen()
   const found = takeStartedKeptLookup() ?? keptLibraryFound()
+  // Read beside the look for them, so that on a reload the rows are in as soon as it says they are kept.
+  const keptRows = readKeptRowsHere()
   const firstPage = found.then((isKept) => (isKept ? null : askFirstPage(startedInHtml)))
   // With a library kept the worker starts at once; with none, once the first page's answer is in: the
   // worker's start (its script, its store) would take a core from the page's own start while the server
@@ -44,7 +46,7 @@ export function startListingEarly(): void {
   void found.then((isKept) => {
     if (isKept) {
       performance.mark('listing:kept-found')
-      drawKeptFirstRows(deliver)
+      drawKeptFirstRows(keptRows, deliver)
       // The HTML asked what changed since the kept library, and the worker takes that answer as its own
       // first revalidation; should the HTML have asked nothing, the worker asks.
       void answerOf(startedInHtml ?? Promise.resolve(null)).then((answer) => {
@@ -57,12 +59,21 @@ export function startListingEarly(): void {
 }
 
 /**
- * A reload: the kept library's first rows (as many as the server's first page holds at most), the first
- * screen of the default query as last seen, drawn before the worker has started (decision 0077).
+ * The kept library's first rows (as many as the server's first page holds at most), the first screen of
+ * the default query as last seen (decision 0077); null when none are kept or they do not read.
  */
-function drawKeptFirstRows(deliver: (reply: ListingReply) => void): void {
+function readKeptRowsHere(): Promise<KeptFirstRows | null> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
-  void (storage ? readKeptFirstRows(opfsFiles(storage), SHARD_IDS) : Promise.resolve(null))
+  if (!storage || typeof storage.getDirectory !== 'function') return Promise.resolve(null)
+  return readKeptFirstRows(opfsFiles(storage), SHARD_IDS).catch(() => null)
+}
+
+/** A reload: the kept rows drawn before the worker has started. */
+function drawKeptFirstRows(
+  keptRows: Promise<KeptFirstRows | null>,
+  deliver: (reply: ListingReply) => void,
+): void {
+  void keptRows
     .then((rows) => {
       // Nothing to draw here: the other calls need not wait for the worker's first answer.
       if (rows === null) {
