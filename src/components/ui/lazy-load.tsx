@@ -1,15 +1,9 @@
-import {
-  Suspense,
-  use,
-  useLayoutEffect,
-  useState,
-  useSyncExternalStore,
-  type ComponentType,
-  type ReactNode,
-} from 'react'
+import { Suspense, use, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react'
 
 import { onReconnect } from '../../lib/connectivity'
 import { importRound, retryFailedImports, retryingImport } from '../../lib/retry-import'
+import { useStoreInTransition } from '../../lib/use-store-in-transition'
+import { runWhenIdle } from '../../lib/when-idle'
 import { ErrorBoundary } from './error-boundary'
 import { PartFailed, PartLoading } from './lazy-part-states'
 
@@ -92,19 +86,24 @@ export function lazyWithStandIn<P extends object>(
 ): ComponentType<P> & { preload: () => void } {
   let loaded: ComponentType<P & LoadedProps> | undefined
   /** What the parts render: `loaded`, once no press on a stand-in is under way. */
-  let shown: ComponentType<P & LoadedProps> | undefined
+  let shown: { Component: ComponentType<P & LoadedProps> | undefined } = { Component: undefined }
   let pending: Promise<ComponentType<P & LoadedProps>> | undefined
   let pressed = false
+  /** Someone asked a stand-in to open before the code was there. */
+  let asked = false
   let focusAt: { parent: Element; index: number } | null = null
   const listeners = new Set<() => void>()
   const show = () => {
-    if (pressed || loaded === undefined || shown !== undefined) return
+    if (pressed || loaded === undefined || shown.Component !== undefined) return
     const active = document.activeElement
     const parent = active?.hasAttribute(STAND_IN_ATTRIBUTE) === true ? active.parentElement : null
     if (active && parent) focusAt = { parent, index: [...parent.children].indexOf(active) }
-    shown = loaded
+    shown = { Component: loaded }
     for (const listener of listeners) listener()
   }
+  // The real parts take the stand-ins' places at once where someone waits on one (a press, the focus);
+  // otherwise in a transition, in slices: a menu on every card in view is a long render.
+  const someoneWaits = () => asked || focusAt !== null
   const holdUntilReleased = () => {
     if (pressed) return
     pressed = true
@@ -147,7 +146,7 @@ export function lazyWithStandIn<P extends object>(
   const current = () => shown
   everyLoad.add(loadOnce)
   function Part(props: P) {
-    const Component = useSyncExternalStore(subscribe, current, current)
+    const { Component } = useStoreInTransition(subscribe, current, someoneWaits)
     const [opening, setOpening] = useState(false)
     useLayoutEffect(() => {
       if (Component === undefined || focusAt === null) return
@@ -160,6 +159,7 @@ export function lazyWithStandIn<P extends object>(
     // eslint-disable-next-line react-hooks/static-components
     if (Component !== undefined) return <Component {...props} defaultOpen={opening} />
     const openOnLoad = (event?: { type: string }) => {
+      asked = true
       if (event?.type === 'pointerdown') holdUntilReleased()
       setOpening(true)
       preload()
@@ -181,10 +181,23 @@ export function preloadLazyParts(): void {
   if (preloaded) return
   preloaded = true
   const preloadAll = () => {
-    void loadEveryLazyPart()
+    loadInIdleMoments([...everyLoad])
   }
   preloadAll()
   onReconnect(preloadAll)
+}
+
+/**
+ * Starts the loads one per idle moment: each `import()` adds its chunks' preload links to the page and
+ * each part's modules run as they arrive, which for every part at once was one long task (decision 0086).
+ */
+function loadInIdleMoments(loads: readonly (() => Promise<unknown>)[]): void {
+  const [load, ...rest] = loads
+  if (load === undefined) return
+  runWhenIdle(() => {
+    load().catch(() => undefined)
+    loadInIdleMoments(rest)
+  })
 }
 
 /** Loads the code of every lazy part made so far; settles once each has loaded or failed. */
