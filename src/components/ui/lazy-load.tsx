@@ -1,4 +1,12 @@
-import { Suspense, use, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react'
+import {
+  Suspense,
+  use,
+  useCallback,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
 
 import { onReconnect } from '../../lib/connectivity'
 import { importRound, retryFailedImports, retryingImport } from '../../lib/retry-import'
@@ -93,17 +101,51 @@ export function lazyWithStandIn<P extends object>(
   let asked = false
   let focusAt: { parent: Element; index: number } | null = null
   const listeners = new Set<() => void>()
-  const show = () => {
-    if (pressed || loaded === undefined || shown.Component !== undefined) return
+  /** The parts still drawn by their stand-ins once the code is there, told one an idle moment. */
+  let untold: (() => void)[] = []
+  // Where someone waits on a stand-in (a press, the focus) every part takes the real one at once.
+  // Otherwise one part an idle moment, each in a transition: a part's first render and its layout
+  // effects are one task (a Radix select draws its options, and draws again from a layout effect), and
+  // every menu and select of the screen in one was a long task after the first screen (decision 0086).
+  const someoneWaits = () => asked || focusAt !== null
+  const tell = (listener: () => void) => {
+    if (listeners.has(listener)) listener()
+  }
+  const tellAll = () => {
+    const now = untold
+    untold = []
+    now.forEach(tell)
+  }
+  /** A stand-in that holds the focus hands it to the real part at its place (see `Part`). */
+  const noteFocus = () => {
     const active = document.activeElement
     const parent = active?.hasAttribute(STAND_IN_ATTRIBUTE) === true ? active.parentElement : null
     if (active && parent) focusAt = { parent, index: [...parent.children].indexOf(active) }
-    shown = { Component: loaded }
-    for (const listener of listeners) listener()
   }
-  // The real parts take the stand-ins' places at once where someone waits on one (a press, the focus);
-  // otherwise in a transition, in slices: a menu on every card in view is a long render.
-  const someoneWaits = () => asked || focusAt !== null
+  const tellInTurn = () => {
+    const next = untold[0]
+    if (next === undefined) return
+    noteFocus()
+    if (someoneWaits()) {
+      tellAll()
+      return
+    }
+    untold.shift()
+    tell(next)
+    if (untold.length > 0) runWhenIdle(tellInTurn)
+  }
+  const show = () => {
+    if (pressed || loaded === undefined) return
+    const first = shown.Component === undefined
+    if (first) {
+      shown = { Component: loaded }
+      untold = [...listeners]
+    }
+    if (untold.length === 0) return
+    noteFocus()
+    if (someoneWaits()) tellAll()
+    else if (first) runWhenIdle(tellInTurn)
+  }
   const holdUntilReleased = () => {
     if (pressed) return
     pressed = true
@@ -152,18 +194,21 @@ export function lazyWithStandIn<P extends object>(
       if (Component === undefined || focusAt === null) return
       const { parent, index } = focusAt
       focusAt = null
+      // Only where the stand-in left with the focus: not a focus someone has put elsewhere since.
+      const active = document.activeElement
+      if (active !== null && active !== document.body) return
       const element = parent.children[index]
       if (element instanceof HTMLElement && parent.isConnected) element.focus()
     }, [Component])
-    // Not a component made during render: the one component the module exports, once it has loaded.
-    // eslint-disable-next-line react-hooks/static-components
-    if (Component !== undefined) return <Component {...props} defaultOpen={opening} />
-    const openOnLoad = (event?: { type: string }) => {
+    const openOnLoad = useCallback((event?: { type: string }) => {
       asked = true
       if (event?.type === 'pointerdown') holdUntilReleased()
       setOpening(true)
       preload()
-    }
+      // The code is there, and this part still waits its turn.
+      show()
+    }, [])
+    if (Component !== undefined) return <Component {...props} defaultOpen={opening} />
     return <StandIn {...props} preload={preload} openOnLoad={openOnLoad} />
   }
   return Object.assign(Part, { preload })
