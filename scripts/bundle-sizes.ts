@@ -8,6 +8,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
+import { FIRST_PAGE_CHECK_ATTRIBUTE } from './first-page-check-preload.ts'
+
 /** The issue's targets in bytes (KB = 1,000 bytes, as Vite reports sizes). */
 export const TARGETS = {
   /** Per function, not counting the runtime files Netlify adds to every zip (see `platformBytes`). */
@@ -156,13 +158,17 @@ function brotliBytes(contents: Buffer): number {
   }).length
 }
 
-/** `src` and `href` values of the tags index.html loads before it renders. */
+/**
+ * `src` and `href` values of the tags index.html loads before it renders. The preloads of the first
+ * page's check are left out: they download beside the app's script, and are counted with the lazy
+ * chunks as they were before the page preloaded them (decision 0086).
+ */
 export function initialUrls(html: string): string[] {
   const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? []
   return tags.flatMap((tag) => {
     const isScript = tag.startsWith('<script') && /\btype=["']?module/.test(tag)
     const isLoadedLink = /\brel=["']?(?:stylesheet|modulepreload)\b/.test(tag)
-    if (!isScript && !isLoadedLink) return []
+    if ((!isScript && !isLoadedLink) || tag.includes(FIRST_PAGE_CHECK_ATTRIBUTE)) return []
     const url = /\b(?:src|href)=["']?([^"'\s>]+)/.exec(tag)?.[1]
     return url && !/^[a-z]+:|^\/\//i.test(url) ? [url] : []
   })

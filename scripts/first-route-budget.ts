@@ -6,7 +6,7 @@ import { firstRouteOverBudget } from './bundle-sizes.ts'
 
 /**
  * Fails the build when what index.html loads before its first paint passes its brotli budget
- * (`TARGETS.firstRouteBrotliBytes`), naming each file with its size: the first route is the script and
+ * (`TARGETS.firstRouteBrotliBytes`) once the bundle is written, naming each file with its size: the first route is the script and
  * styles a phone downloads before the first screen can be drawn (decision 0086).
  */
 export function firstRouteBudgetPlugin(): Plugin {
@@ -17,7 +17,7 @@ export function firstRouteBudgetPlugin(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
     },
-    async closeBundle() {
+    async writeBundle() {
       const over = await firstRouteOverBudget(outDir)
       if (over !== null) this.error(over)
     },
