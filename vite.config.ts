@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 import { unsignedPresetPlugin } from './scripts/cloudinary-preset.ts'
 import { contentSecurityPolicyPlugin } from './scripts/csp.ts'
 import { exifrBrowserPlugin } from './scripts/exifr-browser.ts'
+import { firstPageCheckPreloadPlugin } from './scripts/first-page-check-preload.ts'
+import { firstRouteBudgetPlugin } from './scripts/first-route-budget.ts'
 import { FIRST_ROUTE_GROUP, firstRouteWithoutZodPlugin } from './scripts/first-route-chunk.ts'
 import { startAfterPaintPlugin } from './scripts/start-after-paint.ts'
 import { startupNamesPlugin } from './scripts/startup-names.ts'
@@ -32,19 +34,23 @@ const ISOLATED_COMPONENT_TESTS = [
 export default defineConfig({
   // The Content-Security-Policy is written into dist/_headers from the Cloudinary settings; a build for a
   // site behind the access gate leaves the unsigned Cloudinary preset out (uploads are signed instead).
-  // The built page runs the app's script once it has painted its own HTML (start-after-paint.ts), and its
+  // The built page runs the app's script once it has painted its own HTML (start-after-paint.ts), the first
+  // page's check downloads beside that script (first-page-check-preload.ts), and its
   // startup scripts carry the storage names of src/lib/storage-names.ts (startup-names.ts). The
   // API's reference page loads Swagger UI's own bundle, copied beside the app's assets. A build whose
-  // first route holds zod fails (first-route-chunk.ts, decision 0042).
+  // first route holds zod fails (first-route-chunk.ts, decision 0042), and so does one whose first route
+  // passes its brotli budget (first-route-budget.ts, decision 0086).
   plugins: [
     react(),
     unsignedPresetPlugin(),
     contentSecurityPolicyPlugin(),
     startAfterPaintPlugin(),
+    firstPageCheckPreloadPlugin(),
     startupNamesPlugin(),
     exifrBrowserPlugin(),
     swaggerUiAssetsPlugin(),
     firstRouteWithoutZodPlugin(),
+    firstRouteBudgetPlugin(),
   ],
   build: {
     outDir: 'dist',

@@ -1,15 +1,17 @@
 import {
   Suspense,
   use,
+  useCallback,
   useLayoutEffect,
   useState,
-  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from 'react'
 
 import { onReconnect } from '../../lib/connectivity'
 import { importRound, retryFailedImports, retryingImport } from '../../lib/retry-import'
+import { useStoreInTransition } from '../../lib/use-store-in-transition'
+import { runWhenIdle } from '../../lib/when-idle'
 import { ErrorBoundary } from './error-boundary'
 import { PartFailed, PartLoading } from './lazy-part-states'
 
@@ -92,18 +94,57 @@ export function lazyWithStandIn<P extends object>(
 ): ComponentType<P> & { preload: () => void } {
   let loaded: ComponentType<P & LoadedProps> | undefined
   /** What the parts render: `loaded`, once no press on a stand-in is under way. */
-  let shown: ComponentType<P & LoadedProps> | undefined
+  let shown: { Component: ComponentType<P & LoadedProps> | undefined } = { Component: undefined }
   let pending: Promise<ComponentType<P & LoadedProps>> | undefined
   let pressed = false
+  /** Someone asked a stand-in to open before the code was there. */
+  let asked = false
   let focusAt: { parent: Element; index: number } | null = null
   const listeners = new Set<() => void>()
-  const show = () => {
-    if (pressed || loaded === undefined || shown !== undefined) return
+  /** The parts still drawn by their stand-ins once the code is there, told one an idle moment. */
+  let untold: (() => void)[] = []
+  // Where someone waits on a stand-in (a press, the focus) every part takes the real one at once.
+  // Otherwise one part an idle moment, each in a transition: a part's first render and its layout
+  // effects are one task (a Radix select draws its options, and draws again from a layout effect), and
+  // every menu and select of the screen in one was a long task after the first screen (decision 0086).
+  const someoneWaits = () => asked || focusAt !== null
+  const tell = (listener: () => void) => {
+    if (listeners.has(listener)) listener()
+  }
+  const tellAll = () => {
+    const now = untold
+    untold = []
+    now.forEach(tell)
+  }
+  /** A stand-in that holds the focus hands it to the real part at its place (see `Part`). */
+  const noteFocus = () => {
     const active = document.activeElement
     const parent = active?.hasAttribute(STAND_IN_ATTRIBUTE) === true ? active.parentElement : null
     if (active && parent) focusAt = { parent, index: [...parent.children].indexOf(active) }
-    shown = loaded
-    for (const listener of listeners) listener()
+  }
+  const tellInTurn = () => {
+    const next = untold[0]
+    if (next === undefined) return
+    noteFocus()
+    if (someoneWaits()) {
+      tellAll()
+      return
+    }
+    untold.shift()
+    tell(next)
+    if (untold.length > 0) runWhenIdle(tellInTurn)
+  }
+  const show = () => {
+    if (pressed || loaded === undefined) return
+    const first = shown.Component === undefined
+    if (first) {
+      shown = { Component: loaded }
+      untold = [...listeners]
+    }
+    if (untold.length === 0) return
+    noteFocus()
+    if (someoneWaits()) tellAll()
+    else if (first) runWhenIdle(tellInTurn)
   }
   const holdUntilReleased = () => {
     if (pressed) return
@@ -147,23 +188,27 @@ export function lazyWithStandIn<P extends object>(
   const current = () => shown
   everyLoad.add(loadOnce)
   function Part(props: P) {
-    const Component = useSyncExternalStore(subscribe, current, current)
+    const { Component } = useStoreInTransition(subscribe, current, someoneWaits)
     const [opening, setOpening] = useState(false)
     useLayoutEffect(() => {
       if (Component === undefined || focusAt === null) return
       const { parent, index } = focusAt
       focusAt = null
+      // Only where the stand-in left with the focus: not a focus someone has put elsewhere since.
+      const active = document.activeElement
+      if (active !== null && active !== document.body) return
       const element = parent.children[index]
       if (element instanceof HTMLElement && parent.isConnected) element.focus()
     }, [Component])
-    // Not a component made during render: the one component the module exports, once it has loaded.
-    // eslint-disable-next-line react-hooks/static-components
-    if (Component !== undefined) return <Component {...props} defaultOpen={opening} />
-    const openOnLoad = (event?: { type: string }) => {
+    const openOnLoad = useCallback((event?: { type: string }) => {
+      asked = true
       if (event?.type === 'pointerdown') holdUntilReleased()
       setOpening(true)
       preload()
-    }
+      // The code is there, and this part still waits its turn.
+      show()
+    }, [])
+    if (Component !== undefined) return <Component {...props} defaultOpen={opening} />
     return <StandIn {...props} preload={preload} openOnLoad={openOnLoad} />
   }
   return Object.assign(Part, { preload })
@@ -181,10 +226,23 @@ export function preloadLazyParts(): void {
   if (preloaded) return
   preloaded = true
   const preloadAll = () => {
-    void loadEveryLazyPart()
+    loadInIdleMoments([...everyLoad])
   }
   preloadAll()
   onReconnect(preloadAll)
+}
+
+/**
+ * Starts the loads one per idle moment: each `import()` adds its chunks' preload links to the page and
+ * each part's modules run as they arrive, which for every part at once was one long task (decision 0086).
+ */
+function loadInIdleMoments(loads: readonly (() => Promise<unknown>)[]): void {
+  const [load, ...rest] = loads
+  if (load === undefined) return
+  runWhenIdle(() => {
+    load().catch(() => undefined)
+    loadInIdleMoments(rest)
+  })
 }
 
 /** Loads the code of every lazy part made so far; settles once each has loaded or failed. */

@@ -56,9 +56,10 @@ function MenuButtonStandIn({
   openOnLoad,
 }: MenuButtonProps & StandInProps) {
   const controlled = open !== undefined
+  // Opened by its caller: the real menu takes this one's place as soon as its code is there.
   useEffect(() => {
-    if (open === true) preload()
-  }, [open, preload])
+    if (open === true) openOnLoad()
+  }, [open, openOnLoad])
   const ask = (event: { type: string }) => {
     // A menu its caller opens and closes opens by the caller's state; `openOnLoad` loads it all the same.
     if (controlled) onOpenChange?.(true)

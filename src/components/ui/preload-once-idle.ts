@@ -9,8 +9,9 @@ export const PRELOAD_WHILE_ARRIVING_MS = 10_000
 
 /**
  * Called once the library is in, or has taken PRELOAD_WHILE_ARRIVING_MS to arrive (the screen calls it):
- * in the first idle moment after, the code of every dialog and of the toast layer loads, so neither
- * depends on the server later, and neither slows the first paint or the library's load.
+ * from the first idle moment after, the code of the toast layer and of every dialog loads (a part an idle
+ * moment, `preloadLazyParts`), so neither depends on the server later, and neither slows the first paint
+ * or the library's load.
  */
 export function preloadOnceIdle(): void {
   if (preloadScheduled) return

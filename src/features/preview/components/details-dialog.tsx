@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { FileAction } from '../../commands'
 import { loadShareLinks } from '../../share'
-import { FileHistory } from '../../activity'
+import { loadFileHistory } from '../../activity'
 import { UsedIn } from '../../usage'
 import { neighboursOf, type Neighbours, type VisibleOrder } from '../model/neighbours'
 import { DetailsFields, type DetailsFilter } from './details-fields'
@@ -22,6 +22,9 @@ import './preview.css'
 // Loaded apart: its calls' schemas bring zod, which the share feature's entry, on the first route for
 // the Share and Copy link commands, must not (decision 0042). The idle preload usually has it in hand.
 const ShareLinks = lazyWithPreload(loadShareLinks)
+const FileHistory = lazyWithPreload(loadFileHistory)
+// Off the first route with the activity's sidebar entry, the history's code follows the dialog's at once.
+FileHistory.preload()
 
 interface DetailsDialogProps {
   /** The file shown; null when closed. */
@@ -110,7 +113,9 @@ export function DetailsDialog(props: DetailsDialogProps) {
             <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
           </Suspense>
           <UsedIn fileId={record.id} />
-          <FileHistory key={`history-${String(record.id)}`} record={record} />
+          <Suspense fallback={null}>
+            <FileHistory key={`history-${String(record.id)}`} record={record} />
+          </Suspense>
           <div className="dialog__actions details__actions">
             {neighbours !== null && (
               <div className="details__steps">

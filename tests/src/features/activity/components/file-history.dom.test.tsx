@@ -18,7 +18,8 @@ async function historyOf(title: string) {
   const { user } = renderScreen()
   await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
   const dialog = await screen.findByRole('dialog', { name: title })
-  return within(dialog).getByRole('region', { name: 'History' })
+  // The history's code follows the dialog's (decision 0086).
+  return within(dialog).findByRole('region', { name: 'History' })
 }
 
 describe('Details: History', () => {
