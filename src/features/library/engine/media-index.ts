@@ -18,6 +18,7 @@ import {
   recordColumns,
   recordEdit,
   searchTextOf,
+  titleKeyColumn,
   type RecordColumns,
 } from '../model/record-columns'
 import { SearchText, type Haystacks } from '../model/search-text'
@@ -181,12 +182,13 @@ export class MediaIndex {
     // The text joined before is joined on from its last record on the next search (a load's next page).
     if (grew) this.grownFrom = previous.joinedText ?? previous.grownFrom
     if (title !== undefined && grew) {
-      // Only the new records' keys are made here; the title column follows while idle (prepare).
+      // Only the new records' keys are made here; the title column takes them while idle (prepare).
       const known = previous.records.length
       const keys = previous.keysForMerge()
       keys.length = known
       for (let i = known; i < records.length; i++) keys.push(titleSortKey(records[i]?.title ?? ''))
       this.orderKeys = keys
+      this.columns.titleKeys = titleKeyColumn(records, keys)
       const added = orderByStrings(keys.slice(known)).map((place) => known + place)
       this.orders.set('title', mergeAdded(title, added, compareKeys(keys)))
     }

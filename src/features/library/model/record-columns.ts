@@ -246,6 +246,14 @@ export function editedColumns(
   }
 }
 
+/**
+ * The title key column of `records` taking the keys `keys` holds for them, in list order (those a
+ * load's title order was merged with), rather than making each key again: one string a file, not two.
+ */
+export function titleKeyColumn(records: readonly MediaRecord[], keys: readonly string[]): Column<string> {
+  return new Column(records, titleKeyOf, { records, values: keys })
+}
+
 /** The columns of `records`, none made yet; `previous` are those of the list before. */
 export function recordColumns(records: readonly MediaRecord[], previous?: RecordColumns): RecordColumns {
   return {
