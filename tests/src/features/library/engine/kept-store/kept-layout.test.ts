@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { MediaRecord } from '../../../../../../src/contract/record'
-import {
-  recordOf,
-  recordsOfRows,
-} from '../../../../../../src/features/library/engine/kept-store/kept-layout'
+import { recordOf, recordsOfRows } from '../../../../../../src/features/library/engine/kept-store/kept-layout'
 import { listedRecord } from '../../../../../support/listed-record'
 
 const encoder = new TextEncoder()
