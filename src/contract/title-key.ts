@@ -13,7 +13,7 @@ export function titleSortKey(title: string): string {
   let key = title.toLowerCase()
   if (NON_ASCII.test(key)) key = key.normalize('NFKD').replace(DIACRITICS, '')
   // A hand loop: a regex replace with a callback costs twice as much over 50,000 titles.
-  let padded = ''
+  const parts: string[] = []
   let copied = 0
   for (let i = 0; i < key.length; i++) {
     const code = key.charCodeAt(i)
@@ -22,9 +22,13 @@ export function titleSortKey(title: string): string {
     while (end < key.length && key.charCodeAt(end) >= 48 && key.charCodeAt(end) <= 57) end++
     let run = key.slice(i, end)
     while (run.length > 1 && run.startsWith('0')) run = run.slice(1)
-    padded += key.slice(copied, i) + (run.length >= ZEROS.length ? run : ZEROS.slice(run.length) + run)
+    parts.push(key.slice(copied, i), run.length >= ZEROS.length ? run : ZEROS.slice(run.length) + run)
     copied = end
     i = end - 1
   }
-  return copied === 0 ? key : padded + key.slice(copied)
+  if (copied === 0) return key
+  parts.push(key.slice(copied))
+  // Joined, the key is one string of its own characters; added up piece by piece it is a tree of the
+  // pieces (in V8), which a library holds a key a file of: about twice the memory.
+  return parts.join('')
 }

@@ -6,6 +6,7 @@
 import { decodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
 import { MediaIndex } from '../../../src/features/library/engine/media-index.ts'
+import { searchTextOf } from '../../../src/features/library/model/record-columns.ts'
 
 export interface DerivedPage {
   records: MediaRecord[]
@@ -24,7 +25,7 @@ export function derive(records: MediaRecord[]): DerivedPage {
   const index = new MediaIndex(records)
   return {
     records,
-    haystacks: index.haystacks,
+    haystacks: records.map(searchTextOf),
     titleKeys: index.titleKeys,
     categories: index.categories,
     folders: index.folders,

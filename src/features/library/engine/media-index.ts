@@ -17,9 +17,11 @@ import {
   newPlaces,
   recordColumns,
   recordEdit,
+  searchTextOf,
+  titleKeyColumn,
   type RecordColumns,
 } from '../model/record-columns'
-import { SearchText } from '../model/search-text'
+import { SearchText, type Haystacks } from '../model/search-text'
 import { orderByStrings } from '../../../contract/string-order'
 import { titleSortKey } from '../../../contract/title-key'
 import { isUnused, unusedCutoff } from '../model/unused'
@@ -151,6 +153,11 @@ export class MediaIndex {
   private grownFrom: SearchText | null = null
   /** Results of the latest queries on this index (queryIndex). */
   readonly recentQueries = new RecentQueries()
+  /**
+   * Each record's search text made from the record when asked for: the joined text is made from them a
+   * piece at a time and holds them alone, where a string a record beside it took as much again.
+   */
+  private readonly searchTexts: Haystacks
 
   /**
    * `previous` is the index of an earlier version of the list. The records it shares keep their column
@@ -162,18 +169,26 @@ export class MediaIndex {
     previous?: MediaIndex,
   ) {
     const started = performance.now()
+    this.searchTexts = {
+      length: records.length,
+      at: (position) => {
+        const record = records[position]
+        return record === undefined ? undefined : searchTextOf(record)
+      },
+    }
     this.columns = recordColumns(records, previous?.columns)
     const title = previous?.orders.get('title')
     const grew = previous !== undefined && previous.isPrefixOf(records)
     // The text joined before is joined on from its last record on the next search (a load's next page).
     if (grew) this.grownFrom = previous.joinedText ?? previous.grownFrom
     if (title !== undefined && grew) {
-      // Only the new records' keys are made here; the title column follows while idle (prepare).
+      // Only the new records' keys are made here; the title column takes them while idle (prepare).
       const known = previous.records.length
       const keys = previous.keysForMerge()
       keys.length = known
       for (let i = known; i < records.length; i++) keys.push(titleSortKey(records[i]?.title ?? ''))
       this.orderKeys = keys
+      this.columns.titleKeys = titleKeyColumn(records, keys)
       const added = orderByStrings(keys.slice(known)).map((place) => known + place)
       this.orders.set('title', mergeAdded(title, added, compareKeys(keys)))
     }
@@ -214,8 +229,9 @@ export class MediaIndex {
     return next
   }
 
-  get haystacks(): readonly string[] {
-    return this.columns.haystacks.all()
+  /** The search text of the record at `position`: as the joined text holds it, or made from the record. */
+  searchTextAt(position: number): string {
+    return this.joinedText?.textAt(position) ?? this.searchTexts.at(position) ?? ''
   }
 
   /**
@@ -224,7 +240,7 @@ export class MediaIndex {
    */
   searchMatches(query: string): Uint8Array {
     this.joinedText ??= this.joinedSearchText(() => true)
-    return (this.joinedText as SearchText).matches(query, this.haystacks)
+    return (this.joinedText as SearchText).matches(query, this.searchTexts)
   }
 
   get titleKeys(): readonly string[] {
@@ -254,10 +270,10 @@ export class MediaIndex {
 
   /** The joined search text, made on from where `prepare` left it while `more()` allows; null until whole. */
   private joinedSearchText(more: () => boolean): SearchText | null {
-    const grown = this.grownFrom?.grown(this.haystacks) ?? null
+    const grown = this.grownFrom?.grown(this.searchTexts) ?? null
     this.grownFrom = null
     if (grown !== null) return grown
-    this.joining ??= SearchText.joining(this.haystacks)
+    this.joining ??= SearchText.joining(this.searchTexts)
     const text = this.joining.fill(more)
     if (text !== null) this.joining = null
     return text
@@ -269,8 +285,7 @@ export class MediaIndex {
    * library is whole, in slices between the page's questions.
    */
   prepare(more: () => boolean): boolean {
-    const { haystacks, titleKeys, categories, folders, created } = this.columns
-    if (!haystacks.fill(more)) return false
+    const { titleKeys, categories, folders, created } = this.columns
     if (this.joinedText === null) {
       this.joinedText = this.joinedSearchText(more)
       if (this.joinedText === null) return false
@@ -417,10 +432,9 @@ function narrow(index: MediaIndex, within: Uint32Array, query: string): Uint32Ar
       if (hits[position] === 1) kept[found++] = position
     }
   } else {
-    const haystacks = index.haystacks
     for (let i = 0; i < within.length; i++) {
       const position = within[i] ?? 0
-      if ((haystacks[position] ?? '').includes(query)) kept[found++] = position
+      if (index.searchTextAt(position).includes(query)) kept[found++] = position
     }
   }
   return kept.slice(0, found)

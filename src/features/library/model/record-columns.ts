@@ -6,7 +6,7 @@ import { titleSortKey } from '../../../contract/title-key'
 import { typeSortKey } from './type-options'
 
 /** Title, description, author and tags, lower-cased and joined by newlines (a query never holds one). */
-const haystackOf = (record: MediaRecord) =>
+export const searchTextOf = (record: MediaRecord): string =>
   [record.title, record.description, record.author, ...record.tags].join('\n').toLowerCase()
 const titleKeyOf = (record: MediaRecord) => titleSortKey(record.title)
 /** Milliseconds; NaN for an unreadable date, which no date range includes. */
@@ -214,9 +214,11 @@ function spliced<T>(values: T[], edit: RecordEdit, count: number, valueAt: (plac
   return out
 }
 
-/** Every column filtering and sorting read. */
+/**
+ * Every column filtering and sorting read. The search texts are not one: the joined search text
+ * (search-text.ts) holds them, made from the records.
+ */
 export interface RecordColumns {
-  haystacks: Column<string>
   titleKeys: Column<string>
   /** What the Type sort orders by (typeSortKey). */
   typeKeys: Column<string>
@@ -234,7 +236,6 @@ export function editedColumns(
   edit: RecordEdit,
 ): RecordColumns {
   return {
-    haystacks: columns.haystacks.edited(records, edit),
     titleKeys: columns.titleKeys.edited(records, edit),
     typeKeys: columns.typeKeys.edited(records, edit),
     categories: columns.categories.edited(records, edit),
@@ -245,10 +246,17 @@ export function editedColumns(
   }
 }
 
+/**
+ * The title key column of `records` taking the keys `keys` holds for them, in list order (those a
+ * load's title order was merged with), rather than making each key again: one string a file, not two.
+ */
+export function titleKeyColumn(records: readonly MediaRecord[], keys: readonly string[]): Column<string> {
+  return new Column(records, titleKeyOf, { records, values: keys })
+}
+
 /** The columns of `records`, none made yet; `previous` are those of the list before. */
 export function recordColumns(records: readonly MediaRecord[], previous?: RecordColumns): RecordColumns {
   return {
-    haystacks: new Column(records, haystackOf, previous?.haystacks.made ?? null),
     titleKeys: new Column(records, titleKeyOf, previous?.titleKeys.made ?? null),
     typeKeys: new Column(records, typeKeyOf(), previous?.typeKeys.made ?? null),
     categories: new Column(records, categoryOfRecord, previous?.categories.made ?? null),

@@ -9,16 +9,25 @@ const SEPARATOR = '\u0000'
 /**
  * Characters joined into one piece at most: far below the longest string an engine makes, and one
  * record's character beyond Latin-1 (which makes a string two bytes a character) doubles one piece only.
- * A piece is made in one go, join and `charactersOf` (about 8 ms at this size), between the page's
- * questions.
+ * A piece is made in one go between the page's questions: its records' texts made, joined and
+ * `charactersOf` (about 10-20 ms at this size, some 15,000 records).
  */
-const PIECE_CHARS = 1 << 21
+const PIECE_CHARS = 1 << 20
 
 /**
  * The share of the list whose search texts may be tested alone (changed since the join) before the next
  * search joins them again: at 1,000,000 records, 62,500 tests of a few microseconds at most.
  */
 const MOST_LOOSE_SHARE = 1 / 16
+
+/**
+ * Each record's search text by its position in the list: an array, or the records' texts made on asking
+ * (MediaIndex), which the joined text then holds alone, not a string a record beside it.
+ */
+export interface Haystacks {
+  readonly length: number
+  at: (position: number) => string | undefined
+}
 
 /** The search texts of the records `first` to `first + starts.length - 2`, joined; `starts` indexes it. */
 interface Piece {
@@ -50,13 +59,13 @@ function characterBit(code: number): { word: 0 | 1; bit: number } | null {
 }
 
 /**
- * The letters and digits of the search texts of records `first` to `end - 1`, as `Piece.characters`
- * holds them: one table look-up a character, about 150-200 ms over a million records' 70 million.
+ * The letters and digits of `texts`, as `Piece.characters` holds them: one table look-up a character,
+ * about 150-200 ms over a million records' 70 million.
  */
-function charactersOf(haystacks: readonly string[], first: number, end: number): Uint32Array {
-  const characters = new Uint32Array(2 * (end - first))
-  for (let record = first; record < end; record++) {
-    const haystack = haystacks[record] ?? ''
+function charactersOf(texts: readonly string[]): Uint32Array {
+  const characters = new Uint32Array(2 * texts.length)
+  for (let record = 0; record < texts.length; record++) {
+    const haystack = texts[record] ?? ''
     let letters = 0
     let digits = 0
     for (let at = 0; at < haystack.length; at++) {
@@ -65,27 +74,45 @@ function charactersOf(haystacks: readonly string[], first: number, end: number):
       letters |= LETTER_BITS[code] ?? 0
       digits |= DIGIT_BITS[code] ?? 0
     }
-    characters[2 * (record - first)] = letters
-    characters[2 * (record - first) + 1] = digits
+    characters[2 * record] = letters
+    characters[2 * record + 1] = digits
   }
   return characters
 }
 
-/** The piece of `haystacks` starting at record `first`: records up to PIECE_CHARS characters, at least one. */
-function pieceAt(haystacks: readonly string[], first: number): Piece {
-  let end = first
+/**
+ * The piece of `haystacks` starting at record `first`: records up to PIECE_CHARS characters, at least
+ * one. Each text is asked for once.
+ */
+function pieceAt(haystacks: Haystacks, first: number): Piece {
+  const texts: string[] = []
   let chars = 0
-  while (end < haystacks.length && (end === first || chars + (haystacks[end]?.length ?? 0) < PIECE_CHARS))
-    chars += (haystacks[end++]?.length ?? 0) + 1
-  const starts = new Uint32Array(end - first + 1)
-  let at = 0
-  for (let i = first; i < end; i++) {
-    starts[i - first] = at
-    at += (haystacks[i]?.length ?? 0) + 1
+  for (let end = first; end < haystacks.length; end++) {
+    const text = haystacks.at(end) ?? ''
+    if (texts.length > 0 && chars + text.length >= PIECE_CHARS) break
+    texts.push(text)
+    chars += text.length + 1
   }
-  starts[end - first] = at
-  const text = haystacks.slice(first, end).join(SEPARATOR) + SEPARATOR
-  return { first, text, starts, characters: charactersOf(haystacks, first, end) }
+  const starts = new Uint32Array(texts.length + 1)
+  let at = 0
+  texts.forEach((text, i) => {
+    starts[i] = at
+    at += text.length + 1
+  })
+  starts[texts.length] = at
+  return { first, text: texts.join(SEPARATOR) + SEPARATOR, starts, characters: charactersOf(texts) }
+}
+
+/** The piece holding the joined record `joined` (one of `pieces`, in order): a binary search. */
+function pieceHolding(pieces: readonly Piece[], joined: number): Piece | undefined {
+  let low = 0
+  let high = pieces.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1
+    if ((pieces[middle]?.first ?? 0) <= joined) low = middle
+    else high = middle - 1
+  }
+  return pieces[low]
 }
 
 /**
@@ -121,6 +148,8 @@ export class SearchText {
   private places: Int32Array | null = null
   /** Positions in the list now of the records not in the joined text as they now are. */
   private loose: number[] = []
+  /** For each position in the list now, its record's place in the joined text (-1: loose); made on asking. */
+  private joinedAt: Int32Array | null = null
 
   private constructor(
     private readonly joined: Piece[],
@@ -128,7 +157,7 @@ export class SearchText {
     private count: number,
   ) {}
 
-  static of(haystacks: readonly string[]): SearchText {
+  static of(haystacks: Haystacks): SearchText {
     return SearchText.joining(haystacks).fill(() => true) as SearchText
   }
 
@@ -138,7 +167,7 @@ export class SearchText {
    * `haystacks` must not change meanwhile.
    */
   static joining(
-    haystacks: readonly string[],
+    haystacks: Haystacks,
     made: Piece[] = [],
     from = 0,
   ): { fill: (more: () => boolean) => SearchText | null } {
@@ -161,7 +190,7 @@ export class SearchText {
    * of a load): its pieces are kept, only the new records are joined. Null when an edit moved records
    * (their places are followed: joining again is simpler). This one is left as it was.
    */
-  grown(haystacks: readonly string[]): SearchText | null {
+  grown(haystacks: Haystacks): SearchText | null {
     if (this.places !== null || haystacks.length < this.count) return null
     const next = SearchText.joining(haystacks, [...this.joined], this.count).fill(() => true)
     if (next !== null) next.loose = [...this.loose]
@@ -196,12 +225,11 @@ export class SearchText {
   }
 
   /** Whether a record's search text holds `query`, one byte a record in list order (1: it does). */
-  matches(query: string, haystacks: readonly string[]): Uint8Array {
+  matches(query: string, haystacks: Haystacks): Uint8Array {
     const hits = new Uint8Array(this.count)
     if (query.includes(SEPARATOR)) {
-      haystacks.forEach((haystack, position) => {
-        if (haystack.includes(query)) hits[position] = 1
-      })
+      for (let position = 0; position < this.count; position++)
+        if ((haystacks.at(position) ?? '').includes(query)) hits[position] = 1
       return hits
     }
     const { places } = this
@@ -216,8 +244,47 @@ export class SearchText {
         }
       }
     } else this.scanJoined(query, hits)
-    for (const position of this.loose) hits[position] = (haystacks[position] ?? '').includes(query) ? 1 : 0
+    for (const position of this.loose) hits[position] = (haystacks.at(position) ?? '').includes(query) ? 1 : 0
     return hits
+  }
+
+  /**
+   * The search text of the record now at `position` as the joined text holds it (a slice of its piece,
+   * which engines make without copying the characters); null for a record changed or added since the
+   * join, whose text is its own.
+   */
+  textAt(position: number): string | null {
+    const joined = this.joinedPlace(position)
+    if (joined < 0) return null
+    const piece = pieceHolding(this.joined, joined)
+    if (piece === undefined) return null
+    const record = joined - piece.first
+    const end = piece.starts[record + 1]
+    return end === undefined ? null : piece.text.slice(piece.starts[record] ?? 0, end - 1)
+  }
+
+  /** Where the record now at `position` is in the joined text; -1 when it is not there as it now is. */
+  private joinedPlace(position: number): number {
+    if (position < 0 || position >= this.count) return -1
+    if (this.places === null && this.loose.length === 0) return position < this.joinedCount() ? position : -1
+    if (this.joinedAt === null) {
+      const joinedAt = new Int32Array(this.count).fill(-1)
+      const { places } = this
+      const joinedCount = this.joinedCount()
+      for (let joined = 0; joined < joinedCount; joined++) {
+        const at = places === null ? joined : (places[joined] ?? -1)
+        if (at >= 0 && at < this.count) joinedAt[at] = joined
+      }
+      for (const at of this.loose) joinedAt[at] = -1
+      this.joinedAt = joinedAt
+    }
+    return this.joinedAt[position] ?? -1
+  }
+
+  /** How many records the joined text holds. */
+  private joinedCount(): number {
+    const last = this.joined.at(-1)
+    return last === undefined ? 0 : last.first + last.starts.length - 1
   }
 
   /** Marks in `hits` the joined records whose text holds `query`: one `indexOf` scan a piece. */

@@ -95,6 +95,18 @@ describe('the kept library', () => {
     ])
   })
 
+  it('writes and reads back a library of many slices a slice at a time, and closes the reader it read by', async () => {
+    const records = library(12_345)
+    const files = memoryFiles()
+    await writeKeptLibrary(files, records, ETAGS)
+    const kept = await opened(files)
+    const { pages } = await kept.pages()
+    expect(pages.map(({ etag }) => etag)).toEqual(ETAGS)
+    expect(pages.flatMap((page) => page.records)).toEqual(records)
+    kept.close()
+    expect(files.open.size).toBe(0)
+  })
+
   it('refuses rows that are not as written, and the worker then drops the library', async () => {
     const files = memoryFiles()
     const generation = await writeKeptLibrary(files, library(40), ETAGS)

@@ -9,8 +9,11 @@ export interface KeptFiles {
   read(path: string): Promise<Uint8Array | null>
   /** A file read by ranges (the rows); null when it is not there. */
   reader(path: string): Promise<KeptReader | null>
-  /** Writes a file whole from its parts, making its directory if need be. */
-  write(path: string, parts: readonly Uint8Array[]): Promise<void>
+  /**
+   * Writes a file whole from its parts, making its directory if need be. The parts may be made as they
+   * are written (an async iterable), so that a large file is never in memory whole.
+   */
+  write(path: string, parts: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<void>
   /** The names at the top of the store (the manifest, the generations). */
   list(): Promise<string[]>
   /** Removes a top-level entry with whatever it holds; fails while another tab reads it. */
@@ -96,7 +99,7 @@ export function opfsFiles(storage: StorageManager): KeptFiles {
     async write(path, parts) {
       const writable = await (await file(path, true)).createWritable()
       try {
-        for (const part of parts) await writable.write(part as Uint8Array<ArrayBuffer>)
+        for await (const part of parts) await writable.write(part as Uint8Array<ArrayBuffer>)
         await writable.close()
       } catch (error) {
         await writable.abort().catch(() => undefined)
@@ -183,17 +186,17 @@ export function memoryFiles(failing: (path: string) => boolean = () => false): K
         },
       })
     },
-    write: (path, parts) => {
-      if (failing(path)) return Promise.reject(new Error(`writing ${path} failed`))
-      const size = parts.reduce((sum, part) => sum + part.length, 0)
-      const bytes = new Uint8Array(size)
+    write: async (path, parts) => {
+      if (failing(path)) throw new Error(`writing ${path} failed`)
+      const made: Uint8Array[] = []
+      for await (const part of parts) made.push(part)
+      const bytes = new Uint8Array(made.reduce((sum, part) => sum + part.length, 0))
       let at = 0
-      for (const part of parts) {
+      for (const part of made) {
         bytes.set(part, at)
         at += part.length
       }
       files.set(path, bytes)
-      return Promise.resolve()
     },
     list: () => Promise.resolve([...new Set([...files.keys()].map(top))]),
     remove: (name) => {

@@ -41,7 +41,10 @@ const isWholeQuestion = (question: EngineQuestion): question is WholeQuestion =>
  */
 export class KeptFront {
   private library: KeptLibrary | null = null
-  /** The library as opened, still read whole by `pages` once the kept answers retire. */
+  /**
+   * The library as opened, still read whole by `pages` once the kept answers retire; let go once read,
+   * so its row starts and ids (16 bytes a file) go with the kept answers.
+   */
   private opened: KeptLibrary | null = null
   private readonly opening: Promise<void>
   private retired = false
@@ -103,6 +106,7 @@ export class KeptFront {
     await this.opening
     const opened = this.opened
     if (opened === null) return null
+    this.opened = null
     const started = performance.now()
     try {
       const pages = await opened.pages()

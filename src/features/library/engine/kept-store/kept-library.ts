@@ -36,7 +36,8 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * Writes `records` (the whole library, in list order, as the server sent its pages under `etags`) as a
  * new generation, then the manifest naming it: a reload before the manifest is written opens the
  * previous generation. Older generations are then removed, except one another tab still reads (removed
- * at a later write). Returns the generation.
+ * at a later write). Returns the generation. The rows are encoded a slice at a time as the file takes
+ * them: the file (about 430 MB at a million files) is never in memory whole.
  */
 export async function writeKeptLibrary(
   files: KeptFiles,
@@ -50,13 +51,17 @@ export async function writeKeptLibrary(
   const shapeOf = new Map<string, number>()
   const starts = new Float64Array(count + 1)
   const ids = new Float64Array(count)
-  const parts: Uint8Array[] = []
   let bytes = 0
-  for (let slice = 0; slice < count; slice += WRITE_SLICE) {
-    if (slice > 0) await pause()
+  async function* slices(): AsyncGenerator<Uint8Array> {
+    for (let slice = 0; slice < count; slice += WRITE_SLICE) {
+      if (slice > 0) await pause()
+      yield encodedSlice(slice, Math.min(count, slice + WRITE_SLICE))
+    }
+  }
+  /** The rows of the title order's places `slice` to `end - 1`, noting where each starts and its id. */
+  function encodedSlice(slice: number, end: number): Uint8Array {
     const encoded: Uint8Array[] = []
     let size = 0
-    const end = Math.min(count, slice + WRITE_SLICE)
     for (let place = slice; place < end; place++) {
       const record = records[order[place] ?? 0] as MediaRecord
       const keys = Object.keys(record)
@@ -80,11 +85,11 @@ export async function writeKeptLibrary(
       part.set(row, at)
       at += row.length
     }
-    parts.push(part)
     bytes += size
+    return part
   }
+  await files.write(`${generation}/${ROWS}`, slices())
   starts[count] = bytes
-  await files.write(`${generation}/${ROWS}`, parts)
   await files.write(`${generation}/${ROW_STARTS}`, [bytesOf(starts)])
   await files.write(`${generation}/${IDS}`, [bytesOf(ids)])
   const manifest: Manifest = { layout: KEPT_LAYOUT, generation, count, shapes, bytes, etags: [...etags] }
@@ -162,26 +167,37 @@ export class KeptLibrary {
 
   /**
    * The whole library as the listing's pages, each in id order under the ETag it was sent with: what
-   * the worker's engine starts from on a reload. Read in one go (the file's own read, not the range
-   * reader, so it goes on should the kept answers retire), decoded in slices with a pause between them.
-   * Throws when the file is not as written.
+   * the worker's engine starts from on a reload. Read and decoded a slice at a time, with a pause
+   * between slices, through a reader of its own (so it goes on should the kept answers retire and close
+   * theirs): the rows file (about 430 MB at a million files) is never in memory whole beside the records
+   * made from it. Throws when the file is not as written.
    */
   async pages(): Promise<KeptPages> {
     const { count, shapes, etags, generation, bytes: size } = this.manifest
-    const bytes = await this.files.read(`${generation}/${ROWS}`)
-    if (bytes?.length !== size) throw new Error('The kept rows are not whole')
+    const reader = await this.files.reader(`${generation}/${ROWS}`)
+    if (reader?.size !== size) {
+      reader?.close()
+      throw new Error('The kept rows are not whole')
+    }
     const pages: MediaRecord[][] = etags.map(() => [])
-    for (let low = 0; low < count; low += READ_SLICE) {
-      if (low > 0) await pause()
-      const high = Math.min(count, low + READ_SLICE)
-      const rows = bytes.subarray(this.starts[low] ?? 0, this.starts[high] ?? 0)
-      for (const record of recordsOfRows(rows, shapes)) {
-        const page = record.id > 0 ? pageOfId(record.id) : 0
-        // A file added since the pages were last sent may lie on a page they did not have: it has no
-        // ETag, so the server is asked for that page.
-        while (pages.length <= page) pages.push([])
-        pages[page]?.push(record)
+    try {
+      for (let low = 0; low < count; low += READ_SLICE) {
+        if (low > 0) await pause()
+        const high = Math.min(count, low + READ_SLICE)
+        const first = this.starts[low] ?? 0
+        const length = (this.starts[high] ?? 0) - first
+        const rows = await reader.read(first, length)
+        if (rows.length !== length) throw new Error('The kept rows are not whole')
+        for (const record of recordsOfRows(rows, shapes)) {
+          const page = record.id > 0 ? pageOfId(record.id) : 0
+          // A file added since the pages were last sent may lie on a page they did not have: it has no
+          // ETag, so the server is asked for that page.
+          while (pages.length <= page) pages.push([])
+          pages[page]?.push(record)
+        }
       }
+    } finally {
+      reader.close()
     }
     for (const page of pages) page.sort((a, b) => a.id - b.id)
     return { pages: pages.map((records, page) => ({ etag: etags[page] ?? '', records })) }

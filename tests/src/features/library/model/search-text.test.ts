@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { MediaRecord } from '../../../../../src/contract/record'
 import { NO_FILTERS, type Sort, type SortKey } from '../../../../../src/features/library/model/filters'
 import { MediaIndex, queryIndex } from '../../../../../src/features/library/engine/media-index'
+import { newPlaces } from '../../../../../src/features/library/model/record-columns'
 import { SearchText } from '../../../../../src/features/library/model/search-text'
 import { applyChange, withAdded, withoutRecords, withPatch } from '../../../../../src/lib/record-changes'
 import { listedRecord } from '../../../../support/listed-record'
@@ -122,6 +123,24 @@ describe('the joined search text', () => {
       )
   })
 
+  it("gives each record's text as the joined text holds it, and none for a record changed since", () => {
+    // Enough records for one change to leave the joined text standing (it is joined again past 1/16).
+    const haystacks = Array.from({ length: 40 }, (_, n) => `text ${String(n)} of a file's own search`)
+    const positions = (text: SearchText | null, count: number) =>
+      Array.from({ length: count }, (_, position) => text?.textAt(position))
+    expect(positions(SearchText.of(haystacks), 41)).toEqual([...haystacks, null])
+    // The second record changed where it was.
+    const changed = SearchText.of(haystacks).edited({ removed: [1], added: [1] }, 40, null)
+    expect(positions(changed, 40)).toEqual(haystacks.map((text, n) => (n === 1 ? null : text)))
+    // The first record left: the others are one place nearer the start.
+    const removed = { removed: [0], added: [] }
+    const moved = SearchText.of(haystacks).edited(removed, 39, newPlaces(40, removed))
+    expect(positions(moved, 40)).toEqual([...haystacks.slice(1), null])
+    // Grown by one: the new record is joined on.
+    const grown = SearchText.of(haystacks.slice(0, 39)).grown(haystacks)
+    expect(positions(grown, 40)).toEqual(haystacks)
+  })
+
   it('answers every query as a record-by-record scan, in every sort', () => {
     const draw = random(2026)
     const records = Array.from({ length: 600 }, (_, i) => seeded(draw, i + 1))
@@ -134,7 +153,7 @@ describe('the joined search text', () => {
   })
 
   it('joins a piece at a time when asked to stop after each, and answers as at once', () => {
-    // Texts long enough for several pieces of 4M characters.
+    // Texts long enough for several pieces.
     const long = (n: number) => `${'x'.repeat(50_000 + (n % 7))}${String(n)}`
     const haystacks = Array.from({ length: 300 }, (_, n) => (n % 5 === 0 ? `ab${long(n)}` : long(n)))
     const joining = SearchText.joining(haystacks)
@@ -145,6 +164,7 @@ describe('the joined search text', () => {
       fills += 1
     }
     expect(fills).toBeGreaterThan(2)
+    expect(haystacks.map((_, position) => text.textAt(position))).toEqual(haystacks)
     for (const query of ['ab', 'x1', '299', '0ab', 'xab', '5'])
       expect(Array.from(text.matches(query, haystacks)), query).toEqual(
         haystacks.map((haystack) => (haystack.includes(query) ? 1 : 0)),
