@@ -30,8 +30,8 @@
   var PAGE_ETAG = /^"([A-Za-z0-9_-]{27})"$/
   var FIRST_PAGE_PATH = '/api/media-pages?shards=0-0'
 
-  /** The kept library's manifest, or null: none kept, or no private file system here. */
-  function readManifest(storage) {
+  /** The kept library's manifest file, or null: none kept, or no private file system here. */
+  function findManifest(storage) {
     return storage
       .getDirectory()
       .then(function (root) {
@@ -40,9 +40,16 @@
       .then(function (directory) {
         return directory.getFileHandle(NAMES.KEPT_MANIFEST)
       })
-      .then(function (handle) {
-        return handle.getFile()
+      .then(null, function () {
+        return null
       })
+  }
+
+  /** The manifest that file holds, or null when it does not read as one. */
+  function readManifest(handle) {
+    if (handle === null) return Promise.resolve(null)
+    return handle
+      .getFile()
       .then(function (file) {
         return file.text()
       })
@@ -81,11 +88,12 @@
     var keeps = storage && typeof storage.getDirectory === 'function' && navigator.locks
     var answer
     if (keeps) {
-      var manifest = readManifest(storage)
-      window[KEPT_LOOKUP] = manifest.then(function (kept) {
-        return kept !== null
+      var found = findManifest(storage)
+      // Said as soon as the file is found, so that the app starts its worker without waiting for the read.
+      window[KEPT_LOOKUP] = found.then(function (handle) {
+        return handle !== null
       })
-      answer = manifest.then(function (kept) {
+      answer = found.then(readManifest).then(function (kept) {
         return ask(kept === null ? FIRST_PAGE_PATH : changesPath(kept.etags))
       })
     } else {

@@ -162,9 +162,11 @@ export async function readKeptFirstRows(files: KeptFiles, most: number): Promise
     const manifest: unknown = JSON.parse(decoder.decode(text))
     if (!isManifest(manifest) || manifest.layout !== KEPT_LAYOUT) return null
     const count = Math.min(manifest.count, most)
-    const starts = await files.reader(`${manifest.generation}/${ROW_STARTS}`)
+    const [starts, rows] = await Promise.all([
+      files.reader(`${manifest.generation}/${ROW_STARTS}`),
+      files.reader(`${manifest.generation}/${ROWS}`),
+    ])
     if (starts !== null) readers.push(starts)
-    const rows = await files.reader(`${manifest.generation}/${ROWS}`)
     if (rows !== null) readers.push(rows)
     if (starts === null || rows === null || rows.size !== manifest.bytes) return null
     if (count === 0) return { records: [], pages: manifest.etags.length }
