@@ -1,12 +1,13 @@
 // What the page starts once it has painted its HTML (the header and 'Loading files...'), so that nothing
 // competes with that paint and the paint waits for no script (decision 0038), then at once:
-// 1. A look for the library kept in this browser (its manifest in the private file system, decision
-//    0077), and one request to the server while the app's script is still on its way: with a library
-//    kept, what changed since it (`?changes=` with the ETag of each page it holds, decision 0083); with
-//    none, the file list's first page. The app takes both over (src/features/library/listing/
-//    started-in-html.ts; the requests are `changesRequest` and `pageRequest(0)` of page-request.ts, held
-//    to them by tests/src/app/start-app-script.test.ts). Asked only where the app would ask itself: with
-//    workers.
+// 1. One request to the server while the app's script is still on its way: with a library kept in this
+//    browser, what changed since it (`?changes=` with the ETag of each page it holds, decision 0083);
+//    with none, the file list's first page. Which of the two is known from a look for the kept library
+//    (its manifest in the private file system, decision 0077), begun as this script runs, before the
+//    paint: it waits without taking the main thread, and its answer is in when the app's script runs.
+//    The app takes both over (`takeStarted` in src/features/library/listing/early-start.ts; the
+//    requests are `changesRequest` and `pageRequest(0)` of page-request.ts, held to them by
+//    tests/src/app/start-app-script.test.ts). Asked only where the app would ask itself: with workers.
 // 2. The app's script. The build turns it into a modulepreload marked data-app-script
 //    (scripts/start-after-paint.ts): the browser downloads it at once, and this runs it. In development
 //    there is no such link: the module script runs as written.
@@ -79,26 +80,35 @@
     })
   }
 
-  function askServer() {
-    // The app ran first: it has asked already.
-    if (STARTED_REQUEST in window || KEPT_LOOKUP in window) return
-    if (typeof Worker === 'undefined' || typeof fetch !== 'function') return
+  /**
+   * Looks for the kept library at once, before the paint: a few calls to the private file system, which
+   * take the main thread nothing while they wait, so that the answer is in when the app's script runs.
+   * The promise of its manifest file (null: none), or null where nothing is looked for.
+   */
+  function lookForKeptLibrary() {
+    // The app ran first: it has looked already.
+    if (KEPT_LOOKUP in window) return null
+    if (typeof Worker === 'undefined' || typeof fetch !== 'function') return null
     var storage = typeof navigator === 'undefined' ? undefined : navigator.storage
     // Where the worker keeps nothing (no private file system, no Web Locks), there is nothing to find.
-    var keeps = storage && typeof storage.getDirectory === 'function' && navigator.locks
-    var answer
-    if (keeps) {
-      var found = findManifest(storage)
-      // Said as soon as the file is found, so that the app starts its worker without waiting for the read.
-      window[KEPT_LOOKUP] = found.then(function (handle) {
-        return handle !== null
-      })
-      answer = found.then(readManifest).then(function (kept) {
-        return ask(kept === null ? FIRST_PAGE_PATH : changesPath(kept.etags))
-      })
-    } else {
-      answer = ask(FIRST_PAGE_PATH)
-    }
+    if (!storage || typeof storage.getDirectory !== 'function' || !navigator.locks) return null
+    var found = findManifest(storage)
+    // Said as soon as the file is found, so that the app starts its worker without waiting for the read.
+    window[KEPT_LOOKUP] = found.then(function (handle) {
+      return handle !== null
+    })
+    return found
+  }
+
+  function askServer(found) {
+    // The app ran first: it has asked already.
+    if (STARTED_REQUEST in window) return
+    if (typeof Worker === 'undefined' || typeof fetch !== 'function') return
+    var answer = found
+      ? found.then(readManifest).then(function (kept) {
+          return ask(kept === null ? FIRST_PAGE_PATH : changesPath(kept.etags))
+        })
+      : ask(FIRST_PAGE_PATH)
     // No answer at all is the app's to report when it takes the request over, not an unhandled rejection.
     answer.catch(function () {})
     window[STARTED_REQUEST] = answer
@@ -114,11 +124,12 @@
     document.head.appendChild(script)
   }
 
+  var keptManifest = lookForKeptLibrary()
   var started = false
   function start() {
     if (started) return
     started = true
-    askServer()
+    askServer(keptManifest)
     runApp()
   }
 

@@ -175,6 +175,16 @@ describe("the page's start-app script", () => {
     }
   })
 
+  it('looks for a kept library as it runs, before the paint, and asks the server only once painted', async () => {
+    const page = await load({ privateFiles: 'kept' })
+    expect(await page.lookedFor()).toBe(true)
+    expect([page.asked, page.added, page.left()]).toEqual([[], [], undefined])
+    page.observers[0]?.notify(['first-contentful-paint'])
+    await expect(page.left()).rejects.toThrow('Failed to fetch')
+    expect(page.asked).toEqual([changesRequest(KEPT_ETAGS)])
+    expect(page.added).toEqual([APP_SCRIPT])
+  })
+
   it('looks for a kept library only where the worker would keep one', async () => {
     // No private file system or no Web Locks (nothing is kept there), or no workers: nothing to look for.
     expect((await load({ hidden: true })).lookedFor()).toBeUndefined()
