@@ -17,9 +17,13 @@
   var NAMES = {
     DENSITY_STORAGE_KEY: 'media-file-manager:card-density',
     KEPT_DIRECTORY: 'library',
+    KEPT_FIRST_ROWS: 500,
+    KEPT_FIRST_ROWS_GLOBAL: 'mediaFileManagerKeptFirstRows',
     KEPT_LAYOUT_VERSION: 2,
     KEPT_LOOKUP_GLOBAL: 'mediaFileManagerKeptLibrary',
     KEPT_MANIFEST: 'manifest.json',
+    KEPT_ROWS: 'rows',
+    KEPT_ROW_STARTS: 'row-starts',
     KEPT_WRITER_LOCK: 'library-store',
     STARTED_REQUEST_GLOBAL: 'mediaFileManagerStartedRequest',
     THEME_STORAGE_KEY: 'media-file-manager:theme',
@@ -31,7 +35,7 @@
   var PAGE_ETAG = /^"([A-Za-z0-9_-]{27})"$/
   var FIRST_PAGE_PATH = '/api/media-pages?shards=0-0'
 
-  /** The kept library's manifest file, or null: none kept, or no private file system here. */
+  /** The kept library's directory and manifest file, or null: none kept, or no private file system here. */
   function findManifest(storage) {
     return storage
       .getDirectory()
@@ -39,24 +43,79 @@
         return root.getDirectoryHandle(NAMES.KEPT_DIRECTORY)
       })
       .then(function (directory) {
-        return directory.getFileHandle(NAMES.KEPT_MANIFEST)
+        return directory.getFileHandle(NAMES.KEPT_MANIFEST).then(function (file) {
+          return { directory: directory, file: file }
+        })
       })
       .then(null, function () {
         return null
       })
   }
 
-  /** The manifest that file holds, or null when it does not read as one. */
-  function readManifest(handle) {
-    if (handle === null) return Promise.resolve(null)
-    return handle
-      .getFile()
-      .then(function (file) {
-        return file.text()
+  /** The manifest that file holds, as bytes and read, or null when it does not read as one. */
+  function readManifest(found) {
+    return found
+      .then(function (where) {
+        if (where === null) return null
+        return where.file
+          .getFile()
+          .then(function (file) {
+            return file.arrayBuffer()
+          })
+          .then(function (bytes) {
+            var manifest = JSON.parse(new TextDecoder().decode(bytes))
+            return manifest && Array.isArray(manifest.etags) ? { bytes: bytes, manifest: manifest } : null
+          })
       })
-      .then(function (text) {
-        var manifest = JSON.parse(text)
-        return manifest && Array.isArray(manifest.etags) ? manifest : null
+      .then(null, function () {
+        return null
+      })
+  }
+
+  /**
+   * The first rows of the kept library as bytes (`KEPT_FIRST_ROWS` of them at most: their starts, then
+   * the rows up to the last one's end), with the manifest: the page decodes and checks them
+   * (`startedFiles`, kept-files.ts) as it would the files. Null when none could be read.
+   */
+  function readFirstRows(found, read) {
+    return Promise.all([found, read])
+      .then(function (both) {
+        var where = both[0]
+        var kept = both[1]
+        if (where === null || kept === null) return null
+        var generation = String(kept.manifest.generation)
+        var count = Math.max(0, Math.min(Number(kept.manifest.count) || 0, NAMES.KEPT_FIRST_ROWS))
+        return where.directory
+          .getDirectoryHandle(generation)
+          .then(function (directory) {
+            return Promise.all([
+              directory.getFileHandle(NAMES.KEPT_ROW_STARTS),
+              directory.getFileHandle(NAMES.KEPT_ROWS),
+            ])
+          })
+          .then(function (handles) {
+            return Promise.all([handles[0].getFile(), handles[1].getFile()])
+          })
+          .then(function (files) {
+            return files[0]
+              .slice(0, (count + 1) * 8)
+              .arrayBuffer()
+              .then(function (starts) {
+                var end = starts.byteLength === (count + 1) * 8 ? new Float64Array(starts)[count] : 0
+                return files[1]
+                  .slice(0, end)
+                  .arrayBuffer()
+                  .then(function (rows) {
+                    return {
+                      manifest: kept.bytes,
+                      generation: generation,
+                      starts: starts,
+                      rows: rows,
+                      rowsSize: files[1].size,
+                    }
+                  })
+              })
+          })
       })
       .then(null, function () {
         return null
@@ -83,7 +142,8 @@
   /**
    * Looks for the kept library at once, before the paint: a few calls to the private file system, which
    * take the main thread nothing while they wait, so that the answer is in when the app's script runs.
-   * The promise of its manifest file (null: none), or null where nothing is looked for.
+   * Its first rows are read as well (readFirstRows). The promise of its manifest as read (null: none, or
+   * unreadable), or null where nothing is looked for.
    */
   function lookForKeptLibrary() {
     // The app ran first: it has looked already.
@@ -94,19 +154,21 @@
     if (!storage || typeof storage.getDirectory !== 'function' || !navigator.locks) return null
     var found = findManifest(storage)
     // Said as soon as the file is found, so that the app starts its worker without waiting for the read.
-    window[KEPT_LOOKUP] = found.then(function (handle) {
-      return handle !== null
+    window[KEPT_LOOKUP] = found.then(function (where) {
+      return where !== null
     })
-    return found
+    var read = readManifest(found)
+    window[NAMES.KEPT_FIRST_ROWS_GLOBAL] = readFirstRows(found, read)
+    return read
   }
 
-  function askServer(found) {
+  function askServer(read) {
     // The app ran first: it has asked already.
     if (STARTED_REQUEST in window) return
     if (typeof Worker === 'undefined' || typeof fetch !== 'function') return
-    var answer = found
-      ? found.then(readManifest).then(function (kept) {
-          return ask(kept === null ? FIRST_PAGE_PATH : changesPath(kept.etags))
+    var answer = read
+      ? read.then(function (kept) {
+          return ask(kept === null ? FIRST_PAGE_PATH : changesPath(kept.manifest.etags))
         })
       : ask(FIRST_PAGE_PATH)
     // No answer at all is the app's to report when it takes the request over, not an unhandled rejection.

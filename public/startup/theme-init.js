@@ -6,9 +6,13 @@
   var NAMES = {
     DENSITY_STORAGE_KEY: 'media-file-manager:card-density',
     KEPT_DIRECTORY: 'library',
+    KEPT_FIRST_ROWS: 500,
+    KEPT_FIRST_ROWS_GLOBAL: 'mediaFileManagerKeptFirstRows',
     KEPT_LAYOUT_VERSION: 2,
     KEPT_LOOKUP_GLOBAL: 'mediaFileManagerKeptLibrary',
     KEPT_MANIFEST: 'manifest.json',
+    KEPT_ROWS: 'rows',
+    KEPT_ROW_STARTS: 'row-starts',
     KEPT_WRITER_LOCK: 'library-store',
     STARTED_REQUEST_GLOBAL: 'mediaFileManagerStartedRequest',
     THEME_STORAGE_KEY: 'media-file-manager:theme',

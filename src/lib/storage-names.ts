@@ -28,6 +28,16 @@ export const KEPT_MANIFEST = 'manifest.json'
  */
 export const KEPT_LAYOUT_VERSION = 2
 
+/** A generation's files of rows and of where each row starts (8 bytes each), in its own directory. */
+export const KEPT_ROWS = 'rows'
+export const KEPT_ROW_STARTS = 'row-starts'
+
+/**
+ * The rows the page draws first from the kept library on a reload: as many as the server's first page
+ * holds at most (`SHARD_IDS`, which tests/src/lib/storage-names.test.ts holds it to).
+ */
+export const KEPT_FIRST_ROWS = 500
+
 /** The Web Lock whose holder writes the kept library (decision 0039); readers never take it. */
 export const KEPT_WRITER_LOCK = 'library-store'
 
@@ -38,3 +48,5 @@ export const KEPT_WRITER_LOCK = 'library-store'
  */
 export const STARTED_REQUEST_GLOBAL = 'mediaFileManagerStartedRequest'
 export const KEPT_LOOKUP_GLOBAL = 'mediaFileManagerKeptLibrary'
+/** Not storage: where start-app.js leaves the kept library's first rows as it read them (0083). */
+export const KEPT_FIRST_ROWS_GLOBAL = 'mediaFileManagerKeptFirstRows'

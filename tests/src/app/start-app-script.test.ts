@@ -5,10 +5,20 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 
 import { APP_SCRIPT_ATTRIBUTE } from '../../../scripts/start-after-paint'
+import {
+  memoryFiles,
+  startedFiles,
+  type StartedRows,
+} from '../../../src/features/library/engine/kept-store/kept-files'
+import { readKeptFirstRows } from '../../../src/features/library/engine/kept-store/kept-layout'
+import { writeKeptLibrary } from '../../../src/features/library/engine/kept-store/kept-library'
 import { changesRequest, pageRequest } from '../../../src/features/library/listing/page-request'
+import { listedRecord } from '../../support/listed-record'
 import {
   KEPT_DIRECTORY,
   KEPT_LOOKUP_GLOBAL,
+  KEPT_FIRST_ROWS,
+  KEPT_FIRST_ROWS_GLOBAL,
   KEPT_MANIFEST,
   STARTED_REQUEST_GLOBAL,
 } from '../../../src/lib/storage-names'
@@ -17,6 +27,34 @@ import {
 const KEPT_ETAGS = ['"kVfK1r0uJ7kB2xQ3n9mX4pA6sLe"', '', '"Qm3c8ZrT0yWv5bN1aHd7eKx2uPo"']
 const KEPT_MANIFEST_TEXT = JSON.stringify({ layout: '2-x', generation: 'g1', count: 3, etags: KEPT_ETAGS })
 
+const encode = (text: string) => new TextEncoder().encode(text)
+
+/** A file of the private file system over `bytes`, as far as the script uses one. */
+function fileOf(bytes: Uint8Array): unknown {
+  return {
+    size: bytes.length,
+    arrayBuffer: () => Promise.resolve(bytes.slice().buffer),
+    slice: (from: number, to: number) => fileOf(bytes.slice(from, to)),
+  }
+}
+
+/** A directory of the private file system holding `files` (by path under it). */
+function directoryOf(files: ReadonlyMap<string, Uint8Array>, prefix = ''): unknown {
+  const missing = () => Promise.reject(new Error('NotFoundError'))
+  return {
+    getDirectoryHandle: (name: string) =>
+      [...files.keys()].some((path) => path.startsWith(`${prefix}${name}/`))
+        ? Promise.resolve(directoryOf(files, `${prefix}${name}/`))
+        : missing(),
+    getFileHandle: (name: string) => {
+      const bytes = files.get(`${prefix}${name}`)
+      return bytes === undefined
+        ? missing()
+        : Promise.resolve({ getFile: () => Promise.resolve(fileOf(bytes)) })
+    },
+  }
+}
+
 const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'public', 'startup', 'start-app.js')
 
 interface Setting {
@@ -24,6 +62,8 @@ interface Setting {
   privateFiles?: 'kept' | 'empty' | 'none'
   /** The kept library's manifest, as its file holds it. */
   manifestText?: string
+  /** The kept library's files by path (a manifest alone of `manifestText` unless given). */
+  keptFiles?: ReadonlyMap<string, Uint8Array>
   workers?: boolean
   /** The app ran first and took the request over (or asked itself). */
   appFirst?: boolean
@@ -42,7 +82,7 @@ async function load(setting: Setting = {}) {
     privateFiles = 'none',
     manifestText = KEPT_MANIFEST_TEXT,
   } = setting
-  const { marked = true, hidden = false, paintTiming = true } = setting
+  const { marked = true, hidden = false, paintTiming = true, keptFiles } = setting
   const asked: [string, RequestInit][] = []
   const added: { type: string; src: string; crossOrigin: string }[] = []
   const frames: (() => void)[] = []
@@ -82,22 +122,24 @@ async function load(setting: Setting = {}) {
       return Promise.reject(new TypeError('Failed to fetch'))
     },
     Promise,
+    TextDecoder,
     PerformanceObserver,
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   }
   if (workers) context.Worker = function Worker() {}
   if (privateFiles !== 'none') {
-    const missing = () => Promise.reject(new Error('NotFoundError'))
-    const manifestFile = { getFile: () => Promise.resolve({ text: () => Promise.resolve(manifestText) }) }
-    const library = {
-      getFileHandle: (name: string) => (name === KEPT_MANIFEST ? Promise.resolve(manifestFile) : missing()),
+    const kept =
+      privateFiles === 'kept' ? (keptFiles ?? new Map([[KEPT_MANIFEST, encode(manifestText)]])) : new Map()
+    context.navigator = {
+      storage: {
+        getDirectory: () =>
+          Promise.resolve(
+            directoryOf(new Map([...kept].map(([path, bytes]) => [`${KEPT_DIRECTORY}/${path}`, bytes]))),
+          ),
+      },
+      locks: {},
     }
-    const root = {
-      getDirectoryHandle: (name: string) =>
-        privateFiles === 'kept' && name === KEPT_DIRECTORY ? Promise.resolve(library) : missing(),
-    }
-    context.navigator = { storage: { getDirectory: () => Promise.resolve(root) }, locks: {} }
   }
   runInNewContext(await readFile(SCRIPT, 'utf8'), context)
   return {
@@ -108,6 +150,7 @@ async function load(setting: Setting = {}) {
     observers,
     left: () => window[STARTED_REQUEST_GLOBAL],
     lookedFor: () => window[KEPT_LOOKUP_GLOBAL],
+    firstRows: () => window[KEPT_FIRST_ROWS_GLOBAL] as Promise<StartedRows | null> | undefined,
   }
 }
 
@@ -183,6 +226,31 @@ describe("the page's start-app script", () => {
     await expect(page.left()).rejects.toThrow('Failed to fetch')
     expect(page.asked).toEqual([changesRequest(KEPT_ETAGS)])
     expect(page.added).toEqual([APP_SCRIPT])
+  })
+
+  it('reads the kept library’s first rows as it runs, which the page decodes as it would the files', async () => {
+    for (const count of [0, 12, 1_200]) {
+      const memory = memoryFiles()
+      const records = Array.from({ length: count }, (_, at) =>
+        listedRecord(at + 1, { title: `File ${String((at * 7919) % 1_000)}` }),
+      )
+      await writeKeptLibrary(memory, records, [
+        '"kVfK1r0uJ7kB2xQ3n9mX4pA6sLe"',
+        '"Qm3c8ZrT0yWv5bN1aHd7eKx2uPo"',
+      ])
+      const page = await load({ privateFiles: 'kept', keptFiles: memory.files })
+      const bytes = await page.firstRows()
+      if (bytes === null || bytes === undefined) throw new Error('no first rows were read')
+      const fromFiles = await readKeptFirstRows(memory, KEPT_FIRST_ROWS)
+      expect(fromFiles?.records).toHaveLength(Math.min(count, KEPT_FIRST_ROWS))
+      expect(await readKeptFirstRows(startedFiles(bytes), KEPT_FIRST_ROWS)).toEqual(fromFiles)
+      // Before the paint: nothing asked yet.
+      expect(page.asked).toEqual([])
+    }
+    // A manifest alone (no generation files) reads no rows; neither does an empty private file system.
+    expect(await (await load({ privateFiles: 'kept' })).firstRows()).toBeNull()
+    expect(await (await load({ privateFiles: 'empty' })).firstRows()).toBeNull()
+    expect((await load()).firstRows()).toBeUndefined()
   })
 
   it('looks for a kept library only where the worker would keep one', async () => {

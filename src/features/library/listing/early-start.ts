@@ -5,13 +5,18 @@
  * over with every reply it sent so far, else a worker of its own, else, without workers, the library
  * run on the page (connectListing).
  */
-import { firstPageIsWhole, inTitleOrder, pageCountOf, SHARD_IDS } from '../../../contract/media-pages'
+import { firstPageIsWhole, inTitleOrder, pageCountOf } from '../../../contract/media-pages'
 import type { MediaRecord } from '../../../contract/record'
 import { reportAccessAnswer, reportGateOf } from '../../../lib/access'
-import { KEPT_LOOKUP_GLOBAL, STARTED_REQUEST_GLOBAL } from '../../../lib/storage-names'
+import {
+  KEPT_FIRST_ROWS,
+  KEPT_FIRST_ROWS_GLOBAL,
+  KEPT_LOOKUP_GLOBAL,
+  STARTED_REQUEST_GLOBAL,
+} from '../../../lib/storage-names'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
-import { keptLibraryFound, opfsFiles } from '../engine/kept-store/kept-files'
+import { keptLibraryFound, opfsFiles, startedFiles, type StartedRows } from '../engine/kept-store/kept-files'
 import { readKeptFirstRows, type KeptFirstRows } from '../engine/kept-store/kept-layout'
 import { startWorker, type LibraryWorkerPort } from './library-worker'
 import type { ListingReply, ListingRequest, PageAnswer } from './listing-protocol'
@@ -59,13 +64,26 @@ export function startListingEarly(): void {
 }
 
 /**
- * The kept library's first rows (as many as the server's first page holds at most), the first screen of
- * the default query as last seen (decision 0077); null when none are kept or they do not read.
+ * The kept library's first rows (`KEPT_FIRST_ROWS`, as many as the server's first page holds at most),
+ * the first screen of the default query as last seen (decision 0077): from the bytes the HTML read before
+ * the app's script ran (0083), else read here; null when none are kept or they do not read.
  */
 function readKeptRowsHere(): Promise<KeptFirstRows | null> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
-  if (!storage || typeof storage.getDirectory !== 'function') return Promise.resolve(null)
-  return readKeptFirstRows(opfsFiles(storage), SHARD_IDS).catch(() => null)
+  const readHere = () =>
+    storage && typeof storage.getDirectory === 'function'
+      ? readKeptFirstRows(opfsFiles(storage), KEPT_FIRST_ROWS)
+      : Promise.resolve(null)
+  const started = takeStarted<StartedRows | null>(KEPT_FIRST_ROWS_GLOBAL)
+  const rows =
+    started === null
+      ? readHere()
+      : started.then(async (bytes) => {
+          // Nothing the HTML could read: nothing kept, or nothing readable.
+          if (bytes === null) return null
+          return (await readKeptFirstRows(startedFiles(bytes), KEPT_FIRST_ROWS)) ?? readHere()
+        })
+  return rows.catch(() => null)
 }
 
 /** A reload: the kept rows drawn before the worker has started. */

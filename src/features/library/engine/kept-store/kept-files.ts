@@ -1,4 +1,10 @@
-import { KEPT_DIRECTORY, KEPT_MANIFEST, KEPT_WRITER_LOCK } from '../../../../lib/storage-names'
+import {
+  KEPT_DIRECTORY,
+  KEPT_MANIFEST,
+  KEPT_ROW_STARTS,
+  KEPT_ROWS,
+  KEPT_WRITER_LOCK,
+} from '../../../../lib/storage-names'
 
 /**
  * Where the kept library's files live (decisions 0052, 0077): a flat name space of a manifest and generation
@@ -159,6 +165,49 @@ export async function keptLibraryFound(
     return true
   } catch {
     return false
+  }
+}
+
+/**
+ * The first bytes of a kept library as `public/startup/start-app.js` read them before the app's script
+ * ran (decision 0083): the manifest, and the starts and rows of the first rows of its generation.
+ */
+export interface StartedRows {
+  manifest: ArrayBuffer
+  generation: string
+  starts: ArrayBuffer
+  rows: ArrayBuffer
+  /** The rows file's whole size, which the manifest must name. */
+  rowsSize: number
+}
+
+/**
+ * Those bytes as the files they came from, read-only and only as far as they were read: a read past them
+ * comes back short, which the reader takes as nothing readable kept.
+ */
+export function startedFiles(started: StartedRows): KeptFiles {
+  const prefixes = new Map([
+    [
+      `${started.generation}/${KEPT_ROW_STARTS}`,
+      { bytes: new Uint8Array(started.starts), size: started.starts.byteLength },
+    ],
+    [`${started.generation}/${KEPT_ROWS}`, { bytes: new Uint8Array(started.rows), size: started.rowsSize }],
+  ])
+  const readOnly = () => Promise.reject(new Error('The started rows are read-only'))
+  return {
+    read: (path) => Promise.resolve(path === KEPT_MANIFEST ? new Uint8Array(started.manifest) : null),
+    reader: (path) => {
+      const file = prefixes.get(path)
+      if (file === undefined) return Promise.resolve(null)
+      return Promise.resolve({
+        size: file.size,
+        read: (at, length) => Promise.resolve(file.bytes.slice(at, at + length)),
+        close: () => undefined,
+      })
+    },
+    write: readOnly,
+    list: () => Promise.resolve([]),
+    remove: readOnly,
   }
 }
 

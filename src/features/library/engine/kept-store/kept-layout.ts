@@ -4,7 +4,12 @@
  * (readKeptFirstRows).
  */
 import type { MediaRecord } from '../../../../contract/record'
-import { KEPT_LAYOUT_VERSION, KEPT_MANIFEST } from '../../../../lib/storage-names'
+import {
+  KEPT_LAYOUT_VERSION,
+  KEPT_MANIFEST,
+  KEPT_ROW_STARTS,
+  KEPT_ROWS,
+} from '../../../../lib/storage-names'
 import type { KeptFiles, KeptReader } from './kept-files'
 
 /**
@@ -21,8 +26,8 @@ export const PAGE_SCHEMA_DIGEST = 'a1a38211'
  * never reads rows another build wrote.
  */
 export const KEPT_LAYOUT = `${String(KEPT_LAYOUT_VERSION)}-${PAGE_SCHEMA_DIGEST}`
-export const ROWS = 'rows'
-export const ROW_STARTS = 'row-starts'
+export const ROWS = KEPT_ROWS
+export const ROW_STARTS = KEPT_ROW_STARTS
 export const IDS = 'ids'
 /** Ends each row, so that a run of rows reads as one JSON array (JSON.stringify writes no raw newline). */
 export const ROW_END = 10
