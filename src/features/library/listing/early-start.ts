@@ -16,7 +16,7 @@ import {
 } from '../../../lib/storage-names'
 import { afterFirstScreen, holdForFirstScreen, releaseFirstScreen } from '../../../lib/first-screen-gate'
 import { retryingImport } from '../../../lib/retry-import'
-import { keptLibraryFound, opfsFiles, startedFiles, type StartedRows } from '../engine/kept-store/kept-files'
+import { keptLibraryFound, startedFiles, type StartedRows } from '../engine/kept-store/kept-files'
 import { readKeptFirstRows, type KeptFirstRows } from '../engine/kept-store/kept-layout'
 import { startWorker, type LibraryWorkerPort } from './library-worker'
 import type { ListingReply, ListingRequest, PageAnswer } from './listing-protocol'
@@ -65,25 +65,16 @@ export function startListingEarly(): void {
 
 /**
  * The kept library's first rows (`KEPT_FIRST_ROWS`, as many as the server's first page holds at most),
- * the first screen of the default query as last seen (decision 0077): from the bytes the HTML read before
- * the app's script ran (0083), else read here; null when none are kept or they do not read.
+ * the first screen of the default query as last seen (decision 0077), from the bytes the HTML read
+ * before the app's script ran (0083); null when it read none (nothing kept or readable, or no HTML
+ * script): the worker's answer from the kept library is then the first screen.
  */
 function readKeptRowsHere(): Promise<KeptFirstRows | null> {
-  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
-  const readHere = () =>
-    storage && typeof storage.getDirectory === 'function'
-      ? readKeptFirstRows(opfsFiles(storage), KEPT_FIRST_ROWS)
-      : Promise.resolve(null)
   const started = takeStarted<StartedRows | null>(KEPT_FIRST_ROWS_GLOBAL)
-  const rows =
-    started === null
-      ? readHere()
-      : started.then(async (bytes) => {
-          // Nothing the HTML could read: nothing kept, or nothing readable.
-          if (bytes === null) return null
-          return (await readKeptFirstRows(startedFiles(bytes), KEPT_FIRST_ROWS)) ?? readHere()
-        })
-  return rows.catch(() => null)
+  if (started === null) return Promise.resolve(null)
+  return started
+    .then((bytes) => (bytes === null ? null : readKeptFirstRows(startedFiles(bytes), KEPT_FIRST_ROWS)))
+    .catch(() => null)
 }
 
 /** A reload: the kept rows drawn before the worker has started. */
