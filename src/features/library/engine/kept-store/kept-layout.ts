@@ -4,12 +4,7 @@
  * (readKeptFirstRows).
  */
 import type { MediaRecord } from '../../../../contract/record'
-import {
-  KEPT_LAYOUT_VERSION,
-  KEPT_MANIFEST,
-  KEPT_ROW_STARTS,
-  KEPT_ROWS,
-} from '../../../../lib/storage-names'
+import { KEPT_LAYOUT_VERSION, KEPT_MANIFEST, KEPT_ROW_STARTS, KEPT_ROWS } from '../../../../lib/storage-names'
 import type { KeptFiles, KeptReader } from './kept-files'
 
 /**
