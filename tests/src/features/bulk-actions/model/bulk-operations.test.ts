@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { toast } from '../../../../../src/components/ui/toast'
 import { LIMITS } from '../../../../../src/contract/limits'
 import type { MediaRecord } from '../../../../../src/contract/record'
 import {
@@ -16,8 +17,12 @@ import {
 } from '../../../../../src/lib/record-changes'
 import { listedRecord } from '../../../../support/listed-record'
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
-vi.mock('../../../../../src/components/ui/toast', () => ({ toast }))
+// Spied on rather than mocked: the unit files share one module cache (vite.config.ts), so a module
+// another file loaded first would not be mocked here.
+const shownToasts = {
+  success: vi.spyOn(toast, 'success').mockImplementation(() => undefined),
+  error: vi.spyOn(toast, 'error').mockImplementation(() => undefined),
+}
 
 /** A cache that keeps what each change showed and what it settled to, as the library's does. */
 function recordingCache() {
@@ -50,9 +55,14 @@ function tagging(send: (batch: number[]) => Promise<{ id: number; success: boole
   return { run, undone }
 }
 
+afterAll(() => {
+  shownToasts.success.mockRestore()
+  shownToasts.error.mockRestore()
+})
+
 beforeEach(() => {
-  toast.success.mockClear()
-  toast.error.mockClear()
+  shownToasts.success.mockClear()
+  shownToasts.error.mockClear()
 })
 
 describe('runBulk', () => {
@@ -67,7 +77,7 @@ describe('runBulk', () => {
     expect(shown).toEqual([withPatch([2, 3, 4], { tags: ['new'] })])
     expect(settled).toEqual([withPatch([2, 4], { tags: ['new'] })])
     expect(toast.error).toHaveBeenCalledWith('1 file failed to process', { description: 'Gone' })
-    const [message, options] = toast.success.mock.calls[0] as [string, { undo?: () => void }]
+    const [message, options] = shownToasts.success.mock.calls[0] as [string, { undo?: () => void }]
     expect(message).toBe('2 files processed successfully')
     options.undo?.()
     expect(undone).toEqual([[2, 4]])
