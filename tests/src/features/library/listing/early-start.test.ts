@@ -8,7 +8,19 @@ import type {
   ListingReply,
   ListingRequest,
 } from '../../../../../src/features/library/listing/listing-protocol'
-import { KEPT_DIRECTORY, KEPT_LOOKUP_GLOBAL } from '../../../../../src/lib/storage-names'
+import {
+  memoryFiles,
+  type StartedRows,
+} from '../../../../../src/features/library/engine/kept-store/kept-files'
+import { readKeptFirstRows } from '../../../../../src/features/library/engine/kept-store/kept-layout'
+import { writeKeptLibrary } from '../../../../../src/features/library/engine/kept-store/kept-library'
+import {
+  KEPT_DIRECTORY,
+  KEPT_FIRST_ROWS,
+  KEPT_FIRST_ROWS_GLOBAL,
+  KEPT_LOOKUP_GLOBAL,
+  KEPT_MANIFEST,
+} from '../../../../../src/lib/storage-names'
 import { listedRecord } from '../../../../support/listed-record'
 import { MemoryStorage } from '../../../../support/memory-storage'
 
@@ -371,6 +383,43 @@ describe('the listing started before the screen, on a reload', () => {
     })
     expect(FakeWorker.started[0]?.sent[1]).toEqual({ type: 'page-answer', asked: 'changes', answer: null })
     expect(asked).toEqual([])
+  })
+
+  it('draws the first rows the HTML read from the kept library before the worker says anything', async () => {
+    const fresh = await freshListing()
+    vi.stubGlobal('Worker', FakeWorker)
+    const memory = memoryFiles()
+    const kept = Array.from({ length: 700 }, (_, at) => listedRecord(at + 1, { title: `File ${String(at)}` }))
+    const generation = await writeKeptLibrary(memory, kept, ['"p0"', '"p1"'])
+    const bytes = (path: string) => (memory.files.get(path) ?? new Uint8Array()).slice().buffer
+    const rowsSize = memory.files.get(`${generation}/rows`)?.length ?? 0
+    const firstRows = await readKeptFirstRows(memory, KEPT_FIRST_ROWS)
+    // As start-app.js leaves them: the manifest, and the first rows' starts and bytes.
+    const starts = bytes(`${generation}/row-starts`).slice(0, (KEPT_FIRST_ROWS + 1) * 8)
+    const end = new Float64Array(starts)[KEPT_FIRST_ROWS] ?? 0
+    const started: StartedRows = {
+      manifest: bytes(KEPT_MANIFEST),
+      generation,
+      starts,
+      rows: bytes(`${generation}/rows`).slice(0, end),
+      rowsSize,
+    }
+    vi.stubGlobal('window', {
+      [KEPT_LOOKUP_GLOBAL]: Promise.resolve(true),
+      [KEPT_FIRST_ROWS_GLOBAL]: Promise.resolve(started),
+      mediaFileManagerStartedRequest: new Promise(() => undefined),
+    })
+    vi.stubGlobal('fetch', () => new Promise(() => undefined))
+    FakeWorker.started.length = 0
+    fresh.startListingEarly()
+    const store = new fresh.ListingStore(fresh.connectListing)
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().records).toHaveLength(KEPT_FIRST_ROWS)
+    })
+    expect(store.getSnapshot().records).toEqual(firstRows?.records)
+    // Nothing from the worker yet: those rows are the page's own.
+    expect(FakeWorker.started[0]?.sent).toEqual([{ type: 'load', request: -1, answerFromPage: true }])
+    store.close()
   })
 
   it('takes the look for a kept library the HTML started, and looks no further', async () => {
