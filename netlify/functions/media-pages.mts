@@ -14,6 +14,11 @@ import { documentStore } from '../server/store'
 
 const STREAM_CHUNK_CHARS = 256 * 1024
 
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+}
+
 export default route(
   {
     GET: async (request) => {
@@ -38,11 +43,6 @@ export default route(
   { message: 'Failed to load files' },
   'media-pages',
 )
-
-const JSON_HEADERS = {
-  'Content-Type': 'application/json; charset=utf-8',
-  'X-Content-Type-Options': 'nosniff',
-}
 
 /**
  * What changed since the cursor's pages (decision 0083), in one answer: every page's ETag, and the

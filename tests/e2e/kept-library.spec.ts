@@ -2,19 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { seedFiles } from './support/library'
 import { expect, test } from './support/fixtures'
-import { card, expectTitles, openScreen } from './support/screen'
-
-/** Whether the worker's kept library holds a manifest in the origin's private file system. */
-const keptManifest = (page: Page) =>
-  page.evaluate(async () => {
-    try {
-      const root = await navigator.storage.getDirectory()
-      await (await root.getDirectoryHandle('library')).getFileHandle('manifest.json')
-      return true
-    } catch {
-      return false
-    }
-  })
+import { card, expectTitles, keptManifestIsThere, openScreen } from './support/screen'
 
 const pages = (url: URL) => url.pathname === '/api/media-pages'
 
@@ -40,7 +28,7 @@ test('a reload answers from the kept library before the server does, and a refus
   await openScreen(page)
   await expectTitles(page, ['Beach sunset', 'Budget report', 'Jingle'])
   // Written once the listing is whole and as the server has it.
-  await expect.poll(() => keptManifest(page)).toBe(true)
+  await expect.poll(() => keptManifestIsThere(page)).toBe(true)
 
   // The server's answers wait: what shows is the kept library alone, the one store kept (decision 0077),
   // and nothing of the library is in localStorage.
@@ -80,7 +68,7 @@ test('a reload answers from the kept library before the server does, and a refus
     route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Sign in again."}' }),
   )
   await page.reload()
-  await expect.poll(() => keptManifest(page)).toBe(false)
+  await expect.poll(() => keptManifestIsThere(page)).toBe(false)
   await page.unroute(pages)
   await page.reload()
   await expectTitles(page, ['Beach sunset', 'Budget report', 'Jingle'])

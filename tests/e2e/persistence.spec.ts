@@ -1,6 +1,15 @@
 import { seedFiles } from './support/library'
 import { expect, test } from './support/fixtures'
-import { card, choose, contextMenu, expectTitles, openScreen, select, toast } from './support/screen'
+import {
+  card,
+  choose,
+  contextMenu,
+  expectTitles,
+  keptManifestIsThere,
+  openScreen,
+  select,
+  toast,
+} from './support/screen'
 
 test('what is changed on the screen is still there after a reload', async ({ page, shot }) => {
   await seedFiles([
@@ -54,19 +63,7 @@ test('a reload shows the files kept from the last visit before the server answer
   await openScreen(page)
   await expect(card(page, 'Beach sunset')).toBeVisible()
   // The kept library is written once the listing is whole (decision 0077).
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        try {
-          const root = await navigator.storage.getDirectory()
-          await (await root.getDirectoryHandle('library')).getFileHandle('manifest.json')
-          return true
-        } catch {
-          return false
-        }
-      }),
-    )
-    .toBe(true)
+  await expect.poll(() => keptManifestIsThere(page)).toBe(true)
   await seedFiles([{ fixture: 'report.pdf', title: 'Budget report' }])
 
   const { promise: held, resolve: release } = Promise.withResolvers<undefined>()

@@ -1,6 +1,8 @@
 /** How the tests find their way around the screen: by roles and names, as a user of a screen reader would. */
 import { expect, type Locator, type Page } from '@playwright/test'
 
+import { KEPT_DIRECTORY, KEPT_MANIFEST } from '../../../src/lib/storage-names'
+
 /** A grid card by its title. */
 export function card(page: Page, title: string): Locator {
   return page.getByRole('article', { name: title, exact: true })
@@ -94,4 +96,20 @@ export async function select(page: Page, ...titles: string[]): Promise<void> {
 export async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
+}
+
+/** Whether the worker's kept library holds a manifest in the origin's private file system (decision 0077). */
+export function keptManifestIsThere(page: Page): Promise<boolean> {
+  return page.evaluate(
+    async ([directory, manifest]) => {
+      try {
+        const root = await navigator.storage.getDirectory()
+        await (await root.getDirectoryHandle(directory)).getFileHandle(manifest)
+        return true
+      } catch {
+        return false
+      }
+    },
+    [KEPT_DIRECTORY, KEPT_MANIFEST] as const,
+  )
 }

@@ -21,8 +21,6 @@ export const PAGE_SCHEMA_DIGEST = 'a1a38211'
  * never reads rows another build wrote.
  */
 export const KEPT_LAYOUT = `${String(KEPT_LAYOUT_VERSION)}-${PAGE_SCHEMA_DIGEST}`
-export const ROWS = KEPT_ROWS
-export const ROW_STARTS = KEPT_ROW_STARTS
 export const IDS = 'ids'
 /** Ends each row, so that a run of rows reads as one JSON array (JSON.stringify writes no raw newline). */
 export const ROW_END = 10
@@ -163,8 +161,8 @@ export async function readKeptFirstRows(files: KeptFiles, most: number): Promise
     if (!isManifest(manifest) || manifest.layout !== KEPT_LAYOUT) return null
     const count = Math.min(manifest.count, most)
     const [starts, rows] = await Promise.all([
-      files.reader(`${manifest.generation}/${ROW_STARTS}`),
-      files.reader(`${manifest.generation}/${ROWS}`),
+      files.reader(`${manifest.generation}/${KEPT_ROW_STARTS}`),
+      files.reader(`${manifest.generation}/${KEPT_ROWS}`),
     ])
     if (starts !== null) readers.push(starts)
     if (rows !== null) readers.push(rows)

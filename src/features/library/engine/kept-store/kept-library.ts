@@ -1,6 +1,6 @@
 import { pageOfId } from '../../../../contract/media-pages'
 import type { MediaRecord } from '../../../../contract/record'
-import { KEPT_MANIFEST } from '../../../../lib/storage-names'
+import { KEPT_MANIFEST, KEPT_ROW_STARTS, KEPT_ROWS } from '../../../../lib/storage-names'
 import type { KeptPages } from '../../listing/listing-protocol'
 import { NO_FILTERS, type Filters, type Sort } from '../../model/filters'
 import { searchText } from '../media-index'
@@ -8,17 +8,7 @@ import { orderByStrings } from '../../../../contract/string-order'
 import { titleSortKey } from '../../../../contract/title-key'
 import { MOST_ROWS } from '../library-protocol'
 import type { KeptFiles, KeptReader } from './kept-files'
-import {
-  decoder,
-  IDS,
-  isManifest,
-  KEPT_LAYOUT,
-  recordOf,
-  recordsOfRows,
-  ROW_STARTS,
-  ROWS,
-  type Manifest,
-} from './kept-layout'
+import { decoder, IDS, isManifest, KEPT_LAYOUT, recordOf, recordsOfRows, type Manifest } from './kept-layout'
 
 /** Rows encoded per slice of a write: the worker answers the page between slices. */
 const WRITE_SLICE = 5_000
@@ -88,9 +78,9 @@ export async function writeKeptLibrary(
     bytes += size
     return part
   }
-  await files.write(`${generation}/${ROWS}`, slices())
+  await files.write(`${generation}/${KEPT_ROWS}`, slices())
   starts[count] = bytes
-  await files.write(`${generation}/${ROW_STARTS}`, [bytesOf(starts)])
+  await files.write(`${generation}/${KEPT_ROW_STARTS}`, [bytesOf(starts)])
   await files.write(`${generation}/${IDS}`, [bytesOf(ids)])
   const manifest: Manifest = { layout: KEPT_LAYOUT, generation, count, shapes, bytes, etags: [...etags] }
   await files.write(KEPT_MANIFEST, [encoder.encode(JSON.stringify(manifest))])
@@ -115,9 +105,9 @@ export async function openKeptLibrary(files: KeptFiles): Promise<Opened> {
     const manifest: unknown = JSON.parse(decoder.decode(text))
     if (!isManifest(manifest) || manifest.layout !== KEPT_LAYOUT) return { kind: 'unreadable' }
     const { generation, count } = manifest
-    const starts = await files.read(`${generation}/${ROW_STARTS}`)
+    const starts = await files.read(`${generation}/${KEPT_ROW_STARTS}`)
     if (starts?.length !== (count + 1) * 8) return { kind: 'unreadable' }
-    reader = await files.reader(`${generation}/${ROWS}`)
+    reader = await files.reader(`${generation}/${KEPT_ROWS}`)
     const rowStarts = new Float64Array(starts.buffer, starts.byteOffset, count + 1)
     if (reader === null || reader.size !== manifest.bytes || rowStarts[count] !== manifest.bytes) {
       reader?.close()
@@ -174,7 +164,7 @@ export class KeptLibrary {
    */
   async pages(): Promise<KeptPages> {
     const { count, shapes, etags, generation, bytes: size } = this.manifest
-    const reader = await this.files.reader(`${generation}/${ROWS}`)
+    const reader = await this.files.reader(`${generation}/${KEPT_ROWS}`)
     if (reader?.size !== size) {
       reader?.close()
       throw new Error('The kept rows are not whole')

@@ -8,15 +8,10 @@ import { MemoryByteStore } from '../../../../../netlify/server/storage/byte-stor
 import { MemoryDocumentStore } from '../../../../../netlify/server/storage/memory-store'
 import { replaceDocumentStore } from '../../../../../netlify/server/store'
 import { pageCountOf, SHARD_IDS } from '../../../../../src/contract/media-pages'
-import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
-import type {
-  KeptPages,
-  ListingReply,
-  PageAnswer,
-} from '../../../../../src/features/library/listing/listing-protocol'
+import type { ListingReply, PageAnswer } from '../../../../../src/features/library/listing/listing-protocol'
 import { changesRequest } from '../../../../../src/features/library/listing/page-request'
 import { routeToFunction } from '../../../../support/function-router'
-import { keptAfter } from '../../../../support/kept-pages'
+import { fetchOnPage, keptAfter, loaderOver } from '../../../../support/kept-pages'
 import { listedRecord } from '../../../../support/listed-record'
 
 /**
@@ -24,7 +19,6 @@ import { listedRecord } from '../../../../support/listed-record'
  * which says what changed and brings the changed pages; a page it had no room for is asked for on its
  * own. The real handler answers each request (msw hands it over), on an in-memory store.
  */
-const ORIGIN = 'http://localhost'
 /** Each request the server answered: its query, status and body bytes. */
 const answered: { query: string; status: number; bytes: number }[] = []
 /** Set to refuse `?changes=` as a server older than it does: 400, as for any query without a range. */
@@ -74,18 +68,6 @@ async function seed(ids: readonly number[], title?: string): Promise<void> {
     record: listedRecord(id, fields(id)),
     result: null,
   }))
-}
-
-const fetchOnPage: typeof fetch = (input, init) => fetch(new URL(input as string, ORIGIN), init)
-
-function loaderOver(kept: KeptPages | null = null): { loader: ListingLoader; replies: ListingReply[] } {
-  const replies: ListingReply[] = []
-  const loader = new ListingLoader({
-    fetch: fetchOnPage,
-    readKept: () => Promise.resolve(kept),
-    post: (reply) => replies.push(reply),
-  })
-  return { loader, replies }
 }
 
 /** The answers in the order asked for: what changed first, then the pages (answered in any order). */

@@ -14,20 +14,15 @@ import { ListingStore, type ListingSnapshot } from '../../../../../src/features/
 import { withPatch } from '../../../../../src/lib/record-changes'
 import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
-import type {
-  PageAnswer,
-  KeptPages,
-  ListingReply,
-} from '../../../../../src/features/library/listing/listing-protocol'
+import type { PageAnswer } from '../../../../../src/features/library/listing/listing-protocol'
 import { routeToFunction } from '../../../../support/function-router'
-import { keptAfter } from '../../../../support/kept-pages'
+import { fetchOnPage, keptAfter, LISTING_ORIGIN, loaderOver } from '../../../../support/kept-pages'
 import { listedRecord } from '../../../../support/listed-record'
 
 /**
  * The screen's listing store over the real `GET /api/media-pages` handler (msw hands each request to it,
  * on an in-memory store), so the wire format is the server's own.
  */
-const ORIGIN = 'http://localhost'
 const answered: { shards: string; status: number }[] = []
 /** Pages the server holds back until released, by their `shards` query. */
 const held = new Map<string, Promise<void>>()
@@ -72,7 +67,6 @@ async function seed(records: readonly MediaRecord[]): Promise<void> {
 }
 
 /** fetch, with the page's relative addresses made absolute (there is no page here). */
-const fetchOnPage: typeof fetch = (input, init) => fetch(new URL(input as string, ORIGIN), init)
 
 /**
  * A store over a loader of its own, every reply its (where the library runs, its host keeps the records
@@ -90,17 +84,6 @@ function listing(): ListingStore {
   })
   open.push(opened)
   return opened
-}
-
-/** A listing loader of its own, starting from the `kept` library, and the replies it posts. */
-function loaderOver(kept: KeptPages | null = null): { loader: ListingLoader; replies: ListingReply[] } {
-  const replies: ListingReply[] = []
-  const loader = new ListingLoader({
-    fetch: fetchOnPage,
-    readKept: () => Promise.resolve(kept),
-    post: (reply) => replies.push(reply),
-  })
-  return { loader, replies }
 }
 
 function hold(shards: string): () => void {
@@ -168,7 +151,7 @@ describe('the listing store', () => {
     await seed([record(1), record(2_500)])
     const loadWith = async (answer: (text: string) => PageAnswer | null) => {
       const { loader, replies } = loaderOver()
-      const firstPage = await fetch(new URL('/api/media-pages?shards=0-0', ORIGIN))
+      const firstPage = await fetch(new URL('/api/media-pages?shards=0-0', LISTING_ORIGIN))
       const text = await firstPage.text()
       answered.length = 0
       const loading = loader.load(0, { answerFromPage: true })
@@ -194,7 +177,7 @@ describe('the listing store', () => {
     const first = loaderOver()
     await first.loader.load(0)
     await seed([record(1, 'Server title')])
-    const firstPage = await fetch(new URL('/api/media-pages?shards=0-0', ORIGIN))
+    const firstPage = await fetch(new URL('/api/media-pages?shards=0-0', LISTING_ORIGIN))
     const answer = { status: 200, etag: firstPage.headers.get('etag'), text: await firstPage.text() }
     const { loader, replies } = loaderOver(keptAfter(first.replies))
     const loading = loader.load(0, { answerFromPage: true })
