@@ -224,9 +224,12 @@ export class SearchText {
     return next
   }
 
-  /** Whether a record's search text holds `query`, one byte a record in list order (1: it does). */
-  matches(query: string, haystacks: Haystacks): Uint8Array {
-    const hits = new Uint8Array(this.count)
+  /**
+   * Whether a record's search text holds `query`, one byte a record in list order (1: it does), written
+   * over `hits` (at least a byte a record; only the list's are read or written) and returned.
+   */
+  matches(query: string, haystacks: Haystacks, hits: Uint8Array = new Uint8Array(this.count)): Uint8Array {
+    hits.fill(0, 0, this.count)
     if (query.includes(SEPARATOR)) {
       for (let position = 0; position < this.count; position++)
         if ((haystacks.at(position) ?? '').includes(query)) hits[position] = 1

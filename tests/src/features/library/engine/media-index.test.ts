@@ -200,6 +200,28 @@ describe('reuse of earlier work', () => {
     }
   })
 
+  it('keeps each answer as it was while later queries, and those of its edited next version, reuse the working buffers', () => {
+    const records = library()
+    const index = new MediaIndex(records)
+    const queries = ['m', 'mo', 'h', 'on', 'moon 1', '7']
+    const answers = queries.map((query) => queryIndex(index, { ...NO_FILTERS, query }, TITLE_ASC))
+    const edited = records.map((each, i) => (i === 5 ? { ...each, title: 'Mole 5' } : each))
+    const next = index.edited(edited)
+    expect(next).not.toBeNull()
+    const fresh = new MediaIndex(edited)
+    for (const query of ['mole', 'o', 'ha', '3']) {
+      const filters = { ...NO_FILTERS, query, folder: query === 'o' ? '/A' : null }
+      expect(Array.from(queryIndex(next as MediaIndex, filters, TITLE_ASC))).toEqual(
+        Array.from(queryIndex(fresh, filters, TITLE_ASC)),
+      )
+    }
+    queries.forEach((query, i) => {
+      expect(Array.from(answers[i] ?? []), query).toEqual(
+        Array.from(queryIndex(new MediaIndex(records), { ...NO_FILTERS, query }, TITLE_ASC)),
+      )
+    })
+  })
+
   it('keeps the values of records it shares with the previous list, after an edit and deletes', () => {
     const records = library()
     const previous = new MediaIndex(records)
