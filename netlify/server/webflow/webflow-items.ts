@@ -94,15 +94,21 @@ export async function deleteAsset(api: WebflowApi, assetId: string) {
 
 /**
  * Removes what a record holds on Webflow: its item first, so the site no longer shows any of its
- * assets, then every asset it names, the outdated ones too.
+ * assets, then every asset it names, the outdated ones too. Each is tried even when one before it
+ * failed, so no failure leaves the rest public; the first failure is thrown once all were tried.
  */
 export async function removeHeld(
   api: WebflowApi,
   collectionId: string,
   { itemId, assetIds }: { itemId: string | undefined; assetIds: readonly string[] },
 ) {
-  if (itemId) await deleteItem(api, collectionId, itemId)
-  for (const assetId of assetIds) await deleteAsset(api, assetId)
+  const removals = [
+    ...(itemId ? [() => deleteItem(api, collectionId, itemId)] : []),
+    ...assetIds.map((assetId) => () => deleteAsset(api, assetId)),
+  ]
+  const failures: unknown[] = []
+  for (const remove of removals) await remove().catch((error: unknown) => failures.push(error))
+  if (failures.length > 0) throw failures[0]
 }
 
 async function ignoreNotFound(call: () => Promise<unknown>, alsoIgnored?: number): Promise<void> {
