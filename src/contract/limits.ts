@@ -28,6 +28,12 @@ const FIELD_LIMITS = {
   syncMessageChars: 1_000,
   /** A Webflow item or asset id (Webflow's are 24 hex digits); a longer one is refused as malformed. */
   webflowIdChars: 100,
+  /**
+   * Replaced Webflow assets a record keeps naming until its item no longer shows them: one per sync
+   * that stopped between uploading a new asset and writing the item; at this many a sync makes no new
+   * asset until they are removed.
+   */
+  webflowOutdatedAssets: 10,
   /** An `imageVersion` (a 32-bit digest in base 36, 7 characters) as the mirror stores or a URL gives it. */
   imageVersionChars: 16,
   folderPathChars: 1_000,
@@ -193,6 +199,8 @@ function recordFieldBytes(limits: typeof FIELD_LIMITS): Record<string, number> {
       item_id: jsonString(limits.webflowIdChars),
       asset_id: jsonString(limits.webflowIdChars),
       image_version: jsonString(limits.imageVersionChars),
+      asset_outdated: 'true'.length,
+      outdated_asset_ids: jsonArray(limits.webflowOutdatedAssets, jsonString(limits.webflowIdChars)),
       revision: JSON_NUMBER_BYTES,
       queued_at: JSON_TIMESTAMP_BYTES,
       updated_at: JSON_TIMESTAMP_BYTES,

@@ -140,6 +140,20 @@ export const mediaRecordSchema = z.object({
        * rotation applied; absent for an asset of the file as stored. Another version replaces the asset.
        */
       image_version: z.string().max(LIMITS.imageVersionChars).optional(),
+      /**
+       * The asset was made from a file the record has since replaced (`POST /api/replace`): the next
+       * sync replaces it as it does an asset of another image version.
+       */
+      asset_outdated: z.literal(true).optional(),
+      /**
+       * Assets the record replaced that are still on Webflow: the item may still show one until it is
+       * written with `asset_id`, after which they are removed; a deleted record takes them too. Absent
+       * on records stored before they were kept, and when there are none.
+       */
+      outdated_asset_ids: z
+        .array(z.string().max(LIMITS.webflowIdChars))
+        .max(LIMITS.webflowOutdatedAssets)
+        .optional(),
       /** Counts the edits to mirror; a sync commits only if no edit came in while it ran. */
       revision: z.int().min(0).optional(),
       /**

@@ -142,14 +142,21 @@ function previousVersion(current: MediaRecord, id: number, now: Date): MediaReco
 
 /**
  * The mirror after a replace: pending, its revision counted up, so the sync writes the new URL to the
- * item. The asset id is dropped, so the new bytes become the item's asset.
+ * item. The asset stays named but outdated: the sync uploads the new bytes as the item's asset, and
+ * removes the old one once the item no longer shows it.
  */
 function mirrorNewFile(
   webflow: NonNullable<MediaRecord['webflow']>,
   now: Date,
 ): NonNullable<MediaRecord['webflow']> {
-  const { message: _message, asset_id: _asset, image_version: _version, ...rest } = webflow
-  return { ...rest, state: 'pending', revision: (webflow.revision ?? 0) + 1, updated_at: now.toISOString() }
+  const { message: _message, ...rest } = webflow
+  return {
+    ...rest,
+    ...(webflow.asset_id ? { asset_outdated: true as const } : {}),
+    state: 'pending',
+    revision: (webflow.revision ?? 0) + 1,
+    updated_at: now.toISOString(),
+  }
 }
 
 async function removeRecord(store: DocumentStore, id: number): Promise<void> {

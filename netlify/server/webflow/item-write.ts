@@ -2,7 +2,7 @@ import type { MediaRecord } from '../../../src/contract/record'
 import { mapFieldData, type ItemSource, type MappedFields } from './field-mapping'
 import { holding, type HeldIds } from './round-stop'
 import type { SyncContext, SyncTarget } from './sync-context'
-import { claimWebflowId } from './sync-state'
+import { claimWebflowId } from './id-claim'
 import { WebflowError, type WebflowApi } from './webflow-api'
 import { createItem, deleteItem, updateItem, type ItemWrite } from './webflow-items'
 

@@ -1,11 +1,13 @@
 import { imageVersion } from '../../../src/contract/image-settings'
+import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { AdjustedPicture } from '../images/adjusted-picture'
 import { isAdjusted, settingsOf } from './adjusted-image'
 import { FileUnreadableError, readFileBytes } from './asset-file-bytes'
 import { WebflowBudgetSpentError } from './request-budget'
 import type { SyncContext } from './sync-context'
-import { claimWebflowId, messageOf, RecordGoneError } from './sync-state'
+import { claimWebflowId, OutdatedAssetsFullError } from './id-claim'
+import { messageOf, RecordGoneError } from './sync-state'
 import type { WebflowApi } from './webflow-api'
 import { assetLimit, fitsAssetLimits, hostedAsset, keepAssetAltText, uploadAsset } from './webflow-assets'
 
@@ -28,19 +30,24 @@ export function assetPlanOf(record: MediaRecord, adjustImage: SyncContext['adjus
   return { adjust, version: adjust ? imageVersion(record) : undefined }
 }
 
-/** The record's asset as the mirror left it: kept, or `outdated` when made at another image version. */
+/**
+ * The record's asset as the mirror left it: kept, or `outdated` when made at another image version or
+ * from a file the record has since replaced.
+ */
 export interface KeptAsset {
   id: string | undefined
   /** The `imageVersion` it was made at, if it is an adjusted picture. */
   version: string | undefined
-  /** An asset of an earlier crop or rotation, replaced by a new one. */
+  /** An asset of an earlier crop, rotation or file, replaced by a new one. */
   outdated: string | undefined
 }
 
 export function keptAsset(record: MediaRecord, version: string | undefined): KeptAsset {
   const id = record.webflow?.asset_id
   const made = record.webflow?.image_version
-  if (id && made !== version) return { id: undefined, version: undefined, outdated: id }
+  if (id && (made !== version || record.webflow?.asset_outdated)) {
+    return { id: undefined, version: undefined, outdated: id }
+  }
   return { id, version: made, outdated: undefined }
 }
 
@@ -111,6 +118,10 @@ async function uploadAndClaim(
   kept: KeptAsset,
   plan: AssetPlan,
 ): Promise<MirroredAsset & { lostTo?: string }> {
+  // The item may still show the outdated asset, so it stays named beside the new one until the item is
+  // written; past the most a record names, none is made until they are removed.
+  const waiting = record.webflow?.outdated_asset_ids?.length ?? 0
+  if (kept.outdated && waiting >= LIMITS.webflowOutdatedAssets) throw new OutdatedAssetsFullError()
   const file = await readFileBytes(context, record, assetLimit(record.file_type) ?? 0)
   if (file.kind === 'foreign') return { ...NO_ASSET, note: NOT_ON_A_READABLE_HOST }
   if (file.kind === 'too-large') return NO_ASSET
@@ -122,6 +133,7 @@ async function uploadAndClaim(
   const claimed = await claimWebflowId(context, record.id, 'asset_id', created.id, discard, {
     replaces: kept.id ?? kept.outdated,
     imageVersion: plan.version,
+    keepReplaced: kept.outdated !== undefined,
   })
   const asset = { id: claimed.id, version: claimed.imageVersion }
   return claimed.id === created.id

@@ -4,7 +4,7 @@ import { documentStore, mediaHostStores } from '../store'
 import { claimSyncs, type SyncClaim } from './sync-claims'
 import { queueSyncJob, type BackgroundJob } from './sync-trigger'
 import { webflowSetup, type WebflowSetup } from './webflow-config'
-import { setSyncState } from './webflow-sync'
+import { heldOnWebflow, setSyncState } from './webflow-sync'
 
 /** The mirror's settings as this instance sees them. */
 export function currentWebflowSetup(): WebflowSetup {
@@ -59,13 +59,14 @@ export async function mirrorChanges(
   return claims
 }
 
-/** After records are deleted: queue the removal of their items and assets. */
+/**
+ * After records are deleted: queue the removal of their items and of every asset they name, an outdated
+ * one too, and an asset whose item was never made.
+ */
 export async function mirrorDeletes(request: Request, records: readonly MediaRecord[]): Promise<void> {
   const setup = currentWebflowSetup()
   if (setup.kind !== 'ready') return
-  const items = records.flatMap(({ webflow }) =>
-    webflow?.item_id ? [{ item_id: webflow.item_id, asset_id: webflow.asset_id }] : [],
-  )
+  const items = records.flatMap(({ webflow }) => heldOnWebflow(webflow) ?? [])
   if (items.length === 0) return
   await queueOnThisDeploy(request, { action: 'delete', items })
 }

@@ -1,11 +1,13 @@
 import { messageOf } from './sync-state'
 
-/** The Webflow ids a record holds as far as a round knows: kept when it fails, removed when it is gone. */
+/**
+ * What the record holds on Webflow as far as a round knows: removed with it when the record is gone.
+ * (A round that stops leaves the ids as the claims stored them.)
+ */
 export interface HeldIds {
   itemId: string | undefined
-  assetId: string | undefined
-  /** The `imageVersion` the held asset was made at: kept with it, so that a later round knows it outdated. */
-  imageVersion: string | undefined
+  /** Every asset the record names: its own, and the outdated ones it replaced that are still on Webflow. */
+  assetIds: readonly string[]
 }
 
 /** A round stopped by `cause` while the record held `held`. */

@@ -1,4 +1,5 @@
 import type { ImageSettings } from '../../../src/contract/image-settings'
+import type { MediaRecord } from '../../../src/contract/record'
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import type { AdjustedPicture } from '../images/adjusted-picture'
 import type { MediaHostStores } from '../uploads/upload-service'
@@ -8,8 +9,13 @@ import type { WebflowApiOptions } from './webflow-api'
 import type { FieldMap, WebflowSetup } from './webflow-config'
 
 /** A unit of mirror work, small enough for a background function's 256 KB payload. */
-export type SyncJob =
-  { action: 'upsert'; ids: number[] } | { action: 'delete'; items: { item_id: string; asset_id?: string }[] }
+export type SyncJob = { action: 'upsert'; ids: number[] } | { action: 'delete'; items: HeldOnWebflow[] }
+
+/** What a deleted record held on Webflow, as its state names it: removed by a delete job. */
+export type HeldOnWebflow = Pick<
+  NonNullable<MediaRecord['webflow']>,
+  'item_id' | 'asset_id' | 'outdated_asset_ids'
+>
 
 export interface SyncContext {
   stores: MediaHostStores

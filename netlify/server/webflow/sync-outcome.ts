@@ -1,7 +1,6 @@
 import type { WebflowPublishMode } from '../../../src/contract/webflow'
 import type { MirroredAsset } from './mirror-asset'
 import { WebflowBudgetSpentError } from './request-budget'
-import type { HeldIds } from './round-stop'
 import { messageOf, type SyncState } from './sync-state'
 
 /** The synced state's message: where the item is, then what it lacks. */
@@ -29,14 +28,12 @@ export function syncedState(
 
 /**
  * What a round that stopped records: failed with the reason, or pending when the request budget is
- * spent (the job stops there and the rest waits), keeping the ids the record held.
+ * spent (the job stops there and the rest waits). The ids stay as the claims stored them, so every
+ * asset the record replaced stays named until a round has written the item without it.
  */
-export function stoppedState(cause: unknown, held: HeldIds): Omit<SyncState, 'updated_at'> {
+export function stoppedState(cause: unknown): Pick<SyncState, 'state' | 'message'> {
   return {
     state: cause instanceof WebflowBudgetSpentError ? 'pending' : 'failed',
     message: messageOf(cause),
-    item_id: held.itemId,
-    asset_id: held.assetId,
-    image_version: held.assetId ? held.imageVersion : undefined,
   }
 }

@@ -8,9 +8,16 @@ import { WebflowBudgetSpentError } from './request-budget'
 import { holding, stopOf, type HeldIds, type RoundStopped } from './round-stop'
 import type { SyncContext, SyncTarget } from './sync-context'
 import { stoppedState, syncedState, type SyncedState } from './sync-outcome'
-import { commitIfUnchanged, logRemovalFailure, readRecord, RecordGoneError, setSyncState } from './sync-state'
+import {
+  assetIdsOf,
+  commitIfUnchanged,
+  logRemovalFailure,
+  readRecord,
+  RecordGoneError,
+  setSyncState,
+} from './sync-state'
 import type { WebflowApi } from './webflow-api'
-import { deleteItem } from './webflow-items'
+import { deleteAsset, removeHeld } from './webflow-items'
 
 /** How many times one job re-mirrors a record that was edited while it was being mirrored. */
 const MAX_ROUNDS = 4
@@ -47,10 +54,8 @@ export interface RoundStart {
 export function roundStart(record: MediaRecord, adjustImage: SyncContext['adjustImage']): RoundStart {
   const plan = assetPlanOf(record, adjustImage)
   const kept = keptAsset(record, plan.version)
-  // What the record holds, an outdated asset included: a round that stops must not forget it, or it
-  // would stay on Webflow with no record naming it.
-  const { item_id: itemId, asset_id: assetId, image_version: imageVersion } = record.webflow ?? {}
-  const held = { itemId, assetId, imageVersion }
+  // Every asset the record names, outdated ones included: a record gone meanwhile takes them all.
+  const held = { itemId: record.webflow?.item_id, assetIds: assetIdsOf(record.webflow) }
   return { record, revision: record.webflow?.revision ?? 0, held, plan, kept }
 }
 
@@ -65,9 +70,11 @@ async function mirrorRound(
   if (!record) return 'done'
   const start = roundStart(record, context.adjustImage)
   try {
-    const synced = await mirrorToWebflow(context, api, target, start)
-    const held = { itemId: synced.item_id, assetId: synced.asset_id, imageVersion: synced.image_version }
-    const committed = await holding(held, () => commitIfUnchanged(context, id, start.revision, synced))
+    const { synced, removed } = await mirrorToWebflow(context, api, target, start)
+    const held = { itemId: synced.item_id, assetIds: assetIdsOf(synced) }
+    const committed = await holding(held, () =>
+      commitIfUnchanged(context, id, start.revision, synced, removed),
+    )
     return committed ? 'done' : 'edited'
   } catch (error) {
     await settleStop(context, api, target, id, stopOf(error, start.held))
@@ -90,35 +97,45 @@ async function resolveFields(target: SyncTarget, record: MediaRecord): Promise<F
   return { schema, gated, needsHostedUrl }
 }
 
-/** The round's steps up to the state it commits: the fields, the asset, the item, the outdated asset. */
+/** What a round commits, and the outdated assets it removed. */
+interface Mirrored {
+  synced: SyncedState
+  removed: readonly string[]
+}
+
+/** The round's steps up to the state it commits: the fields, the asset, the item, the outdated assets. */
 async function mirrorToWebflow(
   context: SyncContext,
   api: WebflowApi,
   target: SyncTarget,
   { record, held, plan, kept }: RoundStart,
-): Promise<SyncedState> {
+): Promise<Mirrored> {
   const fields = await holding(held, () => resolveFields(target, record))
   const asset = await holding(held, () =>
     mirrorAsset(context, api, record, kept, { ...plan, needsHostedUrl: fields.needsHostedUrl }),
   )
-  // No new asset: the one held (if any) is still the record's until the round commits.
-  const withAsset = asset.id ? { ...held, assetId: asset.id, imageVersion: asset.version } : held
+  // A new asset joins what the record holds; the ones it replaced stay held while the item may show them.
+  const withAsset = asset.id ? { ...held, assetIds: [...new Set([...held.assetIds, asset.id])] } : held
   const made = await holding(withAsset, () => itemSource(record, context.siteUrl, fields.gated, asset))
   const writing = { context, api, target, record, source: made.source }
   const item = await holding(withAsset, () =>
     writeItem(writing, withAsset, mapFieldData(fields.schema, made.source, target.fieldMap)),
   )
-  return holding({ ...withAsset, itemId: item.itemId }, async () => {
-    await removeOutdatedAsset(api, kept, asset.id)
-    return syncedState(target.publish, item.itemId, asset, [...item.mapped.notes, asset.note, made.note])
-  })
+  const written = { ...withAsset, itemId: item.itemId }
+  // The item no longer shows any asset but its own: the others the record held go.
+  const outdated = written.assetIds.filter((assetId) => assetId !== asset.id)
+  await holding(written, () => removeOutdatedAssets(api, outdated))
+  const notes = [...item.mapped.notes, asset.note, made.note]
+  return { synced: syncedState(target.publish, item.itemId, asset, notes), removed: outdated }
 }
 
-/** The item no longer shows it: the asset of an earlier crop or rotation goes. */
-async function removeOutdatedAsset(api: WebflowApi, kept: KeptAsset, assetId: string | undefined) {
-  if (kept.outdated && kept.outdated !== assetId) {
-    await api.request('DELETE', `assets/${kept.outdated}`).catch(logRemovalFailure)
-  }
+/**
+ * Removes assets the item no longer shows, one Webflow no longer has counting as removed. A failure
+ * stops the round with them still named on the record, so a later round or the record's deletion
+ * removes them.
+ */
+async function removeOutdatedAssets(api: WebflowApi, assetIds: readonly string[]): Promise<void> {
+  for (const assetId of assetIds) await deleteAsset(api, assetId)
 }
 
 /**
@@ -133,14 +150,9 @@ async function settleStop(
   stop: RoundStopped,
 ): Promise<void> {
   if (stop.cause instanceof RecordGoneError) {
-    await removeLeftovers(api, target.collectionId, stop.held)
+    await removeHeld(api, target.collectionId, stop.held).catch(logRemovalFailure)
     return
   }
-  await setSyncState(context, id, stoppedState(stop.cause, stop.held))
+  await setSyncState(context, id, stoppedState(stop.cause))
   if (stop.cause instanceof WebflowBudgetSpentError) throw stop.cause
-}
-
-async function removeLeftovers(api: WebflowApi, collectionId: string, { itemId, assetId }: HeldIds) {
-  if (itemId) await deleteItem(api, collectionId, itemId, assetId).catch(logRemovalFailure)
-  else if (assetId) await api.request('DELETE', `assets/${assetId}`).catch(logRemovalFailure)
 }

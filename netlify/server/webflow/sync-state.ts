@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'
 import { operateOnRecords } from '../records/record-shards'
-import type { SyncContext } from './sync-context'
+import type { HeldOnWebflow, SyncContext } from './sync-context'
 import type { WebflowSetup } from './webflow-config'
 
 /** The mirror's state on a record: written with the shard's compare-and-swap, never as an edit. */
@@ -30,7 +30,11 @@ export function storedState(state: Record<string, unknown>): SyncState {
   return defined as SyncState
 }
 
-/** Records the mirror's state on the record, without counting it as an edit of the record. */
+/**
+ * Records the mirror's state on the record, without counting it as an edit of the record. The ids
+ * `state` does not name stay as stored (claims store them as they are made), so a state written over
+ * them, such as a stopped round's, forgets no item or asset the record still has on Webflow.
+ */
 export async function setSyncState(
   context: Stores,
   id: number,
@@ -40,11 +44,42 @@ export async function setSyncState(
   const [updated] = await operateOnRecords(context.stores.documents, [id], (current) => {
     if (!current) return { result: undefined }
     const revision = current.webflow?.revision
-    const webflow = storedState({ ...state, revision, updated_at: now.toISOString() })
+    const webflow = storedState({
+      ...webflowIdsOf(current.webflow),
+      ...state,
+      revision,
+      updated_at: now.toISOString(),
+    })
     const record = { ...current, webflow }
     return { record, result: record }
   })
   return updated
+}
+
+/** What a state names on Webflow: the item, the asset (with what it was made from) and the outdated assets. */
+function webflowIdsOf(webflow: SyncState | undefined) {
+  return {
+    item_id: webflow?.item_id,
+    asset_id: webflow?.asset_id,
+    image_version: webflow?.image_version,
+    asset_outdated: webflow?.asset_outdated,
+    outdated_asset_ids: webflow?.outdated_asset_ids,
+  }
+}
+
+/** What a deleted record's state holds on Webflow, for a delete job; undefined when it holds nothing. */
+export function heldOnWebflow(webflow: SyncState | undefined): HeldOnWebflow | undefined {
+  if (!webflow?.item_id && assetIdsOf(webflow).length === 0) return undefined
+  const { item_id, asset_id, outdated_asset_ids } = webflow ?? {}
+  return { item_id, asset_id, outdated_asset_ids }
+}
+
+/** Every asset a state names: its own, then the outdated ones it replaced. */
+export function assetIdsOf(
+  webflow: Pick<SyncState, 'asset_id' | 'outdated_asset_ids'> | undefined,
+): string[] {
+  const ids = [webflow?.asset_id, ...(webflow?.outdated_asset_ids ?? [])]
+  return [...new Set(ids.filter((assetId) => assetId !== undefined))]
 }
 
 /**
@@ -76,66 +111,27 @@ export async function readRecord(context: Stores, id: number): Promise<MediaReco
   return record
 }
 
-export interface Claimed {
-  id: string
-  /** For an asset: the `imageVersion` it was made at, if it is an adjusted picture. */
-  imageVersion: string | undefined
-}
-
 /**
- * Stores a freshly created Webflow id on the record unless it already has another one (other than
- * `replaces`, an id Webflow no longer knows or an asset of an earlier picture), and returns the id that
- * stands. The loser's creation is undone with `discard`. `keepState` leaves the rest of the state as it
- * is; an asset is stored with the `imageVersion` it was made at.
+ * Writes the synced state only if the record was not edited since `revision` was read. The outdated
+ * assets `removed` (the item no longer shows them) are no longer named; any other the record names
+ * (one another job replaced meanwhile) stays.
  */
-export async function claimWebflowId(
-  context: Stores,
-  id: number,
-  field: 'item_id' | 'asset_id',
-  created: string,
-  discard: () => Promise<unknown>,
-  {
-    keepState = false,
-    replaces,
-    imageVersion: version,
-  }: { keepState?: boolean; replaces?: string; imageVersion?: string } = {},
-): Promise<Claimed> {
-  const [winner] = await operateOnRecords<Claimed | null>(context.stores.documents, [id], (current) => {
-    if (!current) return { result: null }
-    const existing = current.webflow?.[field]
-    if (existing && existing !== replaces) {
-      return { result: { id: existing, imageVersion: current.webflow?.image_version } }
-    }
-    const { image_version: previousVersion, ...rest } = current.webflow ?? {
-      state: 'pending',
-      updated_at: new Date().toISOString(),
-    }
-    const webflow: SyncState = { ...rest, [field]: created }
-    if (field === 'item_id' && previousVersion !== undefined) webflow.image_version = previousVersion
-    if (field === 'asset_id' && version !== undefined) webflow.image_version = version
-    if (!keepState) webflow.updated_at = new Date().toISOString()
-    return { record: { ...current, webflow }, result: { id: created, imageVersion: version } }
-  })
-  if (!winner) {
-    await discard().catch(logRemovalFailure)
-    throw new RecordGoneError(id)
-  }
-  if (winner.id !== created) await discard().catch(logRemovalFailure)
-  return winner
-}
-
-/** Writes the synced state only if the record was not edited since `revision` was read. */
 export async function commitIfUnchanged(
   context: Stores,
   id: number,
   revision: number,
   state: Omit<SyncState, 'updated_at' | 'revision'>,
+  removed: readonly string[] = [],
 ): Promise<boolean> {
   const [outcome] = await operateOnRecords(context.stores.documents, [id], (current) => {
     if (!current) return { result: 'gone' as const }
     if ((current.webflow?.revision ?? 0) !== revision) return { result: 'edited' as const }
+    const outdated = (current.webflow?.outdated_asset_ids ?? []).filter(
+      (assetId) => assetId !== state.asset_id && !removed.includes(assetId),
+    )
     const webflow = storedState({
       ...state,
+      outdated_asset_ids: outdated.length > 0 ? outdated : undefined,
       revision: revision || undefined,
       updated_at: new Date().toISOString(),
     })

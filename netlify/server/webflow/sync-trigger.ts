@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 import * as z from 'zod'
 
+import { LIMITS } from '../../../src/contract/limits'
 import type { DocumentStore } from '../storage/document-store'
 import { storedSecret } from '../storage/stored-secret'
 import type { SyncJob } from './webflow-sync'
@@ -9,13 +10,22 @@ import type { SyncJob } from './webflow-sync'
 /** The background function's own URL path: invoked by name, it answers 202 at once and runs on. */
 export const SYNC_FUNCTION_PATH = '/.netlify/functions/webflow-sync-background'
 
+const webflowId = z.string().max(LIMITS.webflowIdChars)
+
+/** What a deleted record held on Webflow: an item, assets, or both. */
+const heldSchema = z
+  .object({
+    item_id: webflowId.optional(),
+    asset_id: webflowId.optional(),
+    outdated_asset_ids: z.array(webflowId).max(LIMITS.webflowOutdatedAssets).optional(),
+  })
+  .refine((held) => held.item_id ?? held.asset_id ?? held.outdated_asset_ids?.[0], 'names nothing to remove')
+
 const jobSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('upsert'), ids: z.array(z.int().min(1)).min(1).max(5_000) }),
   z.object({
     action: z.literal('delete'),
-    items: z
-      .array(z.object({ item_id: z.string().max(100), asset_id: z.string().max(100).optional() }))
-      .max(5_000),
+    items: z.array(heldSchema).max(5_000),
   }),
   // Sync all (`backfill.ts`): one run, identified by `run`, resumes after the record id `after`.
   z.object({ action: z.literal('backfill'), run: z.string().regex(/^[\w-]{1,64}$/), after: z.int().min(0) }),

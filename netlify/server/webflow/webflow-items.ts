@@ -79,13 +79,36 @@ export async function updateItem(
 
 /**
  * Takes an item down from the live site (`DELETE .../live`; an item never published answers 404 or
- * 409 there), then removes it and its asset when there is one; what is already gone counts as removed.
+ * 409 there), then removes it; what is already gone counts as removed.
  */
-export async function deleteItem(api: WebflowApi, collectionId: string, itemId: string, assetId?: string) {
+export async function deleteItem(api: WebflowApi, collectionId: string, itemId: string) {
   const itemPath = `collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`
   await ignoreNotFound(() => api.request('DELETE', `${itemPath}/live`), 409)
   await ignoreNotFound(() => api.request('DELETE', itemPath))
-  if (assetId) await ignoreNotFound(() => api.request('DELETE', `assets/${encodeURIComponent(assetId)}`))
+}
+
+/** Removes an asset; one Webflow no longer has counts as removed. */
+export async function deleteAsset(api: WebflowApi, assetId: string) {
+  await ignoreNotFound(() => api.request('DELETE', `assets/${encodeURIComponent(assetId)}`))
+}
+
+/**
+ * Removes what a record holds on Webflow: its item first, so the site no longer shows any of its
+ * assets, then every asset it names, the outdated ones too. Each is tried even when one before it
+ * failed, so no failure leaves the rest public; the first failure is thrown once all were tried.
+ */
+export async function removeHeld(
+  api: WebflowApi,
+  collectionId: string,
+  { itemId, assetIds }: { itemId: string | undefined; assetIds: readonly string[] },
+) {
+  const removals = [
+    ...(itemId ? [() => deleteItem(api, collectionId, itemId)] : []),
+    ...assetIds.map((assetId) => () => deleteAsset(api, assetId)),
+  ]
+  const failures: unknown[] = []
+  for (const remove of removals) await remove().catch((error: unknown) => failures.push(error))
+  if (failures.length > 0) throw failures[0]
 }
 
 async function ignoreNotFound(call: () => Promise<unknown>, alsoIgnored?: number): Promise<void> {

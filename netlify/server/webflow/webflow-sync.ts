@@ -2,16 +2,16 @@ import { SchemaSession } from './collection-schema'
 import { WebflowBudgetSpentError } from './request-budget'
 import type { SyncContext, SyncJob, SyncTarget } from './sync-context'
 import { syncRecord } from './sync-record'
-import { deferSyncs } from './sync-state'
+import { assetIdsOf, deferSyncs } from './sync-state'
 import { WebflowApi } from './webflow-api'
 import { NO_FIELD_MAP } from './webflow-config'
-import { deleteItem } from './webflow-items'
+import { removeHeld } from './webflow-items'
 
 // The mirror as the rest of the server sees it: a job to run, and the state it keeps on a record.
 export type { SyncContext, SyncJob } from './sync-context'
 export { itemLinkOf } from './item-link'
 export { PUBLISHED_LIVE, STAGED } from './sync-outcome'
-export { initialSyncState, setSyncState } from './sync-state'
+export { heldOnWebflow, initialSyncState, setSyncState } from './sync-state'
 
 /**
  * Runs a job one record at a time (Webflow allows 60-120 requests a minute). Each record ends synced or
@@ -26,11 +26,11 @@ export async function runSyncJob(context: SyncContext, job: SyncJob): Promise<vo
     ...context.apiOptions,
   })
   if (job.action === 'delete') {
-    for (const item of job.items) {
+    for (const held of job.items) {
       try {
-        await deleteItem(api, setup.config.collectionId, item.item_id, item.asset_id)
+        await removeHeld(api, setup.config.collectionId, { itemId: held.item_id, assetIds: assetIdsOf(held) })
       } catch (error) {
-        console.error(`Could not remove Webflow item ${item.item_id}`, error)
+        console.error(`Could not remove the Webflow item ${String(held.item_id)} or its assets`, error)
       }
     }
     return

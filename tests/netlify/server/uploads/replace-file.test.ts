@@ -213,7 +213,7 @@ describe('POST /api/replace/{id}', () => {
     expect(await trashed()).toEqual([])
   })
 
-  it('marks a mirrored record pending with its item kept and its asset let go, for the sync to update', async () => {
+  it('marks a mirrored record pending with its item kept and its asset outdated, for the sync to replace', async () => {
     const { record } = await createRecord('hall.png')
     const synced = { state: 'synced' as const, item_id: 'item-1', asset_id: 'asset-1', revision: 2 }
     await operateOnRecords(documents, [record.id], (current) => ({
@@ -222,8 +222,14 @@ describe('POST /api/replace/{id}', () => {
     }))
     const { body } = await uploadedFile('hall-retouched.png')
     const { record: after, previous } = await replaceFile(documents, record.id, body, new Date(), true)
-    expect(after.webflow).toMatchObject({ state: 'pending', item_id: 'item-1', revision: 3 })
-    expect(after.webflow).not.toHaveProperty('asset_id')
+    // The item may still show the old asset: it stays named, to be removed once the item shows the new.
+    expect(after.webflow).toMatchObject({
+      state: 'pending',
+      item_id: 'item-1',
+      asset_id: 'asset-1',
+      asset_outdated: true,
+      revision: 3,
+    })
     expect(previous).not.toHaveProperty('webflow')
   })
 })

@@ -47,11 +47,7 @@ describe('writeItem', () => {
   it('updates the item the record holds', async () => {
     const item = fake.seedItem(COLLECTION_ID, { name: 'Old title', slug: 'old-title' })
     const { writing, mapped } = await writingFor({ item_id: item.id })
-    const written = await writeItem(
-      writing,
-      { itemId: item.id, assetId: undefined, imageVersion: undefined },
-      mapped,
-    )
+    const written = await writeItem(writing, { itemId: item.id, assetIds: [] }, mapped)
     expect(written.itemId).toBe(item.id)
     expect(fake.calls()).not.toContain(`POST collections/${COLLECTION_ID}/items/live`)
     expect(fake.itemsOf(COLLECTION_ID).map((each) => each.fieldData.name)).toEqual(['Harbour at Dusk'])
@@ -59,11 +55,7 @@ describe('writeItem', () => {
 
   it('replaces an item Webflow no longer has with a new one, claimed on the record over it', async () => {
     const { writing, mapped } = await writingFor({ item_id: 'gone-item' })
-    const written = await writeItem(
-      writing,
-      { itemId: 'gone-item', assetId: undefined, imageVersion: undefined },
-      mapped,
-    )
+    const written = await writeItem(writing, { itemId: 'gone-item', assetIds: [] }, mapped)
     const [created] = fake.itemsOf(COLLECTION_ID)
     expect(written.itemId).toBe(created?.id)
     expect(fake.calls()).toEqual([
@@ -77,11 +69,7 @@ describe('writeItem', () => {
     // The round read the record before the other job claimed its item.
     const winner = fake.seedItem(COLLECTION_ID, { name: 'Older data', slug: 'older-data' })
     const { writing, mapped } = await writingFor({ item_id: winner.id })
-    const written = await writeItem(
-      writing,
-      { itemId: undefined, assetId: undefined, imageVersion: undefined },
-      mapped,
-    )
+    const written = await writeItem(writing, { itemId: undefined, assetIds: [] }, mapped)
     expect(written.itemId).toBe(winner.id)
     expect(fake.itemsOf(COLLECTION_ID).map((each) => [each.id, each.fieldData.name])).toEqual([
       [winner.id, 'Harbour at Dusk'],

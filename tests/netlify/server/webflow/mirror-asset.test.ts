@@ -48,6 +48,13 @@ describe('keptAsset', () => {
     expect(keptAsset(asStored, 'v2')).toEqual({ id: undefined, version: undefined, outdated: 'asset-1' })
   })
 
+  it('marks outdated an asset made from a file the record has since replaced', () => {
+    const replaced = listedRecord(7, {
+      webflow: { state: 'pending', asset_id: 'asset-1', asset_outdated: true, updated_at: T },
+    })
+    expect(keptAsset(replaced, undefined)).toEqual({ id: undefined, version: undefined, outdated: 'asset-1' })
+  })
+
   it('keeps nothing when the record has no asset', () => {
     expect(keptAsset(listedRecord(7), 'v2')).toEqual({
       id: undefined,

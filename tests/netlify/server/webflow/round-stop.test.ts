@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { holding, RoundStopped, stopOf } from '../../../../netlify/server/webflow/round-stop'
 
-const start = { itemId: 'item-1', assetId: undefined, imageVersion: undefined }
-const later = { itemId: 'item-1', assetId: 'asset-1', imageVersion: undefined }
+const start = { itemId: 'item-1', assetIds: [] }
+const later = { itemId: 'item-1', assetIds: ['asset-1', 'outdated-asset'] }
 
 describe('holding', () => {
   it('answers what the step answers', async () => {

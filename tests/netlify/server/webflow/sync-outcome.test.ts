@@ -36,30 +36,19 @@ describe('syncedState', () => {
 })
 
 describe('stoppedState', () => {
-  const held = { itemId: 'item-1', assetId: 'asset-1', imageVersion: 'r90-c0.1.0.1.0.9.0.9' }
-
-  it("marks the record failed with the reason, keeping the ids it held and the asset's image version", () => {
-    expect(stoppedState(new Error('Webflow refused the token'), held)).toEqual({
+  it('marks the record failed with the reason, naming no ids: they stay as the claims stored them', () => {
+    expect(stoppedState(new Error('Webflow refused the token'))).toEqual({
       state: 'failed',
       message: 'Webflow refused the token',
-      item_id: 'item-1',
-      asset_id: 'asset-1',
-      image_version: 'r90-c0.1.0.1.0.9.0.9',
     })
   })
 
   it('leaves the record pending when the request budget is spent', () => {
     const spent = new WebflowBudgetSpentError(30_000)
-    expect(stoppedState(spent, { itemId: undefined, assetId: undefined, imageVersion: 'v' })).toEqual({
-      state: 'pending',
-      message: spent.message,
-      item_id: undefined,
-      asset_id: undefined,
-      image_version: undefined,
-    })
+    expect(stoppedState(spent)).toEqual({ state: 'pending', message: spent.message })
   })
 
   it('says what was thrown when it is not an error', () => {
-    expect(stoppedState('socket hang up', held).message).toBe('socket hang up')
+    expect(stoppedState('socket hang up').message).toBe('socket hang up')
   })
 })

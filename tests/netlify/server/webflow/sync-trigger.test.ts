@@ -24,7 +24,15 @@ const OTHER_SECRET = Buffer.alloc(32, 8)
 const NOW = new Date('2026-05-01T12:00:00.000Z')
 const ORIGIN = 'https://media.example.test'
 const UPSERT: SyncJob = { action: 'upsert', ids: [1, 2, 3] }
-const DELETE: SyncJob = { action: 'delete', items: [{ item_id: 'abc', asset_id: 'def' }, { item_id: 'ghi' }] }
+const DELETE: SyncJob = {
+  action: 'delete',
+  items: [
+    { item_id: 'abc', asset_id: 'def', outdated_asset_ids: ['jkl'] },
+    { item_id: 'ghi' },
+    // An asset whose item was never made.
+    { asset_id: 'mno' },
+  ],
+}
 
 const server = setupServer()
 beforeAll(() => {
@@ -145,7 +153,12 @@ describe('sealJob / openJob', () => {
       { action: 'upsert', ids: [1.5] },
       { action: 'upsert', ids: Array.from({ length: 5_001 }, (_, i) => i + 1) },
       { action: 'publish', ids: [1] },
-      { action: 'delete', items: [{ asset_id: 'x' }] },
+      { action: 'delete', items: [{}] },
+      { action: 'delete', items: [{ outdated_asset_ids: [] }] },
+      {
+        action: 'delete',
+        items: [{ asset_id: 'x', outdated_asset_ids: Array.from({ length: 11 }, () => 'y') }],
+      },
       { action: 'delete', items: [{ item_id: 'x'.repeat(101) }] },
     ]
     for (const job of invalid) expect(open(sealJob(job as SyncJob, SECRET, NOW))).toBeNull()

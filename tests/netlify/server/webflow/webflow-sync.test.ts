@@ -592,6 +592,37 @@ describe('runSyncJob: edits and deletes', () => {
     expect(fake.itemsOf(COLLECTION_ID)).toEqual([])
     expect(fake.assets.size).toBe(0)
   })
+  it('removes every asset a delete job names, the outdated ones too, even when the item cannot be removed', async () => {
+    const context = syncContext(stores(), readySetup(fake))
+    const bytes = await fixture('portrait.png')
+    const [first, second] = await Promise.all(
+      ['First', 'Second'].map(async (title) =>
+        pendingRecord(context.stores, {
+          title,
+          media_url: await storeBuiltInFile(context.stores, 'portrait.png', bytes),
+          file_size: bytes.length,
+        }),
+      ),
+    )
+    if (!first || !second) throw new Error('no records')
+    await upsert(context, first, second)
+    const held = (await stored(context, first.id)).webflow
+    const outdated = (await stored(context, second.id)).webflow?.asset_id
+    if (!held?.item_id || !held.asset_id || !outdated) throw new Error('the records did not sync')
+    server.use(
+      http.delete(`${fake.apiBase}/collections/${COLLECTION_ID}/items/${held.item_id}`, () =>
+        HttpResponse.json({ code: 'internal_error', message: 'Internal error' }, { status: 500 }),
+      ),
+    )
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+
+    await runSyncJob(context, {
+      action: 'delete',
+      items: [{ item_id: held.item_id, asset_id: held.asset_id, outdated_asset_ids: [outdated] }],
+    })
+    expect([...fake.assets.keys()]).toEqual([])
+    expect(logged).toHaveBeenCalledOnce()
+  })
 })
 
 describe('runSyncJob: failures never touch the record and end in a failed state', () => {
