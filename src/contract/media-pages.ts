@@ -1,6 +1,7 @@
 import type { ActorSummary } from './actor-summary'
 import type { MediaRecord } from './record'
 import type { MediaPagesAnswer } from './media-pages-schema'
+import { publicIdInUrl, SharedValues } from './shared-values'
 
 export type { MediaPagesAnswer } from './media-pages-schema'
 
@@ -341,11 +342,20 @@ export function decodeMediaPage(answer: MediaPagesAnswer): MediaRecord[] {
   fill('description', columns.description, (record, value) => (record.description = value))
   fill('thumbnail', columns.thumbnail, (record, value) => (record.thumbnail = value))
   fill('updated_at', columns.updated_at, (record, value) => (record.updated_at = value))
-  fill('tags', columns.tags, (record, value) => (record.tags = value.map((at) => word(at, 'tags'))))
+  const shared = new SharedValues()
+  fill(
+    'tags',
+    columns.tags,
+    (record, value) => (record.tags = shared.tags(value.map((at) => word(at, 'tags')))),
+  )
   fill('notes', columns.notes, (record, value) => (record.notes = value))
   fill('alt_text', columns.alt_text, (record, value) => (record.alt_text = value))
   fill('station', columns.station, (record, value) => (record.station = value))
-  fill('public_id', columns.public_id, (record, value) => (record.public_id = value))
+  fill(
+    'public_id',
+    columns.public_id,
+    (record, value) => (record.public_id = publicIdInUrl(record.media_url, value)),
+  )
   fill('resource_type', columns.resource_type, (record, value) => (record.resource_type = value))
   fill('width', columns.width, (record, value) => (record.width = value))
   fill('height', columns.height, (record, value) => (record.height = value))

@@ -6,6 +6,7 @@
 import type { MediaRecord } from '../../../../contract/record'
 import { KEPT_LAYOUT_VERSION, KEPT_MANIFEST, KEPT_ROW_STARTS, KEPT_ROWS } from '../../../../lib/storage-names'
 import type { KeptFiles, KeptReader } from './kept-files'
+import { publicIdInUrl, SharedValues } from '../../../../contract/shared-values'
 
 /**
  * The page schema's own digest: the first 8 hex digits of `textDigest` (listing/text-digest.ts) of
@@ -104,12 +105,13 @@ const REPEATED = new Set<string>([
 
 /**
  * The record a row holds: its shape's keys, each with the value after the shape's number. `shared`
- * holds the values of the REPEATED fields met so far in the same run of rows, each given once.
+ * holds the values met so far in the same run of rows (of the REPEATED fields, and tag lists), each
+ * given once.
  */
 export function recordOf(
   row: unknown[],
   shapes: readonly string[][],
-  shared: Map<string, string> = new Map(),
+  shared: SharedValues = new SharedValues(),
 ): MediaRecord {
   const keys = shapes[row[0] as number]
   if (keys === undefined) throw new Error('A kept row names no shape')
@@ -117,16 +119,17 @@ export function recordOf(
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string
     let value = row[i + 1]
-    if (typeof value === 'string' && REPEATED.has(key)) {
-      const known = shared.get(value)
-      if (known === undefined) shared.set(value, value)
-      else value = known
-    }
+    if (typeof value === 'string' && REPEATED.has(key)) value = shared.string(value)
     record[key] = value
   }
   // Most records were never changed since their upload: one string for both dates, as a page gives them.
   if (record.updated_at === record.created_at) record.updated_at = record.created_at
-  return record as unknown as MediaRecord
+  const kept = record as unknown as MediaRecord
+  // The rows are read back as they were written, unchecked: only values of the expected kind are shared.
+  if (Array.isArray(kept.tags)) kept.tags = shared.tags(kept.tags)
+  if (typeof kept.public_id === 'string' && typeof kept.media_url === 'string')
+    kept.public_id = publicIdInUrl(kept.media_url, kept.public_id)
+  return kept
 }
 
 /** The records of a run of whole rows, each ending with ROW_END; throws when the run is cut short. */
@@ -135,7 +138,7 @@ export function recordsOfRows(rows: Uint8Array, shapes: readonly string[][]): Me
   if (rows[rows.length - 1] !== ROW_END) throw new Error('A kept row is cut short')
   // The rows, their newlines made commas, are one JSON array.
   const text = decoder.decode(rows.subarray(0, rows.length - 1)).replaceAll('\n', ',')
-  const shared = new Map<string, string>()
+  const shared = new SharedValues()
   return (JSON.parse(`[${text}]`) as unknown[][]).map((row) => recordOf(row, shapes, shared))
 }
 

@@ -98,6 +98,15 @@ describe('recordsOfRows', () => {
     expect(read[3]?.title).toBe('File 4')
   })
 
+  it('gives records with the same tags one list between them, as a page does', () => {
+    const records = [1, 2, 3].map((id) => listedRecord(id, { tags: id === 2 ? ['b'] : ['a', 'b'] }))
+    const { rows, shapes } = rowsOf(records)
+    const read = recordsOfRows(rows, shapes)
+    expect(read).toEqual(records)
+    expect(read[0]?.tags).toBe(read[2]?.tags)
+    expect(read[1]?.tags).not.toBe(read[0]?.tags)
+  })
+
   it('reads a row alone as in a run, and refuses a row naming no shape or a run cut short', () => {
     const record = listedRecord(7, { updated_at: '2026-05-01T00:00:00.000Z' })
     const { rows, shapes } = rowsOf([record])
