@@ -7,6 +7,7 @@ import { decodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/me
 import type { MediaRecord } from '../../../src/contract/record.ts'
 import { MediaIndex } from '../../../src/features/library/engine/media-index.ts'
 import { searchTextOf } from '../../../src/features/library/model/record-columns.ts'
+import { titleSortKey } from '../../../src/contract/title-key.ts'
 
 export interface DerivedPage {
   records: MediaRecord[]
@@ -26,7 +27,7 @@ export function derive(records: MediaRecord[]): DerivedPage {
   return {
     records,
     haystacks: records.map(searchTextOf),
-    titleKeys: index.titleKeys,
+    titleKeys: records.map((record) => titleSortKey(record.title)),
     categories: index.categories,
     folders: index.folders,
     created: index.created,

@@ -18,7 +18,6 @@ import {
   recordColumns,
   recordEdit,
   searchTextOf,
-  titleKeyColumn,
   type RecordColumns,
 } from '../model/record-columns'
 import { SearchText, type Haystacks } from '../model/search-text'
@@ -147,6 +146,8 @@ class QueryScratch {
   }
 }
 
+const titleKeyOf = (record: MediaRecord | undefined): string => titleSortKey(record?.title ?? '')
+
 function identity(from: number, to: number): Uint32Array {
   const order = new Uint32Array(to - from)
   for (let i = 0; i < order.length; i++) order[i] = from + i
@@ -164,10 +165,16 @@ export class MediaIndex {
   private columns: RecordColumns
   private readonly orders = new Map<SortKey, Uint32Array>()
   /**
-   * The title keys the title order was made or merged with, for the next version of the list to merge
-   * its new records into. Shared with the versions before and after, each reading only its own length.
+   * The title keys the title order was made or merged with, while the list is loading: the next page
+   * is merged into the order with them. Shared with the versions before and after, each reading only
+   * its own length. Let go once the list is whole (`prepare`), as a million of them take 50 MB: an edit
+   * then makes the keys it compares (`titleKeyAt`).
    */
   private orderKeys: string[] | null = null
+  /** The keys of the records an edit added, made once for the edit's sorts and merges. */
+  private addedKeys: ReadonlyMap<number, string> | null = null
+  /** Whether `prepare` is done: the list was whole, its title keys let go. */
+  private prepared = false
   /** Every search text joined, made on the first search (or while idle) and kept through edits. */
   private joinedText: SearchText | null = null
   /** The join under way, a piece at a time (prepare), taken on by the first search. */
@@ -209,13 +216,12 @@ export class MediaIndex {
     // The text joined before is joined on from its last record on the next search (a load's next page).
     if (grew) this.grownFrom = previous.joinedText ?? previous.grownFrom
     if (title !== undefined && grew) {
-      // Only the new records' keys are made here; the title column takes them while idle (prepare).
+      // Only the new records' keys are made here.
       const known = previous.records.length
       const keys = previous.keysForMerge()
       keys.length = known
       for (let i = known; i < records.length; i++) keys.push(titleSortKey(records[i]?.title ?? ''))
       this.orderKeys = keys
-      this.columns.titleKeys = titleKeyColumn(records, keys)
       const added = orderByStrings(keys.slice(known)).map((place) => known + place)
       this.orders.set('title', mergeAdded(title, added, compareKeys(keys)))
     }
@@ -228,7 +234,7 @@ export class MediaIndex {
    * again and moved in each sorted order by a binary search, the others keep their values and places.
    * It answers every query exactly as `new MediaIndex(records)` would. This index gives its columns
    * over and is not to be read again. Null when the lists differ by more, or `records` only grew while
-   * the title keys are still being made (the next page: the constructor merges it without them).
+   * the list is loading (the next page: the constructor merges it with the keys it holds).
    */
   edited(records: readonly MediaRecord[]): MediaIndex | null {
     const started = performance.now()
@@ -237,12 +243,13 @@ export class MediaIndex {
     const edit = before.length === 0 ? null : recordEdit(before, records, most)
     if (edit === null) return null
     const grew = edit.removed.length === 0 && edit.added[0] === before.length
-    if (grew && !this.columns.titleKeys.whole) return null
+    if (grew && this.orderKeys !== null) return null
     // The changed records leave each order while this index's columns still hold their old keys.
     const kept = new Map<SortKey, Uint32Array>()
     for (const [key, order] of this.orders)
       kept.set(key, withoutPositions(order, edit.removed, this.compareFor(key)))
     const next = new MediaIndex(records, undefined, this.scratch)
+    next.addedKeys = new Map(edit.added.map((position) => [position, titleKeyOf(records[position])]))
     next.columns = editedColumns(this.columns, records, edit)
     const places = inPlace(edit) ? null : newPlaces(before.length, edit)
     next.joinedText = this.joinedText?.edited(edit, records.length, places) ?? null
@@ -252,6 +259,7 @@ export class MediaIndex {
       const added = Uint32Array.from(edit.added).sort(compare)
       next.orders.set(key, added.length === 0 ? order : mergeAdded(order, added, compare))
     }
+    next.addedKeys = null
     performance.measure('listing:index-edit', { start: started, detail: edit.added.length })
     return next
   }
@@ -270,10 +278,6 @@ export class MediaIndex {
     this.joinedText ??= this.joinedSearchText(() => true)
     const hits = this.scratch.hitsFor(this.records.length)
     return (this.joinedText as SearchText).matches(query, this.searchTexts, hits)
-  }
-
-  get titleKeys(): readonly string[] {
-    return this.columns.titleKeys.all()
   }
 
   get categories(): readonly FileCategory[] {
@@ -314,17 +318,28 @@ export class MediaIndex {
    * library is whole, in slices between the page's questions.
    */
   prepare(more: () => boolean): boolean {
-    const { titleKeys, categories, folders, created } = this.columns
+    const { categories, folders, created } = this.columns
     if (this.joinedText === null) {
       this.joinedText = this.joinedSearchText(more)
       if (this.joinedText === null) return false
     }
-    const columns: { fill: (more: () => boolean) => boolean }[] = [titleKeys, categories, folders, created]
-    return columns.every((column) => column.fill(more))
+    const columns: { fill: (more: () => boolean) => boolean }[] = [categories, folders, created]
+    if (!columns.every((column) => column.fill(more))) return false
+    this.orderKeys = null
+    this.prepared = true
+    return true
   }
 
+  /** Every record's title key, in list order: those held, or made (and held while the list loads). */
   private keysForMerge(): string[] {
-    return (this.orderKeys ??= this.titleKeys.slice())
+    const keys = this.orderKeys ?? this.records.map(titleKeyOf)
+    if (!this.prepared) this.orderKeys = keys
+    return keys
+  }
+
+  /** The title key of the record at `position`: held, made for an edit, or made now. */
+  private titleKeyAt(position: number): string {
+    return this.orderKeys?.[position] ?? this.addedKeys?.get(position) ?? titleKeyOf(this.records[position])
   }
 
   private isPrefixOf(records: readonly MediaRecord[]): boolean {
@@ -374,7 +389,7 @@ export class MediaIndex {
     let order = this.orders.get(key)
     if (order === undefined) {
       const started = performance.now()
-      order = key === 'title' ? orderByStrings(this.titleKeys) : this.orderBy(key)
+      order = key === 'title' ? orderByStrings(this.keysForMerge()) : this.orderBy(key)
       this.orders.set(key, order)
       performance.measure(`listing:order-${key}`, { start: started })
     }
@@ -382,7 +397,12 @@ export class MediaIndex {
   }
 
   private titleCompare(): (a: number, b: number) => number {
-    return compareKeys(this.titleKeys)
+    if (this.orderKeys !== null) return compareKeys(this.orderKeys)
+    return (a, b) => {
+      const left = this.titleKeyAt(a)
+      const right = this.titleKeyAt(b)
+      return left === right ? a - b : left < right ? -1 : 1
+    }
   }
 
   private orderBy(key: Exclude<SortKey, 'title'>): Uint32Array {

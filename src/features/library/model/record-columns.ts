@@ -2,13 +2,11 @@ import type { MediaRecord } from '../../../contract/record'
 import { labelKey } from '../../../contract/labels'
 import { categoryOf, type FileCategory } from './categories'
 import { normaliseFolderPath } from './filters'
-import { titleSortKey } from '../../../contract/title-key'
 import { typeSortKey } from './type-options'
 
 /** Title, description, author and tags, lower-cased and joined by newlines (a query never holds one). */
 export const searchTextOf = (record: MediaRecord): string =>
   [record.title, record.description, record.author, ...record.tags].join('\n').toLowerCase()
-const titleKeyOf = (record: MediaRecord) => titleSortKey(record.title)
 /** Milliseconds; NaN for an unreadable date, which no date range includes. */
 const createdOf = (record: MediaRecord) => Date.parse(record.created_at)
 const categoryOfRecord = (record: MediaRecord) => categoryOf(record.category)
@@ -216,10 +214,10 @@ function spliced<T>(values: T[], edit: RecordEdit, count: number, valueAt: (plac
 
 /**
  * Every column filtering and sorting read. The search texts are not one: the joined search text
- * (search-text.ts) holds them, made from the records.
+ * (search-text.ts) holds them, made from the records; nor are the title keys, which the title order is
+ * made with (MediaIndex).
  */
 export interface RecordColumns {
-  titleKeys: Column<string>
   /** What the Type sort orders by (typeSortKey). */
   typeKeys: Column<string>
   categories: Column<FileCategory>
@@ -236,7 +234,6 @@ export function editedColumns(
   edit: RecordEdit,
 ): RecordColumns {
   return {
-    titleKeys: columns.titleKeys.edited(records, edit),
     typeKeys: columns.typeKeys.edited(records, edit),
     categories: columns.categories.edited(records, edit),
     folders: columns.folders.edited(records, edit),
@@ -246,18 +243,9 @@ export function editedColumns(
   }
 }
 
-/**
- * The title key column of `records` taking the keys `keys` holds for them, in list order (those a
- * load's title order was merged with), rather than making each key again: one string a file, not two.
- */
-export function titleKeyColumn(records: readonly MediaRecord[], keys: readonly string[]): Column<string> {
-  return new Column(records, titleKeyOf, { records, values: keys })
-}
-
 /** The columns of `records`, none made yet; `previous` are those of the list before. */
 export function recordColumns(records: readonly MediaRecord[], previous?: RecordColumns): RecordColumns {
   return {
-    titleKeys: new Column(records, titleKeyOf, previous?.titleKeys.made ?? null),
     typeKeys: new Column(records, typeKeyOf(), previous?.typeKeys.made ?? null),
     categories: new Column(records, categoryOfRecord, previous?.categories.made ?? null),
     folders: new Column(records, folderOf, previous?.folders.made ?? null),

@@ -156,9 +156,11 @@ describe('an index edited in place of a rebuild', () => {
     expect(next?.hasOrder('date')).toBe(true)
     expect(answers(next as MediaIndex)).toEqual(answers(new MediaIndex(changed)))
 
-    // A new page while the title keys are not all made is the constructor's merge, not an edit.
+    // A new page while the list loads (its title order made, its keys held) is the constructor's merge,
+    // not an edit; once the list is whole and prepared, its keys are let go and an upload is an edit.
     const grown = [...records, seeded(draw, 2_001)]
     const early = new MediaIndex(records, undefined)
+    early.order('title')
     expect(early.edited(grown)).toBeNull()
     early.prepare(() => true)
     const uploaded = early.edited(grown)

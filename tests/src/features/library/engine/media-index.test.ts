@@ -231,7 +231,6 @@ describe('reuse of earlier work', () => {
       .map((each, i) => (i === 50 ? { ...each, title: 'Aardvark', author: 'Zed' } : each))
     const next = new MediaIndex(edited, previous)
     const fresh = new MediaIndex(edited)
-    expect(next.titleKeys).toEqual(fresh.titleKeys)
     const searchTexts = (index: MediaIndex) => edited.map((_, position) => index.searchTextAt(position))
     expect(searchTexts(next)).toEqual(searchTexts(fresh))
     expect(next.folders).toEqual(fresh.folders)
