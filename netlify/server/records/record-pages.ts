@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto'
 
 import { LIMITS } from '../../../src/contract/limits'
-import {
-  encodeMediaPage,
-  pageCountOf,
-  pageOfShard,
-  pageRange,
-  type MediaPagesAnswer,
-} from '../../../src/contract/media-pages'
+import { pageCountOf, pageOfShard, pageRange, type MediaPagesAnswer } from '../../../src/contract/media-pages'
+import { encodeMediaPage } from '../../../src/contract/media-page-codec'
 import { titleOrderOf } from '../../../src/contract/title-order'
 import type { MediaRecord } from '../../../src/contract/record'
 import type { DocumentStore, ListedDocument } from '../storage/document-store'

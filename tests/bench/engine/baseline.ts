@@ -5,7 +5,8 @@
  * pages are read and decoded in the listing worker and the records copied to the page; here they are
  * decoded on the page, which leaves out that copy.)
  */
-import { decodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
+import { type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
+import { decodeMediaPage } from '../../../src/contract/media-page-codec.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
 import { NO_FILTERS, type Filters, type Sort } from '../../../src/features/library/model/filters.ts'
 import { MediaIndex, queryIndex } from '../../../src/features/library/engine/media-index.ts'

@@ -3,7 +3,8 @@
  * decoder, and each record's search text, title key, category, folder and date derived by the screen's
  * own MediaIndex (so every engine searches and sorts exactly as the screen does today).
  */
-import { decodeMediaPage, type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
+import { type MediaPagesAnswer } from '../../../src/contract/media-pages.ts'
+import { decodeMediaPage } from '../../../src/contract/media-page-codec.ts'
 import type { MediaRecord } from '../../../src/contract/record.ts'
 import { MediaIndex } from '../../../src/features/library/engine/media-index.ts'
 import { searchTextOf } from '../../../src/features/library/model/record-columns.ts'

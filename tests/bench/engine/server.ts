@@ -15,10 +15,15 @@ import { loadBundled } from '../lib/in-process.ts'
 import { benchRecords } from '../lib/seed-records.ts'
 
 type MediaPages = typeof import('../../../src/contract/media-pages.ts')
-/** The contract's page encoding, bundled (its imports have no extensions, which Node does not resolve). */
-const { encodeMediaPage, pageCountOf, pageRange, SHARD_IDS } = await loadBundled<MediaPages>(
+type MediaPageCodec = typeof import('../../../src/contract/media-page-codec.ts')
+/** The contract's pages and their encoding, bundled (their imports have no extensions, which Node does not resolve). */
+const { pageCountOf, pageRange, SHARD_IDS } = await loadBundled<MediaPages>(
   resolve(import.meta.dirname, '../../../src/contract/media-pages.ts'),
   'media-pages',
+)
+const { encodeMediaPage } = await loadBundled<MediaPageCodec>(
+  resolve(import.meta.dirname, '../../../src/contract/media-page-codec.ts'),
+  'media-page-codec',
 )
 
 const HERE = import.meta.dirname

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { encodeMediaPage, pageRange } from '../../../src/contract/media-pages'
+import { pageRange } from '../../../src/contract/media-pages'
+import { encodeMediaPage } from '../../../src/contract/media-page-codec'
 import { listedRecord } from '../../support/listed-record'
 import { installBrowserGaps, renderScreen } from '../../support/screen-render'
 import {

@@ -2,10 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import {
-  decodeMediaPage,
-  encodeMediaPage,
   inTitleOrder,
-  MalformedPageError,
   PAGE_SHARDS,
   pageCountOf,
   pageOfId,
@@ -13,6 +10,7 @@ import {
   pageShards,
   parseShardRange,
 } from '../../../src/contract/media-pages'
+import { decodeMediaPage, encodeMediaPage, MalformedPageError } from '../../../src/contract/media-page-codec'
 import { mediaPagesAnswerSchema } from '../../../src/contract/media-pages-schema'
 import { titleOrderOf } from '../../../src/contract/title-order'
 import { mediaRecordSchema, type MediaRecord } from '../../../src/contract/record'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { decodeMediaPage, encodeMediaPage, PAGE_SHARDS } from '../../../src/contract/media-pages'
+import { PAGE_SHARDS } from '../../../src/contract/media-pages'
+import { decodeMediaPage, encodeMediaPage } from '../../../src/contract/media-page-codec'
 import { publicIdInUrl, SharedValues } from '../../../src/contract/shared-values'
 import { listedRecord } from '../../support/listed-record'
 

@@ -1,6 +1,6 @@
 import '../../../lib/zod-config'
 
-import { decodeMediaPage } from '../../../contract/media-pages'
+import { decodeMediaPage } from '../../../contract/media-page-codec'
 import {
   mediaPageChangesSchema,
   mediaPagesAnswerSchema,

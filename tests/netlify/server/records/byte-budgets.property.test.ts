@@ -32,7 +32,8 @@ import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-s
 import { listTrash, restoreFromTrash } from '../../../../netlify/server/trash/trash-service'
 import { folderCreateSchema, folderUpdateSchema } from '../../../../src/contract/folder'
 import { LIMITS } from '../../../../src/contract/limits'
-import { decodeMediaPage, parseShardRange, SHARD_IDS } from '../../../../src/contract/media-pages'
+import { parseShardRange, SHARD_IDS } from '../../../../src/contract/media-pages'
+import { decodeMediaPage } from '../../../../src/contract/media-page-codec'
 import { mediaPagesAnswerSchema } from '../../../../src/contract/media-pages-schema'
 import { recordCreateSchema, recordPatchSchema, type MediaRecord } from '../../../../src/contract/record'
 

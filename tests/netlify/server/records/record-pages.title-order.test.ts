@@ -4,7 +4,8 @@ import { allocateFileIdFrom } from '../../../../netlify/server/records/id-counte
 import { listShardRange } from '../../../../netlify/server/records/record-pages'
 import { operateOnRecords } from '../../../../netlify/server/records/record-shards'
 import { MemoryDocumentStore } from '../../../../netlify/server/storage/memory-store'
-import { decodeMediaPage, inTitleOrder, pageRange } from '../../../../src/contract/media-pages'
+import { inTitleOrder, pageRange } from '../../../../src/contract/media-pages'
+import { decodeMediaPage } from '../../../../src/contract/media-page-codec'
 import { listedRecord } from '../../../support/listed-record'
 
 const TITLES = new Map([

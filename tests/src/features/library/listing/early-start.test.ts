@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectListing, startListingEarly } from '../../../../../src/features/library/listing/early-start'
 import { ListingStore } from '../../../../../src/features/library/listing/listing-store'
 import { ACCESS_GATE_HEADER } from '../../../../../src/contract/access'
-import { encodeMediaPage } from '../../../../../src/contract/media-pages'
+import { encodeMediaPage } from '../../../../../src/contract/media-page-codec'
 import type {
   ListingReply,
   ListingRequest,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  encodeMediaPage,
-  pageRange,
-  parseShardRange,
-  SHARD_IDS,
-} from '../../../../../src/contract/media-pages'
+import { pageRange, parseShardRange, SHARD_IDS } from '../../../../../src/contract/media-pages'
+import { encodeMediaPage } from '../../../../../src/contract/media-page-codec'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
 import type { ListingReply } from '../../../../../src/features/library/listing/listing-protocol'
 import { listedRecord } from '../../../../support/listed-record'
