@@ -1,7 +1,8 @@
 /**
- * The page's snapshot of the file list, as the listing worker (or the loader on the page) sends it:
- * pages replaced whole when a newer version arrives, shown a bounded step at a time, and the versions
- * the screen waits on. Which worker it talks to is early-start.ts's business (connectListing).
+ * The page's snapshot of the file list: the first list the page drew itself (the kept first rows, or a
+ * first visit's first page: early-start.ts), the listing's layout, failures and the loads the screen
+ * waits on. The library's worker keeps every other record (library-host.ts): the screen's results are
+ * the engine's. Which worker it talks to is early-start.ts's business (connectListing).
  */
 import type { MediaRecord } from '../../../contract/record'
 import { ApiError, reportAnswer } from '../../../lib/api-client'
@@ -32,24 +33,13 @@ export interface ListingPort {
   close(): void
 }
 
-/** How long finished pages wait to reach the screen together: each new list is a pass over every record. */
-const SHOW_EVERY_MS = 50
-/** The longest a new list waits for the page to be idle. */
-const SHOW_WITHIN_MS = 1_000
-
-/**
- * Most records a new list adds to the one before. The screen indexes what each list adds (title keys,
- * their order, merged into the rest); a 25,000-record page added at once cost it a long task.
- */
-export const SHOW_AT_MOST = 10_000
-
 /** The user Timing mark set when the first records are in hand, where the screen benchmark starts. */
 export const MEDIA_PAGE_MARK = 'media-page-ready'
 
 /**
- * The file list on the main thread, as the listing worker sends it: pages in id order, each replaced
- * whole when a newer version of it has fully arrived (so a changed page never shows half-sent), and
- * pages shown slice by slice the first time they arrive (so the first cards paint early).
+ * The file list on the main thread, as the listing sends it: pages in id order, each replaced whole when
+ * a newer version of it has fully arrived (so a changed page never shows half-sent), a page new to it
+ * shown from its first slice (so the first cards paint early).
  */
 export class ListingStore {
   private readonly pages = new ListingPages()
@@ -59,8 +49,6 @@ export class ListingStore {
   private readonly listeners = new Set<() => void>()
   private readonly waiting = new Map<number, () => void>()
   private nextRequest = 0
-  /** Stops the list waiting to be shown (showLater). */
-  private cancelShow: (() => void) | null = null
   private readonly port: ListingPort
 
   constructor(connect: (receive: (reply: ListingReply) => void) => ListingPort) {
@@ -87,7 +75,6 @@ export class ListingStore {
   }
 
   close(): void {
-    this.cancelShow?.()
     this.port.close()
     for (const resolve of this.waiting.values()) resolve()
     this.waiting.clear()
@@ -120,8 +107,7 @@ export class ListingStore {
       this.expected = reply.expected ?? this.expected
     } else if (reply.type === 'records') {
       this.pages.receive(reply)
-      // Each new list costs the screen a pass over every record: it gets one per finished page (and
-      // the very first slice, for the first cards), not one per slice.
+      // A page's first slice shows the first cards; then the screen gets the page once it is whole.
       if (!reply.last && this.snapshot.records !== undefined) return
     } else if (reply.type === 'failed') {
       const failure = failureOf(reply)
@@ -136,58 +122,14 @@ export class ListingStore {
       if (reply.ok) this.error = undefined
       this.waiting.get(reply.request)?.()
       this.waiting.delete(reply.request)
-      this.show()
-      return
     }
-    this.schedule()
-  }
-
-  private schedule(): void {
-    // The first list goes at once, with its first files or as the whole of an empty library.
-    if (this.snapshot.records === undefined && (this.pages.count() > 0 || this.pages.complete())) {
-      this.show()
-      return
-    }
-    this.showLater()
-  }
-
-  /**
-   * Shows the next list once finished pages have had `SHOW_EVERY_MS` to gather and the page is idle,
-   * that is once the screen has taken the last list in: a list sent while the screen still indexes the
-   * one before makes it start over on the newer one.
-   */
-  private showLater(): void {
-    if (this.cancelShow !== null) return
-    const run = () => {
-      this.cancelShow = null
-      this.show()
-    }
-    const timer = setTimeout(() => {
-      if (typeof requestIdleCallback !== 'function') {
-        run()
-        return
-      }
-      const idle = requestIdleCallback(run, { timeout: SHOW_WITHIN_MS })
-      this.cancelShow = () => {
-        cancelIdleCallback(idle)
-      }
-    }, SHOW_EVERY_MS)
-    this.cancelShow = () => {
-      clearTimeout(timer)
-    }
+    this.show()
   }
 
   private show(): void {
     const started = performance.now()
-    this.cancelShow?.()
-    this.cancelShow = null
-    const inHand = this.pages.count()
-    const shown = this.snapshot.records?.length
-    const limit = shown !== undefined && inHand > shown + SHOW_AT_MOST ? shown + SHOW_AT_MOST : inHand
-    const records = this.pages.compose(limit)
-    // The rest follows in the next list, once the screen has taken this one in.
-    if (limit < inHand) this.showLater()
-    const complete = limit === inHand && this.pages.complete()
+    const records = this.pages.compose()
+    const complete = this.pages.complete()
     const known = this.snapshot.records !== undefined || records.length > 0 || complete
     if (known && this.snapshot.records === undefined)
       performance.mark(MEDIA_PAGE_MARK, { detail: records.length })
