@@ -44,7 +44,6 @@ const CROSS_CUTTING = new Set([
   'tests/src/features/download/bulk-zip.dom.test.tsx',
   'tests/src/features/library/density-switch.dom.test.tsx',
   'tests/src/features/library/kept-store.test.ts',
-  'tests/src/features/library/listing/listing-steps.test.ts',
   'tests/src/features/library/listing/listing-changes.test.ts',
   'tests/src/features/library/engine/media-index-edit.test.ts',
   'tests/src/features/library/model/screen-models.test.ts',
