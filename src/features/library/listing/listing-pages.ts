@@ -14,10 +14,12 @@ export class ListingPages {
   private readonly arriving = new Map<number, MediaRecord[]>()
   private pageCount: number | null = null
 
-  /** The library has `pages` pages: any page past them is gone. */
-  layout(pages: number): void {
+  /** The library has `pages` pages: any page past them is gone. True when that dropped a page held. */
+  layout(pages: number): boolean {
     this.pageCount = pages
-    for (const page of [...this.pages.keys()]) if (page >= pages) this.pages.delete(page)
+    let dropped = false
+    for (const page of [...this.pages.keys()]) if (page >= pages) dropped = this.pages.delete(page)
+    return dropped
   }
 
   receive({ page, records, first, last }: Extract<ListingReply, { type: 'records' }>): void {

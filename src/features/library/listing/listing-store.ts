@@ -49,6 +49,10 @@ export class ListingStore {
   private readonly listeners = new Set<() => void>()
   private readonly waiting = new Map<number, () => void>()
   private nextRequest = 0
+  /** Whether the pages changed since the list was last composed. */
+  private pagesChanged = false
+  /** Whether a list was shown (an empty library's too) since the load began or the sign-in's reset. */
+  private known = false
   private readonly port: ListingPort
 
   constructor(connect: (receive: (reply: ListingReply) => void) => ListingPort) {
@@ -84,7 +88,10 @@ export class ListingStore {
   apply(change: RecordsChange): void {
     if (this.snapshot.records === undefined) return
     // Every record in hand, not only those shown so far.
-    if (this.pages.apply(change)) this.show()
+    if (this.pages.apply(change)) {
+      this.pagesChanged = true
+      this.show()
+    }
   }
 
   private ask(type: 'load' | 'revalidate'): Promise<void> {
@@ -103,10 +110,11 @@ export class ListingStore {
 
   private receiveNow(reply: ListingReply): void {
     if (reply.type === 'layout') {
-      this.pages.layout(reply.pages)
+      if (this.pages.layout(reply.pages)) this.pagesChanged = true
       this.expected = reply.expected ?? this.expected
     } else if (reply.type === 'records') {
       this.pages.receive(reply)
+      this.pagesChanged = true
       // A page's first slice shows the first cards; then the screen gets the page once it is whole.
       if (!reply.last && this.snapshot.records !== undefined) return
     } else if (reply.type === 'failed') {
@@ -115,8 +123,9 @@ export class ListingStore {
         // A refused listing is not a failed load but the sign-in's (lib/access.ts): nothing it showed
         // stays, and after a sign-in the list loads as on a first visit, from 'Loading files...'.
         this.pages.clear()
+        this.pagesChanged = true
+        this.known = false
         this.error = undefined
-        this.snapshot = { ...this.snapshot, records: undefined }
       } else this.error = failure
     } else {
       if (reply.ok) this.error = undefined
@@ -126,23 +135,34 @@ export class ListingStore {
     this.show()
   }
 
+  /**
+   * Sends the screen the list as it now is, unless nothing it shows changed: most of the worker's
+   * replies (its layout, a load's end) change no page the page holds, and drawing the same list again
+   * would come between a reload and its first cards.
+   */
   private show(): void {
     const started = performance.now()
-    const records = this.pages.compose()
+    const before = this.snapshot
+    const records = this.pagesChanged || before.records === undefined ? this.pages.compose() : before.records
+    this.pagesChanged = false
     const complete = this.pages.complete()
-    const known = this.snapshot.records !== undefined || records.length > 0 || complete
-    if (known && this.snapshot.records === undefined)
+    if (!this.known && (records.length > 0 || complete)) {
+      this.known = true
       performance.mark(MEDIA_PAGE_MARK, { detail: records.length })
-    this.snapshot = {
-      records: known ? records : undefined,
-      // A load stopped by a failed page is still partial: the count says what is in (SelectionBar).
-      progress: complete ? null : { loaded: records.length, expected: this.expected },
-      error: this.error,
-      version: this.snapshot.version + 1,
     }
+    const shown = this.known ? records : undefined
+    // A load stopped by a failed page is still partial: the count says what is in (SelectionBar).
+    const progress = complete ? null : { loaded: records.length, expected: this.expected }
+    if (shown === before.records && this.error === before.error && sameProgress(progress, before.progress))
+      return
+    this.snapshot = { records: shown, progress, error: this.error, version: before.version + 1 }
     for (const listener of this.listeners) listener()
     performance.measure('listing:show', { start: started, detail: records.length })
   }
+}
+
+function sameProgress(left: ListingProgress | null, right: ListingProgress | null): boolean {
+  return left === right || (left?.loaded === right?.loaded && left?.expected === right?.expected)
 }
 
 /** The listing's failure as the screen's calls meet theirs: reported in the same place, the same error. */

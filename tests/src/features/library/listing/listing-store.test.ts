@@ -14,7 +14,7 @@ import { ListingStore, type ListingSnapshot } from '../../../../../src/features/
 import { withPatch } from '../../../../../src/lib/record-changes'
 import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
-import type { PageAnswer } from '../../../../../src/features/library/listing/listing-protocol'
+import type { ListingReply, PageAnswer } from '../../../../../src/features/library/listing/listing-protocol'
 import { routeToFunction } from '../../../../support/function-router'
 import { fetchOnPage, keptAfter, LISTING_ORIGIN, loaderOver } from '../../../../support/kept-pages'
 import { listedRecord } from '../../../../support/listed-record'
@@ -248,5 +248,35 @@ describe('the listing store', () => {
     await listed.revalidate()
     // The server's copy had not changed: nothing came back to undo the change.
     expect(listed.getSnapshot().records?.map((listed) => listed.title)).toEqual(['File 1', 'Saved'])
+  })
+})
+
+describe('the listing store, its replies played by hand', () => {
+  it('sends the screen a list only when what it shows changed: a layout or a load’s end that changes no page sends nothing', () => {
+    let reply: (message: ListingReply) => void = () => undefined
+    const listed = new ListingStore((receive) => {
+      reply = receive
+      return { post: () => undefined, close: () => undefined }
+    })
+    open.push(listed)
+    const sent: ListingSnapshot[] = []
+    listed.subscribe(() => sent.push(listed.getSnapshot()))
+    reply({ type: 'layout', pages: 2, expected: 3 })
+    reply({ type: 'records', page: 0, records: [record(1), record(2)], first: true, last: true })
+    const first = listed.getSnapshot()
+    expect(first.records?.map((each) => each.id)).toEqual([1, 2])
+    const count = sent.length
+    // The worker's own layout, and the end of a load that changed nothing here.
+    reply({ type: 'layout', pages: 2, expected: 3 })
+    reply({ type: 'settled', request: 0, ok: true })
+    expect(sent).toHaveLength(count)
+    expect(listed.getSnapshot()).toBe(first)
+    // A page arriving is drawn; a layout that drops it is drawn again.
+    reply({ type: 'records', page: 1, records: [record(600)], first: true, last: true })
+    expect(listed.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 600])
+    expect(listed.getSnapshot().progress).toBeNull()
+    reply({ type: 'layout', pages: 1, expected: null })
+    expect(listed.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
+    expect(sent).toHaveLength(count + 2)
   })
 })
