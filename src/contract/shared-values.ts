@@ -27,7 +27,8 @@ export class SharedValues {
   }
 }
 
-function sameList(left: readonly string[], right: readonly string[]): boolean {
+/** Whether two lists hold the same strings in the same order. */
+export function sameList(left: readonly string[], right: readonly string[]): boolean {
   return left.length === right.length && left.every((value, i) => value === right[i])
 }
 

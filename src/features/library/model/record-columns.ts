@@ -3,6 +3,7 @@ import { labelKey } from '../../../contract/labels'
 import { categoryOf, type FileCategory } from './categories'
 import { normaliseFolderPath } from './filters'
 import { typeSortKey } from './type-options'
+import { sameList } from '../../../contract/shared-values'
 
 /** Title, description, author and tags, lower-cased and joined by newlines (a query never holds one). */
 export const searchTextOf = (record: MediaRecord): string =>
@@ -10,22 +11,54 @@ export const searchTextOf = (record: MediaRecord): string =>
 /** Milliseconds; NaN for an unreadable date, which no date range includes. */
 const createdOf = (record: MediaRecord) => Date.parse(record.created_at)
 const categoryOfRecord = (record: MediaRecord) => categoryOf(record.category)
-const folderOf = (record: MediaRecord) => normaliseFolderPath(record.folder_path)
-/** Tags and author as the tag and author filters compare them. */
-const tagKeysOf = (record: MediaRecord): readonly string[] => record.tags.map(labelKey)
-const authorKeyOf = (record: MediaRecord) => labelKey(record.author)
 
-/** The Type sort's key per record; a list holds few distinct types, so each is worked out once. */
-function typeKeyOf(): (record: MediaRecord) => string {
-  const keys = new Map<string, string>()
-  return (record) => {
-    let key = keys.get(record.file_type)
-    if (key === undefined) {
-      key = typeSortKey(record.file_type)
-      keys.set(record.file_type, key)
+/**
+ * `derive` worked out once for each distinct value: a library holds few types, folders, authors and
+ * tag lists, each on many files. At a million files (Node), the first tag filter took 1.0 s and 100 MB
+ * with keys made a file, 0.4 s and 12 MB made a value; the first author filter 0.56 s and 35 MB, 0.18 s
+ * and 10 MB.
+ */
+function byValue<V>(derive: (value: string) => V): (value: string) => V {
+  const made = new Map<string, V>()
+  return (value) => {
+    let result = made.get(value)
+    if (result === undefined) {
+      result = derive(value)
+      made.set(value, result)
     }
-    return key
+    return result
   }
+}
+
+/** What the Type sort orders by (typeSortKey). */
+function typeKeyOf(): (record: MediaRecord) => string {
+  const key = byValue(typeSortKey)
+  return (record) => key(record.file_type)
+}
+
+function folderOf(): (record: MediaRecord) => string {
+  const folder = byValue(normaliseFolderPath)
+  return (record) => folder(record.folder_path)
+}
+
+/** Tags as the tag filter compares them: one list of keys for every file with the same tags. */
+function tagKeysOf(): (record: MediaRecord) => readonly string[] {
+  const key = byValue(labelKey)
+  const lists = new Map<string, { tags: readonly string[]; keys: readonly string[] }>()
+  return ({ tags }) => {
+    const joined = tags.join('\u0000')
+    const known = lists.get(joined)
+    if (known !== undefined && sameList(known.tags, tags)) return known.keys
+    const keys = tags.map(key)
+    lists.set(joined, { tags, keys })
+    return keys
+  }
+}
+
+/** The author as the author filter compares it. */
+function authorKeyOf(): (record: MediaRecord) => string {
+  const key = byValue(labelKey)
+  return (record) => key(record.author)
 }
 
 /** Records derived per step of an idle fill: well under a millisecond of work. */
@@ -248,9 +281,9 @@ export function recordColumns(records: readonly MediaRecord[], previous?: Record
   return {
     typeKeys: new Column(records, typeKeyOf(), previous?.typeKeys.made ?? null),
     categories: new Column(records, categoryOfRecord, previous?.categories.made ?? null),
-    folders: new Column(records, folderOf, previous?.folders.made ?? null),
+    folders: new Column(records, folderOf(), previous?.folders.made ?? null),
     created: new Column(records, createdOf, previous?.created.made ?? null),
-    tagKeys: new Column(records, tagKeysOf, previous?.tagKeys.made ?? null),
-    authorKeys: new Column(records, authorKeyOf, previous?.authorKeys.made ?? null),
+    tagKeys: new Column(records, tagKeysOf(), previous?.tagKeys.made ?? null),
+    authorKeys: new Column(records, authorKeyOf(), previous?.authorKeys.made ?? null),
   }
 }
