@@ -68,12 +68,14 @@ let lastIdTime = 0
 /**
  * A new event's id. Within one instance, an event in the same millisecond as the one before (or a
  * moment before it) takes the next millisecond, so one request's events list in the order they
- * happened; two instances' events of one millisecond fall in random order.
+ * happened; two instances' events of one millisecond fall in random order. The step is from the
+ * event before, not the latest time ever seen: after an event stamped a while ahead (or behind), the
+ * next ones keep their order among themselves.
  */
 function newEventId(at: Date): string {
   const time = at.getTime()
   const idTime = time <= lastIdTime && lastIdTime - time < 1000 ? lastIdTime + 1 : time
-  lastIdTime = Math.max(lastIdTime, idTime)
+  lastIdTime = idTime
   return `${String(LATEST - idTime).padStart(13, '0')}-${randomText(8)}`
 }
 const timeOfId = (id: string) => new Date(LATEST - Number(id.slice(0, 13)))

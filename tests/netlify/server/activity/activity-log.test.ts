@@ -47,6 +47,20 @@ describe('the activity log', () => {
     ])
   })
 
+  it('keeps one millisecond’s events in the order they were made, after an event stamped minutes ahead', async () => {
+    const store = new MemoryDocumentStore()
+    await appendActivity(store, {
+      action: 'file.created',
+      file_ids: [1],
+      at: new Date(Date.now() + 5 * 60_000),
+    })
+    const now = new Date()
+    const actions = ['file.updated', 'folder.created', 'file.moved', 'file.deleted'] as const
+    for (const action of actions) await appendActivity(store, { action, file_ids: [2], at: now })
+    const events = await everyEvent(store, { file_id: 2 })
+    expect(events.map((event) => event.action)).toEqual([...actions].reverse())
+  })
+
   it('pages newest first across days, and filters by actor, action and file', async () => {
     const store = new MemoryDocumentStore()
     const start = Date.now() - 3 * DAY
