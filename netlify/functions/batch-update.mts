@@ -16,7 +16,7 @@ export default route(
       const { updates } = validate(batchUpdateRequestSchema, await readJson(request))
       // Every update is checked before any is applied: one bad field changes nothing.
       const patches = updates.map(({ id, fields }, index) => {
-        const result = recordPatchSchema.safeParse(canonicaliseFields(fields))
+        const result = recordPatchSchema.safeParse(canonicaliseFields(fields), { reportInput: true })
         if (!result.success) {
           throw new InvalidInputError(
             `updates.${String(index)} (file ${String(id)}): ${describeIssue(result.error)}`,

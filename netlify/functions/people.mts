@@ -60,6 +60,7 @@ export default route(
   },
   { message: 'Failed to change the team' },
   'people',
+  ['PATCH', 'DELETE'],
 )
 
 // Writes (rate limit preset "write"): far above what an admin does.

@@ -47,6 +47,7 @@ export default route(
   },
   { message: 'Failed to change the tokens' },
   'tokens',
+  ['DELETE'],
 )
 
 // Writes (rate limit preset "write").

@@ -56,7 +56,11 @@ export const ACTIVITY_ID_PATTERN = /^\d{13}-[a-z0-9]{8}$/
 export const activityQuerySchema = z.object({
   actor: z.string().min(1).max(200).optional(),
   action: z.enum(ACTIVITY_ACTIONS).optional(),
-  file_id: z.coerce.number().int().min(0).optional(),
+  file_id: z.coerce
+    .number('file_id must be a positive whole number')
+    .int('file_id must be a positive whole number')
+    .min(1, 'file_id must be a positive whole number')
+    .optional(),
   cursor: z.string().regex(ACTIVITY_ID_PATTERN, 'cursor must be a next_cursor this endpoint gave').optional(),
 })
 export type ActivityQuery = z.infer<typeof activityQuerySchema>

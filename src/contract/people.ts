@@ -2,6 +2,7 @@ import * as z from 'zod'
 
 import { PASSWORD_MAX_LENGTH, TOKEN_MAX_DAYS } from './people-limits'
 import { ROLES, TOKEN_SCOPES } from './roles'
+import { label } from './text'
 
 /**
  * People, invitations and personal API tokens (issue 45): the bodies and answers of `/api/people` and
@@ -18,11 +19,8 @@ const email = z
 
 const role = z.enum(ROLES, `role must be one of ${ROLES.join(', ')}`)
 const scope = z.enum(TOKEN_SCOPES, `scope must be one of ${TOKEN_SCOPES.join(', ')}`)
-const name = z
-  .string()
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(100, 'name must be at most 100 characters')
+/** A person's or a token's name, as the activity log shows it: a label, so no name passes for another. */
+const name = label(100, 'Name').refine((value) => value.length > 0, 'name must not be empty')
 
 export const PERSON_STATUSES = ['invited', 'active'] as const
 export type PersonStatus = (typeof PERSON_STATUSES)[number]

@@ -322,15 +322,20 @@ export const recordPatchSchema = z
   .refine((patch) => Object.values(patch).some((value: unknown) => value !== undefined), NO_FIELDS_MESSAGE)
 export type RecordPatch = z.infer<typeof recordPatchSchema>
 
-/** The first error of a zod failure as one sentence a curl user can act on. */
+/**
+ * The first error of a zod failure as one sentence a curl user can act on. A missing value is known by
+ * the issue's `input` (parsed with `reportInput: true`, as `validate` does) or, without it, by zod's own
+ * message; a message that already names its field (`role must be one of ...`) is not prefixed again.
+ */
 export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'Invalid request'
   const path = issue.path.map(String).join('.')
-  // zod leaves `input` out of issues, so a missing value is recognised by its message.
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
-    return `${path || 'value'} is required`
-  }
+  const missing =
+    ('input' in issue && issue.input === undefined && issue.path.length > 0) ||
+    (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+  if (missing) return `${path || 'value'} is required`
+  if (path && issue.message.startsWith(`${path} `)) return issue.message
   if (issue.code === 'invalid_type') {
     const article = /^[aeiou]/.test(issue.expected) ? 'an' : 'a'
     const expected = issue.expected === 'int' ? 'whole number' : issue.expected

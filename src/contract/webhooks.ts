@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { folderSchema } from './folder'
 import { fileIdSchema } from './ids'
 import { mediaRecordSchema } from './record'
+import { trimmedFreeText } from './text'
 
 /**
  * Webhooks (decision 0072): an endpoint subscribes to change events, and each event is sent to it as a
@@ -99,7 +100,7 @@ const urlSchema = z.string().trim().min(1, 'enter the address to send events to'
 export const webhookCreateSchema = z.strictObject({
   url: urlSchema,
   events: eventsSchema,
-  description: z.string().trim().max(WEBHOOK_LIMITS.descriptionChars).optional(),
+  description: trimmedFreeText(WEBHOOK_LIMITS.descriptionChars, 'Description').optional(),
 })
 export type WebhookCreate = z.infer<typeof webhookCreateSchema>
 
@@ -108,7 +109,7 @@ export const webhookUpdateSchema = z
   .strictObject({
     url: urlSchema.optional(),
     events: eventsSchema.optional(),
-    description: z.string().trim().max(WEBHOOK_LIMITS.descriptionChars).optional(),
+    description: trimmedFreeText(WEBHOOK_LIMITS.descriptionChars, 'Description').optional(),
     enabled: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, 'send at least one of url, events, description, enabled')

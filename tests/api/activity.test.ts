@@ -110,5 +110,7 @@ describe('GET /api/activity', () => {
     expect((await activity('?action=file.exploded')).status).toBe(400)
     expect((await activity('?cursor=12')).status).toBe(400)
     expect((await activity('?file_id=abc')).status).toBe(400)
+    for (const fileId of ['0', '', '-1', '1.5'])
+      expect(errorOf(await activity(`?file_id=${fileId}`))).toBe('file_id must be a positive whole number')
   })
 })

@@ -100,6 +100,25 @@ describe('inviting and accepting', () => {
   })
 })
 
+describe('the collection and its items', () => {
+  it('allow each only its own methods: 405 with that path’s Allow, and a missing role is required', async () => {
+    const calls = [
+      ['GET', '/api/people/p_abc', 'PATCH, DELETE, OPTIONS'],
+      ['POST', '/api/people/p_abc', 'PATCH, DELETE, OPTIONS'],
+      ['PATCH', '/api/people', 'GET, POST, HEAD, OPTIONS'],
+      ['DELETE', '/api/people', 'GET, POST, HEAD, OPTIONS'],
+      ['GET', '/api/tokens/t_abc', 'DELETE, OPTIONS'],
+      ['DELETE', '/api/tokens', 'GET, POST, HEAD, OPTIONS'],
+    ] as const
+    for (const [method, path, allow] of calls) {
+      const answer = await api(method, path, method === 'GET' ? undefined : {}, { ...OWNER, ...SAME_ORIGIN })
+      expect([method, path, answer.status, answer.headers.get('allow')]).toEqual([method, path, 405, allow])
+    }
+    const noRole = await api('PATCH', '/api/people/p_abc', {}, { ...OWNER, ...SAME_ORIGIN })
+    expect([noRole.status, errorOf(noRole)]).toEqual([400, 'role is required'])
+  })
+})
+
 describe('roles', () => {
   const edit = (headers: Record<string, string>) =>
     api('PATCH', `/api/update/${String(recordId)}`, { title: 'Renamed' }, { ...headers, ...SAME_ORIGIN })

@@ -110,6 +110,9 @@ describe('the webhooks API', () => {
     )
     expect(await refusal({ url: 'https://hooks.example.com/in', events: [] })).toMatch(/at least one event/)
     expect(await refusal({ url: 'https://hooks.example.com/in', secret: 'mine' })).toMatch(/secret/)
+    expect(await refusal({ url: 'https://hooks.example.com/in', description: 'evil\u202etxt' })).toBe(
+      'Description contains a text direction control (U+202E RIGHT-TO-LEFT OVERRIDE); remove it.',
+    )
     expectClientError(await api('PATCH', '/api/webhooks/nope', { enabled: true }), 400)
     expectClientError(await api('PATCH', '/api/webhooks/wh_0000000000000000', { enabled: true }), 404)
     expectClientError(await api('POST', '/api/webhooks/wh_0000000000000000/deliveries/dlv_x/retry'), 400)

@@ -342,6 +342,8 @@ export const badUploadMetadata = fc
       `filename ${Buffer.from('x'.repeat(300)).toString('base64')}`,
       `filename ${Buffer.from('a.txt').toString('base64')},sha256 ${Buffer.from('nothex').toString('base64')}`,
       `filename ${Buffer.from('a.txt').toString('base64')},duration ${Buffer.from('-5').toString('base64')}`,
+      // A key given twice (tus: keys are unique), which would otherwise take its last value.
+      `filename ${Buffer.from('a.txt').toString('base64')},filename ${Buffer.from('b.txt').toString('base64')}`,
     ),
     headerValue,
     fc

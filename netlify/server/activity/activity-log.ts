@@ -6,6 +6,7 @@ import {
   type ActivityQuery,
 } from '../../../src/contract/activity'
 import { ACTIVITY_LIMITS } from '../../../src/contract/activity-limits'
+import { LIMITS } from '../../../src/contract/limits'
 import * as z from 'zod'
 
 import { shardIndexOf } from '../records/record-shards'
@@ -201,12 +202,15 @@ async function readEvents(store: DocumentStore, keys: readonly string[]): Promis
  * page before. A file's history reads its own prefix; the whole log goes back day by day from the
  * cursor, filtering on the keys and reading only the page's events, until it has a page or has spent
  * its scan's budget: then the page holds what it found, and `next_cursor` is past the last day scanned.
+ * A page stops short once its events' JSON would pass `bytes` (what a function may answer, less room),
+ * with `next_cursor` at its last event.
  */
 export async function listActivity(
   store: DocumentStore,
   query: ActivityListQuery,
   retentionDays: number,
   now = new Date(),
+  bytes: number = LIMITS.bufferedAnswerBytes,
 ): Promise<{ events: ActivityEvent[]; next_cursor: string | null }> {
   const limit = query.limit ?? ACTIVITY_LIMITS.pageSize
   const cursor = query.cursor
@@ -227,9 +231,29 @@ export async function listActivity(
   // A file's copies carry the whole event: the other filters hold on them after reading.
   if (query.action !== undefined) events = events.filter((event) => event.action === query.action)
   if (query.actor !== undefined) events = events.filter((event) => event.actor.id === query.actor)
+  const fitting = eventsWithin(events, bytes)
+  if (fitting.length < events.length) {
+    return { events: fitting, next_cursor: fitting.at(-1)?.id ?? null }
+  }
   const last = page.at(-1)
   const next = found.length > limit && last ? last.id : stoppedAfter && lastIdOfDay(stoppedAfter)
   return { events, next_cursor: next ?? null }
+}
+
+/**
+ * The first of `events` whose JSON fits in `bytes` (at least one, so a page always moves on): the rest
+ * are the next page's. An event is at most about 150 KB (change-activity.ts keeps that much of a change),
+ * so a page holds 25 of them at the least.
+ */
+function eventsWithin(events: readonly ActivityEvent[], bytes: number): ActivityEvent[] {
+  let used = 0
+  const fitting: ActivityEvent[] = []
+  for (const event of events) {
+    used += Buffer.byteLength(JSON.stringify(event)) + 1
+    if (used > bytes && fitting.length > 0) break
+    fitting.push(event)
+  }
+  return fitting
 }
 
 /**

@@ -35,7 +35,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InvalidInputError('Request body must be a JSON object')
   }
-  const result = schema.safeParse(value)
+  const result = schema.safeParse(value, { reportInput: true })
   if (!result.success) throw new InvalidInputError(describeIssue(result.error))
   return result.data
 }

@@ -44,27 +44,38 @@ export function callerAddress(request: Request, context?: PlatformRequestContext
  * dispatches on method (405 with `Allow` otherwise, HEAD answered as GET without a body, OPTIONS with
  * `Allow`), and turns every thrown error into its JSON answer. A handler for a method the table gives
  * no requirement is refused when the module loads, so no method goes ungated by a slip.
+ *
+ * A function serving a collection and its items (`/api/people` and `/api/people/{id}`, the id passed on
+ * as `?id=`) names its item methods in `itemMethods`: each path then allows only its own methods (a GET of
+ * an item or a DELETE of the collection is a 405 naming that path's), rather than one handler for both.
  */
 export function route(
   handlers: Partial<Record<Method, Handler>>,
   failure: FailureStyle,
   fn: FunctionName,
+  itemMethods?: readonly Method[],
 ): RoutedHandler {
-  const allowed = Object.keys(handlers) as Method[]
-  for (const method of allowed) {
+  const methods = Object.keys(handlers) as Method[]
+  for (const method of methods) {
     if (requirementFor(fn, method) === null)
       throw new Error(`ROUTE_ACCESS gives no requirement for ${method} on the routes of ${fn}`)
   }
-  if (allowed.includes('GET')) allowed.push('HEAD' as Method)
-  const allow = [...allowed, 'OPTIONS'].join(', ')
+  const allowOf = (allowed: readonly Method[]) =>
+    [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ')
+  const served = (forItem: boolean) =>
+    itemMethods === undefined ? methods : methods.filter((method) => itemMethods.includes(method) === forItem)
+  const allowFor = { collection: allowOf(served(false)), item: allowOf(served(true)) }
 
   const entry = async (request: Request, context?: PlatformRequestContext): Promise<Response> => {
     try {
       const method = request.method.toUpperCase()
       const admission = await admitRequest(request, requirementFor(fn, method) ?? leastRequirementFor(fn))
       if (admission.refused) return admission.refused
+      const forItem = itemMethods !== undefined && (new URL(request.url).searchParams.get('id') ?? '') !== ''
+      const allow = forItem ? allowFor.item : allowFor.collection
       if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: allow } })
-      const handler = handlers[(method === 'HEAD' ? 'GET' : method) as Method]
+      const asked = (method === 'HEAD' ? 'GET' : method) as Method
+      const handler = served(forItem).includes(asked) ? handlers[asked] : undefined
       if (!handler) {
         return json({ error: `Method ${method} not allowed; use ${allow}` }, 405, { Allow: allow })
       }

@@ -42,10 +42,12 @@ export function parseUploadMetadata(header: string | null): UploadMetadata {
     if (rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) {
       throw new InvalidInputError('Upload-Metadata must be comma-separated "key base64value" pairs')
     }
+    // tus: "The key MUST be unique": a second value would silently replace the first.
+    if (Object.hasOwn(pairs, key)) throw new InvalidInputError(`Upload-Metadata names ${key} more than once`)
     pairs[key] = Buffer.from(encoded, 'base64').toString('utf8')
   }
   if (!('filename' in pairs)) pairs.filename = DEFAULT_UPLOAD_NAME
-  const result = uploadMetadataSchema.safeParse(pairs)
+  const result = uploadMetadataSchema.safeParse(pairs, { reportInput: true })
   if (!result.success) throw new InvalidInputError(`Upload-Metadata: ${describeIssue(result.error)}`)
   return result.data
 }

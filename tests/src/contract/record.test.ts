@@ -344,6 +344,16 @@ describe('describeIssue', () => {
     })
   })
 
+  it('does not name the field twice when the message names it, and knows a missing value by its input', () => {
+    const hours = z.object({ hours: z.int().min(1, 'hours must be at least 1') })
+    expect(outcome(hours, { hours: 0 })).toEqual({ ok: false, message: 'hours must be at least 1' })
+    const role = z.object({ role: z.enum(['viewer', 'admin'], 'role must be one of viewer, admin') })
+    const missing = role.safeParse({}, { reportInput: true })
+    expect(missing.success ? null : describeIssue(missing.error)).toBe('role is required')
+    const wrong = role.safeParse({ role: 'owner' }, { reportInput: true })
+    expect(wrong.success ? null : describeIssue(wrong.error)).toBe('role must be one of viewer, admin')
+  })
+
   it('gives a message without a path as it is', () => {
     expect(outcome(z.string().min(3, 'too short'), 'ab')).toEqual({ ok: false, message: 'too short' })
   })

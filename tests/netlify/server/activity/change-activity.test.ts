@@ -111,6 +111,42 @@ describe('each stored change is in the log, as its actor', () => {
   })
 })
 
+describe('what the log keeps of a change', () => {
+  it('a text’s first 500 characters, and a bulk edit too large to keep names its fields only', async () => {
+    await addFile('a')
+    const long = (letter: string) => letter.repeat(5_000)
+    await updateRecord(store, 1, { description: long('x'), notes: long('y') })
+    expect((await latest()).detail).toEqual({
+      changes: {
+        description: { before: '', after: `${'x'.repeat(500)}…`, truncated: true },
+        notes: { before: '', after: `${'y'.repeat(500)}…`, truncated: true },
+      },
+    })
+
+    // 100 files (as many as a bulk edit details) with two long fields each: over 100,000 characters.
+    for (let i = 2; i <= 100; i++) await addFile(String(i))
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1)
+    await batchUpdate(
+      store,
+      ids.map((id) => ({ id, patch: { description: long('z'), notes: long('w') } })),
+    )
+    expect((await latest()).detail).toEqual({ fields: ['description', 'notes'] })
+  })
+
+  it('a page of the log stops before its answer passes the budget, and the cursor goes on from there', async () => {
+    await addFile('a')
+    for (let i = 0; i < 10; i++) await updateRecord(store, 1, { description: String(i).repeat(400) })
+    const first = await listActivity(store, { limit: 50 }, 365, new Date(), 3_000)
+    expect(first.events.length).toBeGreaterThan(1)
+    expect(first.events.length).toBeLessThan(11)
+    expect(Buffer.byteLength(JSON.stringify(first.events))).toBeLessThanOrEqual(3_000)
+    const rest = await listActivity(store, { limit: 50, cursor: first.next_cursor ?? '' }, 365)
+    const all = [...first.events, ...rest.events].map((event) => event.action)
+    expect(all).toEqual([...Array<string>(10).fill('file.updated'), 'file.created'])
+    expect(rest.next_cursor).toBeNull()
+  })
+})
+
 describe('a record names who made it and who last changed it', () => {
   it('created_by and updated_by follow the request, and name nobody with the gate off', async () => {
     const made = await actAs(OWNER, () => addFile('a'))
