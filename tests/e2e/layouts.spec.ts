@@ -14,12 +14,14 @@ test.describe.configure({ timeout: 120_000 })
 
 /** A title longer than any card shows whole, for what a phone's card shows of it. */
 const LONG_TITLE = 'Harbour at dusk from the north pier'
+/** A tag with no space to break at, wider than a phone's Details column. */
+const LONG_TAG = 'harbour-lighthouse-north-pier-evening-collection-2026'
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   await startFromLibrary(async () => {
     await seedLibrary()
-    await seedFiles([{ fixture: 'landscape.jpg', title: LONG_TITLE }])
+    await seedFiles([{ fixture: 'landscape.jpg', title: LONG_TITLE, tags: [LONG_TAG] }])
     const [trashed] = await seedFiles([{ fixture: 'portrait.png', title: 'An old poster with a long title' }])
     const response = await fetch(`${baseUrl()}/api/batch-delete`, {
       method: 'POST',
@@ -174,6 +176,33 @@ for (const size of WIDER) {
     await expect(page.getByRole('button', { name: 'Folders' })).toHaveCount(0)
   })
 }
+
+test('another sort or search shows its files from the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 560 })
+  await openScreen(page)
+  const results = page.getByRole('region', { name: 'Files' })
+  const scrolled = () => results.evaluate((element) => element.scrollTop)
+  const scrollable = await results.evaluate((element) => element.scrollHeight - element.clientHeight)
+  expect(scrollable).toBeGreaterThan(100)
+  await results.evaluate((element) => {
+    element.scrollTop = element.scrollHeight
+  })
+  await expect.poll(scrolled).toBeGreaterThan(100)
+  await page.getByRole('button', { name: 'Sort ascending' }).click()
+  await expect(page.getByRole('button', { name: 'Sort descending' })).toBeVisible()
+  await expect.poll(scrolled).toBe(0)
+
+  await results.evaluate((element) => {
+    element.scrollTop = element.scrollHeight
+  })
+  await expect.poll(scrolled).toBeGreaterThan(100)
+  await page.getByPlaceholder('Search files...').fill('a')
+  await expect.poll(scrolled).toBe(0)
+  // Files enough to scroll still: the search's files start at the top, not only for want of room.
+  expect(await results.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeGreaterThan(
+    100,
+  )
+})
 
 test('wide screens use their width: more card columns at 2560 than at 1280', async ({ page }) => {
   const columns = async () => {
@@ -331,7 +360,28 @@ test.describe('on a phone', () => {
     // Two more than 16: the ellipsis may cover the last two laid out.
     expect(shown.text.trim().length).toBeGreaterThanOrEqual(18)
     expect(LONG_TITLE.startsWith(shown.text)).toBe(true)
+    // The type's icon beside it keeps its 16 px: the title gives way, not the icon.
+    const icon = await card(page, LONG_TITLE).locator('.card__header .file-icon').boundingBox()
+    expect(icon?.width).toBe(16)
     await shot('layout-phone-titles')
+  })
+
+  test('Details of a file with a long tag keep every value inside the dialog', async ({ page, shot }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    const dialog = await openDetails(page, LONG_TITLE)
+    const tag = dialog.getByText(LONG_TAG)
+    await expect(tag).toBeVisible()
+    const [inner, tagBox] = await Promise.all([
+      dialog.evaluate((element) => ({
+        sideways: element.scrollWidth - element.clientWidth,
+        right: element.getBoundingClientRect().right,
+      })),
+      tag.boundingBox(),
+    ])
+    expect(inner.sideways).toBeLessThanOrEqual(0)
+    expect((tagBox?.x ?? 0) + (tagBox?.width ?? Infinity)).toBeLessThanOrEqual(inner.right)
+    await shot('layout-phone-details-long-tag')
   })
 
   test('the toolbar fits: search across, Upload and New Folder in reach, the filters folded', async ({

@@ -1,7 +1,7 @@
-import { useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 
 import { useMenuAtPoint } from '../../../components/ui/menu'
-import type { LibraryResults } from '../model/library-results'
+import { sameQuery, type LibraryResults, type ShownQuery } from '../model/library-results'
 import { fileMenuEntries, useAfterMenuClose } from './file-menu'
 import { ItemHandlersContext, useItemHandlers } from './item-handlers'
 
@@ -22,11 +22,28 @@ function fileIdAt(target: EventTarget): number | null {
 }
 
 /**
+ * Another folder, search, filter or sort shows its files from the top, before they are painted, not at
+ * the scroll offset the last files were read at; the same query answered again (after an edit) stays
+ * where it is.
+ */
+function useTopForNewQuery(scrollRef: RefObject<HTMLDivElement | null>, query: ShownQuery | null) {
+  const shown = useRef(query)
+  useLayoutEffect(() => {
+    if (query === null) return
+    const before = shown.current
+    shown.current = query
+    const element = scrollRef.current
+    if (before !== null && !sameQuery(before, query) && element !== null) element.scrollTop = 0
+  }, [scrollRef, query])
+}
+
+/**
  * The scroll container of the grid or list, with one right-click menu for all its items: the menu
  * finds its file from the element clicked, so 50,000 files do not mount 50,000 menus.
  */
 export function ResultsFrame(props: ResultsFrameProps) {
   const { scrollRef, onKeyDown, activate, label, results, stale, children } = props
+  useTopForNewQuery(scrollRef, results.query)
   const parent = useItemHandlers()
   const handlers = useMemo(() => ({ ...parent, activate }), [parent, activate])
   const afterClose = useAfterMenuClose()
