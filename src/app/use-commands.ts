@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 
+import { noteDialogOrigin } from '../components/ui/focus'
 import type { MediaRecord } from '../contract/record'
 import { moveFiles } from '../features/bulk-actions'
 import { bindCommands, type FileCommandServices } from '../features/commands'
@@ -77,6 +78,7 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
     () => ({
       cache,
       open: (command, targets, detail) => {
+        noteDialogOrigin()
         setDialog({ command, targets, detail })
       },
       recordById,

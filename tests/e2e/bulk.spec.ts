@@ -117,3 +117,29 @@ test('bulk download saves the selected files as one ZIP, byte for byte', async (
     ['Budget report.pdf', sha256(await readFile(fixturePath('report.pdf')))],
   ])
 })
+
+test('a bulk dialog closed with Escape gives the focus back to its button', async ({ page }) => {
+  await select(page, 'Beach sunset')
+  await select(page, 'Jingle')
+  for (const name of ['Move', 'Update', 'Delete']) {
+    const button = panel(page).getByRole('button', { name, exact: true })
+    await button.focus()
+    // Delete asks in an alert dialog.
+    const dialog = page.getByRole(name === 'Delete' ? 'alertdialog' : 'dialog')
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(button).toBeFocused()
+  }
+})
+
+test('New Folder closed with Escape gives the focus back to its button', async ({ page }) => {
+  const button = page.getByRole('button', { name: 'New Folder' })
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('textbox', { name: 'Folder name' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(button).toBeFocused()
+})

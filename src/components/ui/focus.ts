@@ -12,6 +12,27 @@ export function restoreFocus(element: Element | null): void {
   document.querySelector<HTMLElement>('[data-focus-fallback]')?.focus()
 }
 
+/** What held the focus when a dialog was last asked for (noteDialogOrigin), until one opens. */
+let origin: Element | null = null
+
+/**
+ * Notes what holds the focus as a dialog is asked for (a command's `open`): by the time a dialog whose
+ * code loads on first use opens, the focus may have left that button for the page itself, and the
+ * dialog would hand it back there.
+ */
+export function noteDialogOrigin(): void {
+  origin = document.activeElement
+}
+
+/** What a dialog opening now hands the focus back to: what holds it, or else what asked for it. */
+function openerNow(): Element | null {
+  const active = document.activeElement
+  const noted = origin
+  origin = null
+  const lost = active === null || active === document.body
+  return lost && noted instanceof HTMLElement && noted.isConnected ? noted : active
+}
+
 /**
  * A modal's focus handlers: remember what held the focus when it opened, and give the focus back to
  * it on close, even when the modal was opened from a menu or a shortcut rather than a trigger.
@@ -21,7 +42,7 @@ export function useFocusReturn() {
   return useMemo(
     () => ({
       onOpenAutoFocus: () => {
-        opener.current = document.activeElement
+        opener.current = openerNow()
       },
       onCloseAutoFocus: (event: Event) => {
         event.preventDefault()

@@ -88,7 +88,6 @@ export function AccessDialog({ onGranted }: AccessDialogProps) {
             name="access-token"
             autoComplete="off"
             value={token}
-            autoFocus
             aria-invalid={error !== null && byToken}
             aria-describedby={error === null ? undefined : 'access-token-error'}
             onChange={(event) => {

@@ -89,7 +89,6 @@ export function FolderNameDialog(props: FolderNameDialogProps) {
           <span>Folder name</span>
           <input
             value={name}
-            autoFocus
             aria-invalid={message !== null}
             aria-describedby={message === null ? undefined : 'folder-name-error'}
             onChange={(event) => {
