@@ -1093,7 +1093,7 @@ export const API_DESCRIPTION: ApiDescription = {
       },
       DELETE: {
         summary: 'Revoke a share link',
-        answers: { 204: { description: 'Revoked (or already gone).' } },
+        answers: { 204: { description: 'Revoked. A link already revoked, or never made, answers 404.' } },
         errors: [400, 404],
       },
     },

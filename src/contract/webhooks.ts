@@ -94,7 +94,17 @@ export function canonicalEvents(events: readonly ChangeEventType[]): ChangeEvent
   return CHANGE_EVENT_TYPES.filter((type) => events.includes(type))
 }
 
-const urlSchema = z.string().trim().min(1, 'enter the address to send events to').max(WEBHOOK_LIMITS.urlChars)
+const urlSchema = z
+  .string()
+  .trim()
+  .min(1, 'enter the address to send events to')
+  .max(WEBHOOK_LIMITS.urlChars)
+  // A URL parser would drop a line break or tab and join what follows into the address: refused instead.
+  .refine(
+    // eslint-disable-next-line no-control-regex -- the point is to find control characters
+    (value) => !/[\s\u0000-\u001f\u007f]/.test(value),
+    'url must not contain spaces or control characters',
+  )
 
 /** `POST /api/webhooks`. The address's rules (https, a public host) are the server's to check. */
 export const webhookCreateSchema = z.strictObject({

@@ -110,6 +110,9 @@ describe('the webhooks API', () => {
     )
     expect(await refusal({ url: 'https://hooks.example.com/in', events: [] })).toMatch(/at least one event/)
     expect(await refusal({ url: 'https://hooks.example.com/in', secret: 'mine' })).toMatch(/secret/)
+    expect(await refusal({ url: 'https://hooks.example.com/d\r\nX-Injected: 1' })).toBe(
+      'url must not contain spaces or control characters',
+    )
     expect(await refusal({ url: 'https://hooks.example.com/in', description: 'evil\u202etxt' })).toBe(
       'Description contains a text direction control (U+202E RIGHT-TO-LEFT OVERRIDE); remove it.',
     )
