@@ -62,7 +62,7 @@ export function findNotice(text: string) {
 }
 
 export function startButton() {
-  return screen.getByRole('button', { name: /Start upload|Uploading/ })
+  return screen.getByRole('button', { name: /Start upload|Uploading|Waiting for your choice/ })
 }
 
 /** A record already in the library. */

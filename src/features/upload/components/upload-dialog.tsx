@@ -88,7 +88,12 @@ export function UploadDialog(props: UploadDialogProps) {
             error={message}
             onCancel={close}
             submitLabel="Start upload"
-            pendingLabel="Uploading…"
+            // A file held for the person's choice about its duplicate is not uploading: it waits on them.
+            pendingLabel={
+              snapshot.items.some((item) => item.state.status === 'duplicate')
+                ? 'Waiting for your choice…'
+                : 'Uploading…'
+            }
             pending={snapshot.running}
             disabled={snapshot.items.length === 0}
             onSubmit={dialog.startUpload}

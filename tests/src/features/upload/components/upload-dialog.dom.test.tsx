@@ -473,7 +473,7 @@ describe('duplicates', () => {
   it('holds an undecided duplicate at finalize until the user chooses', async () => {
     const { user, notice } = await chooseDuplicate()
     await user.click(startButton())
-    expect(startButton()).toHaveTextContent('Uploading…')
+    expect(startButton()).toHaveTextContent('Waiting for your choice…')
     expect(api.log.filter((entry) => entry.path.startsWith('/api/uploads'))).toEqual([])
     await user.click(within(notice).getByRole('button', { name: 'Use existing' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
