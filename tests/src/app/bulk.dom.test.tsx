@@ -220,7 +220,7 @@ describe('bulk update', () => {
     expect((await listFiles()).records.map((record) => record.category)).toEqual(['Video'])
   })
 
-  it('rolls back and says Batch update failed when the call fails', async () => {
+  it('rolls back, says Batch update failed and opens the form again as typed when the call fails', async () => {
     await seedFiles([{ title: 'A' }])
     server.use(http.post('*/api/batch-update', () => errorAnswer('Batch update failed', 500)))
     const { user } = renderScreen()
@@ -231,10 +231,19 @@ describe('bulk update', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }))
     expect(await toast('Bulk operation failed')).toBeInTheDocument()
     expect(await toastDetail('Batch update failed')).toBeInTheDocument()
-    // The list shows its rollback in a deferred render, which may commit just after the toast.
+    const again = await screen.findByRole('dialog', { name: 'Update files' })
+    expect(within(again).getByLabelText('Author')).toHaveValue('Dana')
+
+    // Sent again and kept: the files show it, and the next form starts blank.
+    server.resetHandlers()
+    await user.click(within(again).getByRole('button', { name: 'Update' }))
+    expect(await toast('1 file processed successfully')).toBeInTheDocument()
     await waitFor(async () => {
-      expect(within(await card('A')).getByText('By: Unknown')).toBeInTheDocument()
+      expect(within(await card('A')).getByText('By: Dana')).toBeInTheDocument()
     })
+    await user.click(within(panel()).getByRole('button', { name: 'Update' }))
+    const next = await screen.findByRole('dialog', { name: 'Update files' })
+    expect(within(next).getByLabelText('Author')).toHaveValue('')
   })
 })
 

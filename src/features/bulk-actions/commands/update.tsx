@@ -35,8 +35,12 @@ function UpdateCommandDialog({ open, targets, services, onClose }: FileCommandDi
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose()
       }}
-      onUpdate={(fields) => {
-        void updateFiles(services, targets, fields)
+      onUpdate={async (fields) => {
+        const kept = await updateFiles(services, targets, fields)
+        // Nothing kept (the request failed, or every file did): the form opens again as it was typed,
+        // beside the spec's toast, for another try.
+        if (kept.length === 0) services.open(updateCommand.name, targets)
+        return kept.length > 0
       }}
     />
   )

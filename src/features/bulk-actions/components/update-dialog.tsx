@@ -65,7 +65,8 @@ interface UpdateDialogProps {
   open: boolean
   count: number
   onOpenChange: (open: boolean) => void
-  onUpdate: (fields: RecordFields) => void
+  /** Sends the fields; resolves true once any file kept them, false when none did (the form is kept). */
+  onUpdate: (fields: RecordFields) => Promise<boolean>
 }
 
 export function UpdateDialog({ open, count, onOpenChange, onUpdate }: UpdateDialogProps) {
@@ -88,8 +89,13 @@ export function UpdateDialog({ open, count, onOpenChange, onUpdate }: UpdateDial
       setError(problem)
       return
     }
-    close(false)
-    onUpdate(fields)
+    // Closed at once (the change shows on the files), but what was typed stays until a file kept it:
+    // should none, the dialog opens again with it (updateFiles' caller).
+    setError(null)
+    onOpenChange(false)
+    void onUpdate(fields).then((kept) => {
+      if (kept) setValues({})
+    })
   }
   return (
     <Dialog
