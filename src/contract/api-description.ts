@@ -1551,7 +1551,8 @@ export const API_DESCRIPTION: ApiDescription = {
           "Events newest first, a page at a time: follow `next_cursor` until it is null. A call scans a bounded part of the log, so with `actor` or `action` a page may hold fewer events than 50, or none, with a `next_cursor` where its scan stopped: follow it all the same. Each names its actor (a person, a token by name, the owner), its action, its files and, for an edit, each field before and after (a text's first 500 characters, then `…`, and `truncated: true` on a change cut short; a bulk edit whose changes would not fit in 100,000 characters names its fields only). A page also stops short before its answer would pass 4 MB. The whole log needs the admin role; with `file_id`, anyone who can see files reads that file's history. Events older than `ACTIVITY_RETENTION_DAYS` (365) are removed.",
         query: {
           actor: {
-            description: "Only this actor's events: a person's or token's id, or `owner`.",
+            description:
+              "Only this actor's events: a person's or token's id, or `owner` (`local` for what was done while the site had no access token).",
             schema: z.string(),
           },
           action: {
