@@ -21,6 +21,8 @@ export const UPLOAD_MESSAGES = {
  */
 export const UPLOAD_WORDS = {
   waiting: 'Waiting for the server…',
+  /** Beside a file's 100%: its bytes are in, and the library is making its entry. */
+  adding: 'Adding to the library…',
   waitingSummary: (count: number) =>
     count === 1
       ? '1 file is waiting for the server; it goes on by itself once the server answers.'

@@ -233,6 +233,21 @@ describe('uploading', () => {
     expect(requestsFor('report-thumbnail.jpg')[0]?.metadata.filetype).toBe('image/jpeg')
   })
 
+  it('says a file whose bytes are all in is being added, until the library has it', async () => {
+    const { user } = renderUploadDialog()
+    await openDialog(user)
+    await addFiles(user, [makeFile('bundle.zip', 3000, 'application/zip')])
+    await waitFor(() => expect(startButton()).toBeEnabled())
+    // The bytes' request goes; the next, which makes the library's entry, is held.
+    const releaseBytes = api.hold('POST')
+    const releaseEntry = api.hold('POST')
+    await user.click(startButton())
+    releaseBytes()
+    expect(await within(fileRow('bundle.zip')).findByText('100% Adding to the library…')).toBeInTheDocument()
+    releaseEntry()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
   it('shows each file’s progress in percent while its bytes go up', async () => {
     const { user } = renderUploadDialog()
     await openDialog(user)
