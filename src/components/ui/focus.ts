@@ -12,8 +12,10 @@ export function restoreFocus(element: Element | null): void {
   document.querySelector<HTMLElement>('[data-focus-fallback]')?.focus()
 }
 
-/** What held the focus when a dialog was last asked for (noteDialogOrigin), until one opens. */
-let origin: Element | null = null
+/** What held the focus when a dialog was last asked for (noteDialogOrigin), and when, until one opens. */
+let origin: { element: Element | null; at: number } | null = null
+/** How long a noted origin stands: a dialog's code is in by then, or it stands for no dialog. */
+const ORIGIN_STANDS_MS = 30_000
 
 /**
  * Notes what holds the focus as a dialog is asked for (a command's `open`): by the time a dialog whose
@@ -21,13 +23,13 @@ let origin: Element | null = null
  * dialog would hand it back there.
  */
 export function noteDialogOrigin(): void {
-  origin = document.activeElement
+  origin = { element: document.activeElement, at: Date.now() }
 }
 
 /** What a dialog opening now hands the focus back to: what holds it, or else what asked for it. */
 function openerNow(): Element | null {
   const active = document.activeElement
-  const noted = origin
+  const noted = origin !== null && Date.now() - origin.at <= ORIGIN_STANDS_MS ? origin.element : null
   origin = null
   const lost = active === null || active === document.body
   return lost && noted instanceof HTMLElement && noted.isConnected ? noted : active
