@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
 import { actorSummarySchema, type ActorSummary } from './actor-summary'
+import { parseIdSegment } from './ids'
 import { CHANGE_EVENT_TYPES } from './webhooks'
 
 /**
@@ -56,10 +57,15 @@ export const ACTIVITY_ID_PATTERN = /^\d{13}-[a-z0-9]{8}$/
 export const activityQuerySchema = z.object({
   actor: z.string().min(1).max(200).optional(),
   action: z.enum(ACTIVITY_ACTIONS).optional(),
-  file_id: z.coerce
-    .number('file_id must be a positive whole number')
-    .int('file_id must be a positive whole number')
-    .min(1, 'file_id must be a positive whole number')
+  // Read as every id in a URL is (parseIdSegment): digits only, no sign, no leading zero.
+  file_id: z
+    .string()
+    .transform((raw, context) => {
+      const id = parseIdSegment(raw)
+      if (id === null)
+        context.addIssue({ code: 'custom', message: 'file_id must be a positive whole number' })
+      return id ?? z.NEVER
+    })
     .optional(),
   cursor: z.string().regex(ACTIVITY_ID_PATTERN, 'cursor must be a next_cursor this endpoint gave').optional(),
 })

@@ -62,9 +62,12 @@ export function route(
   }
   const allowOf = (allowed: readonly Method[]) =>
     [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ')
-  const served = (forItem: boolean) =>
+  const servedOn = (forItem: boolean) =>
     itemMethods === undefined ? methods : methods.filter((method) => itemMethods.includes(method) === forItem)
-  const allowFor = { collection: allowOf(served(false)), item: allowOf(served(true)) }
+  const paths = {
+    collection: { served: servedOn(false), allow: allowOf(servedOn(false)) },
+    item: { served: servedOn(true), allow: allowOf(servedOn(true)) },
+  }
 
   const entry = async (request: Request, context?: PlatformRequestContext): Promise<Response> => {
     try {
@@ -72,10 +75,10 @@ export function route(
       const admission = await admitRequest(request, requirementFor(fn, method) ?? leastRequirementFor(fn))
       if (admission.refused) return admission.refused
       const forItem = itemMethods !== undefined && (new URL(request.url).searchParams.get('id') ?? '') !== ''
-      const allow = forItem ? allowFor.item : allowFor.collection
+      const { served, allow } = forItem ? paths.item : paths.collection
       if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: allow } })
       const asked = (method === 'HEAD' ? 'GET' : method) as Method
-      const handler = served(forItem).includes(asked) ? handlers[asked] : undefined
+      const handler = served.includes(asked) ? handlers[asked] : undefined
       if (!handler) {
         return json({ error: `Method ${method} not allowed; use ${allow}` }, 405, { Allow: allow })
       }
