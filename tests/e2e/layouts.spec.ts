@@ -366,6 +366,34 @@ test.describe('on a phone', () => {
     await shot('layout-phone-titles')
   })
 
+  test('Update files fits the phone: its fields one a line, none past the dialog’s edge', async ({
+    page,
+    shot,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    await select(page, 'Beach sunset')
+    await page
+      .getByRole('region', { name: 'Bulk operations' })
+      .getByRole('button', { name: 'Update' })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Update files' })
+    await expect(dialog.getByLabel('Description')).toBeVisible()
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    )
+    await expectInsideViewport(page, dialog.getByRole('button', { name: 'Update' }))
+    await expectInsideViewport(page, dialog.getByLabel('Description'))
+    // One a line: the Description stands under the Title, not beside it.
+    const [title, description] = await Promise.all([
+      dialog.getByLabel('Title').boundingBox(),
+      dialog.getByLabel('Description').boundingBox(),
+    ])
+    expect(description?.x).toBe(title?.x)
+    expect(description?.y ?? 0).toBeGreaterThan(title?.y ?? Infinity)
+    await shot('layout-phone-update-files')
+  })
+
   test('Details of a file with a long tag keep every value inside the dialog', async ({ page, shot }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openScreen(page)
