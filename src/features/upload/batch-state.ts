@@ -17,7 +17,8 @@ export type UploadItemState =
   | { status: 'hashing'; progress: number }
   /** Same bytes as a file already in the library; waits for "Use existing" or "Upload anyway". */
   | { status: 'duplicate' }
-  | { status: 'uploading'; progress: number }
+  /** `retrying`: the server refused the bytes with this status, and they are sent again after a wait. */
+  | { status: 'uploading'; progress: number; retrying?: number }
   /** The server stopped answering: the file waits for it, keeping its progress, and then goes on. */
   | { status: 'waiting'; progress: number }
   | { status: 'done'; record: MediaRecord }
@@ -103,6 +104,7 @@ export type BatchEvent =
   | { type: 'run-started' }
   | { type: 'uploading'; id: string; progress: number }
   | { type: 'server-waiting'; id: string; waiting: boolean }
+  | { type: 'server-retrying'; id: string; status: number }
   | { type: 'stored-copy-checked'; id: string; sha256: string; duplicateOf: MediaRecord | null }
   | { type: 'stored'; id: string; record: MediaRecord }
   | { type: 'failed'; id: string; error: string; detail?: string }
@@ -179,8 +181,25 @@ function itemReducer(item: UploadItem, event: ItemEvent, running: boolean): Uplo
       return keepsExisting(item) && item.duplicateOf
         ? { ...item, state: { status: 'existing', record: item.duplicateOf } }
         : item
-    case 'uploading':
-      return { ...item, state: { status: 'uploading', progress: event.progress } }
+    case 'uploading': {
+      const { state } = item
+      // A retry's start reports where it goes on from: the refusal stays said until bytes move again.
+      const retrying =
+        state.status === 'uploading' && event.progress <= state.progress ? state.retrying : undefined
+      return {
+        ...item,
+        state: {
+          status: 'uploading',
+          progress: event.progress,
+          ...(retrying === undefined ? {} : { retrying }),
+        },
+      }
+    }
+    case 'server-retrying': {
+      const { state } = item
+      if (state.status !== 'uploading' && state.status !== 'waiting') return item
+      return { ...item, state: { status: 'uploading', progress: state.progress, retrying: event.status } }
+    }
     case 'server-waiting': {
       const { state } = item
       if (state.status !== 'uploading' && state.status !== 'waiting') return item

@@ -21,6 +21,8 @@ export const UPLOAD_MESSAGES = {
  */
 export const UPLOAD_WORDS = {
   waiting: 'Waiting for the server…',
+  /** Beside a file's progress while its host sends again what the server refused with `status`. */
+  retrying: (status: number) => `The server answered ${String(status)}; trying again…`,
   /** Beside a file's 100%: its bytes are in, and the library is making its entry. */
   adding: 'Adding to the library…',
   waitingSummary: (count: number) =>

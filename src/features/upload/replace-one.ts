@@ -18,14 +18,20 @@ export async function replaceOne(
   record: MediaRecord,
   file: File,
   services: ReplaceServices,
-  { onProgress, onWaiting, signal }: UploadOneOptions,
+  { onProgress, onWaiting, onRetrying, signal }: UploadOneOptions,
 ): Promise<ReplaceFileResponse> {
   const { host } = services
   const mime = mimeOf(file)
   const inspection = host.thumbnailUrl
     ? { measured: {}, thumbnail: null }
     : await services.inspectFile(file, mime, signal)
-  const result = await host.upload(file, { onProgress, onWaiting, signal, metadata: inspection.measured })
+  const result = await host.upload(file, {
+    onProgress,
+    onWaiting,
+    onRetrying,
+    signal,
+    metadata: inspection.measured,
+  })
   const thumbnail = host.thumbnailUrl
     ? host.thumbnailUrl(result, mime)
     : await storeThumbnail(host, inspection.thumbnail, file.name, { signal, onWaiting })

@@ -180,6 +180,9 @@ export class UploadBatch {
       onWaiting: (waiting) => {
         if (!signal.aborted) this.dispatch({ type: 'server-waiting', id, waiting })
       },
+      onRetrying: (status) => {
+        if (!signal.aborted) this.dispatch({ type: 'server-retrying', id, status })
+      },
     })
   }
 

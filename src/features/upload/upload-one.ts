@@ -86,6 +86,8 @@ export interface UploadOneOptions {
   onProgress: (fraction: number) => void
   /** True while the server cannot be reached and the file waits for it; false once it goes on. */
   onWaiting?: (waiting: boolean) => void
+  /** The server refused the file's bytes with a status worth trying again, and the host will (its status). */
+  onRetrying?: (status: number) => void
   signal?: AbortSignal
 }
 
@@ -121,7 +123,7 @@ export async function storeThumbnail(
 export async function uploadOne(
   input: UploadOneInput,
   services: UploadServices,
-  { onProgress, onWaiting, signal, afterBytes }: UploadOneOptions & { afterBytes?: AfterBytes },
+  { onProgress, onWaiting, onRetrying, signal, afterBytes }: UploadOneOptions & { afterBytes?: AfterBytes },
 ): Promise<MediaRecord | null> {
   const common = commonFields(input)
   const { host } = services
@@ -132,6 +134,7 @@ export async function uploadOne(
   const result = await host.upload(input.file, {
     onProgress,
     onWaiting,
+    onRetrying,
     signal,
     metadata: { ...inspection.measured, sha256: input.sha256 ?? undefined },
   })

@@ -15,7 +15,7 @@ import './replace-file-dialog.css'
 
 type ReplaceState =
   | { kind: 'choosing'; file: File | null; error: string | null }
-  | { kind: 'sending'; file: File; progress: number; waiting: boolean }
+  | { kind: 'sending'; file: File; progress: number; waiting: boolean; retrying: number | null }
   | { kind: 'failed'; file: File; error: string; detail?: string }
 
 const CHOOSING: ReplaceState = { kind: 'choosing', file: null, error: null }
@@ -66,8 +66,8 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
   const send = async (target: MediaRecord, file: File) => {
     const controller = new AbortController()
     running.current = controller
-    setState({ kind: 'sending', file, progress: 0, waiting: false })
-    const update = (change: Partial<{ progress: number; waiting: boolean }>) => {
+    setState({ kind: 'sending', file, progress: 0, waiting: false, retrying: null })
+    const update = (change: Partial<{ progress: number; waiting: boolean; retrying: number | null }>) => {
       setState((current) => (current.kind === 'sending' ? { ...current, ...change } : current))
     }
     try {
@@ -77,10 +77,19 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
           replaceOne(target, file, services, {
             signal: controller.signal,
             onProgress: (fraction) => {
-              update({ progress: Math.round(fraction * 100) })
+              const progress = Math.round(fraction * 100)
+              // A retry's start reports where it goes on from: the refusal stays said until bytes move.
+              setState((current) =>
+                current.kind === 'sending'
+                  ? { ...current, progress, retrying: progress > current.progress ? null : current.retrying }
+                  : current,
+              )
             },
             onWaiting: (waiting) => {
               update({ waiting })
+            },
+            onRetrying: (status) => {
+              update({ retrying: status })
             },
           }),
         NO_CHANGE,
@@ -138,7 +147,9 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
           {state.kind === 'sending' && (
             <p className="replace-file__note">
               <progress value={state.progress} max={100} aria-label={`${state.file.name} upload progress`} />{' '}
-              {state.waiting ? UPLOAD_WORDS.waiting : `${String(state.progress)}%`}
+              {state.waiting
+                ? UPLOAD_WORDS.waiting
+                : `${String(state.progress)}%${state.retrying === null ? '' : ` ${UPLOAD_WORDS.retrying(state.retrying)}`}`}
             </p>
           )}
           <FormFooter

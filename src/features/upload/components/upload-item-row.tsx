@@ -34,7 +34,10 @@ function Progress({ item }: { item: UploadItem }) {
       return (
         <span className="upload-item__state">
           <progress value={state.progress} max={100} aria-label={`${item.file.name} upload progress`} />
-          {state.progress}%{state.progress >= 100 && ` ${UPLOAD_WORDS.adding}`}
+          {state.progress}%
+          {state.retrying === undefined
+            ? state.progress >= 100 && ` ${UPLOAD_WORDS.adding}`
+            : ` ${UPLOAD_WORDS.retrying(state.retrying)}`}
         </span>
       )
     case 'waiting':

@@ -138,7 +138,7 @@ interface SentUpload {
  * that completes the upload carries its result.
  */
 function sendWithTus(file: File, options: HostUploadOptions, settings: Required<BuiltinHostOptions>) {
-  const { onProgress, signal, metadata, resumable = true, onWaiting } = options
+  const { onProgress, signal, metadata, resumable = true, onWaiting, onRetrying } = options
   const waiter = serverWaiter({ signal, onWaiting, serverWaitMs: settings.serverWaitMs })
   return new Promise<SentUpload>((resolve, reject) => {
     // The server away: the upload waits for it, then goes on from the offset the server holds (tus asks
@@ -158,7 +158,12 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
       endpoint: settings.endpoint,
       chunkSize: settings.chunkSize,
       retryDelays: settings.retryDelays,
-      onShouldRetry: shouldRetryChunk,
+      onShouldRetry: (error, retryAttempt) => {
+        const retrying = shouldRetryChunk(error, retryAttempt)
+        // A refusal the server gave (not a request it never answered, which waits for it instead).
+        if (retrying && !tusGotNoAnswer(error) && tusStatus(error) >= 400) onRetrying?.(tusStatus(error))
+        return retrying
+      },
       metadata: tusMetadata(file, metadata),
       uploadDataDuringCreation: true,
       storeFingerprintForResuming: resumable,

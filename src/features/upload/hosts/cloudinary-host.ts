@@ -136,6 +136,7 @@ export function createCloudinaryHost(options: CloudinaryHostOptions): MediaHost 
       }
       const delay = retryDelays[attempt]
       if (!isTransient(response) || delay === undefined) return response
+      if (response !== null) upload.onRetrying?.(response.status)
       await wait(delay)
     }
   }

@@ -17,6 +17,11 @@ export interface HostUploadOptions {
    * and with false once it goes on.
    */
   onWaiting?: (waiting: boolean) => void
+  /**
+   * Called with the server's status when it refused a request with one worth trying again (a 5xx, 429),
+   * before the host sends it again after its delay; the next progress says it went on.
+   */
+  onRetrying?: (status: number) => void
   metadata?: MeasuredMetadata
   /**
    * Whether an interrupted upload of the same file may be picked up again after a page reload. Off for

@@ -53,6 +53,14 @@ describe('the steps of a file in an upload batch', () => {
     const back = batchReducer(away, { type: 'server-waiting', id: 'a', waiting: false })
     expect(itemOf(back).state).toEqual({ status: 'uploading', progress: 30 })
 
+    // The server refused the bytes and the host tries again: said until the bytes move on.
+    const refused = batchReducer(back, { type: 'server-retrying', id: 'a', status: 500 })
+    expect(itemOf(refused).state).toEqual({ status: 'uploading', progress: 30, retrying: 500 })
+    const restarted = batchReducer(refused, { type: 'uploading', id: 'a', progress: 30 })
+    expect(itemOf(restarted).state).toEqual({ status: 'uploading', progress: 30, retrying: 500 })
+    const moving = batchReducer(restarted, { type: 'uploading', id: 'a', progress: 31 })
+    expect(itemOf(moving).state).toEqual({ status: 'uploading', progress: 31 })
+
     const done = [{ type: 'stored', id: 'a', record: stored }, { type: 'run-ended' }] as const
     const end = done.reduce(batchReducer, back)
     expect(end.running).toBe(false)

@@ -371,6 +371,20 @@ describe('failures', () => {
     expect((await api.records()).map((record) => record.title)).toEqual(['a'])
   }, 40_000)
 
+  it('says what the server refused while the file is sent again, then finishes', async () => {
+    const { user } = renderUploadDialog({ services: testServices({ host: testBuiltinHost([1000], 60_000) }) })
+    await openDialog(user)
+    api.fail({ method: 'POST', match: (entry) => entry.path === '/api/uploads', respond: { status: 500 } })
+    await addFiles(user, [makeFile('a.txt', 10, 'text/plain')])
+    await user.click(startButton())
+    expect(
+      await within(fileRow('a.txt')).findByText(/The server answered 500; trying again…/),
+    ).toBeInTheDocument()
+    expect(within(fileRow('a.txt')).queryByRole('alert')).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 })
+    expect(await findNotice('All 1 files uploaded successfully!')).toBeInTheDocument()
+  }, 30_000)
+
   it('reports a partial failure, keeps the failed file, and retries it on its own', async () => {
     const { user, onUploaded } = renderUploadDialog()
     await openDialog(user)

@@ -125,6 +125,28 @@ describe('the built-in host over tus', () => {
     expect(sha256(await api.download(result.secure_url))).toBe(sha256(await fileBytes(file)))
   })
 
+  it('says what the server refused before it sends the bytes again, and not for an answer lost', async () => {
+    const file = makeFile('notes.pdf', 6 * 1024 * 1024, 'application/pdf', 7)
+    api.fail({ method: 'PATCH', match: () => true, respond: { status: 500 } })
+    const retried: number[] = []
+    const result = await createBuiltinHost({ retryDelays: [0, 0] }).upload(file, {
+      onRetrying: (status) => retried.push(status),
+    })
+    expect(retried).toEqual([500])
+    expect(sha256(await api.download(result.secure_url))).toBe(sha256(await fileBytes(file)))
+
+    api.log.length = 0
+    api.fail({ method: 'PATCH', match: () => true, respond: 'network', after: true })
+    const lost: number[] = []
+    await createBuiltinHost({ retryDelays: [0, 0, 0] }).upload(
+      makeFile('more.pdf', 6 * 1024 * 1024, 'application/pdf', 8),
+      {
+        onRetrying: (status) => lost.push(status),
+      },
+    )
+    expect(lost).toEqual([])
+  })
+
   it('answers a 409 offset conflict by reading the offset with HEAD and going on from there', async () => {
     const file = makeFile('notes.pdf', 6 * 1024 * 1024, 'application/pdf', 6)
     // Another tab sent the same chunk first: the bytes are there, this request is told 409.

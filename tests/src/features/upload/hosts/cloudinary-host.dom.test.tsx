@@ -122,6 +122,24 @@ describe('the Cloudinary client', () => {
     const result = await host({ retryDelays: [0] }).upload(makeFile('a.png', 100, 'image/png'))
     expect(result.resource_type).toBe('image')
   })
+
+  it('says what Cloudinary refused before it sends the file again', async () => {
+    let failures = 1
+    server.use(
+      http.post(`${API_BASE}/v1_1/demo/auto/upload`, ({ request }) => {
+        // Cloudinary's answers carry CORS headers; without them the page could not read the status.
+        const headers = { 'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*' }
+        if (failures-- > 0) return HttpResponse.json({ error: { message: 'Busy' } }, { status: 503, headers })
+        return undefined
+      }),
+    )
+    const retried: number[] = []
+    const result = await host({ retryDelays: [0] }).upload(makeFile('a.png', 100, 'image/png'), {
+      onRetrying: (status) => retried.push(status),
+    })
+    expect(retried).toEqual([503])
+    expect(result.resource_type).toBe('image')
+  })
 })
 
 describe('Cloudinary thumbnails', () => {
