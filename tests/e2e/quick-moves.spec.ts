@@ -122,6 +122,7 @@ test('Undo after a drag into a folder puts each file back in the folder it came 
   await expect(toast(page, '2 files processed successfully')).toBeVisible()
   await expect.poll(stored).toEqual({ 'Beach sunset': '/Archive', Jingle: '/Archive' })
   await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(toast(page, '2 files moved back')).toBeVisible()
   await expect.poll(stored).toEqual({ 'Beach sunset': '/Photos', Jingle: '/Audio' })
 })
 

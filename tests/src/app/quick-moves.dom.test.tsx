@@ -129,6 +129,8 @@ describe('undo of a move', () => {
     const folders = async () => (await listFiles()).records.map((record) => record.folder_path)
     expect(await folders()).toEqual([target.path, target.path, target.path])
     await user.click(await screen.findByRole('button', { name: 'Undo' }))
+    // The Undo says what it did, not the move's words again.
+    expect(await toast('3 files moved back')).toBeInTheDocument()
     await waitFor(async () => {
       expect(await folders()).toEqual([red.path, blue.path, '/'])
     })

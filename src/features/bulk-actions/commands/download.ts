@@ -52,11 +52,10 @@ async function downloadFiles(records: readonly MediaRecord[]): Promise<number[]>
     results.push({ id: record.id, success: false, error: errorMessage(error, 'Download failed') })
   }
   const outcome = { results, failure: undefined }
-  reportOutcome(
-    outcome,
-    'Bulk operation failed',
-    (result) => `File ${String(result.id)}: ${plainError(result)}`,
-  )
+  reportOutcome(outcome, {
+    failureMessage: 'Bulk operation failed',
+    describeError: (result) => `File ${String(result.id)}: ${plainError(result)}`,
+  })
   return succeededIds(outcome)
 }
 

@@ -4,6 +4,7 @@ import { lazyWithPreload } from '../../../components/ui/lazy-load'
 import type { MediaRecord } from '../../../contract/record'
 import { requirementOfRoute } from '../../../contract/route-access'
 import { inBatches } from '../../../lib/in-batches'
+import { countOf } from '../../../lib/plural'
 import type { MoveTarget } from '../../../lib/move-target'
 import { withFolder, type MediaCache, type RecordsChange } from '../../../lib/record-changes'
 import type { FileCommand, FileCommandDialogProps, FileCommandServices } from '../../commands'
@@ -71,6 +72,16 @@ function withOrigins(origins: ReadonlyMap<string, number[]>, only?: ReadonlySet<
   }
 }
 
+/** What an Undo of a move says it did: the one file by its title, else how many. */
+function movedBack(moved: readonly MediaRecord[]) {
+  return (files: readonly ItemResult[]) => {
+    const [only] = moved
+    return files.length === 1 && moved.length === 1 && only
+      ? `"${only.title}" moved back`
+      : `${countOf(files.length, 'file')} moved back`
+  }
+}
+
 /** Undo of a move: the files moved back where each came from, shown at once, reported as a move. */
 function undoMove(cache: MediaCache, folderAt: FolderAt, moved: readonly MediaRecord[]) {
   const origins = originsOf(moved)
@@ -82,7 +93,11 @@ function undoMove(cache: MediaCache, folderAt: FolderAt, moved: readonly MediaRe
         (done) => withOrigins(origins, new Set(succeededIds(done))),
       )
       .then((outcome) => {
-        reportOutcome(outcome, 'Batch move failed', describeMoveError)
+        reportOutcome(outcome, {
+          failureMessage: 'Batch move failed',
+          describeError: describeMoveError,
+          succeeded: movedBack(moved),
+        })
       })
   }
 }

@@ -44,21 +44,33 @@ export function succeededIds(outcome: Outcome): number[] {
 
 export const plainError = (result: ItemResult) => result.error ?? `File ${String(result.id)} failed`
 
+/** How an outcome is told: the words of its operation, and what its success toast offers. */
+export interface OutcomeWords {
+  /** The toast's words when a request failed as a whole and the server said nothing. */
+  failureMessage: string
+  describeError: (result: ItemResult) => string
+  /** Offered on the success toast. */
+  undo?: (() => void) | undefined
+  /**
+   * The success toast's words for the files that succeeded; the spec's "N files processed successfully"
+   * unless given (an Undo says what it undid: the same words again would read as nothing happening).
+   */
+  succeeded?: (files: readonly ItemResult[]) => string
+}
+
+const processed = (files: readonly ItemResult[]) => `${countOf(files.length, 'file')} processed successfully`
+
 /**
  * The toasts of spec section 8: successes, failures with the first error, and the operation's own
- * message when a request failed as a whole (the server's error when it sent one). `undo`, when given,
- * is offered on the success toast. One file reads in the singular (docs/decisions/0002-human-words.md).
+ * message when a request failed as a whole (the server's error when it sent one). One file reads in the
+ * singular (docs/decisions/0002-human-words.md).
  */
-export function reportOutcome(
-  outcome: Outcome,
-  failureMessage: string,
-  describeError: (result: ItemResult) => string,
-  undo?: () => void,
-) {
-  const succeeded = outcome.results.filter((result) => result.success).length
+export function reportOutcome(outcome: Outcome, words: OutcomeWords) {
+  const { failureMessage, describeError, undo, succeeded: successText = processed } = words
+  const succeeded = outcome.results.filter((result) => result.success)
   const failed = outcome.results.filter((result) => !result.success)
-  if (succeeded > 0) {
-    toast.success(`${countOf(succeeded, 'file')} processed successfully`, { undo })
+  if (succeeded.length > 0) {
+    toast.success(successText(succeeded), { undo })
   }
   const first = failed[0]
   if (first !== undefined) {
@@ -103,6 +115,10 @@ export async function runBulk(
   const outcome = await cache.change(() => inBatches(ids, run.request), run.shown(ids), run.confirmed)
   const succeeded = new Set(succeededIds(outcome))
   const undo = run.undo?.(records.filter((record) => succeeded.has(record.id)))
-  reportOutcome(outcome, run.failureMessage, run.describeError ?? plainError, undo)
+  reportOutcome(outcome, {
+    failureMessage: run.failureMessage,
+    describeError: run.describeError ?? plainError,
+    undo,
+  })
   return succeededIds(outcome)
 }

@@ -51,6 +51,12 @@ describe('Move dialog: New Folder', () => {
       ['A', '/Campaigns/2026'],
       ['B', '/'],
     ])
+    // Undo of one file's move names it.
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(await screen.findByText('"A" moved back', { selector: '[data-title]' })).toBeVisible()
+    await waitFor(async () => {
+      expect((await listFiles()).records.map((record) => record.folder_path)).toEqual(['/', '/'])
+    })
   })
 
   it('makes it at the top level when no folder is chosen, with the New Folder rules and messages', async () => {
