@@ -92,7 +92,9 @@ test('the Details dialog of an image, of audio and of a file without preview', a
 })
 
 test('the Edit File dialog', async ({ page }, testInfo) => {
-  await card(page, 'Beach sunset').getByRole('button', { name: 'Edit' }).click()
+  await card(page, 'Beach sunset')
+    .getByRole('button', { name: /^Edit / })
+    .click()
   await expect(page.getByRole('dialog', { name: 'Edit File' })).toBeVisible()
   await scan(page, testInfo, 'edit-file')
 })

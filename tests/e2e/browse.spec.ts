@@ -186,7 +186,7 @@ test('grid and list show the same files; list headers sort and flip', async ({ p
   await expect(first.getByText('Mar 10, 2026')).toBeVisible()
   await expect(card(page, 'Jingle').getByText('No description')).toBeVisible()
   for (const name of ['View', 'Edit', 'Download']) {
-    await expect(first.getByRole('button', { name })).toBeVisible()
+    await expect(first.getByRole('button', { name: `${name} Beach sunset`, exact: true })).toBeVisible()
   }
   // The image's thumbnail comes through the Image CDN of netlify dev and really loads.
   await expect

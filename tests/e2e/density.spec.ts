@@ -71,7 +71,7 @@ test('the Compact density, chosen from the keyboard, shows shorter cards and is 
   for (const box of after) expect(box.fits).toBe(true)
   // The actions show over the picture when the pointer is on the card.
   await sunset.hover()
-  await expect(sunset.getByRole('button', { name: 'View' })).toBeVisible()
+  await expect(sunset.getByRole('button', { name: /^View / })).toBeVisible()
   await expect(sunset.locator('.card__actions')).toHaveCSS('opacity', '1')
   await shot('grid-compact')
 

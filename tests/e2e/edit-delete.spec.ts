@@ -21,7 +21,9 @@ test('Edit File shows the current values, saves them, updates the card and the s
   page,
   shot,
 }) => {
-  await card(page, 'Beach sunset').getByRole('button', { name: 'Edit' }).click()
+  await card(page, 'Beach sunset')
+    .getByRole('button', { name: /^Edit / })
+    .click()
   const dialog = page.getByRole('dialog', { name: 'Edit File' })
   await expect(dialog.getByLabel('Title')).toBeFocused()
   await expect(dialog.getByLabel('Title')).toHaveValue('Beach sunset')
@@ -94,7 +96,9 @@ test('a failed save keeps the dialog open with the error and the card unchanged'
   await page.route('**/api/update/*', (route) =>
     route.fulfill({ status: 500, json: { error: 'Storage is unavailable' } }),
   )
-  await card(page, 'Budget report').getByRole('button', { name: 'Edit' }).click()
+  await card(page, 'Budget report')
+    .getByRole('button', { name: /^Edit / })
+    .click()
   const dialog = page.getByRole('dialog', { name: 'Edit File' })
   await dialog.getByLabel('Title').fill('Renamed')
   await dialog.getByRole('button', { name: 'Save Changes' }).click()

@@ -134,7 +134,9 @@ test('in the Details preview, no hostile file runs a script', async ({ context, 
     await page.getByPlaceholder('Search files...').fill(title)
     // The search reaches the URL after a pause; Details opened before that closes when it lands.
     await expect(page).toHaveURL((url) => url.searchParams.get('q') === title)
-    await card(page, title).getByRole('button', { name: 'View' }).click()
+    await card(page, title)
+      .getByRole('button', { name: /^View / })
+      .click()
     const dialog = page.getByRole('dialog', { name: title })
     // The dialog's code loads on first use, which can take seconds on a busy machine.
     await expect(dialog).toBeVisible({ timeout: 30_000 })

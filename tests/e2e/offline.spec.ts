@@ -97,7 +97,9 @@ test('an upload cut off by the browser going offline waits, then resumes from th
     if (request.url().includes('/api/files/')) ranges.push(request.headers().range ?? 'no range')
   })
   const download = page.waitForEvent('download')
-  await card(page, 'field-recording').getByRole('button', { name: 'Download' }).click()
+  await card(page, 'field-recording')
+    .getByRole('button', { name: /^Download / })
+    .click()
   const saved = await download
   expect(ranges).toEqual([
     `bytes=0-${String(RANGE - 1)}`,
@@ -164,7 +166,9 @@ test('a dialog whose code fails to arrive the first time still opens', async ({ 
     else await route.continue()
   })
   await openScreen(page)
-  await card(page, 'Beach sunset').getByRole('button', { name: 'Edit' }).click()
+  await card(page, 'Beach sunset')
+    .getByRole('button', { name: /^Edit / })
+    .click()
   await expect(page.getByRole('dialog', { name: 'Edit File' })).toBeVisible({ timeout: 20_000 })
   expect(requests).toBeGreaterThanOrEqual(2)
   await expect(page.getByText('This part of the page could not load.')).toHaveCount(0)

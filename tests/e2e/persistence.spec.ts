@@ -29,7 +29,9 @@ test('what is changed on the screen is still there after a reload', async ({ pag
     .click()
   await expect(toast(page, 'Folder "Press" created')).toBeVisible()
 
-  await card(page, 'Beach sunset').getByRole('button', { name: 'Edit' }).click()
+  await card(page, 'Beach sunset')
+    .getByRole('button', { name: /^Edit / })
+    .click()
   const edit = page.getByRole('dialog', { name: 'Edit File' })
   await edit.getByLabel('Title').fill('Sunset over the bay')
   await edit.getByLabel('Tags (comma-separated)').fill('coast, evening')

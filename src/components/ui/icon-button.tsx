@@ -4,7 +4,10 @@ import type { MouseEvent } from 'react'
 
 interface IconButtonProps {
   icon: LucideIcon
+  /** The tooltip, and the name unless `name` is given. */
   label: string
+  /** What a screen reader calls the button, when it says more than the tooltip (which file it acts on). */
+  name?: string
   onClick: (event: MouseEvent<HTMLButtonElement>) => void
   tabIndex?: number
   danger?: boolean
@@ -15,14 +18,15 @@ interface IconButtonProps {
  * An icon-only button, named for screen readers and explained by a tooltip on hover and focus. Needs a
  * `Tooltip.Provider` above it (the list view has one).
  */
-export function IconButton({ icon: Icon, label, onClick, tabIndex, danger, disabled }: IconButtonProps) {
+export function IconButton(props: IconButtonProps) {
+  const { icon: Icon, label, name = label, onClick, tabIndex, danger, disabled } = props
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
         <button
           type="button"
           className={`icon-button${danger ? ' icon-button--danger' : ''}`}
-          aria-label={label}
+          aria-label={name}
           tabIndex={tabIndex}
           disabled={disabled}
           onClick={(event) => {

@@ -69,7 +69,9 @@ export async function openScreen(page: Page, path = '/'): Promise<void> {
 
 /** Opens a file's Details dialog from its card's View button. */
 export async function openDetails(page: Page, title: string): Promise<Locator> {
-  await card(page, title).getByRole('button', { name: 'View' }).click()
+  await card(page, title)
+    .getByRole('button', { name: /^View / })
+    .click()
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
   return dialog

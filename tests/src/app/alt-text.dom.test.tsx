@@ -9,7 +9,7 @@ setupScreenServer(installBrowserGaps)
 type User = ReturnType<typeof renderScreen>['user']
 
 async function openDetails(user: User, title: string) {
-  await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
+  await user.click(within(await card(title)).getByRole('button', { name: /^View / }))
   return screen.findByRole('dialog', { name: title })
 }
 
@@ -19,7 +19,7 @@ describe('alt text', () => {
   it('is edited in Edit File, saved, and shown in Details', async () => {
     await seedFiles([{ title: 'Pier', alt_text: 'A pier' }])
     const { user } = renderScreen()
-    await user.click(within(await card('Pier')).getByRole('button', { name: 'Edit' }))
+    await user.click(within(await card('Pier')).getByRole('button', { name: /^Edit / }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit File' })
     const field = within(dialog).getByRole('textbox', { name: 'Alt text' })
     expect(field).toHaveValue('A pier')
@@ -40,7 +40,7 @@ describe('alt text', () => {
   it('refuses a direction control in Edit File before asking the server', async () => {
     await seedFiles([{ title: 'Pier' }])
     const { user } = renderScreen()
-    await user.click(within(await card('Pier')).getByRole('button', { name: 'Edit' }))
+    await user.click(within(await card('Pier')).getByRole('button', { name: /^Edit / }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit File' })
     const field = within(dialog).getByRole('textbox', { name: 'Alt text' })
     await user.type(field, 'a\u202eb')

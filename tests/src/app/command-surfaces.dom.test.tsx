@@ -151,12 +151,14 @@ describe('the surfaces read the command registry', () => {
     )
     const card = screen.getByRole('article', { name: 'Launch spot' })
     expect(buttonNames(card.querySelector('.card__actions') as HTMLElement)).toEqual([
-      'View',
-      'Edit',
-      'Download',
+      'View Launch spot',
+      'Edit Launch spot',
+      'Download Launch spot',
       'More actions for Launch spot',
     ])
-    within(card).getByRole('button', { name: 'Edit' }).click()
+    within(card)
+      .getByRole('button', { name: /^Edit / })
+      .click()
     expect(on.open).toHaveBeenCalledWith('edit', [file])
   })
 

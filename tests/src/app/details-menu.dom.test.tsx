@@ -21,7 +21,7 @@ const MENU_ITEMS = [
 ]
 
 async function openDetails(user: ReturnType<typeof renderScreen>['user'], title: string) {
-  await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
+  await user.click(within(await card(title)).getByRole('button', { name: /^View / }))
   return screen.findByRole('dialog', { name: title })
 }
 
@@ -238,7 +238,7 @@ describe('Details dialog', () => {
   it('returns focus to the button that opened it', async () => {
     await seedFiles([{ title: 'First' }])
     const { user } = renderScreen()
-    const view = within(await card('First')).getByRole('button', { name: 'View' })
+    const view = within(await card('First')).getByRole('button', { name: /^View / })
     await user.click(view)
     const dialog = await screen.findByRole('dialog', { name: 'First' })
     expect(dialog).toContainElement(document.activeElement as HTMLElement)

@@ -27,7 +27,7 @@ function gate() {
 }
 
 async function openEdit(user: ReturnType<typeof renderScreen>['user'], title: string) {
-  await user.click(within(await card(title)).getByRole('button', { name: 'Edit' }))
+  await user.click(within(await card(title)).getByRole('button', { name: /^Edit / }))
   return screen.findByRole('dialog', { name: 'Edit File' })
 }
 

@@ -44,8 +44,9 @@ describe('grid cards', () => {
         ),
       ),
     ).toBeInTheDocument()
+    // Named with the file they act on; the tooltip gives the command alone.
     for (const name of ['View', 'Edit', 'Download'])
-      expect(inCard.getByRole('button', { name })).toBeInTheDocument()
+      expect(inCard.getByRole('button', { name: `${name} Launch banner` })).toHaveAttribute('title', name)
   })
 
   it("show 'No description' and the default author 'Unknown'", async () => {
@@ -133,7 +134,7 @@ describe('grid and list views', () => {
     expect(row).toHaveTextContent('image')
     expect(row).toHaveTextContent('2 KB')
     for (const name of ['View', 'Edit', 'Download'])
-      expect(within(row).getByRole('button', { name })).toBeInTheDocument()
+      expect(within(row).getByRole('button', { name: `${name} Banner` })).toBeInTheDocument()
   })
 
   it('sorts by a column header and flips the direction on a second click', async () => {

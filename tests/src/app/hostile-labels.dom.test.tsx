@@ -32,7 +32,7 @@ describe('Edit File dialog and labels that look like others', () => {
     await plantFile('Re\u200bports', ['evil\u202etxt.exe'])
     const patches = countPatches()
     const { user } = renderScreen()
-    await user.click(within(await card('Re\u200bports')).getByRole('button', { name: 'Edit' }))
+    await user.click(within(await card('Re\u200bports')).getByRole('button', { name: /^Edit / }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit File' })
     await user.type(within(dialog).getByLabelText('Station'), 'KXYZ')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
@@ -68,7 +68,7 @@ describe('Edit File dialog and labels that look like others', () => {
   it('refuses a line break pasted into the tags field', async () => {
     await seedFiles([{ title: 'Banner' }])
     const { user } = renderScreen()
-    await user.click(within(await card('Banner')).getByRole('button', { name: 'Edit' }))
+    await user.click(within(await card('Banner')).getByRole('button', { name: /^Edit / }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit File' })
     fireEvent.change(within(dialog).getByLabelText('Tags (comma-separated)'), {
       target: { value: 'ok, two\u2028lines' },

@@ -20,7 +20,7 @@ const PIER = {
 }
 
 async function openDetails(user: User, title: string) {
-  await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
+  await user.click(within(await card(title)).getByRole('button', { name: /^View / }))
   return screen.findByRole('dialog', { name: title })
 }
 

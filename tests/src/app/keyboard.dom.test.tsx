@@ -128,7 +128,7 @@ describe('selection with mouse and keyboard', () => {
   it('returns focus to the Edit button after the Edit File dialog closes', async () => {
     await seedFiles(SIX)
     const { user } = renderScreen()
-    const edit = within(await card('A')).getByRole('button', { name: 'Edit' })
+    const edit = within(await card('A')).getByRole('button', { name: /^Edit / })
     await user.click(edit)
     const dialog = await screen.findByRole('dialog', { name: 'Edit File' })
     expect(within(dialog).getByLabelText('Title')).toHaveFocus()

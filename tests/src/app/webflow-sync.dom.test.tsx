@@ -36,7 +36,7 @@ afterEach(() => {
 })
 
 async function openDetails(user: ReturnType<typeof renderScreen>['user'], title: string) {
-  await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
+  await user.click(within(await card(title)).getByRole('button', { name: /^View / }))
   return screen.findByRole('dialog', { name: title })
 }
 

@@ -64,6 +64,7 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
             key={name}
             icon={icon}
             label={label}
+            name={`${label} ${record.title}`}
             tabIndex={tabIndex}
             onClick={() => {
               perform([record], 'context')

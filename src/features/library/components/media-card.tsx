@@ -134,6 +134,7 @@ function CardActions({
         <CardButton
           key={name}
           label={label}
+          name={`${label} ${record.title}`}
           icon={icon}
           tabIndex={tabIndex}
           onClick={() => {
@@ -151,14 +152,20 @@ function CardActions({
   )
 }
 
-/** An icon button named by `label` (also its tooltip): three labelled buttons do not fit a narrow card. */
+/**
+ * An icon button with `label` as its tooltip (three labelled buttons do not fit a narrow card), named
+ * with the file's title (`name`), as the More button is: a list of the page's buttons then says which
+ * file each acts on, where it read "View" once a card.
+ */
 function CardButton({
   label,
+  name,
   icon: Icon,
   tabIndex,
   onClick,
 }: {
   label: string
+  name: string
   icon: LucideIcon
   tabIndex: number
   onClick: () => void
@@ -167,7 +174,7 @@ function CardButton({
     <button
       type="button"
       className="card__button"
-      aria-label={label}
+      aria-label={name}
       title={label}
       tabIndex={tabIndex}
       onClick={(event) => {

@@ -16,7 +16,7 @@ const CI: Actor = { type: 'token', id: 't_ci', name: 'CI deploys', role: 'editor
 
 async function historyOf(title: string) {
   const { user } = renderScreen()
-  await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
+  await user.click(within(await card(title)).getByRole('button', { name: /^View / }))
   const dialog = await screen.findByRole('dialog', { name: title })
   // The history's code follows the dialog's (decision 0086).
   return within(dialog).findByRole('region', { name: 'History' })

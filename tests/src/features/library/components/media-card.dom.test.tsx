@@ -99,7 +99,7 @@ describe('a Comfortable card (the default)', () => {
     expect(inCard.getByText('2.25 MB')).toBeInTheDocument()
     expect(inCard.getByText(date)).toBeInTheDocument()
     for (const name of ['View', 'Edit', 'Download'])
-      expect(inCard.getByRole('button', { name })).toBeInTheDocument()
+      expect(inCard.getByRole('button', { name: `${name} Launch spot` })).toHaveAttribute('title', name)
   })
 
   it("shows 'No description' for an empty one", () => {
@@ -141,8 +141,8 @@ describe('a Compact card', () => {
     expect(inCard.queryByText('Homepage hero video')).toBeNull()
     expect(inCard.queryByText('By: Dana')).toBeNull()
     expect(inCard.queryByRole('list', { name: 'Tags' })).toBeNull()
-    await userEvent.click(inCard.getByRole('button', { name: 'View' }))
-    await userEvent.click(inCard.getByRole('button', { name: 'Download' }))
+    await userEvent.click(inCard.getByRole('button', { name: /^View / }))
+    await userEvent.click(inCard.getByRole('button', { name: /^Download / }))
     expect(handlers.view).toHaveBeenCalledOnce()
     expect(handlers.download).toHaveBeenCalledOnce()
   })

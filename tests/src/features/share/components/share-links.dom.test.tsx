@@ -25,7 +25,7 @@ describe('Details share links', () => {
   it('creates a link with the chosen expiry, lists it with its expiry, and Revoke takes it away', async () => {
     await seedFiles([{ title: 'Banner', media_url: CLOUDINARY }])
     const { user } = renderScreen()
-    await user.click(within(await card('Banner')).getByRole('button', { name: 'View' }))
+    await user.click(within(await card('Banner')).getByRole('button', { name: /^View / }))
     const dialog = await screen.findByRole('dialog', { name: 'Banner' })
     const section = within(dialog).getByRole('region', { name: 'Share links' })
     expect(await within(section).findByText('No active share links.')).toBeInTheDocument()
@@ -49,7 +49,7 @@ describe('Details share links', () => {
   it('copies a listed link again with Copy link, for as long as it lives, and says so if the browser refuses', async () => {
     await seedFiles([{ title: 'Banner', media_url: CLOUDINARY }])
     const { user } = renderScreen()
-    await user.click(within(await card('Banner')).getByRole('button', { name: 'View' }))
+    await user.click(within(await card('Banner')).getByRole('button', { name: /^View / }))
     const dialog = await screen.findByRole('dialog', { name: 'Banner' })
     const section = within(dialog).getByRole('region', { name: 'Share links' })
     await user.click(await within(section).findByRole('button', { name: 'Create share link' }))

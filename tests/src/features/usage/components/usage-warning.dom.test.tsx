@@ -37,7 +37,7 @@ describe('the delete confirmation', () => {
     })
     await createShare(documentStore(), id, 24, SHARING)
     const { user } = renderScreen()
-    await user.click(within(await card('Harbour')).getByRole('button', { name: 'View' }))
+    await user.click(within(await card('Harbour')).getByRole('button', { name: /^View / }))
     const dialog = await screen.findByRole('dialog', { name: 'Harbour' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
 

@@ -20,7 +20,7 @@ const CLOUDINARY = 'https://res.cloudinary.com/demo/image/upload/v1/harbour.jpg'
 
 async function usedInOf(title: string) {
   const { user } = renderScreen()
-  await user.click(within(await card(title)).getByRole('button', { name: 'View' }))
+  await user.click(within(await card(title)).getByRole('button', { name: /^View / }))
   const dialog = await screen.findByRole('dialog', { name: title })
   return within(dialog).getByRole('region', { name: 'Used in' })
 }
