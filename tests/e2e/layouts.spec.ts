@@ -280,6 +280,33 @@ test.describe('on a phone', () => {
     await expect(drawer).toHaveCount(0)
   })
 
+  test('the filters, opened on a phone, stand two a row and leave the files most of the screen', async ({
+    page,
+    shot,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    await page.getByRole('button', { name: 'Filters' }).click()
+    const filters = page.locator('.toolbar__row--filters')
+    await expect(filters).toBeVisible()
+    // Folder, category, type, the dates, used or not, then the sort and view: where each row starts.
+    const tops = () =>
+      filters.evaluate((row) => [...row.children].map((each) => Math.round(each.getBoundingClientRect().top)))
+    await expect
+      .poll(async () => {
+        const [folder, category, type, dates, unused, sort] = await tops()
+        return [folder === category, type === unused, (dates ?? 0) > (type ?? 0), (sort ?? 0) > (dates ?? 0)]
+      })
+      .toEqual([true, true, true, true])
+    await expectInsideViewport(page, filters)
+    // Four rows of touch-sized controls: the pairs, the dates, the sort and view. A control a row (five
+    // rows) left the files 246 px of the 844.
+    await expect(page.locator('.results')).toBeVisible()
+    const results = await box(page.locator('.results'))
+    expect(844 - results.y).toBeGreaterThanOrEqual(320)
+    await shot('layout-phone-filters')
+  })
+
   test('the connection line covers neither the header nor the selection’s panel', async ({ page, shot }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openScreen(page)
