@@ -1,18 +1,15 @@
 import type { ActivityEvent } from '../../../contract/activity'
 import { formatDateTime } from '../../../lib/format-date'
-import { ACTION_LABELS, actorLabel, changeLines } from '../model/activity-words'
+import { ACTION_LABELS, actedOn, actorLabel, changeLines } from '../model/activity-words'
 
-/** One event of the log: who, what, to which files, when, and an edit's fields before and after. */
+/** One event of the log: who, what, to what, when, and an edit's fields before and after. */
 export function ActivityEventItem({ event, showFiles }: { event: ActivityEvent; showFiles: boolean }) {
   const lines = changeLines(event)
-  const files = event.file_ids.length
   return (
     <li className="activity__event">
       <div>
         <strong>{actorLabel(event.actor)}</strong> {ACTION_LABELS[event.action].toLowerCase()}
-        {showFiles &&
-          files > 0 &&
-          (files === 1 ? ` file ${String(event.file_ids[0])}` : ` ${String(files)} files`)}
+        {actedOn(event, showFiles)}
       </div>
       <time className="activity__when" dateTime={event.at}>
         {formatDateTime(event.at)}

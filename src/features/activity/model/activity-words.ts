@@ -42,6 +42,60 @@ export function actorLabel(actor: ActorSummary): string {
   }
 }
 
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+/** The files an event acted on: the one file by its title when the event kept it, else how many. */
+function filesActedOn(event: ActivityEvent): string {
+  const [only] = event.file_ids
+  const title = text(event.detail.title)
+  if (event.file_ids.length === 1 && only !== undefined)
+    return title ? ` “${title}”` : ` file ${String(only)}`
+  return event.file_ids.length > 1 ? ` ${String(event.file_ids.length)} files` : ''
+}
+
+/** What else the event's detail says about what was acted on, in words ('' when nothing). */
+function detailWords(event: ActivityEvent): string {
+  const { detail } = event
+  const path = text(detail.folder_path)
+  const email = text(detail.email)
+  const role = text(detail.role)
+  const name = text(detail.name)
+  switch (event.action) {
+    case 'file.moved':
+      return path ? ` to ${path}` : ''
+    case 'folder.created':
+    case 'folder.deleted':
+      return path ? ` ${path}` : ''
+    case 'folder.updated': {
+      const previous = text(detail.previous_path)
+      if (!path) return ''
+      return previous && previous !== path ? ` ${previous} → ${path}` : ` ${path}`
+    }
+    case 'person.invited':
+      return email ? ` ${email}${role ? ` as ${role}` : ''}` : ''
+    case 'person.role_changed':
+      return email && role ? `: ${email} is now ${role}` : ''
+    case 'person.joined':
+      return role ? ` as ${role}` : ''
+    case 'token.created':
+      return name ? ` “${name}”` : ''
+    case 'access.sign_in_failed':
+      return email ? ` as ${email}` : ''
+    case 'webflow.sync_all_started':
+      return typeof detail.queued === 'number' ? ` (${String(detail.queued)} files queued)` : ''
+    default:
+      return ''
+  }
+}
+
+/**
+ * What an event acted on, after its action's words: the files (unless the line stands in one file's own
+ * history, `withFiles` false) and what its detail names, such as a move's folder or an invitee.
+ */
+export function actedOn(event: ActivityEvent, withFiles: boolean): string {
+  return `${withFiles ? filesActedOn(event) : ''}${detailWords(event)}`
+}
+
 /** A field's value in a line: a list as its items, nothing as "nothing", an object as JSON. */
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'nothing'

@@ -41,6 +41,7 @@ describe('the Activity panel', () => {
       file_ids: [3],
       actor: ADA,
       at: new Date(start),
+      detail: { title: 'Pier' },
     })
     await appendActivity(documentStore(), {
       action: 'file.updated',
@@ -53,10 +54,11 @@ describe('the Activity panel', () => {
     const [edit, upload] = await eventsShown(panel, 2)
     expect(edit).toContain('CI deploys (API token) edited file 3')
     expect(edit).toContain('title: Pier → Pier at dawn')
-    expect(upload).toContain('Ada uploaded file 3')
+    // The file by the title the log kept of it, where it has one.
+    expect(upload).toContain('Ada uploaded “Pier”')
 
     await user.selectOptions(within(panel).getByLabelText('Who'), 'p_ada')
-    expect((await eventsShown(panel, 1))[0]).toContain('Ada uploaded file 3')
+    expect((await eventsShown(panel, 1))[0]).toContain('Ada uploaded “Pier”')
 
     await user.selectOptions(within(panel).getByLabelText('Who'), '')
     await user.selectOptions(within(panel).getByLabelText('Action'), 'file.updated')
