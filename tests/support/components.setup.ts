@@ -10,6 +10,9 @@ import { resetConnectivity } from '../../src/lib/connectivity'
 // on import is done here for every file, and each test starts from the state of a fresh page, whatever
 // the test before it, in this file or another, left behind.
 beforeAll(() => {
+  // jsdom lays nothing out and has no scrolling into view, which the screen asks for.
+  if (!('scrollIntoView' in Element.prototype))
+    Object.assign(Element.prototype, { scrollIntoView: () => undefined })
   // Testing Library turns React's act() environment on when it is first imported, and off again after
   // that file: every file needs it on.
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 
 import { formatBytes } from '../../../lib/format-bytes'
 import { UPLOAD_WORDS } from '../messages'
@@ -27,12 +27,20 @@ interface UploadItemRowProps {
 
 function Progress({ item }: { item: UploadItem }) {
   const { state } = item
+  // A file that starts sending, or whose sending meets a refusal, brings its progress into sight: started
+  // from the button at the dialog's foot, on a phone the rows sat above the details for every file.
+  const sending = state.status === 'uploading' || state.status === 'waiting'
+  const retrying = state.status === 'uploading' ? state.retrying : undefined
+  const shown = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    if (sending) shown.current?.scrollIntoView({ block: 'nearest' })
+  }, [sending, retrying])
   switch (state.status) {
     case 'hashing':
       return <span className="upload-item__state">Checking… {state.progress}%</span>
     case 'uploading':
       return (
-        <span className="upload-item__state">
+        <span ref={shown} className="upload-item__state">
           <progress value={state.progress} max={100} aria-label={`${item.file.name} upload progress`} />
           {state.progress}%
           {state.retrying === undefined
@@ -42,7 +50,7 @@ function Progress({ item }: { item: UploadItem }) {
       )
     case 'waiting':
       return (
-        <span className="upload-item__state upload-item__state--waiting">
+        <span ref={shown} className="upload-item__state upload-item__state--waiting">
           <progress value={state.progress} max={100} aria-label={`${item.file.name} upload progress`} />
           {UPLOAD_WORDS.waiting}
         </span>

@@ -376,10 +376,14 @@ describe('failures', () => {
     await openDialog(user)
     api.fail({ method: 'POST', match: (entry) => entry.path === '/api/uploads', respond: { status: 500 } })
     await addFiles(user, [makeFile('a.txt', 10, 'text/plain')])
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView')
     await user.click(startButton())
-    expect(
-      await within(fileRow('a.txt')).findByText(/The server answered 500; trying again…/),
-    ).toBeInTheDocument()
+    const retrying = await within(fileRow('a.txt')).findByText(/The server answered 500; trying again…/)
+    // Brought into sight: on a phone the row sits above the details for every file and the button.
+    await waitFor(() => {
+      expect(scrolled.mock.contexts).toContain(retrying)
+    })
+    scrolled.mockRestore()
     expect(within(fileRow('a.txt')).queryByRole('alert')).not.toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 })
     expect(await findNotice('All 1 files uploaded successfully!')).toBeInTheDocument()
