@@ -160,8 +160,10 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
       retryDelays: settings.retryDelays,
       onShouldRetry: (error, retryAttempt) => {
         const retrying = shouldRetryChunk(error, retryAttempt)
-        // A refusal the server gave (not a request it never answered, which waits for it instead).
-        if (retrying && !tusGotNoAnswer(error) && tusStatus(error) >= 400) onRetrying?.(tusStatus(error))
+        // A failure the server answered with (not a request it never answered, which waits for it
+        // instead, nor a 409 or 423 of the protocol, which the retry settles with the server's offset).
+        const status = tusStatus(error)
+        if (retrying && !tusGotNoAnswer(error) && (status === 429 || status >= 500)) onRetrying?.(status)
         return retrying
       },
       metadata: tusMetadata(file, metadata),
