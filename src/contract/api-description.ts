@@ -1612,7 +1612,7 @@ export const API_DESCRIPTION: ApiDescription = {
       POST: {
         summary: 'Add a webhook endpoint',
         description:
-          'The address must be https on a public host (`WEBHOOK_ALLOW_HOSTS` lets a local receiver through); it is checked again at every delivery. The answer is the only one holding the whole signing secret.',
+          'The address must be https on a public host (`WEBHOOK_ALLOW_HOSTS` lets a local receiver through); it is checked again at every delivery. One endpoint an address: another for an address already used is refused (409), as is a change of address to one. The answer is the only one holding the whole signing secret.',
         body: {
           schema: webhookCreateSchema,
           example: {
@@ -1628,7 +1628,7 @@ export const API_DESCRIPTION: ApiDescription = {
             example: { ...EXAMPLE_WEBHOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
           },
         },
-        // 409: the site holds the most endpoints it may (`WEBHOOK_LIMITS`).
+        // 409: the site holds the most endpoints it may (`WEBHOOK_LIMITS`), or one already sends to the address.
         errors: [400, 409, 413, 415],
       },
     },
@@ -1643,7 +1643,8 @@ export const API_DESCRIPTION: ApiDescription = {
         description: '`enabled: true` turns back on an endpoint turned off after a day of failed deliveries.',
         body: { schema: webhookUpdateSchema, example: { enabled: true } },
         answers: { 200: { description: 'Changed.', schema: webhookSchema, example: EXAMPLE_WEBHOOK } },
-        errors: [400, 404, 413, 415],
+        // 409: another endpoint already sends to the new address.
+        errors: [400, 404, 409, 413, 415],
       },
       DELETE: {
         summary: 'Remove a webhook endpoint',

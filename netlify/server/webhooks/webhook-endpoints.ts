@@ -117,6 +117,20 @@ async function mutateEndpoints<R>(
   }
 }
 
+/**
+ * One endpoint an address: a second would have every change sent there twice, each signed with its own
+ * secret. An add sent again after its answer was lost, or a form sent twice, is refused rather than
+ * doubling the deliveries; another set of events for the address is a change of its endpoint.
+ */
+function refuseTakenAddress(endpoints: readonly StoredEndpoint[], url: string, except?: string): void {
+  const taken = endpoints.find((endpoint) => endpoint.url === url && endpoint.id !== except)
+  if (taken) {
+    throw new ConflictError(
+      `A webhook already sends to ${url} (${taken.id}); change its events rather than adding another`,
+    )
+  }
+}
+
 /** Adds an endpoint with a fresh secret; the answer is the only one that shows the secret whole. */
 export async function createEndpoint(
   store: DocumentStore,
@@ -140,6 +154,7 @@ export async function createEndpoint(
     if (endpoints.length >= WEBHOOK_LIMITS.endpoints) {
       throw new ConflictError(`There can be at most ${String(WEBHOOK_LIMITS.endpoints)} webhooks`)
     }
+    refuseTakenAddress(endpoints, url)
     return { next: [...endpoints, endpoint], result: undefined }
   })
   return { ...publicWebhook(endpoint), secret: endpoint.secret }
@@ -156,6 +171,7 @@ export async function updateEndpoint(
   return mutateEndpoints(store, (endpoints) => {
     const current = endpoints.find((endpoint) => endpoint.id === id)
     if (!current) throw webhookNotFound(id)
+    if (url !== undefined) refuseTakenAddress(endpoints, url, id)
     const reenabled = patch.enabled === true && !current.enabled
     const updated: StoredEndpoint = {
       ...current,

@@ -77,6 +77,34 @@ describe('an endpoint', () => {
   })
 })
 
+describe('an address', () => {
+  it('has one endpoint: another add for it, or a change of address to it, is refused', async () => {
+    const again = createEndpoint(store, { url: 'https://hooks.example.com/in', events: ['file.deleted'] })
+    await expect(again).rejects.toThrow(
+      `A webhook already sends to https://hooks.example.com/in (${id}); change its events rather than adding another`,
+    )
+    // The address as it is kept: a host in capitals is the same host.
+    await expect(
+      createEndpoint(store, { url: 'https://HOOKS.example.com/in', events: ['file.created'] }),
+    ).rejects.toThrow('A webhook already sends to')
+    const other = await createEndpoint(store, {
+      url: 'https://hooks.example.com/two',
+      events: ['file.created'],
+    })
+    await expect(updateEndpoint(store, other.id, { url: 'https://hooks.example.com/in' })).rejects.toThrow(
+      'A webhook already sends to',
+    )
+    // Its own address again is no change of address.
+    expect(
+      await updateEndpoint(store, id, { url: 'https://hooks.example.com/in', description: 'Same' }),
+    ).toMatchObject({ description: 'Same' })
+    expect((await readEndpoints(store)).map((endpoint) => endpoint.url)).toEqual([
+      'https://hooks.example.com/in',
+      'https://hooks.example.com/two',
+    ])
+  })
+})
+
 describe('the endpoints changes are announced to', () => {
   /** The store's reads of the endpoints list from now on. */
   function countListReads(): () => number {

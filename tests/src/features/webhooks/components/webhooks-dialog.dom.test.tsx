@@ -40,6 +40,13 @@ describe('the Webhooks page', () => {
     // The list shows the secret's first characters only.
     expect(item).toHaveTextContent(`${secret.slice(0, 10)}…`)
     expect(item).not.toHaveTextContent(secret)
+    // The same address again is refused, in the server's words, rather than sent everything twice.
+    await user.type(within(page).getByLabelText('Address (https)'), 'https://hooks.example.com/in')
+    await user.click(within(page).getByRole('button', { name: 'Add webhook' }))
+    expect(await within(page).findByRole('alert')).toHaveTextContent(
+      /^A webhook already sends to https:\/\/hooks\.example\.com\/in \(wh_\w+\); change its events rather than adding another$/,
+    )
+    expect(within(page).getAllByText('https://hooks.example.com/in')).toHaveLength(1)
 
     await user.click(within(item).getByRole('button', { name: 'Send test' }))
     expect(await within(item).findByText('Test event queued')).toBeInTheDocument()
