@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api-errors'
 import { formatDateTime } from '../../../lib/format-date'
 import { changeRole, invitePerson, removePerson, usePeople } from '../api/people'
 import { ROLE_WORDS } from '../people-text'
-import { OneTimeSecret } from './one-time-secret'
+import { OneTimeSecret } from '../../../components/ui/one-time-secret'
 
 interface PeopleDialogProps {
   open: boolean

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-errors'
 import { formatDateTime } from '../../../lib/format-date'
 import { createToken, revokeToken, useTokens } from '../api/tokens'
 import { SCOPE_WORDS } from '../people-text'
-import { OneTimeSecret } from './one-time-secret'
+import { OneTimeSecret } from '../../../components/ui/one-time-secret'
 
 interface TokensDialogProps {
   open: boolean

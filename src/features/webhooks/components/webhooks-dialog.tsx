@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useSWRConfig } from 'swr'
 
 import { Dialog } from '../../../components/ui/dialog'
+import { OneTimeSecret } from '../../../components/ui/one-time-secret'
 import type { WebhookCreated } from '../../../contract/webhooks'
 import { errorMessage } from '../../../lib/api-errors'
 import { deliveriesKey } from '../api/deliveries'
@@ -73,12 +74,11 @@ export function WebhooksDialog({ open, onOpenChange }: WebhooksDialogProps) {
           Add a webhook
         </h3>
         {created && (
-          <div role="status">
-            <p>
-              Added. Its signing secret is shown only now: copy it into the receiver to verify each request.
-            </p>
-            <p className="webhooks__secret">{created.secret}</p>
-          </div>
+          <OneTimeSecret
+            label={`Signing secret of ${created.url}`}
+            value={created.secret}
+            note="Added. Its signing secret is shown only now: copy it into the receiver to verify each request."
+          />
         )}
         <AddWebhookForm
           onAdded={(made) => {

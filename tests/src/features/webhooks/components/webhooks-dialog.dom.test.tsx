@@ -33,6 +33,11 @@ describe('the Webhooks page', () => {
     await user.click(within(page).getByLabelText('file.purged'))
     await user.click(within(page).getByRole('button', { name: 'Add webhook' }))
     const secret = (await within(page).findByText(/^whsec_/)).textContent
+    // Shown once, with Copy, as a token's or an invitation's is.
+    expect(within(page).getByRole('status')).toHaveTextContent(
+      'Signing secret of https://hooks.example.com/in',
+    )
+    expect(within(within(page).getByRole('status')).getByRole('button', { name: 'Copy' })).toBeInTheDocument()
     const item = (await within(page).findByText('https://hooks.example.com/in')).closest('li')
     if (!item) throw new Error('the webhook is not listed')
     expect(item).toHaveTextContent('On')

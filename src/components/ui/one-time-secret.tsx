@@ -1,7 +1,9 @@
+import './one-time-secret.css'
+
 import { Copy } from 'lucide-react'
 import { useState } from 'react'
 
-import { copyText } from '../../../lib/clipboard'
+import { copyText } from '../../lib/clipboard'
 
 interface OneTimeSecretProps {
   /** What the secret is, read before it: "Invitation link for dana@example.com". */
@@ -12,18 +14,18 @@ interface OneTimeSecretProps {
 }
 
 /**
- * A secret the server answers once (an invitation link, an API token): shown whole, with Copy, and
- * the warning that it will not be shown again.
+ * A secret the server answers once (an invitation link, an API token, a webhook's signing secret):
+ * shown whole, with Copy, and the warning that it will not be shown again.
  */
 export function OneTimeSecret({ label, value, note }: OneTimeSecretProps) {
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no')
   return (
-    <div role="status" className="people__secret">
-      <p className="people__secret-label">{label}</p>
-      <p className="people__secret-value">
+    <div role="status" className="one-time-secret">
+      <p className="one-time-secret__label">{label}</p>
+      <p className="one-time-secret__value">
         <code>{value}</code>
       </p>
-      <p className="people__hint">{note}</p>
+      <p className="one-time-secret__note">{note}</p>
       <button
         type="button"
         className="button button--secondary button--small"
@@ -42,7 +44,7 @@ export function OneTimeSecret({ label, value, note }: OneTimeSecretProps) {
         {copied === 'yes' ? 'Copied' : 'Copy'}
       </button>
       {copied === 'failed' && (
-        <span className="people__hint"> Could not copy: select the text and copy it.</span>
+        <span className="one-time-secret__note"> Could not copy: select the text and copy it.</span>
       )}
     </div>
   )
