@@ -439,6 +439,35 @@ test.describe('on a phone', () => {
     await shot('layout-phone-details-long-tag')
   })
 
+  test('Webhooks keeps a new secret and the deliveries table inside the dialog', async ({ page, shot }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openScreen(page)
+    await page.getByRole('button', { name: 'Folders', exact: true }).click()
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Webhooks' })
+    // An address of one long word, as a receiver's often is.
+    const address = `https://hooks.example.com/${'receiver'.repeat(6)}`
+    await dialog.getByLabel('Address (https)').fill(address)
+    await dialog.getByRole('button', { name: 'Add webhook' }).click()
+    const secret = dialog.getByRole('status').filter({ hasText: 'Signing secret of' })
+    await expect(secret).toBeVisible()
+    const item = dialog.getByRole('listitem').filter({ hasText: address })
+    await item.getByRole('button', { name: 'Send test' }).click()
+    await item.getByRole('button', { name: 'Deliveries' }).click()
+    await expect(dialog.getByRole('region', { name: 'Deliveries' }).getByRole('table')).toBeVisible()
+    const inner = await dialog.evaluate((element) => ({
+      sideways: element.scrollWidth - element.clientWidth,
+      right: element.getBoundingClientRect().right,
+    }))
+    expect(inner.sideways).toBeLessThanOrEqual(0)
+    const secretBox = await box(secret)
+    expect(secretBox.x + secretBox.width).toBeLessThanOrEqual(inner.right)
+    await expect
+      .poll(() => secret.evaluate((element) => element.scrollWidth - element.clientWidth))
+      .toBeLessThanOrEqual(0)
+    await shot('layout-phone-webhooks')
+  })
+
   test('the toolbar fits: search across, Upload and New Folder in reach, the filters folded', async ({
     page,
   }) => {

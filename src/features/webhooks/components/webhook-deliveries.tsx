@@ -2,6 +2,7 @@ import { useState } from 'react'
 
 import type { Delivery } from '../../../contract/webhooks'
 import { errorMessage } from '../../../lib/api-errors'
+import { countOf } from '../../../lib/plural'
 import { resendDelivery, useDeliveries } from '../api/deliveries'
 
 const when = (iso: string) => new Date(iso).toLocaleString()
@@ -41,48 +42,51 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
   return (
     <>
       {failure && <p role="alert">{failure}</p>}
-      <table className="webhooks__table">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Sent</th>
-            <th scope="col">State</th>
-            <th scope="col">Result</th>
-            <th scope="col">Took</th>
-            <th scope="col">Next try</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((delivery) => {
-            const last = delivery.attempts[delivery.attempts.length - 1]
-            return (
-              <tr key={delivery.id}>
-                <td>{delivery.event}</td>
-                <td>{when(delivery.created_at)}</td>
-                <td>
-                  {STATE_LABELS[delivery.state]} ({delivery.attempts.length} tries)
-                </td>
-                <td>{lastResult(delivery)}</td>
-                <td>{last ? `${String(last.duration_ms)} ms` : '—'}</td>
-                <td>{delivery.next_attempt_at ? when(delivery.next_attempt_at) : '—'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    aria-label={`Send the ${delivery.event} of ${when(delivery.created_at)} again`}
-                    onClick={() => void resend(delivery)}
-                  >
-                    Re-send
-                  </button>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+      {/* Seven columns: on a phone the table scrolls sideways in its frame, not the dialog. */}
+      <div className="webhooks__table-frame">
+        <table className="webhooks__table">
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Sent</th>
+              <th scope="col">State</th>
+              <th scope="col">Result</th>
+              <th scope="col">Took</th>
+              <th scope="col">Next try</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((delivery) => {
+              const last = delivery.attempts[delivery.attempts.length - 1]
+              return (
+                <tr key={delivery.id}>
+                  <td>{delivery.event}</td>
+                  <td>{when(delivery.created_at)}</td>
+                  <td>
+                    {STATE_LABELS[delivery.state]} ({countOf(delivery.attempts.length, 'try', 'tries')})
+                  </td>
+                  <td>{lastResult(delivery)}</td>
+                  <td>{last ? `${String(last.duration_ms)} ms` : '—'}</td>
+                  <td>{delivery.next_attempt_at ? when(delivery.next_attempt_at) : '—'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={`Send the ${delivery.event} of ${when(delivery.created_at)} again`}
+                      onClick={() => void resend(delivery)}
+                    >
+                      Re-send
+                    </button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
     </>
   )
 }
