@@ -5,7 +5,7 @@ import { roleIncludes } from '../../src/contract/roles'
 import { listActivity } from '../server/activity/activity-log'
 import { activityRetentionDays } from '../server/env'
 import { ForbiddenError } from '../server/errors'
-import { validate } from '../server/http/request'
+import { queryOf, validate } from '../server/http/request'
 import { json } from '../server/http/respond'
 import { actorOf, route } from '../server/http/route'
 import { documentStore } from '../server/store'
@@ -17,7 +17,9 @@ import { documentStore } from '../server/store'
 export default route(
   {
     GET: async (request, call) => {
-      const params = Object.fromEntries(new URL(request.url).searchParams)
+      const params = Object.fromEntries(
+        queryOf(request, 'this endpoint', activityQuerySchema.keyof().options),
+      )
       const query = validate(activityQuerySchema, params)
       if (query.file_id === undefined && !roleIncludes(actorOf(call).role, 'admin'))
         throw new ForbiddenError(ACTIVITY_WHOLE_LOG_MESSAGE)

@@ -9,6 +9,7 @@ import {
 } from '../../src/contract/media-pages'
 import { InvalidInputError } from '../server/errors'
 import { listPageChanges, listShardRange } from '../server/records/record-pages'
+import { queryOf } from '../server/http/request'
 import { route } from '../server/http/route'
 import { documentStore } from '../server/store'
 
@@ -22,7 +23,7 @@ const JSON_HEADERS = {
 export default route(
   {
     GET: async (request) => {
-      const query = new URL(request.url).searchParams
+      const query = queryOf(request, 'this endpoint', ['shards', CHANGES_QUERY])
       if (query.has(CHANGES_QUERY)) return changes(query)
       const range = parseShardRange(query.get('shards'))
       if (range === null) {

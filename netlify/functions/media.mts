@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions'
 
 import { InvalidInputError } from '../server/errors'
 import { pageLimitOf } from '../server/http/page-query'
+import { queryOf } from '../server/http/request'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { listMedia } from '../server/records/media-service'
@@ -10,7 +11,7 @@ import { documentStore } from '../server/store'
 export default route(
   {
     GET: async (request) => {
-      const query = new URL(request.url).searchParams
+      const query = queryOf(request, 'this endpoint', ['cursor', 'limit'])
       const listing = await listMedia(documentStore(), {
         after: cursorOf(query.get('cursor')),
         limit: pageLimitOf(query.get('limit')),

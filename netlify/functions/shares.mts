@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions'
 
 import { parseIdSegment } from '../../src/contract/ids'
 import { InvalidInputError } from '../server/errors'
+import { queryOf } from '../server/http/request'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { siteOrigins } from '../server/http/site-origin'
@@ -12,7 +13,7 @@ import { documentStore } from '../server/store'
 export default route(
   {
     GET: async (request) => {
-      const raw = new URL(request.url).searchParams.get('file')
+      const raw = queryOf(request, 'this endpoint', ['file']).get('file')
       const id = parseIdSegment(raw)
       if (id === null)
         throw new InvalidInputError('Say which file with ?file={id}: file ids are positive whole numbers')

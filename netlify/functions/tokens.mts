@@ -6,13 +6,13 @@ import { ALL_TOKENS_QUERY } from '../../src/contract/people-paths'
 import { ConflictError, InvalidInputError } from '../server/errors'
 import { currentAccessGate } from '../server/http/access-gate'
 import { json } from '../server/http/respond'
-import { readJson, validate } from '../server/http/request'
+import { queryOf, readJson, validate } from '../server/http/request'
 import { actorOf, route } from '../server/http/route'
 import { createToken, listTokens, revokeToken } from '../server/people/api-tokens'
 import { documentStore } from '../server/store'
 
 function listsAll(request: Request): boolean {
-  const value = new URL(request.url).searchParams.get(ALL_TOKENS_QUERY)
+  const value = queryOf(request, 'this endpoint', [ALL_TOKENS_QUERY]).get(ALL_TOKENS_QUERY)
   if (value === null || value === 'false') return false
   if (value === 'true') return true
   throw new InvalidInputError(`${ALL_TOKENS_QUERY} must be true or false`)

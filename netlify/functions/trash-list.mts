@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions'
 
 import { pageLimitOf } from '../server/http/page-query'
 import { serverEnv } from '../server/env'
+import { queryOf } from '../server/http/request'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { documentStore } from '../server/store'
@@ -14,7 +15,7 @@ import { listTrash } from '../server/trash/trash-service'
 export default route(
   {
     GET: async (request) => {
-      const query = new URL(request.url).searchParams
+      const query = queryOf(request, 'this endpoint', ['cursor', 'limit'])
       const cursor = query.get('cursor')
       const page = await listTrash(documentStore(), {
         cursor: cursor === '' ? null : cursor,

@@ -132,7 +132,7 @@ export type Access = 'gate' | 'open' | 'signed-link'
  * (netlify/server/http/error-statuses.ts) to this list.
  */
 export const ERROR_MEANINGS = {
-  400: 'The request is malformed or breaks a limit; the message names what to fix.',
+  400: 'The request is malformed or breaks a limit, or names a query parameter the endpoint does not take (or one twice); the message names what to fix.',
   401: 'The access gate is on and the request has no valid credential (`WWW-Authenticate` names the scheme).',
   403: 'The credential is valid, but its role or token scope does not allow this call (or a cookie came from another site).',
   404: 'No such file, folder, upload, share link or path.',

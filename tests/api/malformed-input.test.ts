@@ -213,3 +213,33 @@ describe('malformed input', () => {
     },
   )
 })
+
+describe('query parameters', () => {
+  // The endpoints whose query the caller writes: a misspelt filter would otherwise be dropped, and the
+  // answer look like the one asked for.
+  const queries = () => [
+    { path: '/api/media?limt=10', takes: 'cursor, limit' },
+    { path: '/api/trash?cursor=&limt=10', takes: 'cursor, limit' },
+    { path: '/api/activity?actions=file.updated', takes: 'actor, action, file_id, cursor' },
+    { path: '/api/media-pages?shard=0-0', takes: 'shards, changes' },
+    { path: `/api/shares?file=${String(record.id)}&fileId=1`, takes: 'file' },
+    { path: '/api/tokens?everyone=true', takes: 'all' },
+  ]
+
+  it('refuses one an endpoint does not take, naming those it does, and one given twice', async () => {
+    for (const { path, takes } of queries()) {
+      const response = await api('GET', path)
+      const name = /[?&]([a-zA-Z_]+)=[^&]*$/.exec(path)?.[1] ?? ''
+      expect([path, response.status, response.body]).toEqual([
+        path,
+        400,
+        { error: `Unknown parameter "${name}": this endpoint takes only ${takes}` },
+      ])
+    }
+    const twice = await api('GET', '/api/media?limit=10&limit=20')
+    expect([twice.status, twice.body]).toEqual([400, { error: 'limit is given more than once' }])
+    // What each takes still works.
+    expect((await api('GET', '/api/media?limit=1')).status).toBe(200)
+    expect((await api('GET', `/api/shares?file=${String(record.id)}`)).status).toBe(200)
+  })
+})

@@ -41,6 +41,33 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
 }
 
 /**
+ * Refuses a query parameter outside `names` (a misspelt filter would otherwise be dropped, and the
+ * answer look like the one asked for) and one given twice, naming the endpoint as `what` does and what
+ * it takes (`shown`, when not all of `names`: a parameter the URL form adds, such as a path's `id`).
+ */
+export function checkQueryNames(
+  params: URLSearchParams,
+  what: string,
+  names: readonly string[],
+  shown: readonly string[] = names,
+): void {
+  for (const name of new Set(params.keys())) {
+    if (!names.includes(name)) {
+      const takes = shown.length === 0 ? 'takes no parameters' : `takes only ${shown.join(', ')}`
+      throw new InvalidInputError(`Unknown parameter "${name.slice(0, 40)}": ${what} ${takes}`)
+    }
+    if (params.getAll(name).length > 1) throw new InvalidInputError(`${name} is given more than once`)
+  }
+}
+
+/** The query of a request to an endpoint that takes the parameters `names` (`checkQueryNames`). */
+export function queryOf(request: Request, what: string, names: readonly string[]): URLSearchParams {
+  const params = new URL(request.url).searchParams
+  checkQueryNames(params, what, names)
+  return params
+}
+
+/**
  * The id of a `/api/{endpoint}/{id}` call. The netlify.toml rewrite passes the path's id on as `?id=`,
  * so the function never splits its URL.
  */

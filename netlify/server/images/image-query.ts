@@ -9,6 +9,7 @@ import {
 } from '../../../src/contract/image-renditions'
 import { LIMITS } from '../../../src/contract/limits'
 import { InvalidInputError } from '../errors'
+import { checkQueryNames } from '../http/request'
 
 /** What `GET /api/image/{id}?w=&h=&fit=&fm=&v=` asks for, checked: always one of the served renditions. */
 export interface ImageQuery {
@@ -42,14 +43,7 @@ function oneOf<T extends string>(raw: string | null, name: string, values: reado
  * `fm` to `auto`, as the Netlify Image CDN has them.
  */
 export function parseImageQuery(params: URLSearchParams, extra: readonly string[] = []): ImageQuery {
-  for (const name of new Set(params.keys())) {
-    if (!(NAMES as readonly string[]).includes(name) && !extra.includes(name)) {
-      throw new InvalidInputError(
-        `Unknown parameter "${name.slice(0, 40)}": the image route takes only ${NAMES.join(', ')}`,
-      )
-    }
-    if (params.getAll(name).length > 1) throw new InvalidInputError(`${name} is given more than once`)
-  }
+  checkQueryNames(params, 'the image route', [...NAMES, ...extra], NAMES)
   const v = params.get('v')
   if (v !== null && !VERSION.test(v)) {
     throw new InvalidInputError('v must be the version the app puts in the URL: letters and digits')
