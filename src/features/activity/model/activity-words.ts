@@ -44,13 +44,20 @@ export function actorLabel(actor: ActorSummary): string {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
+/** The word before the files where the action's own words do not lead to them: a link is *for* a file. */
+const BEFORE_FILES: Partial<Record<ActivityAction, string>> = {
+  'share.created': ' for',
+  'share.revoked': ' for',
+}
+
 /** The files an event acted on: the one file by its title when the event kept it, else how many. */
 function filesActedOn(event: ActivityEvent): string {
   const [only] = event.file_ids
   const title = text(event.detail.title)
+  const before = BEFORE_FILES[event.action] ?? ''
   if (event.file_ids.length === 1 && only !== undefined)
-    return title ? ` “${title}”` : ` file ${String(only)}`
-  return event.file_ids.length > 1 ? ` ${String(event.file_ids.length)} files` : ''
+    return `${before}${title ? ` “${title}”` : ` file ${String(only)}`}`
+  return event.file_ids.length > 1 ? `${before} ${String(event.file_ids.length)} files` : ''
 }
 
 /** What else the event's detail says about what was acted on, in words ('' when nothing). */

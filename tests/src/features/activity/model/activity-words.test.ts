@@ -21,6 +21,7 @@ describe('what an activity line says was acted on', () => {
     expect(actedOn(event('file.created', [6], { title: 'Beach sunset' }), true)).toBe(' “Beach sunset”')
     expect(actedOn(event('file.created', [6]), true)).toBe(' file 6')
     expect(actedOn(event('file.deleted', [1, 2, 3]), true)).toBe(' 3 files')
+    expect(actedOn(event('share.created', [6], { share_id: 's_1' }), true)).toBe(' for file 6')
     // In one file's own history the file goes without saying.
     expect(actedOn(event('file.created', [6], { title: 'Beach sunset' }), false)).toBe('')
   })
