@@ -154,7 +154,6 @@ describe('GET /api/media-pages?changes=', () => {
     }
     for (const query of [
       'changes=x&shards=0-3',
-      'changes=&changes=',
       'changes=abc',
       `changes=${'A'.repeat(28)}`,
       `changes=${'A'.repeat(27)}.%22x%22`,
@@ -165,6 +164,9 @@ describe('GET /api/media-pages?changes=', () => {
       expect(answer.status, query).toBe(400)
       expect(await answer.json()).toEqual(message)
     }
+    // Given twice, it is refused as any parameter of any endpoint given twice is.
+    const twice = await get('changes=&changes=')
+    expect([twice.status, await twice.json()]).toEqual([400, { error: 'changes is given more than once' }])
     expect((await get('changes=')).status).toBe(200)
     expect((await get(`changes=${'.'.repeat(999)}`)).status).toBe(200)
   })
