@@ -29,6 +29,11 @@ export const UPLOAD_WORDS = {
     count === 1
       ? '1 file is waiting for the server; it goes on by itself once the server answers.'
       : `${countOf(count, 'file')} are waiting for the server; they go on by themselves once the server answers.`,
+  /** The batch's line while files the server refused are sent again (their rows say with which status). */
+  retryingSummary: (count: number) =>
+    count === 1
+      ? 'The server refused 1 file; it is sent again by itself.'
+      : `The server refused ${countOf(count, 'file')}; they are sent again by themselves.`,
   gaveUp: 'The server could not be reached. Check your connection, then press Retry.',
   /** The batch as a whole, while it runs. */
   progress: (finished: number, total: number) => `${String(finished)} of ${countOf(total, 'file')} done`,

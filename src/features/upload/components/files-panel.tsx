@@ -21,6 +21,9 @@ interface FilesPanelProps {
 export function FilesPanel({ batch, snapshot, alert, rejected, onFiles, onRetry }: FilesPanelProps) {
   const { items, shared, running } = snapshot
   const waiting = items.filter((item) => item.state.status === 'waiting').length
+  const retrying = items.filter(
+    (item) => item.state.status === 'uploading' && item.state.retrying !== undefined,
+  ).length
   const finished = items.filter(isFinished).length
   return (
     <div role="tabpanel" id="upload-panel-files" aria-labelledby="upload-tab-files">
@@ -74,6 +77,12 @@ export function FilesPanel({ batch, snapshot, alert, rejected, onFiles, onRetry 
       {waiting > 0 && (
         <p className="upload__waiting" role="status">
           {UPLOAD_WORDS.waitingSummary(waiting)}
+        </p>
+      )}
+      {/* Read out, where the row's own words (beside its progress) are not. */}
+      {retrying > 0 && (
+        <p className="upload__waiting" role="status">
+          {UPLOAD_WORDS.retryingSummary(retrying)}
         </p>
       )}
     </div>

@@ -372,7 +372,8 @@ describe('failures', () => {
   }, 40_000)
 
   it('says what the server refused while the file is sent again, then finishes', async () => {
-    const { user } = renderUploadDialog({ services: testServices({ host: testBuiltinHost([1000], 60_000) }) })
+    // Sent again after 2 s: the words are checked while the retry waits.
+    const { user } = renderUploadDialog({ services: testServices({ host: testBuiltinHost([2000], 60_000) }) })
     await openDialog(user)
     api.fail({ method: 'POST', match: (entry) => entry.path === '/api/uploads', respond: { status: 500 } })
     await addFiles(user, [makeFile('a.txt', 10, 'text/plain')])
@@ -384,6 +385,11 @@ describe('failures', () => {
       expect(scrolled.mock.contexts).toContain(retrying)
     })
     scrolled.mockRestore()
+    // Read out too, as the row's words beside its progress are not.
+    expect(screen.getByText('The server refused 1 file; it is sent again by itself.')).toHaveAttribute(
+      'role',
+      'status',
+    )
     expect(within(fileRow('a.txt')).queryByRole('alert')).not.toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 })
     expect(await findNotice('All 1 files uploaded successfully!')).toBeInTheDocument()
