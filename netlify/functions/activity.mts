@@ -17,9 +17,7 @@ import { documentStore } from '../server/store'
 export default route(
   {
     GET: async (request, call) => {
-      const params = Object.fromEntries(
-        queryOf(request, 'this endpoint', activityQuerySchema.keyof().options),
-      )
+      const params = Object.fromEntries(queryOf(request, activityQuerySchema.keyof().options))
       const query = validate(activityQuerySchema, params)
       if (query.file_id === undefined && !roleIncludes(actorOf(call).role, 'admin'))
         throw new ForbiddenError(ACTIVITY_WHOLE_LOG_MESSAGE)

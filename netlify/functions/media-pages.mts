@@ -23,7 +23,7 @@ const JSON_HEADERS = {
 export default route(
   {
     GET: async (request) => {
-      const query = queryOf(request, 'this endpoint', ['shards', CHANGES_QUERY])
+      const query = queryOf(request, ['shards', CHANGES_QUERY])
       if (query.has(CHANGES_QUERY)) return changes(query)
       const range = parseShardRange(query.get('shards'))
       if (range === null) {

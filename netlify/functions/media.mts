@@ -11,7 +11,7 @@ import { documentStore } from '../server/store'
 export default route(
   {
     GET: async (request) => {
-      const query = queryOf(request, 'this endpoint', ['cursor', 'limit'])
+      const query = queryOf(request, ['cursor', 'limit'])
       const listing = await listMedia(documentStore(), {
         after: cursorOf(query.get('cursor')),
         limit: pageLimitOf(query.get('limit')),

@@ -13,7 +13,7 @@ import { documentStore } from '../server/store'
 export default route(
   {
     GET: async (request) => {
-      const raw = queryOf(request, 'this endpoint', ['file']).get('file')
+      const raw = queryOf(request, ['file']).get('file')
       const id = parseIdSegment(raw)
       if (id === null)
         throw new InvalidInputError('Say which file with ?file={id}: file ids are positive whole numbers')

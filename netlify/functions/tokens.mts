@@ -12,7 +12,7 @@ import { createToken, listTokens, revokeToken } from '../server/people/api-token
 import { documentStore } from '../server/store'
 
 function listsAll(request: Request): boolean {
-  const value = queryOf(request, 'this endpoint', [ALL_TOKENS_QUERY]).get(ALL_TOKENS_QUERY)
+  const value = queryOf(request, [ALL_TOKENS_QUERY]).get(ALL_TOKENS_QUERY)
   if (value === null || value === 'false') return false
   if (value === 'true') return true
   throw new InvalidInputError(`${ALL_TOKENS_QUERY} must be true or false`)

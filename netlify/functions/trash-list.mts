@@ -15,7 +15,7 @@ import { listTrash } from '../server/trash/trash-service'
 export default route(
   {
     GET: async (request) => {
-      const query = queryOf(request, 'this endpoint', ['cursor', 'limit'])
+      const query = queryOf(request, ['cursor', 'limit'])
       const cursor = query.get('cursor')
       const page = await listTrash(documentStore(), {
         cursor: cursor === '' ? null : cursor,

@@ -53,17 +53,18 @@ export function checkQueryNames(
 ): void {
   for (const name of new Set(params.keys())) {
     if (!names.includes(name)) {
-      const takes = shown.length === 0 ? 'takes no parameters' : `takes only ${shown.join(', ')}`
-      throw new InvalidInputError(`Unknown parameter "${name.slice(0, 40)}": ${what} ${takes}`)
+      throw new InvalidInputError(
+        `Unknown parameter "${name.slice(0, 40)}": ${what} takes only ${shown.join(', ')}`,
+      )
     }
     if (params.getAll(name).length > 1) throw new InvalidInputError(`${name} is given more than once`)
   }
 }
 
 /** The query of a request to an endpoint that takes the parameters `names` (`checkQueryNames`). */
-export function queryOf(request: Request, what: string, names: readonly string[]): URLSearchParams {
+export function queryOf(request: Request, names: readonly string[]): URLSearchParams {
   const params = new URL(request.url).searchParams
-  checkQueryNames(params, what, names)
+  checkQueryNames(params, 'this endpoint', names)
   return params
 }
 
