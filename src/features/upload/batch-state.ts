@@ -134,6 +134,14 @@ export function batchReducer(batch: BatchSnapshot, event: BatchEvent): BatchSnap
 /** What happens to one file while it stays in the batch. */
 type ItemEvent = Exclude<Extract<BatchEvent, { id: string }>, { type: 'removed' }>
 
+/**
+ * The refusal a file's sending met (`retrying`, its status), as its progress moves from `before` to
+ * `now`: a retry's start reports where it goes on from, so the refusal stays said until bytes move again.
+ */
+export function stillRetrying(before: number, now: number, retrying: number | undefined): number | undefined {
+  return now > before ? undefined : retrying
+}
+
 function itemReducer(item: UploadItem, event: ItemEvent, running: boolean): UploadItem {
   switch (event.type) {
     case 'details-typed':
@@ -183,9 +191,10 @@ function itemReducer(item: UploadItem, event: ItemEvent, running: boolean): Uplo
         : item
     case 'uploading': {
       const { state } = item
-      // A retry's start reports where it goes on from: the refusal stays said until bytes move again.
       const retrying =
-        state.status === 'uploading' && event.progress <= state.progress ? state.retrying : undefined
+        state.status === 'uploading'
+          ? stillRetrying(state.progress, event.progress, state.retrying)
+          : undefined
       return {
         ...item,
         state: {

@@ -8,6 +8,7 @@ import type { MediaRecord } from '../../../contract/record'
 import { formatBytes } from '../../../lib/format-bytes'
 import { NO_CHANGE, withRecords, type MediaCache } from '../../../lib/record-changes'
 import { mimeOf } from '../file-details'
+import { stillRetrying } from '../batch-state'
 import { isAbortError, uploadFailure, UPLOAD_WORDS } from '../messages'
 import { validateIncomingFiles } from '../validate-files'
 import { replaceOne, type ReplaceServices } from '../replace-one'
@@ -15,7 +16,7 @@ import './replace-file-dialog.css'
 
 type ReplaceState =
   | { kind: 'choosing'; file: File | null; error: string | null }
-  | { kind: 'sending'; file: File; progress: number; waiting: boolean; retrying: number | null }
+  | { kind: 'sending'; file: File; progress: number; waiting: boolean; retrying?: number | undefined }
   | { kind: 'failed'; file: File; error: string; detail?: string }
 
 const CHOOSING: ReplaceState = { kind: 'choosing', file: null, error: null }
@@ -66,8 +67,8 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
   const send = async (target: MediaRecord, file: File) => {
     const controller = new AbortController()
     running.current = controller
-    setState({ kind: 'sending', file, progress: 0, waiting: false, retrying: null })
-    const update = (change: Partial<{ progress: number; waiting: boolean; retrying: number | null }>) => {
+    setState({ kind: 'sending', file, progress: 0, waiting: false })
+    const update = (change: Partial<{ waiting: boolean; retrying: number }>) => {
       setState((current) => (current.kind === 'sending' ? { ...current, ...change } : current))
     }
     try {
@@ -78,10 +79,13 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
             signal: controller.signal,
             onProgress: (fraction) => {
               const progress = Math.round(fraction * 100)
-              // A retry's start reports where it goes on from: the refusal stays said until bytes move.
               setState((current) =>
                 current.kind === 'sending'
-                  ? { ...current, progress, retrying: progress > current.progress ? null : current.retrying }
+                  ? {
+                      ...current,
+                      progress,
+                      retrying: stillRetrying(current.progress, progress, current.retrying),
+                    }
                   : current,
               )
             },
@@ -149,7 +153,7 @@ export function ReplaceFileDialog({ record, cache, loadServices, onClose }: Repl
               <progress value={state.progress} max={100} aria-label={`${state.file.name} upload progress`} />{' '}
               {state.waiting
                 ? UPLOAD_WORDS.waiting
-                : `${String(state.progress)}%${state.retrying === null ? '' : ` ${UPLOAD_WORDS.retrying(state.retrying)}`}`}
+                : `${String(state.progress)}%${state.retrying === undefined ? '' : ` ${UPLOAD_WORDS.retrying(state.retrying)}`}`}
             </p>
           )}
           <FormFooter

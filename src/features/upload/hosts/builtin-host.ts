@@ -19,7 +19,13 @@ import { abortError, isAbortError, UPLOAD_MESSAGES, UPLOAD_WORDS, UploadError } 
 import { validateIncomingFiles } from '../validate-files'
 import { SERVER_WAIT_MS, serverWaiter, untilServerAnswers } from '../wait-for-server'
 import { errorDetail } from './error-detail'
-import type { HostedFile, HostUploadOptions, MediaHost, MeasuredMetadata } from './media-host'
+import {
+  isRetryableRefusal,
+  type HostedFile,
+  type HostUploadOptions,
+  type MediaHost,
+  type MeasuredMetadata,
+} from './media-host'
 
 export interface BuiltinHostOptions {
   endpoint?: string
@@ -163,7 +169,7 @@ function sendWithTus(file: File, options: HostUploadOptions, settings: Required<
         // A failure the server answered with (not a request it never answered, which waits for it
         // instead, nor a 409 or 423 of the protocol, which the retry settles with the server's offset).
         const status = tusStatus(error)
-        if (retrying && !tusGotNoAnswer(error) && (status === 429 || status >= 500)) onRetrying?.(status)
+        if (retrying && !tusGotNoAnswer(error) && isRetryableRefusal(status)) onRetrying?.(status)
         return retrying
       },
       metadata: tusMetadata(file, metadata),

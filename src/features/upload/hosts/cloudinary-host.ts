@@ -8,7 +8,7 @@ import { validateIncomingFiles } from '../validate-files'
 import { requestUploadSignature } from './cloudinary-signature'
 import { cloudinaryThumbnailUrl } from './cloudinary-thumbnails'
 import { errorDetail } from './error-detail'
-import type { HostUploadOptions, MediaHost } from './media-host'
+import { isRetryableRefusal, type HostUploadOptions, type MediaHost } from './media-host'
 import { xhrPost, type PostResponse, type PostWithProgress } from './xhr-post'
 
 export const CLOUDINARY_API_BASE = 'https://api.cloudinary.com'
@@ -72,7 +72,7 @@ function toResult(body: string, file: File): MediaHostResult {
 }
 
 function isTransient(response: PostResponse | null): boolean {
-  return response === null || response.status === 429 || response.status >= 500
+  return response === null || isRetryableRefusal(response.status)
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

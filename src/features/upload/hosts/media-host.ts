@@ -8,6 +8,9 @@ export interface MeasuredMetadata {
   duration?: number
 }
 
+/** A refusal a host sends again after a wait, and says so (`onRetrying`): the server's trouble or its rate limit. */
+export const isRetryableRefusal = (status: number): boolean => status === 429 || status >= 500
+
 export interface HostUploadOptions {
   /** The fraction sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void
@@ -18,7 +21,8 @@ export interface HostUploadOptions {
    */
   onWaiting?: (waiting: boolean) => void
   /**
-   * Called with the server's status when it refused a request with one worth trying again (a 5xx, 429),
+   * Called with the server's status when it refused a request with one worth trying again
+   * (`isRetryableRefusal`),
    * before the host sends it again after its delay; the next progress says it went on.
    */
   onRetrying?: (status: number) => void
