@@ -48,6 +48,12 @@ export function fileMenuEntries(
 }
 
 /**
+ * What a screen reader calls a file's command button on a card or a list row: the command and the file
+ * it acts on ("View Beach sunset"), so a list of the page's buttons says which file each is for.
+ */
+export const fileActionName = (label: string, record: MediaRecord) => `${label} ${record.title}`
+
+/**
  * The More button on a card and a list row: the right-click menu's commands, for whoever does not
  * right-click (a touch screen, a keyboard, or someone who does not know to).
  */

@@ -8,7 +8,7 @@ import { IconButton } from '../../../components/ui/icon-button'
 import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import { fileExtension } from '../model/file-extension'
-import { MoreMenu } from './file-menu'
+import { fileActionName, MoreMenu } from './file-menu'
 import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, useItemHandlers } from './item-handlers'
 import { Thumbnail } from './thumbnail'
@@ -64,7 +64,7 @@ export const ListRow = memo(function ListRow({ record, position, selected, activ
             key={name}
             icon={icon}
             label={label}
-            name={`${label} ${record.title}`}
+            name={fileActionName(label, record)}
             tabIndex={tabIndex}
             onClick={() => {
               perform([record], 'context')

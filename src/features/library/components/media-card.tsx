@@ -9,7 +9,7 @@ import { formatBytes } from '../../../lib/format-bytes'
 import { formatDate } from '../../../lib/format-date'
 import type { CardDensity } from './card-geometry'
 import { FileIcon } from './file-icon'
-import { MoreMenu } from './file-menu'
+import { fileActionName, MoreMenu } from './file-menu'
 import { EditableTitle, useRenaming } from './inline-rename'
 import { fileItemProps, useItemHandlers, type ItemHandlers } from './item-handlers'
 import { TagChips } from './tag-chips'
@@ -134,7 +134,7 @@ function CardActions({
         <CardButton
           key={name}
           label={label}
-          name={`${label} ${record.title}`}
+          name={fileActionName(label, record)}
           icon={icon}
           tabIndex={tabIndex}
           onClick={() => {
@@ -154,8 +154,7 @@ function CardActions({
 
 /**
  * An icon button with `label` as its tooltip (three labelled buttons do not fit a narrow card), named
- * with the file's title (`name`), as the More button is: a list of the page's buttons then says which
- * file each acts on, where it read "View" once a card.
+ * `name` (`fileActionName`).
  */
 function CardButton({
   label,
