@@ -54,7 +54,7 @@ export function App() {
   const { media, query, selection } = library
   const { results } = query
   const folder = filters.folder
-  const openRecord = useOpenRecord(results, screen.openFile)
+  const openRecord = useOpenRecord(results, screen.openFile, commands.closeDetails)
   const refreshMedia = () => void media.cache.reload()
   const adjustImage = useAdjustImage(media.cache)
   const afterSignOut = useSignedOut(refreshMedia)

@@ -19,6 +19,7 @@ import {
   folderDeleteResponseSchema,
   folderListSchema,
   folderUpdateResponseSchema,
+  mediaFileAnswerSchema,
   mediaPageSchema,
   trashIdsRequestSchema,
   trashPageSchema,
@@ -522,6 +523,26 @@ export const API_DESCRIPTION: ApiDescription = {
               shares: 2,
               folders: [EXAMPLE_FOLDER],
             },
+          },
+        },
+        errors: [400, 404],
+      },
+    },
+  },
+  mediaFile: {
+    tag: 'Files',
+    access: 'gate',
+    parameters: { id: fileIdParameter },
+    operations: {
+      GET: {
+        summary: 'One file',
+        description:
+          "The file's record, from one read: a link or a script holding an id asks here rather than loading the library. A file in the trash is answered too, with `deleted_at`; a file deleted for good, or never made, is a 404.",
+        answers: {
+          200: {
+            description: 'The record as it is now; `deleted_at` when it is in the trash.',
+            schema: mediaFileAnswerSchema,
+            example: { record: EXAMPLE_RECORD },
           },
         },
         errors: [400, 404],

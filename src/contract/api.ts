@@ -25,6 +25,9 @@ export const uploadResponseSchema = z.discriminatedUnion('success', [
 
 export const updateResponseSchema = z.object({ success: z.literal(true), record: mediaRecordSchema })
 
+/** `GET /api/media/{id}`: the file's record, `deleted_at` set when it is in the trash. */
+export const mediaFileAnswerSchema = z.object({ record: mediaRecordSchema })
+
 /**
  * `POST /api/webflow-sync/{id}`: the record, marked pending when a job was `queued` (202), or as it
  * stands when none was needed (200): already synced, or a job queued within the last five minutes.

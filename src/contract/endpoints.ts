@@ -5,6 +5,7 @@ import { functionUrl, routePath } from './routes'
 export const ENDPOINTS = {
   media: routePath('media'),
   mediaUsage: (id: number) => routePath('mediaUsage', { id: String(id) }),
+  mediaFile: (id: number) => routePath('mediaFile', { id: String(id) }),
   mediaPages: (shards: string) => `${routePath('mediaPages')}?shards=${shards}`,
   upload: routePath('upload'),
   import: routePath('import'),

@@ -22,6 +22,7 @@ export type RouteAccess = AccessRequirement | { readonly [M in ApiMethod]?: Acce
  */
 export const ROUTE_ACCESS = {
   mediaUsage: 'viewer',
+  mediaFile: 'viewer',
   media: 'viewer',
   mediaPages: 'viewer',
   upload: 'editor',

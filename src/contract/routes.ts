@@ -36,6 +36,7 @@ export interface ApiRoute {
 export const API_ROUTES = [
   // Before every other /api/media route: the first match wins.
   { name: 'mediaUsage', path: '/api/media/:id/usage', function: 'media-usage', query: ['id'] },
+  { name: 'mediaFile', path: '/api/media/:id', function: 'media-file', query: ['id'] },
   { name: 'media', path: '/api/media', function: 'media' },
   { name: 'mediaPages', path: '/api/media-pages', function: 'media-pages' },
   { name: 'upload', path: '/api/upload', function: 'upload' },

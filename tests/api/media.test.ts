@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { mediaPageSchema } from '../../src/contract/api'
+import { mediaFileAnswerSchema, mediaPageSchema } from '../../src/contract/api'
 import { mediaRecordSchema, type MediaRecord } from '../../src/contract/record'
 import { api, apiAll, errorOf } from '../support/api-client'
 import { expectClientError, listAllRecords, uploadRecord, uploadRecords } from '../support/api-steps'
@@ -142,5 +142,33 @@ describe('GET /api/media', () => {
       expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
       expect(errorOf(response)).toContain(method)
     })
+  })
+})
+
+describe('GET /api/media/{id}', () => {
+  it('answers the record, in the trash with its deleted_at, and 404 once it is deleted for good', async () => {
+    const record = await uploadRecord()
+    const path = `/api/media/${String(record.id)}`
+    const live = await api('GET', path)
+    expect(live.status, live.text).toBe(200)
+    expect(live.headers.get('cache-control')).toBe('no-store')
+    expect(mediaFileAnswerSchema.strict().parse(live.body)).toEqual({ record })
+
+    expect((await api('DELETE', `/api/delete/${String(record.id)}`)).status).toBe(200)
+    const trashed = mediaFileAnswerSchema.parse((await api('GET', path)).body).record
+    expect(trashed).toEqual({
+      ...record,
+      deleted_at: expect.any(String) as string,
+      updated_at: trashed.updated_at,
+    })
+
+    expect((await api('POST', '/api/trash/purge', { ids: [record.id] })).status).toBe(200)
+    expect(expectClientError(await api('GET', path), 404)).toBe(`File ${String(record.id)} not found`)
+  })
+
+  it('answers 404 for an id never made, 400 for one that is not an id, and 405 to a write', async () => {
+    expect(expectClientError(await api('GET', '/api/media/987654321'), 404)).toBe('File 987654321 not found')
+    expect(expectClientError(await api('GET', '/api/media/1.5'), 400)).toMatch(/^Invalid file id \("1\.5"\)/)
+    expect((await api('PATCH', '/api/media/1', { title: 'x' })).status).toBe(405)
   })
 })

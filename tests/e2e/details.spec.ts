@@ -121,6 +121,15 @@ test('Details shows description, type, size, created, author and tags, and the i
   await expect(page).not.toHaveURL(/file=/)
 })
 
+test('a link to a file the server does not hold says why it opens nothing', async ({ page }) => {
+  await openScreen(page, '/?file=987654321')
+  await expect(
+    toast(page, 'File 987654321 is not in the library: it was deleted for good, or never added.'),
+  ).toBeVisible()
+  await expect(page).not.toHaveURL(/file=/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
 test('a video plays in the preview, at most 24rem high, and Escape closes Details from it', async ({
   page,
   shot,

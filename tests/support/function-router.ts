@@ -17,6 +17,7 @@ import importFile from '../../netlify/functions/import.mts'
 import media from '../../netlify/functions/media.mts'
 import mediaPages from '../../netlify/functions/media-pages.mts'
 import mediaUsage from '../../netlify/functions/media-usage.mts'
+import mediaFile from '../../netlify/functions/media-file.mts'
 import openapi from '../../netlify/functions/openapi.mts'
 import people from '../../netlify/functions/people.mts'
 import peopleAccept from '../../netlify/functions/people-accept.mts'
@@ -69,6 +70,7 @@ const HANDLERS: Record<RoutedFunctionName, Handler> = {
   media,
   'media-pages': mediaPages,
   'media-usage': mediaUsage,
+  'media-file': mediaFile,
   openapi,
   people,
   'people-accept': peopleAccept,

@@ -91,6 +91,11 @@ export function seedFolder(name: string, parentPath = '/'): Promise<Folder> {
   return call<Folder>('/api/folder-create', 'POST', { name, parent_path: parentPath })
 }
 
+/** Moves files to the trash through the real batch delete. */
+export function trashFiles(ids: readonly number[]): Promise<unknown> {
+  return call('/api/batch-delete', 'POST', { ids: [...ids] })
+}
+
 export function listFiles(): Promise<{ records: MediaRecord[] }> {
   return call('/api/media', 'GET')
 }

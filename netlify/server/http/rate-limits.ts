@@ -75,6 +75,7 @@ export const FUNCTION_RATE_LIMITS: Record<FunctionName, RateLimitPreset> = {
   media: 'read',
   'media-pages': 'read',
   'media-usage': 'read',
+  'media-file': 'read',
   openapi: 'read',
   people: 'write',
   'people-accept': 'signIn',

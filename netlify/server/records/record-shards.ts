@@ -309,12 +309,18 @@ export async function updateEveryRecord(
   return changed
 }
 
-/** The live record `id` (not in the trash), from one read of its shard; undefined when there is none. */
-export async function readLiveRecord(store: DocumentStore, id: number): Promise<MediaRecord | undefined> {
+/**
+ * The record `id`, in the trash or not, from one read of its shard; undefined when there is none (never
+ * made, or deleted for good).
+ */
+export async function readStoredRecord(store: DocumentStore, id: number): Promise<MediaRecord | undefined> {
   const key = shardKey(shardIndexOf(id))
   const stored = await store.read(key)
-  const record = stored
-    ? parseShard(key, stored.value).records.find((candidate) => candidate.id === id)
-    : undefined
+  return stored ? parseShard(key, stored.value).records.find((candidate) => candidate.id === id) : undefined
+}
+
+/** The live record `id` (not in the trash), from one read of its shard; undefined when there is none. */
+export async function readLiveRecord(store: DocumentStore, id: number): Promise<MediaRecord | undefined> {
+  const record = await readStoredRecord(store, id)
   return record && !isTrashed(record) ? record : undefined
 }

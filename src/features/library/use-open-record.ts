@@ -1,26 +1,75 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 import type { MediaRecord } from '../../contract/record'
-import type { LibraryResults } from './model/library-results'
+import { toast } from '../../components/ui/toast'
 import { whenAnswered } from '../../lib/answer'
+import { ApiError } from '../../lib/api-call'
+import { errorMessage } from '../../lib/api-errors'
+import { getFile } from './api/get-file'
+import type { LibraryResults } from './model/library-results'
+
+/** What the screen says when the address names a file it cannot open. */
+export const OPEN_FILE_WORDS = {
+  inTrash: (title: string) => `“${title}” is in the trash: restore it from Trash to open it.`,
+  gone: (id: number) => `File ${String(id)} is not in the library: it was deleted for good, or never added.`,
+  failed: (id: number) => `File ${String(id)} could not be opened`,
+}
 
 /**
  * The file Details shows (the address's `file`): from the rows in hand, else asked of the library (a
- * file opened from the address, not in view). Null when none is open or the library does not hold it.
+ * file opened from the address, not in view), else asked of the server, which holds the truth while the
+ * library is still loading or catching up: a file added since opens from its answer. A file the server
+ * has in the trash, or does not have, is said in a toast and `close` takes it out of the address, so a
+ * teammate's old link says why it opens nothing. A file shown and then gone (deleted while open) closes
+ * without a word: its own action said it. Null when none is open or it cannot be shown.
  */
-export function useOpenRecord(results: LibraryResults, id: number | null): MediaRecord | null {
+export function useOpenRecord(
+  results: LibraryResults,
+  id: number | null,
+  close: () => void,
+): MediaRecord | null {
   const inHand = id === null ? undefined : results.record(id)
   const [asked, setAsked] = useState<MediaRecord | null>(null)
+  const shown = useRef<number | null>(null)
+  // One question to the server a file, however often the results change while the library catches up.
+  const serverAnswer = useRef<{ id: number; record: Promise<MediaRecord> } | null>(null)
+  const open = id === null ? null : (inHand ?? (asked?.id === id ? asked : null))
+  useEffect(() => {
+    if (open !== null) shown.current = open.id
+  }, [open])
   useEffect(() => {
     if (id === null || inHand !== undefined) return
     let current = true
+    const cannotOpen = (message: string, description?: string) => {
+      if (!current || shown.current === id) return
+      serverAnswer.current = null
+      toast.error(message, description === undefined ? undefined : { description })
+      close()
+    }
     whenAnswered(results.recordsOf([id]), (records) => {
-      if (current) setAsked(records[0] ?? null)
+      if (!current) return
+      const record = records[0]
+      if (record !== undefined) {
+        setAsked(record)
+        return
+      }
+      if (serverAnswer.current?.id !== id) serverAnswer.current = { id, record: getFile(id) }
+      serverAnswer.current.record.then(
+        (stored) => {
+          if (stored.deleted_at !== undefined) cannotOpen(OPEN_FILE_WORDS.inTrash(stored.title))
+          else if (current) setAsked(stored)
+        },
+        (error: unknown) => {
+          if (isNotFound(error)) cannotOpen(OPEN_FILE_WORDS.gone(id))
+          else cannotOpen(OPEN_FILE_WORDS.failed(id), errorMessage(error, String(error)))
+        },
+      )
     })
     return () => {
       current = false
     }
-  }, [id, inHand, results])
-  if (id === null) return null
-  return inHand ?? (asked?.id === id ? asked : null)
+  }, [id, inHand, results, close])
+  return open
 }
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404

@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
 import { card, choose, installBrowserGaps, renderScreen } from '../../support/screen-render'
-import { seedFiles, server, setupScreenServer } from '../../support/screen-server'
+import { OPEN_FILE_WORDS } from '../../../src/features/library'
+import { seedFiles, server, setupScreenServer, trashFiles } from '../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -232,6 +233,38 @@ describe('Details dialog', () => {
     window.history.back()
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+  })
+
+  it('opens a file added since the library loaded, asking the server for it', async () => {
+    await seedFiles([{ title: 'First' }])
+    renderScreen()
+    await card('First')
+    const [added] = await seedFiles([{ title: 'Added elsewhere' }])
+    act(() => {
+      window.history.pushState(null, '', `/?file=${String(added?.id)}`)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    expect(await screen.findByRole('dialog', { name: 'Added elsewhere' })).toBeInTheDocument()
+  })
+
+  it('says why a link to a file in the trash opens nothing, and takes the file out of the address', async () => {
+    const [, second] = await seedFiles([{ title: 'First' }, { title: 'Binned' }])
+    await trashFiles([second?.id ?? 0])
+    renderScreen(`/?file=${String(second?.id)}`)
+    expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Binned'))).toBeInTheDocument()
+    await waitFor(() => {
+      expect(window.location.search).toBe('')
+    })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('says why a link to a file deleted for good opens nothing', async () => {
+    await seedFiles([{ title: 'First' }])
+    renderScreen('/?file=404')
+    expect(await screen.findByText(OPEN_FILE_WORDS.gone(404))).toBeInTheDocument()
+    await waitFor(() => {
+      expect(window.location.search).toBe('')
     })
   })
 
