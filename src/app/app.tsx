@@ -309,7 +309,7 @@ export function App() {
           setActivityOpen(false)
         }}
       >
-        <ActivityDialog open={activityOpen} onOpenChange={setActivityOpen} />
+        <ActivityDialog open={activityOpen} onOpenChange={setActivityOpen} onOpenFile={commands.openFile} />
       </OpenedOnce>
       <OpenedOnce
         open={peopleOpen}

@@ -53,11 +53,18 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
   const renaming = useTitleRenaming(cache)
   const copyLinks = useCopyLinks()
 
-  const view = useCallback(
-    (record: MediaRecord) => {
-      update({ file: record.id }, 'push', OPENED_DETAILS)
+  // Details of a file by id, as an entry of its own in the history: closing it goes Back.
+  const openFile = useCallback(
+    (id: number) => {
+      update({ file: id }, 'push', OPENED_DETAILS)
     },
     [update],
+  )
+  const view = useCallback(
+    (record: MediaRecord) => {
+      openFile(record.id)
+    },
+    [openFile],
   )
   const showDetails = useCallback(
     (record: MediaRecord) => {
@@ -135,11 +142,23 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
       actions,
       moveTo,
       showDetails,
+      openFile,
       closeDetails,
       focusRequest,
       selectedRecords,
       renaming,
     }),
-    [dialog, services, actions, moveTo, showDetails, closeDetails, focusRequest, selectedRecords, renaming],
+    [
+      dialog,
+      services,
+      actions,
+      moveTo,
+      showDetails,
+      openFile,
+      closeDetails,
+      focusRequest,
+      selectedRecords,
+      renaming,
+    ],
   )
 }

@@ -13,13 +13,15 @@ import { ActivityEventItem } from './activity-event'
 interface ActivityDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** Opens a file's Details from the line that names it; the panel closes first. */
+  onOpenFile: (id: number) => void
 }
 
 /**
  * The Activity panel (admins): who did what, newest first, filtered by actor, action and file, a page
  * at a time; Export CSV saves the events shown.
  */
-export function ActivityDialog({ open, onOpenChange }: ActivityDialogProps) {
+export function ActivityDialog({ open, onOpenChange, onOpenFile }: ActivityDialogProps) {
   const [filters, setFilters] = useState<ActivityFilters>({})
   const [fileText, setFileText] = useState('')
   const activity = useActivity(filters, open)
@@ -100,7 +102,15 @@ export function ActivityDialog({ open, onOpenChange }: ActivityDialogProps) {
       )}
       <ul className="activity__list" aria-label="Events">
         {events.map((event) => (
-          <ActivityEventItem key={event.id} event={event} showFiles />
+          <ActivityEventItem
+            key={event.id}
+            event={event}
+            showFiles
+            onOpenFile={(id) => {
+              onOpenChange(false)
+              onOpenFile(id)
+            }}
+          />
         ))}
       </ul>
       {activity.lookingFurther && (

@@ -50,18 +50,37 @@ const BEFORE_FILES: Partial<Record<ActivityAction, string>> = {
   'share.revoked': ' for',
 }
 
+/** The one file an event acted on, as its line names it: the word before it, and its title or id. */
+export interface NamedFile {
+  id: number
+  /** ' for' where the action's own words do not lead to the file, else ''. */
+  before: string
+  /** “Title” when the event kept it, else "file 6". */
+  name: string
+}
+
+/** The event's one file, named; null when it acted on none or on several. */
+export function namedFile(event: ActivityEvent): NamedFile | null {
+  const [only] = event.file_ids
+  if (event.file_ids.length !== 1 || only === undefined) return null
+  const title = text(event.detail.title)
+  return {
+    id: only,
+    before: BEFORE_FILES[event.action] ?? '',
+    name: title ? `“${title}”` : `file ${String(only)}`,
+  }
+}
+
 /** The files an event acted on: the one file by its title when the event kept it, else how many. */
 function filesActedOn(event: ActivityEvent): string {
-  const [only] = event.file_ids
-  const title = text(event.detail.title)
+  const file = namedFile(event)
+  if (file) return `${file.before} ${file.name}`
   const before = BEFORE_FILES[event.action] ?? ''
-  if (event.file_ids.length === 1 && only !== undefined)
-    return `${before}${title ? ` “${title}”` : ` file ${String(only)}`}`
   return event.file_ids.length > 1 ? `${before} ${String(event.file_ids.length)} files` : ''
 }
 
 /** What else the event's detail says about what was acted on, in words ('' when nothing). */
-function detailWords(event: ActivityEvent): string {
+export function detailWords(event: ActivityEvent): string {
   const { detail } = event
   const path = text(detail.folder_path)
   const email = text(detail.email)

@@ -6,8 +6,9 @@ import { appendActivity } from '../../../../../netlify/server/activity/activity-
 import { documentStore } from '../../../../../netlify/server/store'
 import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity-limits'
 import type { ActorSummary } from '../../../../../src/contract/actor-summary'
+import { OPEN_FILE_WORDS } from '../../../../../src/features/library'
 import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
-import { server, setupScreenServer } from '../../../../support/screen-server'
+import { seedFiles, server, setupScreenServer, trashFiles } from '../../../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -63,6 +64,29 @@ describe('the Activity panel', () => {
     await user.selectOptions(within(panel).getByLabelText('Who'), '')
     await user.selectOptions(within(panel).getByLabelText('Action'), 'file.updated')
     expect((await eventsShown(panel, 1))[0]).toContain('edited file 3')
+  })
+
+  it("opens a named file's Details from its line, and says so when the file is in the trash", async () => {
+    // Two uploads and a move to the trash, as the log records them.
+    const [, quay] = await seedFiles([{ title: 'Pier' }, { title: 'Quay' }])
+    await trashFiles([quay?.id ?? 0])
+    const { user, panel } = await openActivity()
+    await eventsShown(panel, 3)
+    await user.click(within(panel).getByRole('button', { name: '“Pier”' }))
+    expect(await screen.findByRole('dialog', { name: 'Pier' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Activity' })).not.toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+
+    await user.click(screen.getByRole('button', { name: 'Activity' }))
+    const again = await screen.findByRole('dialog', { name: 'Activity' })
+    await eventsShown(again, 3)
+    const [trashing] = within(again).getAllByRole('button', { name: '“Quay”' })
+    await user.click(trashing as HTMLElement)
+    expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Quay'))).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Quay' })).not.toBeInTheDocument()
   })
 
   it('pages with Show more, filters by file, and says when nothing matches', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { ActivityAction, ActivityEvent } from '../../../../../src/contract/activity'
-import { actedOn } from '../../../../../src/features/activity/model/activity-words'
+import { actedOn, namedFile } from '../../../../../src/features/activity/model/activity-words'
 
 const event = (
   action: ActivityAction,
@@ -24,6 +24,17 @@ describe('what an activity line says was acted on', () => {
     expect(actedOn(event('share.created', [6], { share_id: 's_1' }), true)).toBe(' for file 6')
     // In one file's own history the file goes without saying.
     expect(actedOn(event('file.created', [6], { title: 'Beach sunset' }), false)).toBe('')
+  })
+
+  it('names the one file a line can link to, and none for several', () => {
+    expect(namedFile(event('share.created', [6], { title: 'Pier' }))).toEqual({
+      id: 6,
+      before: ' for',
+      name: '“Pier”',
+    })
+    expect(namedFile(event('file.moved', [6]))).toEqual({ id: 6, before: '', name: 'file 6' })
+    expect(namedFile(event('file.deleted', [1, 2]))).toBeNull()
+    expect(namedFile(event('folder.created', []))).toBeNull()
   })
 
   it('says where a move sent the files, and which folder a folder event was about', () => {
