@@ -69,8 +69,10 @@ export function SelectionBar({
         className="button button--secondary"
         onClick={onClear}
         disabled={selectedCount === 0}
+        aria-label="Clear selection"
       >
-        Clear selection
+        {/* "Clear" alone on a phone, where the whole word cost the count of files a row of its own. */}
+        Clear<span className="selection-bar__long"> selection</span>
       </button>
       <span className="selection-bar__count" aria-live="polite">
         {thousands(selectedCount)} selected
