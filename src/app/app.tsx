@@ -7,6 +7,7 @@ import { withRecords } from '../lib/record-changes'
 import { ConnectionStatus } from '../components/ui/connection-status'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { OpenedOnce } from '../components/ui/lazy-load'
+import type { ActivityLinks } from '../features/activity'
 import { SignInScreen } from '../features/access'
 import { BulkPanel } from '../features/bulk-actions'
 import { ALT_TEXT_FIELD, editCommand, useAdjustImage } from '../features/edit-file'
@@ -89,6 +90,14 @@ export function App() {
           : action,
       ),
     [commands.actions.details, closeDetails],
+  )
+  const folderPaths = useMemo(
+    () => new Set(library.moveOptions.map((option) => option.path)),
+    [library.moveOptions],
+  )
+  const activityLinks = useMemo<ActivityLinks>(
+    () => ({ openFile: commands.openFile, openFolder: setFolder, isFolder: (path) => folderPaths.has(path) }),
+    [commands.openFile, setFolder, folderPaths],
   )
   const showServerRecord = (record: MediaRecord) =>
     void media.cache.change(
@@ -309,7 +318,7 @@ export function App() {
           setActivityOpen(false)
         }}
       >
-        <ActivityDialog open={activityOpen} onOpenChange={setActivityOpen} onOpenFile={commands.openFile} />
+        <ActivityDialog open={activityOpen} onOpenChange={setActivityOpen} links={activityLinks} />
       </OpenedOnce>
       <OpenedOnce
         open={peopleOpen}

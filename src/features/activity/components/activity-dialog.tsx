@@ -1,6 +1,6 @@
 import './activity.css'
 
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
 import { ACTIVITY_ACTIONS } from '../../../contract/activity'
@@ -8,20 +8,34 @@ import { errorMessage } from '../../../lib/api-errors'
 import { useActivity, type ActivityFilters } from '../api/activity'
 import { activityCsv, saveCsv } from '../model/activity-csv'
 import { ACTION_LABELS, actorLabel } from '../model/activity-words'
-import { ActivityEventItem } from './activity-event'
+import { ActivityEventItem, type ActivityLinks } from './activity-event'
 
 interface ActivityDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
-  /** Opens a file's Details from the line that names it; the panel closes first. */
-  onOpenFile: (id: number) => void
+  /** Where the lines' names lead; the panel closes first. */
+  links: ActivityLinks
 }
 
 /**
  * The Activity panel (admins): who did what, newest first, filtered by actor, action and file, a page
  * at a time; Export CSV saves the events shown.
  */
-export function ActivityDialog({ open, onOpenChange, onOpenFile }: ActivityDialogProps) {
+export function ActivityDialog({ open, onOpenChange, links }: ActivityDialogProps) {
+  const closing = useMemo<ActivityLinks>(
+    () => ({
+      isFolder: links.isFolder,
+      openFile: (id) => {
+        onOpenChange(false)
+        links.openFile(id)
+      },
+      openFolder: (path) => {
+        onOpenChange(false)
+        links.openFolder(path)
+      },
+    }),
+    [links, onOpenChange],
+  )
   const [filters, setFilters] = useState<ActivityFilters>({})
   const [fileText, setFileText] = useState('')
   const activity = useActivity(filters, open)
@@ -102,15 +116,7 @@ export function ActivityDialog({ open, onOpenChange, onOpenFile }: ActivityDialo
       )}
       <ul className="activity__list" aria-label="Events">
         {events.map((event) => (
-          <ActivityEventItem
-            key={event.id}
-            event={event}
-            showFiles
-            onOpenFile={(id) => {
-              onOpenChange(false)
-              onOpenFile(id)
-            }}
-          />
+          <ActivityEventItem key={event.id} event={event} showFiles links={closing} />
         ))}
       </ul>
       {activity.lookingFurther && (

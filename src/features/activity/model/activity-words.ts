@@ -72,11 +72,21 @@ export function namedFile(event: ActivityEvent): NamedFile | null {
 }
 
 /** The files an event acted on: the one file by its title when the event kept it, else how many. */
-function filesActedOn(event: ActivityEvent): string {
+export function filesActedOn(event: ActivityEvent): string {
   const file = namedFile(event)
   if (file) return `${file.before} ${file.name}`
   const before = BEFORE_FILES[event.action] ?? ''
   return event.file_ids.length > 1 ? `${before} ${String(event.file_ids.length)} files` : ''
+}
+
+/**
+ * The folder an event's words name that a line can link to: where a move sent the files, a folder made,
+ * or a folder's new path. Null for the top level and for a folder deleted.
+ */
+export function linkedFolder(event: ActivityEvent): string | null {
+  if (!['file.moved', 'folder.created', 'folder.updated'].includes(event.action)) return null
+  const path = text(event.detail.folder_path)
+  return path === null || path === '/' ? null : path
 }
 
 /** What else the event's detail says about what was acted on, in words ('' when nothing). */

@@ -8,7 +8,13 @@ import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity-limits'
 import type { ActorSummary } from '../../../../../src/contract/actor-summary'
 import { OPEN_FILE_WORDS } from '../../../../../src/features/library'
 import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
-import { seedFiles, server, setupScreenServer, trashFiles } from '../../../../support/screen-server'
+import {
+  seedFiles,
+  seedFolder,
+  server,
+  setupScreenServer,
+  trashFiles,
+} from '../../../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -87,6 +93,27 @@ describe('the Activity panel', () => {
     await user.click(trashing as HTMLElement)
     expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Quay'))).toBeInTheDocument()
     expect(screen.queryByRole('dialog', { name: 'Quay' })).not.toBeInTheDocument()
+  })
+
+  it('opens a folder named in a line when it is there, and names one that is gone', async () => {
+    await seedFolder('Archive')
+    await appendActivity(documentStore(), {
+      action: 'folder.created',
+      file_ids: [],
+      actor: ADA,
+      at: new Date(Date.now() - 120_000),
+      detail: { folder_path: '/Gone' },
+    })
+    const { user, panel } = await openActivity()
+    const [made, gone] = await eventsShown(panel, 2)
+    expect(made).toContain('created a folder /Archive')
+    expect(gone).toContain('created a folder /Gone')
+    expect(within(panel).queryByRole('button', { name: '/Gone' })).not.toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: '/Archive' }))
+    await waitFor(() => {
+      expect(new URLSearchParams(window.location.search).get('folder')).toBe('/Archive')
+    })
+    expect(screen.queryByRole('dialog', { name: 'Activity' })).not.toBeInTheDocument()
   })
 
   it('pages with Show more, filters by file, and says when nothing matches', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { ActivityAction, ActivityEvent } from '../../../../../src/contract/activity'
-import { actedOn, namedFile } from '../../../../../src/features/activity/model/activity-words'
+import { actedOn, linkedFolder, namedFile } from '../../../../../src/features/activity/model/activity-words'
 
 const event = (
   action: ActivityAction,
@@ -35,6 +35,13 @@ describe('what an activity line says was acted on', () => {
     expect(namedFile(event('file.moved', [6]))).toEqual({ id: 6, before: '', name: 'file 6' })
     expect(namedFile(event('file.deleted', [1, 2]))).toBeNull()
     expect(namedFile(event('folder.created', []))).toBeNull()
+  })
+
+  it('links the folder a move sent files to, and one made or renamed, but not the top level or one deleted', () => {
+    expect(linkedFolder(event('file.moved', [4], { folder_path: '/Archive' }))).toBe('/Archive')
+    expect(linkedFolder(event('folder.updated', [], { folder_path: '/B', previous_path: '/A' }))).toBe('/B')
+    expect(linkedFolder(event('file.moved', [4], { folder_path: '/' }))).toBeNull()
+    expect(linkedFolder(event('folder.deleted', [], { folder_path: '/Old' }))).toBeNull()
   })
 
   it('says where a move sent the files, and which folder a folder event was about', () => {
