@@ -20,8 +20,11 @@ export const OPEN_FILE_WORDS = {
  * file opened from the address, not in view), else asked of the server, which holds the truth while the
  * library is still loading or catching up: a file added since opens from its answer. A file the server
  * has in the trash, or does not have, is said in a toast and `close` takes it out of the address, so a
- * teammate's old link says why it opens nothing. A file shown and then gone (deleted while open) closes
- * without a word: its own action said it. Null when none is open or it cannot be shown.
+ * teammate's old link says why it opens nothing. A question that failed on its way (offline, the
+ * server down) is said once and asked again when the library next changes, the address kept; one
+ * refused for want of a sign-in is the access gate's to show, and the file opens after it. A file shown
+ * and then gone (deleted while open) closes without a word: its own action said it. Null when none is
+ * open or it cannot be shown.
  */
 export function useOpenRecord(
   results: LibraryResults,
@@ -33,6 +36,7 @@ export function useOpenRecord(
   const shown = useRef<number | null>(null)
   // One question to the server a file, however often the results change while the library catches up.
   const serverAnswer = useRef<{ id: number; record: Promise<MediaRecord> } | null>(null)
+  const failureSaid = useRef<number | null>(null)
   const open = id === null ? null : (inHand ?? (asked?.id === id ? asked : null))
   useEffect(() => {
     if (open !== null) shown.current = open.id
@@ -40,10 +44,10 @@ export function useOpenRecord(
   useEffect(() => {
     if (id === null || inHand !== undefined) return
     let current = true
-    const cannotOpen = (message: string, description?: string) => {
+    const cannotOpen = (message: string) => {
       if (!current || shown.current === id) return
       serverAnswer.current = null
-      toast.error(message, description === undefined ? undefined : { description })
+      toast.error(message)
       close()
     }
     whenAnswered(results.recordsOf([id]), (records) => {
@@ -60,8 +64,15 @@ export function useOpenRecord(
           else if (current) setAsked(stored)
         },
         (error: unknown) => {
-          if (isNotFound(error)) cannotOpen(OPEN_FILE_WORDS.gone(id))
-          else cannotOpen(OPEN_FILE_WORDS.failed(id), errorMessage(error, String(error)))
+          if (error instanceof ApiError && error.status === 404) {
+            cannotOpen(OPEN_FILE_WORDS.gone(id))
+            return
+          }
+          serverAnswer.current = null
+          if (!current || (error instanceof ApiError && error.status === 401) || failureSaid.current === id)
+            return
+          failureSaid.current = id
+          toast.error(OPEN_FILE_WORDS.failed(id), { description: errorMessage(error, String(error)) })
         },
       )
     })
@@ -71,5 +82,3 @@ export function useOpenRecord(
   }, [id, inHand, results, close])
   return open
 }
-
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404

@@ -123,6 +123,15 @@ describe('the access gate on the screen', () => {
     expect(jar).toMatch(/^mfm_access=\d+\./)
   })
 
+  it("keeps a link's file through the sign-in, and opens it after", async () => {
+    const { user } = renderScreen('/?file=2')
+    await signInWith(user, TOKEN)
+    expect(
+      await screen.findByRole('dialog', { name: 'Remote photo' }, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+    expect(window.location.search).toBe('?file=2')
+  })
+
   it('signs in, then loads the files and shows thumbnails through signed links', async () => {
     const { user } = renderScreen()
     const asked = await dialog()

@@ -248,6 +248,22 @@ describe('Details dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Added elsewhere' })).toBeInTheDocument()
   })
 
+  it('says once when the server cannot be asked for a linked file, and keeps the file in the address', async () => {
+    await seedFiles([{ title: 'First' }])
+    renderScreen()
+    await card('First')
+    const [added] = await seedFiles([{ title: 'Added elsewhere' }])
+    const path = `/?file=${String(added?.id)}`
+    server.use(http.get(`*/api/media/${String(added?.id)}`, () => HttpResponse.error()))
+    act(() => {
+      window.history.pushState(null, '', path)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    expect(await screen.findByText(OPEN_FILE_WORDS.failed(added?.id ?? 0))).toBeInTheDocument()
+    expect(window.location.pathname + window.location.search).toBe(path)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
   it('says why a link to a file in the trash opens nothing, and takes the file out of the address', async () => {
     const [, second] = await seedFiles([{ title: 'First' }, { title: 'Binned' }])
     await trashFiles([second?.id ?? 0])
