@@ -353,7 +353,7 @@ test.describe('on a phone', () => {
         element.getBoundingClientRect().height,
         Math.max(...[...element.children].map((child) => child.getBoundingClientRect().height)),
       ])
-      expect(barHeight, `${String(width)} px`).toBeLessThanOrEqual((tallest ?? 0) + 1)
+      expect(barHeight, `${String(width)} px`).toBeLessThanOrEqual(tallest + 1)
     }
   })
 
