@@ -38,9 +38,11 @@ export function useOpenRecord(
   const serverAnswer = useRef<{ id: number; record: Promise<MediaRecord> } | null>(null)
   const failureSaid = useRef<number | null>(null)
   const open = id === null ? null : (inHand ?? (asked?.id === id ? asked : null))
+  // The file this opening has shown: kept while it stays open, forgotten once another or none is open.
   useEffect(() => {
     if (open !== null) shown.current = open.id
-  }, [open])
+    else if (id !== shown.current) shown.current = null
+  }, [open, id])
   useEffect(() => {
     if (id === null || inHand !== undefined) return
     let current = true

@@ -1,6 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
-import type { RecordsChange } from '../../../lib/record-changes'
+import { applyChange, type RecordsChange } from '../../../lib/record-changes'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults, Progress, ShownQuery } from '../model/library-results'
 import {
@@ -50,8 +50,14 @@ export class EngineClient {
   private nextAsk = 0
   private readonly waiting = new Map<number, Waiting>()
   private state: ClientState = INITIAL_STATE
-  /** Every file sent so far by id, for Details and the context menu (refreshed by each row sent). */
+  /**
+   * Every file sent so far by id, for Details and the context menu: refreshed by each row sent, and by
+   * this page's own changes as they are made and settled, so a file deleted here is not answered as if
+   * it were still in the library (by a link to it, or Back to its Details).
+   */
   private readonly seen = new Map<number, MediaRecord>()
+  /** This page's changes not settled yet, by key: a rolled back one's files are forgotten (asked again). */
+  private readonly unsettled = new Map<number, RecordsChange>()
   private readonly listeners = new Set<() => void>()
   /** The results made for the answer shown (one object per revision of it, as the screen compares them). */
   private made: { shown: Shown; results: LibraryResults } | null = null
@@ -94,12 +100,38 @@ export class EngineClient {
 
   /** Changes to the list (decision 0022): shown over the library until settled. */
   change(key: number, change: RecordsChange): void {
+    this.unsettled.set(key, change)
+    this.changeSeen(change)
     this.port.post({ type: 'change', key, change })
   }
 
   /** The change `key` leaves the overlay, `confirmed` (the server's answer) kept; null rolls it back. */
   settle(key: number, confirmed: RecordsChange | null): void {
+    const change = this.unsettled.get(key)
+    this.unsettled.delete(key)
+    if (confirmed !== null) this.changeSeen(confirmed)
+    else if (change !== undefined) this.forgetSeen(change)
     this.port.post({ type: 'settle', key, confirmed })
+  }
+
+  /** The files seen, with a change of this page's made to them (a delete drops them). */
+  private changeSeen(change: RecordsChange): void {
+    const before = [...this.seen.values()]
+    const after = applyChange(before, change)
+    if (after === before) return
+    this.seen.clear()
+    for (const record of after) this.seen.set(record.id, record)
+  }
+
+  /**
+   * The files a rolled-back change touched, forgotten: what they are again comes with the next rows
+   * sent, or from the engine when asked. (The change itself finds them: applied to the seen files, the
+   * ones it gave other objects, or dropped.)
+   */
+  private forgetSeen(change: RecordsChange): void {
+    const before = [...this.seen.values()]
+    const after = new Set(applyChange(before, change))
+    for (const record of before) if (!after.has(record)) this.seen.delete(record.id)
   }
 
   /** The file types, folder paths and files per folder of the whole library. */

@@ -8,13 +8,7 @@ import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity-limits'
 import type { ActorSummary } from '../../../../../src/contract/actor-summary'
 import { OPEN_FILE_WORDS } from '../../../../../src/features/library'
 import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
-import {
-  seedFiles,
-  seedFolder,
-  server,
-  setupScreenServer,
-  trashFiles,
-} from '../../../../support/screen-server'
+import { seedFiles, seedFolder, server, setupScreenServer } from '../../../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -73,12 +67,10 @@ describe('the Activity panel', () => {
   })
 
   it("opens a named file's Details from its line, and says so when the file is in the trash", async () => {
-    // Two uploads and a move to the trash, as the log records them.
-    const [, quay] = await seedFiles([{ title: 'Pier' }, { title: 'Quay' }])
-    await trashFiles([quay?.id ?? 0])
-    const { user, panel } = await openActivity()
-    await eventsShown(panel, 3)
-    await user.click(within(panel).getByRole('button', { name: '“Pier”' }))
+    await seedFiles([{ title: 'Pier' }, { title: 'Quay' }])
+    const { user, panel: first } = await openActivity()
+    await eventsShown(first, 2)
+    await user.click(within(first).getByRole('button', { name: '“Pier”' }))
     expect(await screen.findByRole('dialog', { name: 'Pier' })).toBeInTheDocument()
     expect(screen.queryByRole('dialog', { name: 'Activity' })).not.toBeInTheDocument()
     await user.keyboard('{Escape}')
@@ -86,10 +78,21 @@ describe('the Activity panel', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     })
 
+    // Opened from its line, then deleted from its Details: its line says where it went.
     await user.click(screen.getByRole('button', { name: 'Activity' }))
-    const again = await screen.findByRole('dialog', { name: 'Activity' })
-    await eventsShown(again, 3)
-    const [trashing] = within(again).getAllByRole('button', { name: '“Quay”' })
+    const second = await screen.findByRole('dialog', { name: 'Activity' })
+    await eventsShown(second, 2)
+    await user.click(within(second).getByRole('button', { name: '“Quay”' }))
+    const details = await screen.findByRole('dialog', { name: 'Quay' })
+    await user.click(within(details).getByRole('button', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('article', { name: 'Quay' })).not.toBeInTheDocument()
+    })
+    await user.click(screen.getByRole('button', { name: 'Activity' }))
+    const third = await screen.findByRole('dialog', { name: 'Activity' })
+    await eventsShown(third, 3)
+    const [trashing] = within(third).getAllByRole('button', { name: '“Quay”' })
     await user.click(trashing as HTMLElement)
     expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Quay'))).toBeInTheDocument()
     expect(screen.queryByRole('dialog', { name: 'Quay' })).not.toBeInTheDocument()

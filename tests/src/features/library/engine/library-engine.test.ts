@@ -285,6 +285,27 @@ describe('the library engine and its client', () => {
     expect(after.get(4)).toMatchObject({ description: 'Changed' })
   })
 
+  it("answers a file by id as this page's own changes left it: deleted, gone; edited, as edited; rolled back, asked again", async () => {
+    const { client } = connected(10)
+    client.query(NO_FILTERS, DEFAULT_SORT)
+    await settled()
+    const record = (id: number) => client.getSnapshot()?.record(id)
+    expect(record(2)?.id).toBe(2)
+
+    client.change(1, withoutRecords([2]))
+    expect(record(2)).toBeUndefined()
+    client.change(2, withPatch([3], { title: 'Renamed' }))
+    expect(record(3)?.title).toBe('Renamed')
+    client.settle(2, withPatch([3], { title: 'Renamed' }))
+    expect(record(3)?.title).toBe('Renamed')
+
+    // A change the server refused: its file is not answered as the change made it, but asked again.
+    client.change(3, withPatch([4], { title: 'Refused' }))
+    client.settle(3, null)
+    expect(record(4)).toBeUndefined()
+    expect(record(5)?.id).toBe(5)
+  })
+
   it('keeps the objects of the first page the page drew itself when the worker’s first answer sends them again', async () => {
     const engine = new LibraryEngine(() => undefined)
     const client = new EngineClient((receive) =>
