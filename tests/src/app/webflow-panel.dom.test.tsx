@@ -189,7 +189,9 @@ describe('the Webflow panel', () => {
           done: 0,
           failed: 0,
         }
-        api.progress = { ...progress, configured: true, done: 1 }
+        // The status says the same until the test has seen it: a poll answered before then with the
+        // next step would replace "0 of 3" before it was read, as it did on a busy machine.
+        api.progress = { ...progress, configured: true }
         return HttpResponse.json({ queued: 3, progress }, { status: 202 })
       }),
     )
@@ -203,6 +205,7 @@ describe('the Webflow panel', () => {
     expect(within(panel).getByRole('progressbar', { name: 'Sync all progress' })).toBeInTheDocument()
 
     // The panel asks again every few seconds while the run goes.
+    api.progress = { ...api.progress, done: 1 }
     expect(await within(panel).findByText('Syncing: 1 of 3 files done.', {}, { timeout: 8000 })).toBeVisible()
     api.progress = { ...api.progress, running: false, done: 2, failed: 1, finished_at: started }
     await waitFor(
