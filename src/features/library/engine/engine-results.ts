@@ -1,6 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
-import { applyChange, type RecordsChange } from '../../../lib/record-changes'
+import { applyChange, changedIds, type RecordsChange } from '../../../lib/record-changes'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults, Progress, ShownQuery } from '../model/library-results'
 import {
@@ -114,24 +114,33 @@ export class EngineClient {
     this.port.post({ type: 'settle', key, confirmed })
   }
 
+  /**
+   * The seen files a change touches, and what it makes of them: those it names by id (a change of a
+   * few files costs a few lookups however many were seen), else every one.
+   */
+  private touchedBy(change: RecordsChange): { before: MediaRecord[]; after: readonly MediaRecord[] } {
+    const ids = changedIds(change)
+    const before = ids === null ? [...this.seen.values()] : ids.flatMap((id) => this.seen.get(id) ?? [])
+    return { before, after: applyChange(before, change) }
+  }
+
   /** The files seen, with a change of this page's made to them (a delete drops them). */
   private changeSeen(change: RecordsChange): void {
-    const before = [...this.seen.values()]
-    const after = applyChange(before, change)
+    const { before, after } = this.touchedBy(change)
     if (after === before) return
-    this.seen.clear()
+    const kept = new Set(after)
+    for (const record of before) if (!kept.has(record)) this.seen.delete(record.id)
     for (const record of after) this.seen.set(record.id, record)
   }
 
   /**
    * The files a rolled-back change touched, forgotten: what they are again comes with the next rows
-   * sent, or from the engine when asked. (The change itself finds them: applied to the seen files, the
-   * ones it gave other objects, or dropped.)
+   * sent, or from the engine when asked.
    */
   private forgetSeen(change: RecordsChange): void {
-    const before = [...this.seen.values()]
-    const after = new Set(applyChange(before, change))
-    for (const record of before) if (!after.has(record)) this.seen.delete(record.id)
+    const { before, after } = this.touchedBy(change)
+    const kept = new Set(after)
+    for (const record of before) if (!kept.has(record)) this.seen.delete(record.id)
   }
 
   /** The file types, folder paths and files per folder of the whole library. */
