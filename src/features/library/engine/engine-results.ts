@@ -1,6 +1,6 @@
 import type { MediaRecord } from '../../../contract/record'
 import type { Answer } from '../../../lib/answer'
-import { applyChange, changedIds, type RecordsChange } from '../../../lib/record-changes'
+import type { RecordsChange } from '../../../lib/record-changes'
 import type { Filters, Sort } from '../model/filters'
 import type { LibraryResults, Progress, ShownQuery } from '../model/library-results'
 import {
@@ -22,6 +22,7 @@ import {
   type EngineRequest,
   type MatchingQuestion,
 } from './library-protocol'
+import { SeenFiles } from './seen-files'
 
 /** The engine as the page reaches it: the listing worker, or the engine run on the page. */
 export interface EnginePort {
@@ -50,12 +51,8 @@ export class EngineClient {
   private nextAsk = 0
   private readonly waiting = new Map<number, Waiting>()
   private state: ClientState = INITIAL_STATE
-  /**
-   * Every file sent so far by id, for Details and the context menu: refreshed by each row sent, and by
-   * this page's own changes as they are made and settled, so a file deleted here is not answered as if
-   * it were still in the library (by a link to it, or Back to its Details).
-   */
-  private readonly seen = new Map<number, MediaRecord>()
+  /** The files sent by id, with this page's own changes made on them (seen-files.ts). */
+  private readonly seen = new SeenFiles()
   /** This page's changes not settled yet, by key: a rolled back one's files are forgotten (asked again). */
   private readonly unsettled = new Map<number, RecordsChange>()
   private readonly listeners = new Set<() => void>()
@@ -101,7 +98,7 @@ export class EngineClient {
   /** Changes to the list (decision 0022): shown over the library until settled. */
   change(key: number, change: RecordsChange): void {
     this.unsettled.set(key, change)
-    this.changeSeen(change)
+    this.seen.change(change)
     this.port.post({ type: 'change', key, change })
   }
 
@@ -109,38 +106,9 @@ export class EngineClient {
   settle(key: number, confirmed: RecordsChange | null): void {
     const change = this.unsettled.get(key)
     this.unsettled.delete(key)
-    if (confirmed !== null) this.changeSeen(confirmed)
-    else if (change !== undefined) this.forgetSeen(change)
+    if (confirmed !== null) this.seen.change(confirmed)
+    else if (change !== undefined) this.seen.forget(change)
     this.port.post({ type: 'settle', key, confirmed })
-  }
-
-  /**
-   * The seen files a change touches, and what it makes of them: those it names by id (a change of a
-   * few files costs a few lookups however many were seen), else every one.
-   */
-  private touchedBy(change: RecordsChange): { before: MediaRecord[]; after: readonly MediaRecord[] } {
-    const ids = changedIds(change)
-    const before = ids === null ? [...this.seen.values()] : ids.flatMap((id) => this.seen.get(id) ?? [])
-    return { before, after: applyChange(before, change) }
-  }
-
-  /** The files seen, with a change of this page's made to them (a delete drops them). */
-  private changeSeen(change: RecordsChange): void {
-    const { before, after } = this.touchedBy(change)
-    if (after === before) return
-    const kept = new Set(after)
-    for (const record of before) if (!kept.has(record)) this.seen.delete(record.id)
-    for (const record of after) this.seen.set(record.id, record)
-  }
-
-  /**
-   * The files a rolled-back change touched, forgotten: what they are again comes with the next rows
-   * sent, or from the engine when asked.
-   */
-  private forgetSeen(change: RecordsChange): void {
-    const { before, after } = this.touchedBy(change)
-    const kept = new Set(after)
-    for (const record of before) if (!kept.has(record)) this.seen.delete(record.id)
   }
 
   /** The file types, folder paths and files per folder of the whole library. */
@@ -254,7 +222,7 @@ export class EngineClient {
    * the worker's first answer takes over (decision 0062).
    */
   remember(records: readonly MediaRecord[]): void {
-    for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record)
+    for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record)
   }
 
   private keep(into: AnswerRows, from: number, rows: readonly MediaRecord[]): void {
@@ -264,7 +232,7 @@ export class EngineClient {
       const before = this.seen.get(sent.id)
       const record = before !== undefined && sameValue(before, sent) ? before : sent
       into.at.set(from + offset, record)
-      this.seen.set(record.id, record)
+      this.seen.set(record)
     })
   }
 
@@ -340,7 +308,7 @@ export class EngineClient {
               resolve([])
               return
             }
-            for (const record of reply.records) this.seen.set(record.id, record)
+            for (const record of reply.records) this.seen.set(record)
             resolve(reply.records)
           })
         }),
