@@ -32,6 +32,13 @@ const FIELDS: readonly { field: Exclude<OwnField, 'title'>; label: string }[] = 
 export function OwnDetailsFields(props: OwnDetailsFieldsProps) {
   const { fileName, details, filled, shared, editable, startOpen, onChange, onClear } = props
   const [open, setOpen] = useState(startOpen)
+  // Folded as the file starts sending: its fields can no longer change, and on a phone they stood
+  // between the file's progress and the next file's. The summary still names those filled in.
+  const [wasEditable, setWasEditable] = useState(editable)
+  if (editable !== wasEditable) {
+    setWasEditable(editable)
+    if (!editable) setOpen(false)
+  }
   const noteId = useId()
   const filledLabels = FIELDS.filter(({ field }) => filled.includes(field)).map(({ label }) =>
     label.toLowerCase(),

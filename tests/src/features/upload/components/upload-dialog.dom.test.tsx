@@ -258,6 +258,10 @@ describe('uploading', () => {
     await user.click(startButton())
     const bar = await screen.findByRole('progressbar', { name: 'clip.mp4 upload progress' })
     expect(within(fileRow('clip.mp4')).getByText('0%')).toBeInTheDocument()
+    // The batch's one file had its details unfolded; sending folds them under the progress.
+    expect(
+      within(fileRow('clip.mp4')).getByRole('group', { name: 'Details of clip.mp4' }),
+    ).not.toHaveAttribute('open')
     release()
     // The first 4 MiB chunk is in: 44%.
     await waitFor(() => {
