@@ -55,7 +55,13 @@ export function App() {
   const { media, query, selection } = library
   const { results } = query
   const folder = filters.folder
-  const openRecord = useOpenRecord(results, screen.openFile, commands.closeDetails)
+  const canRestore = useCanCall('trashRestore', 'POST')
+  const openRecord = useOpenRecord(
+    results,
+    screen.openFile,
+    commands.closeDetails,
+    canRestore ? commands.restoreAndOpen : undefined,
+  )
   const refreshMedia = () => void media.cache.reload()
   const adjustImage = useAdjustImage(media.cache)
   const afterSignOut = useSignedOut(refreshMedia)

@@ -66,6 +66,14 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
     },
     [openFile],
   )
+  // A file a link found in the trash, put back (shown at once) and opened.
+  const restoreAndOpen = useCallback(
+    (record: MediaRecord) => {
+      restoreDeleted([record])
+      openFile(record.id)
+    },
+    [restoreDeleted, openFile],
+  )
   const showDetails = useCallback(
     (record: MediaRecord) => {
       // Stepping to the file before or after replaces the entry, so closing still goes Back once.
@@ -143,6 +151,7 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
       moveTo,
       showDetails,
       openFile,
+      restoreAndOpen,
       closeDetails,
       focusRequest,
       selectedRecords,
@@ -155,6 +164,7 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
       moveTo,
       showDetails,
       openFile,
+      restoreAndOpen,
       closeDetails,
       focusRequest,
       selectedRecords,

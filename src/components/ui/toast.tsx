@@ -20,6 +20,8 @@ interface ToastOptions {
    * while the toast shows (SCREEN_KEYS.undo), the newest such toast first.
    */
   undo?: () => void
+  /** Another way on from what the toast reports (Restore, for a file found in the trash): its button. */
+  action?: { label: string; run: () => void }
 }
 
 let loaded: Sonner | undefined
@@ -88,8 +90,12 @@ function undoNewest(): boolean {
 }
 
 function present(sonner: Sonner, kind: 'success' | 'error', message: string, options?: ToastOptions) {
-  const { description, undo } = options ?? {}
-  if (undo === undefined) return sonner.toast[kind](message, { description })
+  const { description, undo, action } = options ?? {}
+  if (undo === undefined)
+    return sonner.toast[kind](message, {
+      description,
+      action: action && { label: action.label, onClick: action.run },
+    })
   undoCount += 1
   const id = `undo-${String(undoCount)}`
   undoable.set(id, undo)

@@ -11,6 +11,7 @@ import type { LibraryResults } from './model/library-results'
 /** What the screen says when the address names a file it cannot open. */
 export const OPEN_FILE_WORDS = {
   inTrash: (title: string) => `“${title}” is in the trash: restore it from Trash to open it.`,
+  restore: 'Restore',
   gone: (id: number) => `File ${String(id)} is not in the library: it was deleted for good, or never added.`,
   failed: (id: number) => `File ${String(id)} could not be opened`,
 }
@@ -20,7 +21,8 @@ export const OPEN_FILE_WORDS = {
  * file opened from the address, not in view), else asked of the server, which holds the truth while the
  * library is still loading or catching up: a file added since opens from its answer. A file the server
  * has in the trash, or does not have, is said in a toast and `close` takes it out of the address, so a
- * teammate's old link says why it opens nothing. A question that failed on its way (offline, the
+ * teammate's old link says why it opens nothing; one in the trash is offered back (Restore) to whoever
+ * may restore files. A question that failed on its way (offline, the
  * server down) is said once and asked again when the library next changes, the address kept; one
  * refused for want of a sign-in is the access gate's to show, and the file opens after it. A file shown
  * and then gone (deleted while open) closes without a word: its own action said it. Null when none is
@@ -30,6 +32,8 @@ export function useOpenRecord(
   results: LibraryResults,
   id: number | null,
   close: () => void,
+  /** Given (the caller may restore files), a file found in the trash is offered back: Restore. */
+  restore?: (record: MediaRecord) => void,
 ): MediaRecord | null {
   const inHand = id === null ? undefined : results.record(id)
   const [asked, setAsked] = useState<MediaRecord | null>(null)
@@ -46,10 +50,10 @@ export function useOpenRecord(
   useEffect(() => {
     if (id === null || inHand !== undefined) return
     let current = true
-    const cannotOpen = (message: string) => {
+    const cannotOpen = (message: string, action?: { label: string; run: () => void }) => {
       if (!current || shown.current === id) return
       serverAnswer.current = null
-      toast.error(message)
+      toast.error(message, { action })
       close()
     }
     whenAnswered(results.recordsOf([id]), (records) => {
@@ -62,8 +66,20 @@ export function useOpenRecord(
       if (serverAnswer.current?.id !== id) serverAnswer.current = { id, record: getFile(id) }
       serverAnswer.current.record.then(
         (stored) => {
-          if (stored.deleted_at !== undefined) cannotOpen(OPEN_FILE_WORDS.inTrash(stored.title))
-          else if (current) setAsked(stored)
+          if (stored.deleted_at === undefined) {
+            if (current) setAsked(stored)
+            return
+          }
+          const { deleted_at: _, ...live } = stored
+          cannotOpen(
+            OPEN_FILE_WORDS.inTrash(stored.title),
+            restore && {
+              label: OPEN_FILE_WORDS.restore,
+              run: () => {
+                restore(live)
+              },
+            },
+          )
         },
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) {
@@ -81,6 +97,6 @@ export function useOpenRecord(
     return () => {
       current = false
     }
-  }, [id, inHand, results, close])
+  }, [id, inHand, results, close, restore])
   return open
 }

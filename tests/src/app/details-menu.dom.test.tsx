@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { card, choose, installBrowserGaps, renderScreen } from '../../support/screen-render'
 import { OPEN_FILE_WORDS } from '../../../src/features/library'
-import { seedFiles, server, setupScreenServer, trashFiles } from '../../support/screen-server'
+import { listFiles, seedFiles, server, setupScreenServer, trashFiles } from '../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
 
@@ -264,15 +264,24 @@ describe('Details dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
-  it('says why a link to a file in the trash opens nothing, and takes the file out of the address', async () => {
+  it('says why a link to a file in the trash opens nothing, takes it out of the address, and offers it back', async () => {
     const [, second] = await seedFiles([{ title: 'First' }, { title: 'Binned' }])
     await trashFiles([second?.id ?? 0])
-    renderScreen(`/?file=${String(second?.id)}`)
-    expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Binned'))).toBeInTheDocument()
+    const { user } = renderScreen(`/?file=${String(second?.id)}`)
+    const said = await screen.findByText(OPEN_FILE_WORDS.inTrash('Binned'))
     await waitFor(() => {
       expect(window.location.search).toBe('')
     })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    const toast = said.closest('[data-sonner-toast]') as HTMLElement
+    await user.click(within(toast).getByRole('button', { name: OPEN_FILE_WORDS.restore }))
+    expect(await screen.findByRole('dialog', { name: 'Binned' })).toBeInTheDocument()
+    await waitFor(async () => {
+      expect((await listFiles()).records.map((record) => record.title)).toContain('Binned')
+    })
+    await user.keyboard('{Escape}')
+    expect(await card('Binned')).toBeInTheDocument()
   })
 
   it('says why a link to a file deleted for good opens nothing', async () => {
