@@ -10,7 +10,9 @@ import type { LibraryResults } from './model/library-results'
 
 /** What the screen says when the address names a file it cannot open. */
 export const OPEN_FILE_WORDS = {
-  inTrash: (title: string) => `“${title}” is in the trash: restore it from Trash to open it.`,
+  /** `restorable`: the toast offers Restore (a viewer may not restore, and is told only where it is). */
+  inTrash: (title: string, restorable: boolean) =>
+    restorable ? `“${title}” is in the trash: restore it to open it.` : `“${title}” is in the trash.`,
   restore: 'Restore',
   gone: (id: number) => `File ${String(id)} is not in the library: it was deleted for good, or never added.`,
   failed: (id: number) => `File ${String(id)} could not be opened`,
@@ -72,7 +74,7 @@ export function useOpenRecord(
           }
           const { deleted_at: _, ...live } = stored
           cannotOpen(
-            OPEN_FILE_WORDS.inTrash(stored.title),
+            OPEN_FILE_WORDS.inTrash(stored.title, restore !== undefined),
             restore && {
               label: OPEN_FILE_WORDS.restore,
               run: () => {

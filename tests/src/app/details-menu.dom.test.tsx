@@ -268,7 +268,7 @@ describe('Details dialog', () => {
     const [, second] = await seedFiles([{ title: 'First' }, { title: 'Binned' }])
     await trashFiles([second?.id ?? 0])
     const { user } = renderScreen(`/?file=${String(second?.id)}`)
-    const said = await screen.findByText(OPEN_FILE_WORDS.inTrash('Binned'))
+    const said = await screen.findByText(OPEN_FILE_WORDS.inTrash('Binned', true))
     await waitFor(() => {
       expect(window.location.search).toBe('')
     })

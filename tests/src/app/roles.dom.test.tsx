@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
+import { OPEN_FILE_WORDS } from '../../../src/features/library'
 import { currentAccess } from '../../../src/lib/access'
 import type { Role } from '../../../src/contract/roles'
 import { card, installBrowserGaps, renderScreen } from '../../support/screen-render'
-import { seedFiles, setupScreenServer } from '../../support/screen-server'
+import { seedFiles, setupScreenServer, trashFiles } from '../../support/screen-server'
 import { behindGate, memberToken, openGateAfterEach } from '../../support/team-screen'
 
 /**
@@ -69,6 +70,19 @@ describe('what each role is shown', () => {
     await user.click(screen.getByRole('button', { name: /^Trash/ }))
     await screen.findByRole('heading', { name: 'Trash' })
     expect(screen.queryByRole('button', { name: 'Empty trash' })).not.toBeInTheDocument()
+  })
+
+  it('tells a viewer a linked file is in the trash without offering to restore it', async () => {
+    const [binned] = await seedFiles([{ title: 'Old photo' }])
+    await trashFiles([binned?.id ?? 0])
+    await screenAs('viewer')
+    act(() => {
+      window.history.pushState(null, '', `/?file=${String(binned?.id)}`)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    const said = await screen.findByText(OPEN_FILE_WORDS.inTrash('Old photo', false))
+    const toast = said.closest('[data-sonner-toast]') as HTMLElement
+    expect(within(toast).queryByRole('button', { name: OPEN_FILE_WORDS.restore })).not.toBeInTheDocument()
   })
 
   it('shows an editor the file controls but no admin page', async () => {

@@ -94,7 +94,7 @@ describe('the Activity panel', () => {
     await eventsShown(third, 3)
     const [trashing] = within(third).getAllByRole('button', { name: '“Quay”' })
     await user.click(trashing as HTMLElement)
-    expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Quay'))).toBeInTheDocument()
+    expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Quay', true))).toBeInTheDocument()
     expect(screen.queryByRole('dialog', { name: 'Quay' })).not.toBeInTheDocument()
   })
 
