@@ -123,30 +123,6 @@ export function applyChange(records: readonly MediaRecord[], change: RecordsChan
   }
 }
 
-/**
- * The ids of the records `change` may touch, so it can be made on those alone; null for a change that
- * reaches records by their folder, not by id.
- */
-export function changedIds(change: RecordsChange): readonly number[] | null {
-  switch (change.kind) {
-    case 'none':
-      return []
-    case 'without':
-    case 'patch':
-    case 'folder':
-      return change.ids
-    case 'added':
-    case 'records':
-      return change.records.map((record) => record.id)
-    case 'folder-moved':
-      return null
-    case 'each': {
-      const parts = change.changes.map(changedIds)
-      return parts.every((part) => part !== null) ? parts.flat() : null
-    }
-  }
-}
-
 export function withoutRecords(ids: Iterable<number>): RecordsChange {
   return { kind: 'without', ids: [...ids] }
 }

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
 import { card, choose, installBrowserGaps, renderScreen } from '../../support/screen-render'
-import { OPEN_FILE_WORDS } from '../../../src/features/library'
+import { OPEN_FILE_WORDS } from '../../../src/features/library/file-from-server'
 import { listFiles, seedFiles, server, setupScreenServer, trashFiles } from '../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)

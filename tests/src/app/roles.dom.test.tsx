@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { OPEN_FILE_WORDS } from '../../../src/features/library'
+import { OPEN_FILE_WORDS } from '../../../src/features/library/file-from-server'
 import { currentAccess } from '../../../src/lib/access'
 import type { Role } from '../../../src/contract/roles'
 import { card, installBrowserGaps, renderScreen } from '../../support/screen-render'

@@ -107,7 +107,7 @@ export class EngineClient {
     const change = this.unsettled.get(key)
     this.unsettled.delete(key)
     if (confirmed !== null) this.seen.change(confirmed)
-    else if (change !== undefined) this.seen.forget(change)
+    else if (change !== undefined) this.seen.change(change, true)
     this.port.post({ type: 'settle', key, confirmed })
   }
 

@@ -1,5 +1,5 @@
 import type { MediaRecord } from '../../../contract/record'
-import { applyChange, changedIds, type RecordsChange } from '../../../lib/record-changes'
+import { applyChange, type RecordsChange } from '../../../lib/record-changes'
 
 /** How many files the page keeps by id: every row a screen shows many times over. */
 export const SEEN_MOST = 10_000
@@ -33,36 +33,19 @@ export class SeenFiles {
     if (oldest.done !== true) this.byId.delete(oldest.value)
   }
 
-  /** A change of this page's, made on the files it touches (a delete drops them). */
-  change(change: RecordsChange): void {
-    const { before, after } = this.touchedBy(change)
+  /**
+   * A change of this page's made on the files (a delete drops them); `undone`, a change rolled back,
+   * whose files are forgotten instead: what they are again comes with the next rows sent, or from the
+   * engine when asked. One pass over at most `most` files.
+   */
+  change(change: RecordsChange, undone = false): void {
+    const before = [...this.byId.values()]
+    const after = applyChange(before, change)
     if (after === before) return
-    this.forgetLeft(before, after)
-    for (const record of after) this.set(record)
-  }
-
-  /**
-   * A change rolled back: the files it touched are forgotten, and what they are again comes with the
-   * next rows sent, or from the engine when asked.
-   */
-  forget(change: RecordsChange): void {
-    const { before, after } = this.touchedBy(change)
-    this.forgetLeft(before, after)
-  }
-
-  /**
-   * The seen files a change touches, and what it makes of them: those it names by id (a change of a few
-   * files costs a few lookups however many were seen), else every one.
-   */
-  private touchedBy(change: RecordsChange): { before: MediaRecord[]; after: readonly MediaRecord[] } {
-    const ids = changedIds(change)
-    const before = ids === null ? [...this.byId.values()] : ids.flatMap((id) => this.byId.get(id) ?? [])
-    return { before, after: applyChange(before, change) }
-  }
-
-  /** Drops the files of `before` the change did not keep as they were. */
-  private forgetLeft(before: readonly MediaRecord[], after: readonly MediaRecord[]): void {
     const kept = new Set(after)
     for (const record of before) if (!kept.has(record)) this.byId.delete(record.id)
+    if (undone) return
+    const had = new Set(before)
+    for (const record of after) if (!had.has(record)) this.set(record)
   }
 }

@@ -6,7 +6,7 @@ import { appendActivity } from '../../../../../netlify/server/activity/activity-
 import { documentStore } from '../../../../../netlify/server/store'
 import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity-limits'
 import type { ActorSummary } from '../../../../../src/contract/actor-summary'
-import { OPEN_FILE_WORDS } from '../../../../../src/features/library'
+import { OPEN_FILE_WORDS } from '../../../../../src/features/library/file-from-server'
 import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
 import { seedFiles, seedFolder, server, setupScreenServer } from '../../../../support/screen-server'
 

@@ -25,7 +25,7 @@ describe('the files the page was sent', () => {
 
     seen.change(withFilesMoved('/A', '/B'))
     expect(seen.get(3)?.folder_path).toBe('/B')
-    seen.forget(withPatch([3], { title: 'Refused' }))
+    seen.change(withPatch([3], { title: 'Refused' }), true)
     expect(seen.has(3)).toBe(false)
     expect(seen.get(2)?.title).toBe('Renamed')
   })
