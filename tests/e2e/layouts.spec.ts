@@ -341,22 +341,6 @@ test.describe('on a phone', () => {
       .toBeGreaterThanOrEqual(2)
   })
 
-  test('the selection bar is one row on a 360 and a 390 px phone', async ({ page }) => {
-    for (const { width, height } of PHONES) {
-      await page.setViewportSize({ width, height })
-      await openScreen(page)
-      const bar = page.locator('.selection-bar')
-      const clear = bar.getByRole('button', { name: 'Clear selection' })
-      expect(await clear.evaluate((element: HTMLElement) => element.innerText)).toBe('Clear')
-      // One row: the bar is no taller than its tallest control.
-      const [barHeight, tallest] = await bar.evaluate((element) => [
-        element.getBoundingClientRect().height,
-        Math.max(...[...element.children].map((child) => child.getBoundingClientRect().height)),
-      ])
-      expect(barHeight, `${String(width)} px`).toBeLessThanOrEqual(tallest + 1)
-    }
-  })
-
   test('the first screen of a 390 x 844 phone shows four whole cards', async ({ page, shot }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openScreen(page)

@@ -69,10 +69,8 @@ export function SelectionBar({
         className="button button--secondary"
         onClick={onClear}
         disabled={selectedCount === 0}
-        aria-label="Clear selection"
       >
-        {/* "Clear" alone on a phone, where the whole word cost the count of files a row of its own. */}
-        Clear<span className="selection-bar__long"> selection</span>
+        Clear selection
       </button>
       <span className="selection-bar__count" aria-live="polite">
         {thousands(selectedCount)} selected
