@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions'
 
-import { parseIdSegment } from '../../src/contract/ids'
 import { routePrefix } from '../../src/contract/routes'
-import { InvalidInputError } from '../server/errors'
 import { imageResponse } from '../server/images/image-service'
+import { idOf } from '../server/http/request'
 import { route } from '../server/http/route'
 import { configuredCloudName, mediaHostStores } from '../server/store'
 import { markUsed } from '../server/usage/last-used'
@@ -17,12 +16,7 @@ function imageId(request: Request): { id: number; extra: string[] } {
   const prefix = routePrefix('image')
   const atRoute = url.pathname.startsWith(prefix)
   const raw = atRoute ? url.pathname.slice(prefix.length) : url.searchParams.get('id')
-  const id = parseIdSegment(raw)
-  if (id === null) {
-    const shown = raw === null || raw === '' ? 'none given' : `"${raw.slice(0, 40)}"`
-    throw new InvalidInputError(`Invalid file id (${shown}): ids are positive whole numbers`)
-  }
-  return { id, extra: atRoute ? [] : ['id'] }
+  return { id: idOf(raw, 'file'), extra: atRoute ? [] : ['id'] }
 }
 
 /** `GET`/`HEAD /api/image/{id}?w=&h=&fit=&fm=&v=`: the record's image with its delivery settings applied. */

@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions'
 
-import { parseIdSegment } from '../../src/contract/ids'
-import { InvalidInputError } from '../server/errors'
+import { idParameter } from '../server/http/request'
 import { json } from '../server/http/respond'
 import { route } from '../server/http/route'
 import { siteOrigins, SiteOriginUnknownError } from '../server/http/site-origin'
@@ -13,12 +12,7 @@ import { currentWebflowSetup } from '../server/webflow/mirror-hooks'
 export default route(
   {
     GET: async (request) => {
-      const raw = new URL(request.url).searchParams.get('id')
-      const id = parseIdSegment(raw)
-      if (id === null) {
-        const shown = raw === null || raw === '' ? 'none given' : `"${raw.slice(0, 40)}"`
-        throw new InvalidInputError(`Invalid file id (${shown}): ids are positive whole numbers`)
-      }
+      const id = idParameter(request, 'file')
       const usage = await fileUsage(documentStore(), id, {
         setup: currentWebflowSetup(),
         siteUrl: () => publicOrigin(request),

@@ -73,7 +73,11 @@ export function queryOf(request: Request, names: readonly string[]): URLSearchPa
  * so the function never splits its URL.
  */
 export function idParameter(request: Request, noun: 'file' | 'folder'): number {
-  const raw = new URL(request.url).searchParams.get('id')
+  return idOf(new URL(request.url).searchParams.get('id'), noun)
+}
+
+/** `raw` (a path's id segment) as an id, or the 400 that shows what came instead. */
+export function idOf(raw: string | null, noun: 'file' | 'folder'): number {
   const id = parseIdSegment(raw)
   if (id === null) {
     const shown = raw === null || raw === '' ? 'none given' : `"${raw.slice(0, 40)}"`
