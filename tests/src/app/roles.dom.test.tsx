@@ -72,6 +72,20 @@ describe('what each role is shown', () => {
     expect(screen.queryByRole('button', { name: 'Empty trash' })).not.toBeInTheDocument()
   })
 
+  it("shows a viewer a trashed file's Details with nothing to restore or delete", async () => {
+    const [binned] = await seedFiles([{ title: 'Old photo' }])
+    await trashFiles([binned?.id ?? 0])
+    const { user } = await screenAs('viewer')
+    await user.click(screen.getByRole('button', { name: /^Trash/ }))
+    const table = await screen.findByRole('table', { name: 'Files in the trash' })
+    await user.click(within(table).getByRole('button', { name: 'Old photo' }))
+    const details = await screen.findByRole('dialog', { name: 'Old photo' })
+    expect(within(details).getByText(/^In the trash since .+ left\.$/)).toBeInTheDocument()
+    for (const name of ['Restore', 'Delete forever']) {
+      expect(within(details).queryByRole('button', { name })).not.toBeInTheDocument()
+    }
+  })
+
   it('tells a viewer a linked file is in the trash without offering to restore it', async () => {
     const [binned] = await seedFiles([{ title: 'Old photo' }])
     await trashFiles([binned?.id ?? 0])

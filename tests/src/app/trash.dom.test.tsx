@@ -236,6 +236,62 @@ describe('the Trash view', () => {
     expect(await trashedTitles()).toEqual([])
   })
 
+  it("opens a file's Details from its title: what it is, how long it stays, its history; Restore and Delete forever there", async () => {
+    await seedFiles([
+      { title: 'Poster', description: 'The spring campaign', tags: ['campaign'] },
+      { title: 'Flyer' },
+      { title: 'Keep' },
+    ])
+    const { user } = renderScreen()
+    await deleteSelected(user, 'Poster', 'Flyer')
+    await toast('2 files processed successfully')
+    await user.click(screen.getByRole('button', { name: 'Trash' }))
+    const table = await screen.findByRole('table', { name: 'Files in the trash' })
+    const titles = trashRows().map(([title]) => title)
+
+    await user.click(within(table).getByRole('button', { name: 'Poster' }))
+    const details = await screen.findByRole('dialog', { name: 'Poster' })
+    expect(within(details).getByText('The spring campaign')).toBeInTheDocument()
+    expect(within(details).getByText('campaign')).toBeInTheDocument()
+    expect(
+      within(details).getByText(
+        /^In the trash since .+: \d+ days left\. Restore it to edit, move or share it\.$/,
+      ),
+    ).toBeInTheDocument()
+    // Its history says it was put there; what acts on a file in the library is not offered.
+    const history = within(details).getByRole('region', { name: 'History' })
+    expect(await within(history).findByText('moved to trash')).toBeInTheDocument()
+    expect(within(details).queryByText('Share links')).not.toBeInTheDocument()
+    expect(
+      within(details).queryByRole('button', { name: /Edit|Move|Share|Download/ }),
+    ).not.toBeInTheDocument()
+
+    // Left and Right step through the trash in its order.
+    const other = titles.find((title) => title !== 'Poster') ?? ''
+    await user.keyboard(titles[0] === 'Poster' ? '{ArrowRight}' : '{ArrowLeft}')
+    expect(await screen.findByRole('dialog', { name: other })).toBeInTheDocument()
+    await user.keyboard(titles[0] === 'Poster' ? '{ArrowLeft}' : '{ArrowRight}')
+    const back = await screen.findByRole('dialog', { name: 'Poster' })
+
+    // Restored, it leaves the trash, and Details closes with it.
+    await user.click(within(back).getByRole('button', { name: 'Restore' }))
+    expect(await toast('"Poster" restored')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    expect(trashRows().map(([title]) => title)).toEqual(['Flyer'])
+
+    // Delete forever asks first, as from the row.
+    await user.click(within(table).getByRole('button', { name: 'Flyer' }))
+    const flyer = await screen.findByRole('dialog', { name: 'Flyer' })
+    await user.click(within(flyer).getByRole('button', { name: 'Delete forever' }))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Delete "Flyer" forever? This cannot be undone.')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete forever' }))
+    expect(await toast('"Flyer" deleted forever')).toBeInTheDocument()
+    expect(await trashedTitles()).toEqual([])
+  })
+
   it('puts a row back and reports the error when a restore fails', async () => {
     await seedFiles([{ title: 'Stuck' }])
     await routeToFunction(new Request('http://localhost/api/delete/1', { method: 'DELETE' }))

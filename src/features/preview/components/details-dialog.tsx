@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 
 import { isDeliverableImage, type ImageSettingsPatchFields } from '../../../contract/image-settings'
 import type { MediaRecord } from '../../../contract/record'
@@ -39,19 +39,26 @@ interface DetailsDialogProps {
   /** Opens Edit on the alt text field, from an image's "Add alt text". */
   onAddAltText?: (record: MediaRecord) => void
   /** The server's newer version of the shown record (after a Webflow retry). */
-  onRecordChanged: (record: MediaRecord) => void
+  onRecordChanged?: (record: MediaRecord) => void
   /** Fetches the file list again, to follow a Webflow sync in progress. */
-  onRefresh: () => void
+  onRefresh?: () => void
+  /** Said above the preview: where the file stands when it is not in the library (in the trash). */
+  notice?: ReactNode
   /** Lists the files sharing a tag or the author, in place of Details. */
   onFilter?: (filter: DetailsFilter) => void
   /** Saves an image's crop, rotation or focal point through the update call (decision 0047). */
   onAdjustImage?: (record: MediaRecord, fields: ImageSettingsPatchFields) => void
 }
 
-/** Spec section 2: a preview plus description, type, size, created, author and tags. */
+/**
+ * Spec section 2: a preview plus description, type, size, created, author and tags. A file in the trash
+ * (its record has `deleted_at`) shows what it is and its history, without what acts on a file in the
+ * library: its Webflow item, image settings and addresses, share links and pages using it.
+ */
 export function DetailsDialog(props: DetailsDialogProps) {
-  const { record, order, onShow, onClose, actions, onRecordChanged, onRefresh } = props
+  const { record, order, onShow, onClose, actions, onRecordChanged, onRefresh, notice } = props
   const { onFilter, onAdjustImage, onAddAltText } = props
+  const live = record?.deleted_at === undefined
   const details = useRef<HTMLDivElement>(null)
   const id = record?.id ?? null
   const found = useMemo(
@@ -94,13 +101,16 @@ export function DetailsDialog(props: DetailsDialogProps) {
     >
       {record !== null && (
         <div className="details" ref={details}>
+          {notice !== undefined && <p className="details__notice">{notice}</p>}
           <FilePreview key={record.id} record={record} />
           <dl className="details__fields">
             <DetailsFields record={record} onFilter={onFilter} onAddAltText={onAddAltText} />
-            <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
+            {live && onRecordChanged && onRefresh && (
+              <WebflowSyncStatus record={record} onRecordChanged={onRecordChanged} onRefresh={onRefresh} />
+            )}
           </dl>
           <FileMetadataSection metadata={record.metadata} />
-          {isDeliverableImage(record) && (
+          {live && isDeliverableImage(record) && (
             <>
               {onAdjustImage && (
                 <ImageAdjust key={`adjust-${String(record.id)}`} record={record} onChange={onAdjustImage} />
@@ -108,11 +118,15 @@ export function DetailsDialog(props: DetailsDialogProps) {
               <ImageUrls key={`urls-${String(record.id)}`} record={record} />
             </>
           )}
-          {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
-          <Suspense fallback={null}>
-            <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
-          </Suspense>
-          <UsedIn fileId={record.id} />
+          {live && (
+            <>
+              {/* Keyed apart from the preview: one file's expiry choice does not carry over to the next. */}
+              <Suspense fallback={null}>
+                <ShareLinks key={`share-links-${String(record.id)}`} fileId={record.id} />
+              </Suspense>
+              <UsedIn fileId={record.id} />
+            </>
+          )}
           <Suspense fallback={null}>
             <FileHistory key={`history-${String(record.id)}`} record={record} />
           </Suspense>

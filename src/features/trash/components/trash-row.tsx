@@ -16,6 +16,8 @@ interface TrashRowProps {
   /** The time the days left are counted to, the same for every row. */
   now: number
   checked: boolean
+  /** Opens the file's Details. */
+  onOpen: (record: TrashedRecord) => void
   /** Null where this browser may neither restore nor delete forever: no checkbox, nothing to check for. */
   onCheck: ((record: TrashedRecord, range: boolean) => void) | null
   /** Null where this browser may not restore (a viewer): no button. */
@@ -29,6 +31,7 @@ export const TrashRow = memo(function TrashRow({
   purgeDays,
   now,
   checked,
+  onOpen,
   onCheck,
   onRestore,
   onDeleteForever,
@@ -52,10 +55,17 @@ export const TrashRow = memo(function TrashRow({
         </td>
       )}
       <th scope="row" className="trash__title" title={record.title}>
-        <div className="file-table__label">
+        {/* The title opens Details, as a card's click does: what the file is, before it goes for good. */}
+        <button
+          type="button"
+          className="file-table__label trash__open"
+          onClick={() => {
+            onOpen(record)
+          }}
+        >
           <Thumbnail record={record} compact />
           <span>{record.title}</span>
-        </div>
+        </button>
       </th>
       <td className="trash__col-folder" title={folder}>
         {folder}

@@ -1,16 +1,22 @@
 import '../../../components/ui/file-table.css'
 import './trash.css'
 
-import { useEffect, useState } from 'react'
+import { ArchiveRestore, Trash2 } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
 
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 import { Spinner } from '../../../components/ui/spinner'
 import { useCanCall } from '../../../lib/access'
+import { formatDateTime } from '../../../lib/format-date'
 import { countOf } from '../../../lib/plural'
+import type { FileAction } from '../../commands'
+import { loadDetailsDialog } from '../../preview'
 import type { TrashedRecord } from '../api/get-trash'
+import { daysLeft } from '../model/days-left'
 import { useTrashSelection } from '../model/use-trash-selection'
 import { useTrashView } from '../model/use-trash-view'
 import { TrashRow } from './trash-row'
@@ -23,6 +29,9 @@ type Confirmation =
 
 const NONE: readonly TrashedRecord[] = []
 const MINUTE_MS = 60_000
+
+// The library's Details dialog, which a trashed file opens in too; its code is the library's.
+const DetailsDialog = lazyWithPreload(loadDetailsDialog)
 
 /** The time now, moving on each minute, for the days left to count to. */
 function useMinuteClock(): number {
@@ -45,7 +54,8 @@ interface TrashViewProps {
 
 /**
  * The trashed files, most recently deleted first, each with its picture, folder and days left, with
- * Restore and Delete forever for one file or the checked ones, and Empty trash.
+ * Restore and Delete forever for one file or the checked ones, and Empty trash. A file's title opens
+ * its Details (what it is and its history), with Restore and Delete forever there too.
  */
 export function TrashView({ onRestored }: TrashViewProps) {
   const { records, purgeDays, error, retry, restore, purge } = useTrashView(onRestored)
@@ -57,6 +67,60 @@ export function TrashView({ onRestored }: TrashViewProps) {
   const canRestore = useCanCall('trashRestore', 'POST')
   const canPurge = useCanCall('trashPurge', 'POST')
   const canCheck = canRestore || canPurge
+  const [openId, setOpenId] = useState<number | null>(null)
+  useEffect(() => {
+    // Usually in hand already, from the library's files; here a title's click must not wait for it.
+    DetailsDialog.preload()
+  }, [])
+  // Details shows the file as the trash now lists it: restored or deleted for good meanwhile, it closes.
+  const opened = useMemo(
+    () => (openId === null ? null : (records?.find((record) => record.id === openId) ?? null)),
+    [records, openId],
+  )
+  // Left and Right step through the trash in its order.
+  const order = useMemo(() => {
+    const list = records ?? NONE
+    return {
+      placeOf: (id: number) => list.findIndex((record) => record.id === id),
+      recordAt: (place: number) => list[place],
+    }
+  }, [records])
+  const restoreOne = (target: TrashedRecord) => {
+    release([target])
+    void restore([target])
+  }
+  const deleteForever = (target: TrashedRecord) => {
+    setConfirmation({ kind: 'one', record: target })
+  }
+  const closeDetails = () => {
+    setOpenId(null)
+  }
+  const detailsActions: FileAction[] = []
+  if (opened !== null && canRestore) {
+    detailsActions.push({
+      name: 'restore',
+      label: 'Restore',
+      icon: ArchiveRestore,
+      hasDialog: false,
+      primary: true,
+      perform: () => {
+        restoreOne(opened)
+      },
+    })
+  }
+  if (opened !== null && canPurge) {
+    detailsActions.push({
+      name: 'delete-forever',
+      label: 'Delete forever',
+      icon: Trash2,
+      danger: true,
+      hasDialog: true,
+      perform: () => {
+        closeDetails()
+        deleteForever(opened)
+      },
+    })
+  }
 
   return (
     <section className="trash" aria-labelledby="trash-heading">
@@ -164,22 +228,12 @@ export function TrashView({ onRestored }: TrashViewProps) {
                     purgeDays={purgeDays}
                     now={now}
                     checked={checked.has(record.id)}
+                    onOpen={(target) => {
+                      setOpenId(target.id)
+                    }}
                     onCheck={canCheck ? toggle : null}
-                    onRestore={
-                      canRestore
-                        ? (target) => {
-                            release([target])
-                            void restore([target])
-                          }
-                        : null
-                    }
-                    onDeleteForever={
-                      canPurge
-                        ? (target) => {
-                            setConfirmation({ kind: 'one', record: target })
-                          }
-                        : null
-                    }
+                    onRestore={canRestore ? restoreOne : null}
+                    onDeleteForever={canPurge ? deleteForever : null}
                   />
                 ))}
               </tbody>
@@ -187,6 +241,18 @@ export function TrashView({ onRestored }: TrashViewProps) {
           </div>
         </>
       )}
+      <OpenedOnce open={opened !== null} region="Details dialog" onClose={closeDetails}>
+        <DetailsDialog
+          record={opened}
+          order={order}
+          onShow={(record) => {
+            setOpenId(record.id)
+          }}
+          onClose={closeDetails}
+          actions={detailsActions}
+          notice={opened === null ? undefined : trashNotice(opened, purgeDays, now, canRestore)}
+        />
+      </OpenedOnce>
       <ConfirmDialog
         open={confirmation !== null}
         onOpenChange={(open) => {
@@ -206,6 +272,12 @@ export function TrashView({ onRestored }: TrashViewProps) {
       />
     </section>
   )
+}
+
+/** What Details says of a trashed file: when it was deleted, how long it stays, and how to get it back. */
+function trashNotice(record: TrashedRecord, purgeDays: number, now: number, canRestore: boolean): string {
+  const stays = `In the trash since ${formatDateTime(record.deleted_at)}: ${daysLeft(record.deleted_at, purgeDays, now)}.`
+  return canRestore ? `${stays} Restore it to edit, move or share it.` : stays
 }
 
 function confirmMessage(confirmation: Confirmation | null): string {
