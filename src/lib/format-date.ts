@@ -1,7 +1,7 @@
 // Each formatter is made on first use, not as the module runs: making an Intl object loads its locale's
 // data, 5-10 ms apiece, which as module code lengthened the script's first task (decision 0061).
 let dateFormat: Intl.DateTimeFormat | undefined
-let dateTimeFormat: Intl.DateTimeFormat | undefined
+const dateTimeFormats = new Map<'minute' | 'second', Intl.DateTimeFormat>()
 
 /** A record's date for a card or row; an unreadable date shows as a dash rather than 'Invalid Date'. */
 export function formatDate(iso: string): string {
@@ -11,11 +11,20 @@ export function formatDate(iso: string): string {
   return dateFormat.format(time)
 }
 
-export function formatDateTime(iso: string): string {
+/**
+ * A moment, in the visitor's own words for dates: to the minute, or to the second where two of a log's
+ * lines may fall in one minute (a webhook's deliveries).
+ */
+export function formatDateTime(iso: string, precision: 'minute' | 'second' = 'minute'): string {
   const time = Date.parse(iso)
   if (Number.isNaN(time)) return '—'
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-  return dateTimeFormat.format(time)
+  let format = dateTimeFormats.get(precision)
+  if (format === undefined) {
+    const timeStyle = precision === 'minute' ? 'short' : 'medium'
+    format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle })
+    dateTimeFormats.set(precision, format)
+  }
+  return format.format(time)
 }
 
 /**

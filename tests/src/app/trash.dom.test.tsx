@@ -259,7 +259,7 @@ describe('the Trash view', () => {
       ),
     ).toBeInTheDocument()
     // Its history says it was put there; what acts on a file in the library is not offered.
-    const history = within(details).getByRole('region', { name: 'History' })
+    const history = await within(details).findByRole('region', { name: 'History' })
     expect(await within(history).findByText('moved to trash')).toBeInTheDocument()
     expect(within(details).queryByText('Share links')).not.toBeInTheDocument()
     expect(

@@ -23,4 +23,12 @@ describe('formatDate', () => {
     )
     expect(formatDateTime('2026-03-14T09:26:53Z')).toBe(expected)
   })
+
+  it('gives the seconds too when asked to the second', () => {
+    const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      Date.parse('2026-03-14T09:26:53Z'),
+    )
+    expect(formatDateTime('2026-03-14T09:26:53Z', 'second')).toBe(expected)
+    expect(formatDateTime('2026-03-14T09:26:53Z', 'second')).not.toBe(formatDateTime('2026-03-14T09:26:53Z'))
+  })
 })

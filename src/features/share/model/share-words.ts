@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../lib/format-date'
+
 /** The words the screen uses for share links. */
 export const SHARE_WORDS = {
   heading: 'Share links',
@@ -16,8 +18,7 @@ export const SHARE_WORDS = {
 
 /** "Expires 2 Dec 2026, 10:00", in the visitor's own words for dates. */
 export function expiryWords(expiresAt: string): string {
-  const when = new Date(expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-  return `Expires ${when}`
+  return `Expires ${formatDateTime(expiresAt)}`
 }
 
 /** The success toast's detail: who can open it, and until when. */

@@ -7,6 +7,7 @@ import type { WebflowSyncAllStatus } from '../../../contract/api'
 import { specFieldLabel, type WebflowFieldMapping, type WebflowStatus } from '../../../contract/webflow'
 import { useCanCall } from '../../../lib/access'
 import { errorMessage } from '../../../lib/api-errors'
+import { formatDateTime } from '../../../lib/format-date'
 import { startSyncAll, useSyncAll, useWebflowStatus } from '../api/webflow'
 
 interface WebflowDialogProps {
@@ -269,7 +270,7 @@ function Progress({ progress }: { progress: WebflowSyncAllStatus }) {
     )
   }
   if (progress.started_at === null) return null
-  const when = new Date(progress.finished_at ?? progress.started_at).toLocaleString()
+  const when = formatDateTime(progress.finished_at ?? progress.started_at)
   return (
     <>
       {progress.error && (

@@ -2,10 +2,12 @@ import { useState } from 'react'
 
 import type { Delivery } from '../../../contract/webhooks'
 import { errorMessage } from '../../../lib/api-errors'
+import { formatDateTime } from '../../../lib/format-date'
 import { countOf } from '../../../lib/plural'
 import { resendDelivery, useDeliveries } from '../api/deliveries'
 
-const when = (iso: string) => new Date(iso).toLocaleString()
+// To the second: a retry and the next delivery may fall in one minute, and each row's button is named by it.
+const when = (iso: string) => formatDateTime(iso, 'second')
 
 /** What the last attempt came to: the receiver's status, or why none came. */
 function lastResult(delivery: Delivery): string {

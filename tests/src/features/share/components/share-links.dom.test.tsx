@@ -27,7 +27,8 @@ describe('Details share links', () => {
     const { user } = renderScreen()
     await user.click(within(await card('Banner')).getByRole('button', { name: /^View / }))
     const dialog = await screen.findByRole('dialog', { name: 'Banner' })
-    const section = within(dialog).getByRole('region', { name: 'Share links' })
+    // The section's code loads apart from the dialog's (details-dialog.tsx): it may come a moment later.
+    const section = await within(dialog).findByRole('region', { name: 'Share links' })
     expect(await within(section).findByText('No active share links.')).toBeInTheDocument()
 
     await user.selectOptions(within(section).getByLabelText('Link expires after'), '7 days')
@@ -51,7 +52,8 @@ describe('Details share links', () => {
     const { user } = renderScreen()
     await user.click(within(await card('Banner')).getByRole('button', { name: /^View / }))
     const dialog = await screen.findByRole('dialog', { name: 'Banner' })
-    const section = within(dialog).getByRole('region', { name: 'Share links' })
+    // The section's code loads apart from the dialog's (details-dialog.tsx): it may come a moment later.
+    const section = await within(dialog).findByRole('region', { name: 'Share links' })
     await user.click(await within(section).findByRole('button', { name: 'Create share link' }))
     const copy = await within(section).findByRole('button', { name: /^Copy the link that expires / })
     expect(copy).toHaveTextContent('Copy link')
