@@ -90,8 +90,8 @@ function drawKeptFirstRows(
         return
       }
       performance.mark('listing:kept-first-here')
-      deliver({ type: 'layout', pages: Math.max(1, rows.pages), expected: null })
-      deliver({ type: 'records', page: 0, records: rows.records, first: true, last: true })
+      const pages = Math.max(1, rows.pages)
+      deliver({ type: 'first-list', records: rows.records, pages, whole: pages === 1 })
     })
     .catch(releaseFirstScreen)
 }
@@ -129,26 +129,18 @@ async function drawFirstPage(
 }
 
 /**
- * The first page as the worker would have sent it: the layout it gives, then its records, and when it
- * holds the whole library the other page, empty, so that the screen has the whole of a small or empty
- * library from this one answer. False when it gives the screen nothing to draw: no files, and more pages
- * to come.
+ * The first page as the store takes it, with the library's layout and whether it is the whole library
+ * (a small or empty one is, from this one answer). False when it gives the screen nothing to draw: no
+ * files, and more pages to come.
  */
 function showFirstPage(
   deliver: (reply: ListingReply) => void,
   records: MediaRecord[],
   shardCount: number,
 ): boolean {
-  const pages = pageCountOf(shardCount)
-  deliver({ type: 'layout', pages, expected: null })
-  deliver({ type: 'records', page: 0, records, first: true, last: true })
   const whole = firstPageIsWhole(shardCount)
-  if (whole) for (let page = 1; page < pages; page++) deliver(emptyPage(page))
+  deliver({ type: 'first-list', records, pages: pageCountOf(shardCount), whole })
   return whole || records.length > 0
-}
-
-function emptyPage(page: number): ListingReply {
-  return { type: 'records', page, records: [], first: true, last: true }
 }
 
 /**

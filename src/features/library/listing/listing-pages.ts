@@ -7,7 +7,7 @@ import type { ListingReply } from './listing-protocol'
  * The file list's pages as the listing sends them, in id order: a page seen for the first time is shown
  * slice by slice as it arrives (so the first cards paint early); a newer version of a page held already
  * replaces it whole once it has fully arrived (so a changed page never shows half-sent). Held by the
- * page's listing store, or by the worker that owns the library.
+ * library's host, where the worker owns the library (the page's store holds only its first list).
  */
 export class ListingPages {
   private readonly pages = new Map<number, MediaRecord[]>()

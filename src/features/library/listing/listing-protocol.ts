@@ -60,6 +60,12 @@ export type ListingReply =
       kept?: true
     }
   /**
+   * The first list the page drew itself, made on the page for its store (early-start.ts), never by the
+   * worker, which keeps the pages: the kept first rows, or a first visit's first page in title order.
+   * `pages` is the library's layout; `whole`, that the list is the whole library.
+   */
+  | { type: 'first-list'; records: MediaRecord[]; pages: number; whole: boolean }
+  /**
    * A request to the server failed, as the API's error (`ApiError`, api-call.ts) the answer was:
    * `status` 0 means no answer at all, `wordless` that the answer carried no `{ error }` of the API's
    * own (so `message` is 'HTTP error! status: N', and a 502/503/504 came from a gateway).

@@ -7,8 +7,7 @@
 import type { MediaRecord } from '../../../contract/record'
 import { ApiError, reportAnswer } from '../../../lib/api-client'
 import { ERROR_WORDS } from '../../../lib/error-words'
-import type { RecordsChange } from '../../../lib/record-changes'
-import { ListingPages } from './listing-pages'
+import { applyChange, type RecordsChange } from '../../../lib/record-changes'
 import type { ListingReply, ListingRequest } from './listing-protocol'
 
 /** How far the list has come while its pages arrive: `expected` is the count last time, if known. */
@@ -33,24 +32,28 @@ export interface ListingPort {
   close(): void
 }
 
+const NO_RECORDS: readonly MediaRecord[] = []
+
 /** The user Timing mark set when the first records are in hand, where the screen benchmark starts. */
 export const MEDIA_PAGE_MARK = 'media-page-ready'
 
 /**
- * The file list on the main thread, as the listing sends it: pages in id order, each replaced whole when
- * a newer version of it has fully arrived (so a changed page never shows half-sent), a page new to it
- * shown from its first slice (so the first cards paint early).
+ * The file list on the main thread: the first list the page drew itself, with the changes the server
+ * confirmed laid over it, and how much of the library it is. The worker keeps every page (library-host.ts).
  */
 export class ListingStore {
-  private readonly pages = new ListingPages()
+  /** The first list, as drawn and changed since; undefined before it is drawn. */
+  private first: readonly MediaRecord[] | undefined
+  /** The library's pages, as last said; null before anything said it. */
+  private pageCount: number | null = null
+  /** How many of those pages the first list stands for: the first, or all when it is the whole library. */
+  private covered = 0
   private expected: number | null = null
   private error: Error | undefined
   private snapshot: ListingSnapshot = { records: undefined, progress: null, error: undefined, version: 0 }
   private readonly listeners = new Set<() => void>()
   private readonly waiting = new Map<number, () => void>()
   private nextRequest = 0
-  /** Whether the pages changed since the list was last composed. */
-  private pagesChanged = false
   /** Whether a list was shown (an empty library's too) since the load began or the sign-in's reset. */
   private known = false
   private readonly port: ListingPort
@@ -84,14 +87,13 @@ export class ListingStore {
     this.waiting.clear()
   }
 
-  /** Applies a confirmed change (the server's answer to an edit) to the pages. */
+  /** Applies a confirmed change (the server's answer to an edit) to the first list. */
   apply(change: RecordsChange): void {
-    if (this.snapshot.records === undefined) return
-    // Every record in hand, not only those shown so far.
-    if (this.pages.apply(change)) {
-      this.pagesChanged = true
-      this.show()
-    }
+    if (this.snapshot.records === undefined || this.first === undefined) return
+    const changed = applyChange(this.first, change)
+    if (changed === this.first) return
+    this.first = changed
+    this.show()
   }
 
   private ask(type: 'load' | 'revalidate'): Promise<void> {
@@ -110,20 +112,23 @@ export class ListingStore {
 
   private receiveNow(reply: ListingReply): void {
     if (reply.type === 'layout') {
-      if (this.pages.layout(reply.pages)) this.pagesChanged = true
+      this.pageCount = reply.pages
       this.expected = reply.expected ?? this.expected
+    } else if (reply.type === 'first-list') {
+      this.first = reply.records
+      this.pageCount = reply.pages
+      this.covered = reply.whole ? reply.pages : 1
     } else if (reply.type === 'records') {
-      this.pages.receive(reply)
-      this.pagesChanged = true
-      // A page's first slice shows the first cards; then the screen gets the page once it is whole.
-      if (!reply.last && this.snapshot.records !== undefined) return
+      // The worker's pages stay in the worker: none comes here.
+      return
     } else if (reply.type === 'failed') {
       const failure = failureOf(reply)
       if (reply.status === 401) {
         // A refused listing is not a failed load but the sign-in's (lib/access.ts): nothing it showed
         // stays, and after a sign-in the list loads as on a first visit, from 'Loading files...'.
-        this.pages.clear()
-        this.pagesChanged = true
+        this.first = undefined
+        this.pageCount = null
+        this.covered = 0
         this.known = false
         this.error = undefined
       } else this.error = failure
@@ -137,15 +142,14 @@ export class ListingStore {
 
   /**
    * Sends the screen the list as it now is, unless nothing it shows changed: most of the worker's
-   * replies (its layout, a load's end) change no page the page holds, and drawing the same list again
-   * would come between a reload and its first cards.
+   * replies (its layout, a load's end) change nothing here, and drawing the same list again would come
+   * between a reload and its first cards.
    */
   private show(): void {
     const started = performance.now()
     const before = this.snapshot
-    const records = this.pagesChanged || before.records === undefined ? this.pages.compose() : before.records
-    this.pagesChanged = false
-    const complete = this.pages.complete()
+    const records = this.first ?? NO_RECORDS
+    const complete = this.first !== undefined && this.pageCount !== null && this.pageCount <= this.covered
     if (!this.known && (records.length > 0 || complete)) {
       this.known = true
       performance.mark(MEDIA_PAGE_MARK, { detail: records.length })

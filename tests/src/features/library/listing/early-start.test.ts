@@ -84,17 +84,16 @@ describe('the listing started before the screen', () => {
       expect(worker.sent).toEqual([{ type: 'load', request: -1, answerFromPage: true }, firstAnswer])
     })
     worker.reply({ type: 'layout', pages: 2, expected: null })
-    worker.reply({ type: 'records', page: 0, records: records(1, 2), first: true, last: true })
+    worker.reply({ type: 'failed', status: 503, message: 'Try later', wordless: false })
 
     const store = new ListingStore(connectListing)
-    expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
+    expect(store.getSnapshot().error?.message).toBe('Try later')
     const loaded = store.load()
     // The load under way is the store's: it is not asked for a second time.
     expect(worker.sent).toEqual([{ type: 'load', request: -1, answerFromPage: true }, firstAnswer])
-    worker.reply({ type: 'records', page: 1, records: [], first: true, last: true })
     worker.reply({ type: 'settled', request: -1, ok: true })
     await loaded
-    expect(store.getSnapshot().progress).toBeNull()
+    expect(store.getSnapshot().error).toBeUndefined()
     void store.revalidate()
     expect(worker.sent.at(-1)).toEqual({ type: 'revalidate', request: 1 })
 
@@ -462,17 +461,17 @@ describe('the listing started before the screen, on a reload', () => {
 describe('the listing started before the screen, taken by a store made again', () => {
   it('goes with every reply so far to a store made in place of one that asked nothing, and starts no second worker', async () => {
     const fresh = await reloadStartedEarly()
-    fresh.worker.reply({ type: 'layout', pages: 2, expected: 3 })
+    fresh.worker.reply({ type: 'failed', status: 503, message: 'Try later', wordless: false })
     // A render thrown away makes a store that never loads; the one made again takes the worker over.
     const thrownAway = new fresh.ListingStore(fresh.connectListing)
     const store = new fresh.ListingStore(fresh.connectListing)
     expect(FakeWorker.started).toHaveLength(1)
-    fresh.worker.reply({ type: 'records', page: 0, records: records(1, 3), first: true, last: true })
+    // The worker's word before it was taken is the store's too, and so is what it says next.
+    expect(store.getSnapshot().error?.message).toBe('Try later')
+    fresh.worker.reply({ type: 'failed', status: 503, message: 'Still down', wordless: false })
     await vi.waitFor(() => {
-      expect(store.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 3])
+      expect(store.getSnapshot().error?.message).toBe('Still down')
     })
-    // The worker's word before it was taken, the count kept, is the store's too.
-    expect(store.getSnapshot().progress).toEqual({ loaded: 3, expected: 3 })
     void store.revalidate()
     const worker = fresh.worker
     expect(worker.sent.map((sent) => sent.type)).toEqual(['load', 'revalidate'])

@@ -14,6 +14,8 @@ import { ListingStore, type ListingSnapshot } from '../../../../../src/features/
 import { withPatch } from '../../../../../src/lib/record-changes'
 import { currentAccess, resetAccessState } from '../../../../../src/lib/access'
 import { ListingLoader } from '../../../../../src/features/library/listing/listing-loader'
+import { LibraryHost } from '../../../../../src/features/library/engine/library-host'
+import type { EngineReply } from '../../../../../src/features/library/engine/library-protocol'
 import type { ListingReply, PageAnswer } from '../../../../../src/features/library/listing/listing-protocol'
 import { routeToFunction } from '../../../../support/function-router'
 import { fetchOnPage, keptAfter, LISTING_ORIGIN, loaderOver } from '../../../../support/kept-pages'
@@ -66,24 +68,33 @@ async function seed(records: readonly MediaRecord[]): Promise<void> {
   await operateOnRecords(store, [...byId.keys()], (_current, id) => ({ record: byId.get(id), result: null }))
 }
 
-/** fetch, with the page's relative addresses made absolute (there is no page here). */
-
 /**
- * A store over a loader of its own, every reply its (where the library runs, its host keeps the records
- * and passes the store the rest: library-worker.ts).
+ * The library where the worker holds it, as run-library.ts joins its parts: the listing's loader
+ * feeding the host, which keeps the pages' records (what its engine answers from) and passes the page
+ * only what its store needs.
  */
-function listing(): ListingStore {
-  const opened = new ListingStore((receive) => {
-    const loader = new ListingLoader({ fetch: fetchOnPage, post: receive })
-    return {
-      post: (request) => {
-        loader.receive(request)
-      },
-      close: () => undefined,
-    }
+function library() {
+  const said: EngineReply[] = []
+  const host = new LibraryHost((reply) => said.push(reply))
+  const passed: ListingReply[] = []
+  const loader = new ListingLoader({
+    fetch: fetchOnPage,
+    post: (reply) => {
+      const onward = host.listing(reply)
+      if (onward !== null) passed.push(onward)
+    },
   })
-  open.push(opened)
-  return opened
+  let request = 0
+  return {
+    host,
+    passed,
+    load: () => loader.load(request++),
+    revalidate: () => loader.revalidate(request++),
+    ids: () => host.records.map((held) => held.id),
+    titles: () => host.records.map((held) => held.title),
+    /** Whether the engine said it holds the whole library, last it said. */
+    whole: () => said.findLast((reply) => reply.type === 'changed')?.complete === true,
+  }
 }
 
 function hold(shards: string): () => void {
@@ -97,51 +108,38 @@ function hold(shards: string): () => void {
   return release
 }
 
-function until(listed: ListingStore, done: (snapshot: ListingSnapshot) => boolean): Promise<ListingSnapshot> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const snapshot = listed.getSnapshot()
-      if (!done(snapshot)) return
-      stop()
-      resolve(snapshot)
-    }
-    const stop = listed.subscribe(check)
-    check()
-  })
-}
-
-const ids = (snapshot: ListingSnapshot) => snapshot.records?.map((listed) => listed.id)
-
-describe('the listing store', () => {
-  it('shows the pages that have arrived and says more are coming, then the whole library', async () => {
+describe('the library the worker holds, over the listing', () => {
+  it('holds the pages that have arrived and says more are coming, then the whole library', async () => {
     await seed([record(1), record(2), record(2_500), record(30_000)])
     const release = hold('50-99')
-    const listed = listing()
-    const loading = listed.load()
-    const partial = await until(listed, (snapshot) => snapshot.records?.length === 3)
-    expect(ids(partial)).toEqual([1, 2, 2_500])
-    expect(partial.progress).toEqual({ loaded: 3, expected: null })
+    const held = library()
+    const loading = held.load()
+    await vi.waitFor(() => {
+      expect(held.ids()).toEqual([1, 2, 2_500])
+    })
+    expect(held.whole()).toBe(false)
     release()
     await loading
-    const whole = listed.getSnapshot()
-    expect(ids(whole)).toEqual([1, 2, 2_500, 30_000])
-    expect(whole.progress).toBeNull()
+    expect(held.ids()).toEqual([1, 2, 2_500, 30_000])
+    expect(held.whole()).toBe(true)
     // The first two pages at once, then the third once the first said there are 61 shards.
     expect(answered.map(({ shards }) => shards).sort()).toEqual(['0-0', '1-49', '50-99'])
+    // The records stay in the worker: the page hears the layout and the load's end.
+    expect(held.passed.map((reply) => reply.type)).not.toContain('records')
   })
 
   it('on revalidation replaces only the page that changed, keeping the others as they were', async () => {
     await seed([record(1), record(2_500), record(30_000)])
-    const listed = listing()
-    await listed.load()
-    const before = listed.getSnapshot().records ?? []
+    const held = library()
+    await held.load()
+    const before = held.host.records
     answered.length = 0
     await seed([record(30_000, 'Renamed in another tab')])
-    await listed.revalidate()
-    const after = listed.getSnapshot().records ?? []
+    await held.revalidate()
+    const after = held.host.records
     // One request, which says what changed and brings the page that did (decision 0083).
     expect(answered).toEqual([{ shards: '', status: 200 }])
-    expect(after.map((listed) => listed.title)).toEqual(['File 1', 'File 2500', 'Renamed in another tab'])
+    expect(held.titles()).toEqual(['File 1', 'File 2500', 'Renamed in another tab'])
     // Unchanged pages keep their objects, so the index reuses what it derived from them.
     expect(after[0]).toBe(before[0])
     expect(after[1]).toBe(before[1])
@@ -190,7 +188,7 @@ describe('the listing store', () => {
     expect(firstPageTitles).toEqual(['Kept title', 'Server title'])
   })
 
-  it('follows an answer that stopped at its byte budget to the end of the page, and shows the page whole', async () => {
+  it('follows an answer that stopped at its byte budget to the end of the page, and holds the page whole', async () => {
     // The server's own listing with an answer budget of one shard, so every shard is an answer of its own.
     server.use(
       http.get('*/api/media-pages', async ({ request }) => {
@@ -209,13 +207,13 @@ describe('the listing store', () => {
       }),
     )
     await seed([record(1), record(2), record(600), record(1_700), record(2_500), record(3_600)])
-    const listed = listing()
-    await listed.load()
-    expect(ids(listed.getSnapshot())).toEqual([1, 2, 600, 1_700, 2_500, 3_600])
+    const held = library()
+    await held.load()
+    expect(held.ids()).toEqual([1, 2, 600, 1_700, 2_500, 3_600])
     expect(answered.map(({ shards }) => shards).sort()).toEqual(['0-0', '1-49', '3-49', '5-49', '7-49'])
-    // Each page is shown whole, under the ETag of the first part. That ETag stands for the whole page: an unchanged library is two 304s, with no parts asked for.
+    // Each page is held whole, under the ETag of the first part. That ETag stands for the whole page: an unchanged library is two 304s, with no parts asked for.
     answered.length = 0
-    await listed.revalidate()
+    await held.revalidate()
     expect(answered).toEqual(
       expect.arrayContaining([
         { shards: '0-0', status: 304 },
@@ -225,34 +223,32 @@ describe('the listing store', () => {
     expect(answered).toHaveLength(2)
   })
 
-  it('drops what it showed when the server refuses it: not a failed load but the sign-in', async () => {
+  it('drops what it held when the server refuses it, and passes the refusal on to the page', async () => {
     await seed([record(1)])
-    const listed = listing()
-    await listed.load()
+    const held = library()
+    await held.load()
     server.use(http.get('*/api/media-pages', () => Response.json({ error: 'Sign in' }, { status: 401 })))
-    await listed.revalidate()
-    // Back to before the first answer ('Loading files...' once signed in), and no load error.
-    expect(listed.getSnapshot().records).toBeUndefined()
-    expect(listed.getSnapshot().error).toBeUndefined()
-    expect(currentAccess()).toMatchObject({ signedOut: true })
-    resetAccessState()
+    await held.revalidate()
+    expect(held.ids()).toEqual([])
+    expect(held.passed).toContainEqual(expect.objectContaining({ type: 'failed', status: 401 }))
   })
 
-  it('writes a confirmed change into its page', async () => {
+  it('writes a confirmed change into its page, which a revalidation with nothing changed keeps', async () => {
     await seed([record(1), record(30_000)])
-    const listed = listing()
-    await listed.load()
-    listed.apply(withPatch([30_000], { title: 'Saved' }))
-    expect(listed.getSnapshot().records?.map((listed) => listed.title)).toEqual(['File 1', 'Saved'])
+    const held = library()
+    await held.load()
+    held.host.receive({ type: 'change', key: 1, change: withPatch([30_000], { title: 'Saved' }) })
+    held.host.receive({ type: 'settle', key: 1, confirmed: withPatch([30_000], { title: 'Saved' }) })
+    expect(held.titles()).toEqual(['File 1', 'Saved'])
     answered.length = 0
-    await listed.revalidate()
+    await held.revalidate()
     // The server's copy had not changed: nothing came back to undo the change.
-    expect(listed.getSnapshot().records?.map((listed) => listed.title)).toEqual(['File 1', 'Saved'])
+    expect(held.titles()).toEqual(['File 1', 'Saved'])
   })
 })
 
-describe('the listing store, its replies played by hand', () => {
-  it('sends the screen a list only when what it shows changed: a layout or a load’s end that changes no page sends nothing', () => {
+describe('the listing store', () => {
+  function storeByHand() {
     let reply: (message: ListingReply) => void = () => undefined
     const listed = new ListingStore((receive) => {
       reply = receive
@@ -261,22 +257,58 @@ describe('the listing store, its replies played by hand', () => {
     open.push(listed)
     const sent: ListingSnapshot[] = []
     listed.subscribe(() => sent.push(listed.getSnapshot()))
+    return {
+      listed,
+      sent,
+      reply: (message: ListingReply) => {
+        reply(message)
+      },
+    }
+  }
+
+  it('sends the screen its first list, and again only when what it shows changed: a layout or a load’s end that changes nothing sends nothing', () => {
+    const { listed, sent, reply } = storeByHand()
     reply({ type: 'layout', pages: 2, expected: 3 })
-    reply({ type: 'records', page: 0, records: [record(1), record(2)], first: true, last: true })
+    expect(listed.getSnapshot().records).toBeUndefined()
+    reply({ type: 'first-list', records: [record(1), record(2)], pages: 2, whole: false })
     const first = listed.getSnapshot()
     expect(first.records?.map((each) => each.id)).toEqual([1, 2])
+    expect(first.progress).toEqual({ loaded: 2, expected: 3 })
     const count = sent.length
     // The worker's own layout, and the end of a load that changed nothing here.
     reply({ type: 'layout', pages: 2, expected: 3 })
     reply({ type: 'settled', request: 0, ok: true })
     expect(sent).toHaveLength(count)
     expect(listed.getSnapshot()).toBe(first)
-    // A page arriving is drawn; a layout that drops it is drawn again.
-    reply({ type: 'records', page: 1, records: [record(600)], first: true, last: true })
-    expect(listed.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2, 600])
+  })
+
+  it('says the first list is the whole library when it is, until the layout says the library grew', () => {
+    const { listed, reply } = storeByHand()
+    reply({ type: 'first-list', records: [record(1)], pages: 2, whole: true })
     expect(listed.getSnapshot().progress).toBeNull()
-    reply({ type: 'layout', pages: 1, expected: null })
-    expect(listed.getSnapshot().records?.map((each) => each.id)).toEqual([1, 2])
-    expect(sent).toHaveLength(count + 2)
+    reply({ type: 'layout', pages: 3, expected: 2 })
+    expect(listed.getSnapshot().progress).toEqual({ loaded: 1, expected: 2 })
+    // An empty library is known at once: the screen shows its empty state, not 'Loading files...'.
+    const empty = storeByHand()
+    empty.reply({ type: 'first-list', records: [], pages: 2, whole: true })
+    expect(empty.listed.getSnapshot()).toMatchObject({ records: [], progress: null })
+  })
+
+  it('writes a confirmed change into its first list', () => {
+    const { listed, reply } = storeByHand()
+    reply({ type: 'first-list', records: [record(1), record(2)], pages: 2, whole: true })
+    listed.apply(withPatch([2], { title: 'Saved' }))
+    expect(listed.getSnapshot().records?.map((each) => each.title)).toEqual(['File 1', 'Saved'])
+  })
+
+  it('drops what it showed when the server refuses it: not a failed load but the sign-in', () => {
+    const { listed, reply } = storeByHand()
+    reply({ type: 'first-list', records: [record(1)], pages: 2, whole: true })
+    reply({ type: 'failed', status: 401, message: 'Sign in', wordless: false })
+    // Back to before the first answer ('Loading files...' once signed in), and no load error.
+    expect(listed.getSnapshot().records).toBeUndefined()
+    expect(listed.getSnapshot().error).toBeUndefined()
+    expect(currentAccess()).toMatchObject({ signedOut: true })
+    resetAccessState()
   })
 })
