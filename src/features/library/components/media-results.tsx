@@ -1,8 +1,17 @@
+/**
+ * The library's screen states (spec section 2) and the files in them: 'Loading files...', the failed
+ * load with the samples behind it, or the main screen (MediaLibrary); in it, the grid or the list, or
+ * the empty states (MediaResults).
+ */
 import { Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
 import { lazyWithPreload } from '../../../components/ui/lazy-load'
+import { Spinner } from '../../../components/ui/spinner'
+import { useConnection } from '../../../lib/connectivity'
+import type { MediaStatus } from '../api/use-media'
 import type { FileAction } from '../../commands'
 import type { FileFilter, Sort, SortKey } from '../model/filters'
 import type { FocusRequest } from '../model/focus-after-removal'
@@ -12,6 +21,32 @@ import { ItemHandlersContext, type ItemHandlers } from './item-handlers'
 import { MediaGrid } from './media-grid'
 
 export type ViewMode = 'grid' | 'list'
+
+/** Spec section 4: a failed load shows this message, and the sample files stand in behind it. */
+export const LOAD_FAILED_MESSAGE = 'Failed to load files. Please try again.'
+
+interface MediaLibraryProps {
+  status: MediaStatus
+  onRetry: () => void
+  /** The main screen; rendered with the sample files when the load failed. */
+  children: ReactNode
+}
+
+/** The screen states of spec section 2: loading, error (with the samples behind it), main. */
+export function MediaLibrary({ status, onRetry, children }: MediaLibraryProps) {
+  const connection = useConnection()
+  if (status.kind === 'loading') return <Spinner label="Loading files..." />
+  // A page after the first failing still fails the load: the user must know the list is incomplete. But
+  // with files on screen, an outage is the connection line's to say, once: it already says the screen
+  // retries, and everything is fetched again when the server answers.
+  const failed = status.kind === 'failed' || (status.error !== undefined && connection === 'online')
+  return (
+    <>
+      {failed && <ErrorState message={LOAD_FAILED_MESSAGE} onRetry={onRetry} />}
+      {children}
+    </>
+  )
+}
 
 // The list view (a table, with tooltips on its buttons) is the second view: it loads when chosen, or
 // earlier when the pointer or focus reaches the view controls (`preloadListView`).
