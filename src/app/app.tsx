@@ -55,12 +55,12 @@ export function App() {
   const { media, query, selection } = library
   const { results } = query
   const folder = filters.folder
-  const canRestore = useCanCall('trashRestore', 'POST')
+  // In the Trash view the address's file is the Trash's to show.
   const openRecord = useOpenRecord(
     results,
-    screen.openFile,
+    screen.trash ? null : screen.openFile,
     commands.closeDetails,
-    canRestore ? commands.restoreAndOpen : undefined,
+    commands.showInTrash,
   )
   const refreshMedia = () => void media.cache.reload()
   const adjustImage = useAdjustImage(media.cache)
@@ -203,7 +203,18 @@ export function App() {
               setTokensOpen(true)
             }}
           />
-          {screen.trash && <TrashPane onRestored={refreshMedia} />}
+          {screen.trash && (
+            <TrashPane
+              onRestored={refreshMedia}
+              details={{
+                id: screen.openFile,
+                open: commands.openFile,
+                step: commands.showDetails,
+                close: commands.closeDetails,
+                restore: commands.restoreAndOpen,
+              }}
+            />
+          )}
           {/* Hidden, not unmounted, behind the Trash view: the list comes back as it was left. */}
           <main
             id={screen.trash ? undefined : FILES_ID}

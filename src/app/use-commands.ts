@@ -32,6 +32,11 @@ interface CommandOptions {
   update: (patch: ViewPatch, mode?: 'push' | 'replace', marker?: string | null) => void
 }
 
+/** The history entry's marker, kept when an entry is replaced: Details opened here stays so. */
+function openedMarker(): string | null {
+  return window.history.state === OPENED_DETAILS ? OPENED_DETAILS : null
+}
+
 /**
  * The screen's side of the commands (`FILE_COMMANDS`): the services they are given, the one open
  * dialog, Details' place in the history, and the registry bound to each surface.
@@ -66,20 +71,29 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
     },
     [openFile],
   )
-  // A file a link found in the trash, put back (shown at once) and opened.
-  const restoreAndOpen = useCallback(
-    (record: MediaRecord) => {
-      restoreDeleted([record])
-      openFile(record.id)
-    },
-    [restoreDeleted, openFile],
-  )
   const showDetails = useCallback(
     (record: MediaRecord) => {
       // Stepping to the file before or after replaces the entry, so closing still goes Back once.
-      update({ file: record.id }, 'replace', window.history.state === OPENED_DETAILS ? OPENED_DETAILS : null)
+      update({ file: record.id }, 'replace', openedMarker())
     },
     [update],
+  )
+  // A file the address names that is in the trash: its Details there, in the same history entry.
+  const showInTrash = useCallback(
+    (id: number) => {
+      update({ trash: true, file: id }, 'replace', openedMarker())
+    },
+    [update],
+  )
+  // A trashed file's Details' Restore: put back (shown at once) and its Details in the library, whose
+  // closing leaves the library in view (Back still goes to the Trash).
+  const restoreAndOpen = useCallback(
+    (record: MediaRecord) => {
+      const { deleted_at: _, ...live } = record
+      restoreDeleted([live])
+      update({ trash: false, file: record.id }, 'replace')
+    },
+    [restoreDeleted, update],
   )
   const closeDetails = useCallback(() => {
     // A Details entry this screen pushed is left by going Back, so closing never piles up history.
@@ -151,6 +165,7 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
       moveTo,
       showDetails,
       openFile,
+      showInTrash,
       restoreAndOpen,
       closeDetails,
       focusRequest,
@@ -164,6 +179,7 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
       moveTo,
       showDetails,
       openFile,
+      showInTrash,
       restoreAndOpen,
       closeDetails,
       focusRequest,

@@ -20,8 +20,6 @@ interface ToastOptions {
    * while the toast shows (SCREEN_KEYS.undo), the newest such toast first.
    */
   undo?: () => void
-  /** Another way on from what the toast reports (Restore, for a file found in the trash): its button. */
-  action?: { label: string; run: () => void }
 }
 
 let loaded: Sonner | undefined
@@ -90,12 +88,8 @@ function undoNewest(): boolean {
 }
 
 function present(sonner: Sonner, kind: 'success' | 'error', message: string, options?: ToastOptions) {
-  const { description, undo, action } = options ?? {}
-  if (undo === undefined)
-    return sonner.toast[kind](message, {
-      description,
-      action: action && { label: action.label, onClick: action.run },
-    })
+  const { description, undo } = options ?? {}
+  if (undo === undefined) return sonner.toast[kind](message, { description })
   undoCount += 1
   const id = `undo-${String(undoCount)}`
   undoable.set(id, undo)

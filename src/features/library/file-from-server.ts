@@ -12,10 +12,6 @@ import { getFile } from './api/get-file'
 
 /** What the screen says when the address names a file it cannot open. */
 export const OPEN_FILE_WORDS = {
-  /** `restorable`: the toast offers Restore (a viewer may not restore, and is told only where it is). */
-  inTrash: (title: string, restorable: boolean) =>
-    restorable ? `“${title}” is in the trash: restore it to open it.` : `“${title}” is in the trash.`,
-  restore: 'Restore',
   gone: (id: number) => `File ${String(id)} is not in the library: it was deleted for good, or never added.`,
   failed: (id: number) => `File ${String(id)} could not be opened`,
 }
@@ -49,8 +45,8 @@ export interface OpenFromServer {
   opened: (record: MediaRecord) => void
   /** Takes the file out of the address. */
   close: () => void
-  /** Given to whoever may restore files: a file in the trash is offered back. */
-  restore?: (record: MediaRecord) => void
+  /** Shows a file in the trash where it is: its Details in the Trash view. */
+  showInTrash: (id: number) => void
   /**
    * The screen's memory of its questions: the one out or answered live (asked once however often the
    * library changes meanwhile), and the file whose failure was said (said once).
@@ -65,7 +61,7 @@ export interface ServerMemory {
 
 /**
  * Asks the server for file `id` (once, however often the library changes while it is out), and opens
- * it, or says why not: in the trash (with Restore where offered), not there, or lost on its way (said
+ * it, shows it in the trash where it is there, or says why not: not there, or lost on its way (said
  * once, asked again the next time; the address kept). A refusal for want of a sign-in says nothing: the
  * access gate shows, and the file opens after it.
  */
@@ -89,20 +85,11 @@ export function openFromServer(id: number, screen: OpenFromServer): void {
       return
     }
     if (screen.shownBefore()) return
-    screen.close()
-    if (answer.kind === 'gone') {
-      toast.error(OPEN_FILE_WORDS.gone(id))
+    if (answer.kind === 'trash') {
+      screen.showInTrash(id)
       return
     }
-    const { restore } = screen
-    const { deleted_at: _, ...live } = answer.record
-    toast.error(OPEN_FILE_WORDS.inTrash(answer.record.title, restore !== undefined), {
-      action: restore && {
-        label: OPEN_FILE_WORDS.restore,
-        run: () => {
-          restore(live)
-        },
-      },
-    })
+    screen.close()
+    toast.error(OPEN_FILE_WORDS.gone(id))
   })
 }

@@ -9,16 +9,15 @@ import type { LibraryResults } from './model/library-results'
  * The file Details shows (the address's `file`): from the rows in hand, else asked of the library (a
  * file opened from the address, not in view), else asked of the server (`file-from-server.ts`, loaded
  * then), which holds the truth while the library is still loading or catching up: a file added since
- * opens from its answer, and one in the trash or not there is said and leaves the address (`close`). A
- * file shown and then gone (deleted while open) closes without a word: its own action said it. Null when
- * none is open or it cannot be shown.
+ * opens from its answer, one in the trash is shown there (`showInTrash`), and one not there is said and
+ * leaves the address (`close`). A file shown and then gone (deleted while open) closes without a word:
+ * its own action said it. Null when none is open or it cannot be shown.
  */
 export function useOpenRecord(
   results: LibraryResults,
   id: number | null,
   close: () => void,
-  /** Given (the caller may restore files), a file found in the trash is offered back: Restore. */
-  restore?: (record: MediaRecord) => void,
+  showInTrash: (id: number) => void,
 ): MediaRecord | null {
   const inHand = id === null ? undefined : results.record(id)
   const [asked, setAsked] = useState<MediaRecord | null>(null)
@@ -47,7 +46,7 @@ export function useOpenRecord(
             shownBefore: () => shown.current === id,
             opened: setAsked,
             close,
-            restore,
+            showInTrash,
             memory: memory.current,
           })
         },
@@ -60,6 +59,6 @@ export function useOpenRecord(
     return () => {
       current = false
     }
-  }, [id, inHand, results, close, restore])
+  }, [id, inHand, results, close, showInTrash])
   return open
 }

@@ -4,4 +4,5 @@
  */
 export { TrashEntry } from './components/trash-entry'
 export { useUndoDelete } from './model/use-undo-delete'
+export type { TrashDetails } from './components/trash-view'
 export const loadTrashView = () => import('./components/trash-view').then((module) => module.TrashView)

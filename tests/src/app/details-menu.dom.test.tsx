@@ -264,19 +264,19 @@ describe('Details dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
-  it('says why a link to a file in the trash opens nothing, takes it out of the address, and offers it back', async () => {
+  it('opens a link to a file in the trash in the Trash, whose Restore puts it back and opens it in the library', async () => {
     const [, second] = await seedFiles([{ title: 'First' }, { title: 'Binned' }])
     await trashFiles([second?.id ?? 0])
     const { user } = renderScreen(`/?file=${String(second?.id)}`)
-    const said = await screen.findByText(OPEN_FILE_WORDS.inTrash('Binned', true))
-    await waitFor(() => {
-      expect(window.location.search).toBe('')
-    })
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    const details = await screen.findByRole('dialog', { name: 'Binned' })
+    expect(within(details).getByText(/^In the trash since /)).toBeInTheDocument()
+    expect(window.location.search).toBe(`?file=${String(second?.id)}&trash=1`)
+    // Over the Trash view, which the dialog hides from the accessibility tree while it is open.
+    expect(await screen.findByRole('heading', { name: 'Trash', hidden: true })).toBeInTheDocument()
 
-    const toast = said.closest('[data-sonner-toast]') as HTMLElement
-    await user.click(within(toast).getByRole('button', { name: OPEN_FILE_WORDS.restore }))
-    expect(await screen.findByRole('dialog', { name: 'Binned' })).toBeInTheDocument()
+    await user.click(within(details).getByRole('button', { name: 'Restore' }))
+    const restored = await screen.findByRole('dialog', { name: 'Binned' })
+    expect(await within(restored).findByRole('button', { name: /^Edit/ })).toBeInTheDocument()
     await waitFor(async () => {
       expect((await listFiles()).records.map((record) => record.title)).toContain('Binned')
     })

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { OPEN_FILE_WORDS } from '../../../src/features/library/file-from-server'
 import { currentAccess } from '../../../src/lib/access'
 import type { Role } from '../../../src/contract/roles'
 import { card, installBrowserGaps, renderScreen } from '../../support/screen-render'
@@ -72,7 +71,7 @@ describe('what each role is shown', () => {
     expect(screen.queryByRole('button', { name: 'Empty trash' })).not.toBeInTheDocument()
   })
 
-  it("shows a viewer a trashed file's Details with nothing to restore or delete", async () => {
+  it("shows a viewer a trashed file's Details, from its title or a link, with nothing to restore or delete", async () => {
     const [binned] = await seedFiles([{ title: 'Old photo' }])
     await trashFiles([binned?.id ?? 0])
     const { user } = await screenAs('viewer')
@@ -84,19 +83,18 @@ describe('what each role is shown', () => {
     for (const name of ['Restore', 'Delete forever']) {
       expect(within(details).queryByRole('button', { name })).not.toBeInTheDocument()
     }
-  })
+    await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
 
-  it('tells a viewer a linked file is in the trash without offering to restore it', async () => {
-    const [binned] = await seedFiles([{ title: 'Old photo' }])
-    await trashFiles([binned?.id ?? 0])
-    await screenAs('viewer')
+    // A link to it opens the same.
     act(() => {
       window.history.pushState(null, '', `/?file=${String(binned?.id)}`)
       window.dispatchEvent(new PopStateEvent('popstate'))
     })
-    const said = await screen.findByText(OPEN_FILE_WORDS.inTrash('Old photo', false))
-    const toast = said.closest('[data-sonner-toast]') as HTMLElement
-    expect(within(toast).queryByRole('button', { name: OPEN_FILE_WORDS.restore })).not.toBeInTheDocument()
+    const linked = await screen.findByRole('dialog', { name: 'Old photo' })
+    expect(within(linked).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument()
   })
 
   it('shows an editor the file controls but no admin page', async () => {

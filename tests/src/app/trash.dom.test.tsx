@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
@@ -236,12 +236,13 @@ describe('the Trash view', () => {
     expect(await trashedTitles()).toEqual([])
   })
 
-  it("opens a file's Details from its title: what it is, how long it stays, its history; Restore and Delete forever there", async () => {
-    await seedFiles([
+  it("opens a file's Details from its title: what it is, how long it stays, its history; Delete forever there, and Restore, which opens it in the library", async () => {
+    const records = await seedFiles([
       { title: 'Poster', description: 'The spring campaign', tags: ['campaign'] },
       { title: 'Flyer' },
       { title: 'Keep' },
     ])
+    const poster = records[0]?.id ?? 0
     const { user } = renderScreen()
     await deleteSelected(user, 'Poster', 'Flyer')
     await toast('2 files processed successfully')
@@ -251,6 +252,8 @@ describe('the Trash view', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Poster' }))
     const details = await screen.findByRole('dialog', { name: 'Poster' })
+    // Kept in the address as the library's Details are.
+    expect(window.location.search).toBe(`?file=${String(poster)}&trash=1`)
     expect(within(details).getByText('The spring campaign')).toBeInTheDocument()
     expect(within(details).getByText('campaign')).toBeInTheDocument()
     expect(
@@ -266,20 +269,17 @@ describe('the Trash view', () => {
       within(details).queryByRole('button', { name: /Edit|Move|Share|Download/ }),
     ).not.toBeInTheDocument()
 
-    // Left and Right step through the trash in its order.
+    // Left and Right step through the trash in its order; Back closes Details and stays in the Trash.
     const other = titles.find((title) => title !== 'Poster') ?? ''
     await user.keyboard(titles[0] === 'Poster' ? '{ArrowRight}' : '{ArrowLeft}')
     expect(await screen.findByRole('dialog', { name: other })).toBeInTheDocument()
-    await user.keyboard(titles[0] === 'Poster' ? '{ArrowLeft}' : '{ArrowRight}')
-    const back = await screen.findByRole('dialog', { name: 'Poster' })
-
-    // Restored, it leaves the trash, and Details closes with it.
-    await user.click(within(back).getByRole('button', { name: 'Restore' }))
-    expect(await toast('"Poster" restored')).toBeInTheDocument()
+    act(() => {
+      window.history.back()
+    })
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     })
-    expect(trashRows().map(([title]) => title)).toEqual(['Flyer'])
+    expect(window.location.search).toBe('?trash=1')
 
     // Delete forever asks first, as from the row.
     await user.click(within(table).getByRole('button', { name: 'Flyer' }))
@@ -289,6 +289,19 @@ describe('the Trash view', () => {
     expect(confirm).toHaveTextContent('Delete "Flyer" forever? This cannot be undone.')
     await user.click(within(confirm).getByRole('button', { name: 'Delete forever' }))
     expect(await toast('"Flyer" deleted forever')).toBeInTheDocument()
+    expect(trashRows().map(([title]) => title)).toEqual(['Poster'])
+
+    // Restore puts it back and shows its Details in the library, where it can be edited.
+    await user.click(within(table).getByRole('button', { name: 'Poster' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Poster' })).getByRole('button', { name: 'Restore' }),
+    )
+    expect(await toast('"Poster" restored')).toBeInTheDocument()
+    const restored = await screen.findByRole('dialog', { name: 'Poster' })
+    expect(await within(restored).findByRole('button', { name: /^Edit/ })).toBeInTheDocument()
+    expect(window.location.search).toBe(`?file=${String(poster)}`)
+    await user.keyboard('{Escape}')
+    expect(await card('Poster')).toBeInTheDocument()
     expect(await trashedTitles()).toEqual([])
   })
 

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useCanCall } from '../../../lib/access'
 import { formatDateTime } from '../../../lib/format-date'
 import { countOf } from '../../../lib/plural'
+import type { MediaRecord } from '../../../contract/record'
 import type { FileAction } from '../../commands'
 import { loadDetailsDialog } from '../../preview'
 import type { TrashedRecord } from '../api/get-trash'
@@ -47,9 +48,23 @@ function useMinuteClock(): number {
   return now
 }
 
+/** A trashed file's Details, kept in the address as the library's are (`?trash=1&file=N`). */
+export interface TrashDetails {
+  /** The file shown; null when none. */
+  id: number | null
+  /** Opens a file's Details, an entry of its own in the history: Back closes it. */
+  open: (id: number) => void
+  /** Shows the file before or after, in the same entry. */
+  step: (record: MediaRecord) => void
+  close: () => void
+  /** Puts the file back (shown at once) and shows its Details in the library. */
+  restore: (record: MediaRecord) => void
+}
+
 interface TrashViewProps {
   /** Files came back: the file list should show them. */
   onRestored: () => void
+  details: TrashDetails
 }
 
 /**
@@ -57,7 +72,7 @@ interface TrashViewProps {
  * Restore and Delete forever for one file or the checked ones, and Empty trash. A file's title opens
  * its Details (what it is and its history), with Restore and Delete forever there too.
  */
-export function TrashView({ onRestored }: TrashViewProps) {
+export function TrashView({ onRestored, details }: TrashViewProps) {
   const { records, purgeDays, error, retry, restore, purge } = useTrashView(onRestored)
   const { checked, selected, allChecked, toggle, toggleAll, release } = useTrashSelection(records ?? NONE)
   const now = useMinuteClock()
@@ -67,7 +82,7 @@ export function TrashView({ onRestored }: TrashViewProps) {
   const canRestore = useCanCall('trashRestore', 'POST')
   const canPurge = useCanCall('trashPurge', 'POST')
   const canCheck = canRestore || canPurge
-  const [openId, setOpenId] = useState<number | null>(null)
+  const openId = details.id
   useEffect(() => {
     // Usually in hand already, from the library's files; here a title's click must not wait for it.
     DetailsDialog.preload()
@@ -77,6 +92,12 @@ export function TrashView({ onRestored }: TrashViewProps) {
     () => (openId === null ? null : (records?.find((record) => record.id === openId) ?? null)),
     [records, openId],
   )
+  // The address names a file the trash no longer holds (restored or deleted for good since): it leaves.
+  const { close: closeDetails } = details
+  const missing = records !== undefined && openId !== null && opened === null
+  useEffect(() => {
+    if (missing) closeDetails()
+  }, [missing, closeDetails])
   // Left and Right step through the trash in its order.
   const order = useMemo(() => {
     const list = records ?? NONE
@@ -92,9 +113,6 @@ export function TrashView({ onRestored }: TrashViewProps) {
   const deleteForever = (target: TrashedRecord) => {
     setConfirmation({ kind: 'one', record: target })
   }
-  const closeDetails = () => {
-    setOpenId(null)
-  }
   const detailsActions: FileAction[] = []
   if (opened !== null && canRestore) {
     detailsActions.push({
@@ -104,7 +122,7 @@ export function TrashView({ onRestored }: TrashViewProps) {
       hasDialog: false,
       primary: true,
       perform: () => {
-        restoreOne(opened)
+        details.restore(opened)
       },
     })
   }
@@ -229,7 +247,7 @@ export function TrashView({ onRestored }: TrashViewProps) {
                     now={now}
                     checked={checked.has(record.id)}
                     onOpen={(target) => {
-                      setOpenId(target.id)
+                      details.open(target.id)
                     }}
                     onCheck={canCheck ? toggle : null}
                     onRestore={canRestore ? restoreOne : null}
@@ -245,9 +263,7 @@ export function TrashView({ onRestored }: TrashViewProps) {
         <DetailsDialog
           record={opened}
           order={order}
-          onShow={(record) => {
-            setOpenId(record.id)
-          }}
+          onShow={details.step}
           onClose={closeDetails}
           actions={detailsActions}
           notice={opened === null ? undefined : trashNotice(opened, purgeDays, now, canRestore)}

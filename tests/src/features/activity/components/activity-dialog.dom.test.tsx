@@ -6,7 +6,6 @@ import { appendActivity } from '../../../../../netlify/server/activity/activity-
 import { documentStore } from '../../../../../netlify/server/store'
 import { ACTIVITY_LIMITS } from '../../../../../src/contract/activity-limits'
 import type { ActorSummary } from '../../../../../src/contract/actor-summary'
-import { OPEN_FILE_WORDS } from '../../../../../src/features/library/file-from-server'
 import { installBrowserGaps, renderScreen } from '../../../../support/screen-render'
 import { seedFiles, seedFolder, server, setupScreenServer } from '../../../../support/screen-server'
 
@@ -94,8 +93,9 @@ describe('the Activity panel', () => {
     await eventsShown(third, 3)
     const [trashing] = within(third).getAllByRole('button', { name: '“Quay”' })
     await user.click(trashing as HTMLElement)
-    expect(await screen.findByText(OPEN_FILE_WORDS.inTrash('Quay', true))).toBeInTheDocument()
-    expect(screen.queryByRole('dialog', { name: 'Quay' })).not.toBeInTheDocument()
+    // In the trash: its Details there say so.
+    const trashed = await screen.findByRole('dialog', { name: 'Quay' })
+    expect(await within(trashed).findByText(/^In the trash since /)).toBeInTheDocument()
   })
 
   it('opens a folder named in a line when it is there, and names one that is gone', async () => {
