@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { scan } from './support/axe'
-import { listFiles, listTrash, seedFiles } from './support/library'
+import { listFiles, listTrash, seedFiles, trashFiles } from './support/library'
 import { expect, test } from './support/fixtures'
 import { baseUrl } from './support/server'
 import { card, contextMenu, expectTitles, openScreen, select, toast } from './support/screen'
@@ -121,4 +121,27 @@ test('the Trash view shows where each file was and its days left, and restores t
 
   await page.getByRole('treeitem', { name: 'All files' }).click()
   await expectTitles(page, ['Beach sunset', 'Portrait'])
+})
+
+test('a link to a file deleted elsewhere since the library was kept opens its Details in the Trash, whose Restore opens it in the library', async ({
+  page,
+}, testInfo) => {
+  const budget = (await listFiles()).find((record) => record.title === 'Budget report')
+  if (!budget) throw new Error('Budget report is not in the library')
+  // Deleted elsewhere after this browser kept the library, whose rows still hold it as it was.
+  await trashFiles([budget.id])
+  await page.goto(`/?file=${String(budget.id)}`)
+  const details = page.getByRole('dialog', { name: 'Budget report' })
+  await expect(details.getByText(/^In the trash since .+: 29 days left\./)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`\\?file=${String(budget.id)}&trash=1$`))
+  await scan(page, testInfo, 'trash-details')
+
+  await details.getByRole('button', { name: 'Restore' }).click()
+  await expect(
+    page.getByRole('dialog', { name: 'Budget report' }).getByRole('button', { name: /^Edit/ }),
+  ).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`\\?file=${String(budget.id)}$`))
+  await page.keyboard.press('Escape')
+  await expectTitles(page, ['Beach sunset', 'Budget report', 'Portrait'])
+  await expect.poll(async () => (await listTrash()).length).toBe(0)
 })

@@ -40,8 +40,6 @@ function askServer(id: number): Promise<FileFromServer> {
 export interface OpenFromServer {
   /** Whether the screen still wants this file (the address still names it, the results unchanged). */
   wanted: () => boolean
-  /** Whether this opening already showed the file: gone since, it closes without a word. */
-  shownBefore: () => boolean
   opened: (record: MediaRecord) => void
   /** Takes the file out of the address. */
   close: () => void
@@ -84,7 +82,6 @@ export function openFromServer(id: number, screen: OpenFromServer): void {
       })
       return
     }
-    if (screen.shownBefore()) return
     if (answer.kind === 'trash') {
       screen.showInTrash(id)
       return

@@ -10,8 +10,9 @@ import type { LibraryResults } from './model/library-results'
  * file opened from the address, not in view), else asked of the server (`file-from-server.ts`, loaded
  * then), which holds the truth while the library is still loading or catching up: a file added since
  * opens from its answer, one in the trash is shown there (`showInTrash`), and one not there is said and
- * leaves the address (`close`). A file shown and then gone (deleted while open) closes without a word:
- * its own action said it. Null when none is open or it cannot be shown.
+ * leaves the address (`close`). So is a file shown and then gone from the library while the address
+ * names it (deleted elsewhere, or shown from a kept library out of date): this page's own deletes take
+ * the file out of the address first. Null when none is open or it cannot be shown.
  */
 export function useOpenRecord(
   results: LibraryResults,
@@ -21,14 +22,8 @@ export function useOpenRecord(
 ): MediaRecord | null {
   const inHand = id === null ? undefined : results.record(id)
   const [asked, setAsked] = useState<MediaRecord | null>(null)
-  const shown = useRef<number | null>(null)
   const memory = useRef<ServerMemory>({ asked: null, failureSaid: null })
   const open = id === null ? null : (inHand ?? (asked?.id === id ? asked : null))
-  // The file this opening has shown: kept while it stays open, forgotten once another or none is open.
-  useEffect(() => {
-    if (open !== null) shown.current = open.id
-    else if (id !== shown.current) shown.current = null
-  }, [open, id])
   useEffect(() => {
     if (id === null || inHand !== undefined) return
     let current = true
@@ -43,7 +38,6 @@ export function useOpenRecord(
         (server) => {
           server.openFromServer(id, {
             wanted: () => current,
-            shownBefore: () => shown.current === id,
             opened: setAsked,
             close,
             showInTrash,

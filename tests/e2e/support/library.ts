@@ -163,6 +163,11 @@ export async function listFolders(): Promise<StoredFolder[]> {
   return json<StoredFolder[]>('/api/folder-list')
 }
 
+/** Moves these files to the trash through the API, as another tab or a teammate would. */
+export async function trashFiles(ids: readonly number[]): Promise<void> {
+  await json('/api/batch-delete', { ids })
+}
+
 /** Every record in the trash, most recently deleted first. */
 export async function listTrash(): Promise<StoredRecord[]> {
   const records: StoredRecord[] = []

@@ -55,6 +55,8 @@ export class EngineClient {
   private readonly seen = new SeenFiles()
   /** This page's changes not settled yet, by key: a rolled back one's files are forgotten (asked again). */
   private readonly unsettled = new Map<number, RecordsChange>()
+  /** The files the screen read by id since the library last changed (Details, a menu): asked again then. */
+  private readonly readById = new Set<number>()
   private readonly listeners = new Set<() => void>()
   /** The results made for the answer shown (one object per revision of it, as the screen compares them). */
   private made: { shown: Shown; results: LibraryResults } | null = null
@@ -188,6 +190,7 @@ export class EngineClient {
     if (reply.type === 'changed') {
       this.state = nextState(this.state, { type: 'changed', reply })
       this.askAsGrown()
+      this.askReadAgain()
       return
     }
     const then = this.waiting.get(reply.ask)
@@ -214,6 +217,43 @@ export class EngineClient {
       this.state = nextState(this.state, { type: 'rows', version: reply.version })
       this.notify()
     }
+  }
+
+  /** A file by id, as the screen reads it: from the files sent, noted to be asked again on a change. */
+  private recordById(id: number): MediaRecord | undefined {
+    this.readById.add(id)
+    return this.seen.get(id)
+  }
+
+  /**
+   * The library changed, here or elsewhere (another tab's edit, a teammate's delete, the server's newer
+   * pages over a kept library): the files the screen read by id are asked again, so that one changed is
+   * answered as it now is, and one gone (once the engine holds the whole library, which alone can say so)
+   * is not answered as if it were still there. A file read by id is rarely in the rows, whose query is
+   * asked again anyway.
+   */
+  private askReadAgain(): void {
+    if (this.readById.size === 0) return
+    const ids = [...this.readById].slice(-ID_BATCH)
+    this.readById.clear()
+    this.ask({ type: 'records', ids }, (reply) => {
+      if (reply.type !== 'records') return
+      const { complete, kept } = this.state.status
+      const found = new Map(reply.records.map((record) => [record.id as number, record]))
+      let differs = false
+      for (const id of ids) {
+        const before = this.seen.get(id)
+        const now = found.get(id)
+        if (now !== undefined && (before === undefined || !sameValue(before, now))) this.seen.set(now)
+        else if (now === undefined && before !== undefined && complete && kept !== true) this.seen.forget(id)
+        else continue
+        differs = true
+      }
+      if (!differs) return
+      // New results, so the screen reads the files again.
+      this.made = null
+      this.notify()
+    })
   }
 
   /**
@@ -359,7 +399,7 @@ export class EngineClient {
       recordsMatching: (query, except, progress) => this.matching(query, except, progress, true),
       recordAt: (place) => rows.at.get(place),
       idAt: (place) => rows.at.get(place)?.id,
-      record: (id) => this.seen.get(id),
+      record: (id) => this.recordById(id),
       recordsOf: (ids) => this.recordsOf(ids),
       placeOf: (id) => this.placeOf(id),
       ids: (from, to) => this.ids(from, to),

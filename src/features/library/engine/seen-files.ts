@@ -24,6 +24,11 @@ export class SeenFiles {
     return this.byId.has(id)
   }
 
+  /** Lets the file go: it is not in the library now. */
+  forget(id: number): void {
+    this.byId.delete(id)
+  }
+
   /** Keeps `record` as the newest seen, letting the oldest go past `most`. */
   set(record: MediaRecord): void {
     this.byId.delete(record.id)

@@ -306,6 +306,30 @@ describe('the library engine and its client', () => {
     expect(record(5)?.id).toBe(5)
   })
 
+  it('answers a file read by id as the library now is once it changed elsewhere: edited, as edited; gone, gone', async () => {
+    const { engine, client } = connected(500)
+    // The page's first list, drawn from a kept library: file 501 was deleted since, in another tab.
+    client.remember([listedRecord(501, { title: 'Deleted elsewhere' })])
+    client.query(NO_FILTERS, DEFAULT_SORT)
+    await settled()
+    // A file out of the rows in view, read by id (Details open on it).
+    await client.recordsOf([400])
+    const record = (id: number) => client.getSnapshot()?.record(id)
+    expect(record(400)?.title).toBe('File 000101')
+    expect(record(501)?.title).toBe('Deleted elsewhere')
+    const before = client.getSnapshot()
+
+    // The library as the server now has it: 400 renamed elsewhere, 501 not there.
+    const changed = library(500).map((each) => (each.id === 400 ? { ...each, title: 'Renamed' } : each))
+    engine.setRecords(changed)
+    await vi.waitFor(() => {
+      expect(record(400)?.title).toBe('Renamed')
+    })
+    expect(record(501)).toBeUndefined()
+    // New results: the screen reads them again.
+    expect(client.getSnapshot()).not.toBe(before)
+  })
+
   it('keeps the objects of the first page the page drew itself when the worker’s first answer sends them again', async () => {
     const engine = new LibraryEngine(() => undefined)
     const client = new EngineClient((receive) =>
