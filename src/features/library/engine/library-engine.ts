@@ -11,6 +11,9 @@ import {
   type MatchingQuestion,
 } from './library-protocol'
 
+/** At most this many files asked by id are found by one pass over the library rather than a map. */
+const FEW_IDS = 16
+
 /**
  * The library and every query on it, where the listing worker runs it: the records, their `MediaIndex`,
  * the current query's results, and the answers the page asks for (library-protocol.ts). The page holds
@@ -195,6 +198,14 @@ export class LibraryEngine {
   }
 
   recordsOf(ids: readonly number[]): MediaRecord[] {
+    // A few files (those Details or a menu shows, asked again at each change) are found in one pass:
+    // the map by id, dropped at every change, costs 100 ms and more to make again at a million.
+    if (this.byId === null && ids.length <= FEW_IDS) {
+      const wanted = new Set(ids)
+      const found = new Map<number, MediaRecord>()
+      for (const record of this.index.records) if (wanted.has(record.id)) found.set(record.id, record)
+      return ids.flatMap((id) => found.get(id) ?? [])
+    }
     if (this.byId === null) {
       this.byId = new Map()
       for (const record of this.index.records) this.byId.set(record.id, record)
