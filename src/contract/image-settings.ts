@@ -97,13 +97,23 @@ export function isTransformableImage(fileType: string): boolean {
   return TRANSFORMABLE_IMAGE_TYPE.test(fileType)
 }
 
+/** What says whether `/api/image` can draw a record's picture. */
+interface PictureSource {
+  id: number
+  file_type: string
+  media_url: string
+  deleted_at?: string
+}
+
 /**
  * Whether `GET /api/image/{id}` can deliver this record's picture: a transformable image stored on this
- * site (`/api/files/...`) or on Cloudinary, with a real id (the sample files have none).
+ * site (`/api/files/...`) or on Cloudinary, with a real id (the sample files have none), and in the
+ * library: the route answers 404 for a file in the trash, whose picture is then its file.
  */
-export function isDeliverableImage(record: { id: number; file_type: string; media_url: string }): boolean {
+export function isDeliverableImage(record: PictureSource): boolean {
   return (
     record.id > 0 &&
+    record.deleted_at === undefined &&
     isTransformableImage(record.file_type) &&
     (record.media_url.startsWith(routePrefix('file')) ||
       record.media_url.startsWith('https://res.cloudinary.com/'))
@@ -111,8 +121,6 @@ export function isDeliverableImage(record: { id: number; file_type: string; medi
 }
 
 /** Whether the screen shows this record's picture through `/api/image`: it can, and a setting is set. */
-export function deliversWithSettings(
-  record: ImageSettings & { id: number; file_type: string; media_url: string },
-): boolean {
+export function deliversWithSettings(record: ImageSettings & PictureSource): boolean {
   return hasImageSettings(record) && isDeliverableImage(record)
 }

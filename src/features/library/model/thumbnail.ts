@@ -14,7 +14,7 @@ export { THUMBNAIL_SIZE } from '../../../contract/access'
 
 /** What the pictures are drawn from: the file, and its delivery settings when the record has any. */
 type PictureRecord = Pick<MediaRecord, 'file_type' | 'media_url' | 'thumbnail'> &
-  Partial<Pick<MediaRecord, 'id' | 'focal_point' | 'crop' | 'rotate'>>
+  Partial<Pick<MediaRecord, 'id' | 'focal_point' | 'crop' | 'rotate' | 'deleted_at'>>
 
 /**
  * A record whose picture is drawn by `/api/image` (decision 0047): an image with a crop, rotation or

@@ -148,6 +148,10 @@ describe('small rules', () => {
     const svg = { ...adjusted, file_type: 'image/svg+xml', media_url: '/api/files/1/logo.svg' }
     expect(thumbnailSrc(svg)).toMatch(/^\/\.netlify\/images/)
     expect(thumbnailSrc({ ...adjusted, media_url: 'https://x.test/a.png' })).toBe('https://x.test/a.png')
+    // In the trash, which /api/image answers 404 for: the file itself, through the Image CDN.
+    expect(thumbnailSrc({ ...adjusted, deleted_at: '2026-12-07T10:00:00.000Z' })).toMatch(
+      /^\/\.netlify\/images/,
+    )
   })
 
   it('asks the Image CDN for a PNG of an SVG, never the SVG itself', () => {
