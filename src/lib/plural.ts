@@ -5,3 +5,8 @@
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${String(count)} ${count === 1 ? singular : plural}`
 }
+
+/** A count as the screen writes it, with thousands separators: '12,345'. */
+export function thousands(count: number): string {
+  return count.toLocaleString('en-US')
+}

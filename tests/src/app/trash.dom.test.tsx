@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { trashPageSchema, type TrashPage } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
 import { restoreFiles } from '../../../src/features/trash/api/restore-files'
+import { TRASH_ROWS_STEP } from '../../../src/features/trash/components/trash-view'
 import { routeToFunction } from '../../support/function-router'
 import { card, installBrowserGaps, renderScreen, shownTitles } from '../../support/screen-render'
 import {
@@ -398,6 +399,26 @@ describe('the Trash view, file by file', () => {
     expect(await toast('"B" deleted forever')).toBeInTheDocument()
     expect(await screen.findByText('Trash is empty')).toBeInTheDocument()
     expect(await trashedTitles()).toEqual([])
+  })
+
+  it(`draws a large trash ${String(TRASH_ROWS_STEP)} rows at a time, its select-all and Empty trash covering every file`, async () => {
+    const count = TRASH_ROWS_STEP + 30
+    const records = await seedFiles(
+      Array.from({ length: count }, (_, index) => ({ title: `File ${String(index)}` })),
+    )
+    await trashRecords(records)
+    const { user } = renderScreen('/?trash=1')
+    await screen.findByRole('table', { name: 'Files in the trash' })
+    expect(trashRows()).toHaveLength(TRASH_ROWS_STEP)
+    expect(
+      screen.getByText(`Showing ${String(TRASH_ROWS_STEP)} of ${String(count)} files`),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('checkbox', { name: 'Select all files in the trash' }))
+    expect(screen.getByText(`${String(count)} files checked`)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Show 30 more' }))
+    expect(trashRows()).toHaveLength(count)
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument()
   })
 
   it('restores more than 500 checked files in batches of 500', async () => {

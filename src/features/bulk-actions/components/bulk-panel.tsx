@@ -3,6 +3,7 @@ import { useState } from 'react'
 
 import type { MediaRecord } from '../../../contract/record'
 import { whenAnswered, type Answer } from '../../../lib/answer'
+import { thousands } from '../../../lib/plural'
 import type { FileAction } from '../../commands'
 
 interface BulkPanelProps {
@@ -15,8 +16,6 @@ interface BulkPanelProps {
   targets: (progress?: (done: number, total: number) => void) => Answer<readonly MediaRecord[]>
   onClear: () => void
 }
-
-const thousands = (count: number) => count.toLocaleString('en-US')
 
 /** Spec section 2: a floating panel while at least one file is selected; its buttons are the registered bulk actions. */
 export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) {

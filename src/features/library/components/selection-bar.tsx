@@ -1,3 +1,5 @@
+import { thousands } from '../../../lib/plural'
+
 interface SelectionBarProps {
   selectedCount: number
   shownCount: number
@@ -12,8 +14,6 @@ interface SelectionBarProps {
   onSelectAll: () => void
   onClear: () => void
 }
-
-const thousands = (count: number) => count.toLocaleString('en-US')
 
 function files(count: number): string {
   return `${thousands(count)} ${count === 1 ? 'file' : 'files'}`

@@ -1,5 +1,6 @@
 import type { FileMetadata } from '../../../contract/record'
 import { formatDateTime } from '../../../lib/format-date'
+import { thousands } from '../../../lib/plural'
 import './file-metadata.css'
 
 export const FROM_THE_FILE = 'From the file'
@@ -22,7 +23,7 @@ export function FileMetadataSection({ metadata }: { metadata: FileMetadata | und
     rows.push(['Caption', <span className="file-metadata__caption">{metadata.caption}</span>])
   if (metadata.creator) rows.push(['Creator', metadata.creator])
   if (metadata.copyright) rows.push(['Copyright', metadata.copyright])
-  if (metadata.page_count !== undefined) rows.push(['Pages', metadata.page_count.toLocaleString('en-US')])
+  if (metadata.page_count !== undefined) rows.push(['Pages', thousands(metadata.page_count)])
   if (metadata.gps) {
     rows.push([
       'GPS position',

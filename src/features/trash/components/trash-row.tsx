@@ -16,8 +16,8 @@ interface TrashRowProps {
   /** The time the days left are counted to, the same for every row. */
   now: number
   checked: boolean
-  /** Opens the file's Details. */
-  onOpen: (record: TrashedRecord) => void
+  /** Opens the file's Details, by its id. */
+  onOpen: (id: number) => void
   /** Null where this browser may neither restore nor delete forever: no checkbox, nothing to check for. */
   onCheck: ((record: TrashedRecord, range: boolean) => void) | null
   /** Null where this browser may not restore (a viewer): no button. */
@@ -60,7 +60,7 @@ export const TrashRow = memo(function TrashRow({
           type="button"
           className="file-table__label trash__open"
           onClick={() => {
-            onOpen(record)
+            onOpen(record.id)
           }}
         >
           <Thumbnail record={record} compact />

@@ -12,7 +12,7 @@ import { lazyWithPreload, OpenedOnce } from '../../../components/ui/lazy-load'
 import { Spinner } from '../../../components/ui/spinner'
 import { useCanCall } from '../../../lib/access'
 import { formatDateTime } from '../../../lib/format-date'
-import { countOf } from '../../../lib/plural'
+import { countOf, thousands } from '../../../lib/plural'
 import type { MediaRecord } from '../../../contract/record'
 import type { FileAction } from '../../commands'
 import { loadDetailsDialog } from '../../preview'
@@ -30,6 +30,12 @@ type Confirmation =
 
 const NONE: readonly TrashedRecord[] = []
 const MINUTE_MS = 60_000
+/**
+ * The rows the Trash draws at first, and each Show more adds: a trash of tens of thousands of files (a
+ * large folder deleted) is drawn a step at a time, not in one long task. Its selection and Empty trash
+ * still cover every file.
+ */
+export const TRASH_ROWS_STEP = 200
 
 // The library's Details dialog, which a trashed file opens in too; its code is the library's.
 const DetailsDialog = lazyWithPreload(loadDetailsDialog)
@@ -78,6 +84,8 @@ export function TrashView({ onRestored, details }: TrashViewProps) {
   const now = useMinuteClock()
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
   const count = records?.length ?? 0
+  const [rowsShown, setRowsShown] = useState(TRASH_ROWS_STEP)
+  const rows = useMemo(() => (records ?? NONE).slice(0, rowsShown), [records, rowsShown])
   // Restoring is an editor's, deleting for good an admin's: a control this browser may not use is not shown.
   const canRestore = useCanCall('trashRestore', 'POST')
   const canPurge = useCanCall('trashPurge', 'POST')
@@ -239,16 +247,14 @@ export function TrashView({ onRestored, details }: TrashViewProps) {
                 </tr>
               </thead>
               <tbody>
-                {records.map((record) => (
+                {rows.map((record) => (
                   <TrashRow
                     key={record.id}
                     record={record}
                     purgeDays={purgeDays}
                     now={now}
                     checked={checked.has(record.id)}
-                    onOpen={(target) => {
-                      details.open(target.id)
-                    }}
+                    onOpen={details.open}
                     onCheck={canCheck ? toggle : null}
                     onRestore={canRestore ? restoreOne : null}
                     onDeleteForever={canPurge ? deleteForever : null}
@@ -256,6 +262,22 @@ export function TrashView({ onRestored, details }: TrashViewProps) {
                 ))}
               </tbody>
             </table>
+            {count > rows.length && (
+              <div className="trash__more">
+                <span className="trash__more-count">
+                  Showing {thousands(rows.length)} of {thousands(count)} files
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => {
+                    setRowsShown((shown) => shown + TRASH_ROWS_STEP)
+                  }}
+                >
+                  Show {thousands(Math.min(TRASH_ROWS_STEP, count - rows.length))} more
+                </button>
+              </div>
+            )}
           </div>
         </>
       )}
