@@ -212,6 +212,7 @@ export function App() {
                 step: commands.showDetails,
                 close: commands.closeDetails,
                 restore: commands.restoreAndOpen,
+                notInTrash: commands.showInLibrary,
               }}
             />
           )}

@@ -85,6 +85,14 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
     },
     [update],
   )
+  // A file the address names in the Trash that is not there (restored or deleted for good since): the
+  // library's Details answer for it, in the same history entry.
+  const showInLibrary = useCallback(
+    (id: number) => {
+      update({ trash: false, file: id }, 'replace', openedMarker())
+    },
+    [update],
+  )
   // A trashed file's Details' Restore: put back (shown at once) and its Details in the library, whose
   // closing leaves the library in view (Back still goes to the Trash).
   const restoreAndOpen = useCallback(
@@ -166,6 +174,7 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
       showDetails,
       openFile,
       showInTrash,
+      showInLibrary,
       restoreAndOpen,
       closeDetails,
       focusRequest,
@@ -180,6 +189,7 @@ export function useCommands({ cache, selection, results, moveOptions, update }: 
       showDetails,
       openFile,
       showInTrash,
+      showInLibrary,
       restoreAndOpen,
       closeDetails,
       focusRequest,

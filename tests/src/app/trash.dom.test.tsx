@@ -6,6 +6,7 @@ import { trashPageSchema, type TrashPage } from '../../../src/contract/api'
 import type { MediaRecord } from '../../../src/contract/record'
 import { restoreFiles } from '../../../src/features/trash/api/restore-files'
 import { TRASH_ROWS_STEP } from '../../../src/features/trash/components/trash-view'
+import { OPEN_FILE_WORDS } from '../../../src/features/library/file-from-server'
 import { routeToFunction } from '../../support/function-router'
 import { card, installBrowserGaps, renderScreen, shownTitles } from '../../support/screen-render'
 import {
@@ -304,6 +305,23 @@ describe('the Trash view', () => {
     await user.keyboard('{Escape}')
     expect(await card('Poster')).toBeInTheDocument()
     expect(await trashedTitles()).toEqual([])
+  })
+
+  it('hands a link to a file the Trash no longer holds to the library: restored since, it opens; deleted for good, it is said', async () => {
+    const [back] = await seedFiles([{ title: 'Back again' }])
+    const id = String(back?.id)
+    renderScreen(`/?trash=1&file=${id}`)
+    const details = await screen.findByRole('dialog', { name: 'Back again' })
+    expect(await within(details).findByRole('button', { name: /^Edit/ })).toBeInTheDocument()
+    expect(window.location.search).toBe(`?file=${id}`)
+  })
+
+  it('says a Trash link names a file deleted for good', async () => {
+    renderScreen('/?trash=1&file=404')
+    expect(await screen.findByText(OPEN_FILE_WORDS.gone(404))).toBeInTheDocument()
+    await waitFor(() => {
+      expect(window.location.search).toBe('')
+    })
   })
 
   it('puts a row back and reports the error when a restore fails', async () => {

@@ -65,6 +65,11 @@ export interface TrashDetails {
   close: () => void
   /** Puts the file back (shown at once) and shows its Details in the library. */
   restore: (record: MediaRecord) => void
+  /**
+   * The address names a file the trash does not hold (restored or deleted for good since the link was
+   * made): the library answers for it, opening it or saying it is gone.
+   */
+  notInTrash: (id: number) => void
 }
 
 interface TrashViewProps {
@@ -79,7 +84,7 @@ interface TrashViewProps {
  * its Details (what it is and its history), with Restore and Delete forever there too.
  */
 export function TrashView({ onRestored, details }: TrashViewProps) {
-  const { records, purgeDays, error, retry, restore, purge } = useTrashView(onRestored)
+  const { records, validating, purgeDays, error, retry, restore, purge } = useTrashView(onRestored)
   const { checked, selected, allChecked, toggle, toggleAll, release } = useTrashSelection(records ?? NONE)
   const now = useMinuteClock()
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
@@ -100,12 +105,12 @@ export function TrashView({ onRestored, details }: TrashViewProps) {
     () => (openId === null ? null : (records?.find((record) => record.id === openId) ?? null)),
     [records, openId],
   )
-  // The address names a file the trash no longer holds (restored or deleted for good since): it leaves.
-  const { close: closeDetails } = details
-  const missing = records !== undefined && openId !== null && opened === null
+  const { close: closeDetails, notInTrash } = details
+  // Asked once the list is as the server has it: a list kept from before the file's delete lacks it.
+  const missing = records !== undefined && !validating && openId !== null && opened === null ? openId : null
   useEffect(() => {
-    if (missing) closeDetails()
-  }, [missing, closeDetails])
+    if (missing !== null) notInTrash(missing)
+  }, [missing, notInTrash])
   // Left and Right step through the trash in its order.
   const order = useMemo(() => {
     const list = records ?? NONE

@@ -66,6 +66,8 @@ export function useTrashView(onRestored: () => void) {
 
   return {
     records,
+    /** The list is being fetched again: what it lacks may be there once it is in. */
+    validating: trash.isValidating,
     purgeDays: data?.purgeDays ?? 0,
     error: trash.error,
     retry: () => void mutate(),
