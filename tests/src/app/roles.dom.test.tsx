@@ -83,6 +83,7 @@ describe('what each role is shown', () => {
     for (const name of ['Restore', 'Delete forever']) {
       expect(within(details).queryByRole('button', { name })).not.toBeInTheDocument()
     }
+    expect(within(details).getByRole('button', { name: 'Download' })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

@@ -1,7 +1,7 @@
 import '../../../components/ui/file-table.css'
 import './trash.css'
 
-import { ArchiveRestore, Trash2 } from 'lucide-react'
+import { ArchiveRestore, Download, Trash2 } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -14,6 +14,7 @@ import { useCanCall } from '../../../lib/access'
 import { formatDateTime } from '../../../lib/format-date'
 import { countOf, thousands } from '../../../lib/plural'
 import type { MediaRecord } from '../../../contract/record'
+import { downloadOne } from '../../bulk-actions'
 import type { FileAction } from '../../commands'
 import { loadDetailsDialog } from '../../preview'
 import type { TrashedRecord } from '../api/get-trash'
@@ -136,6 +137,18 @@ export function TrashView({ onRestored, details }: TrashViewProps) {
       primary: true,
       perform: () => {
         details.restore(opened)
+      },
+    })
+  }
+  if (opened !== null) {
+    // Its bytes stay until it is deleted for good: a person may keep a copy before that.
+    detailsActions.push({
+      name: 'download',
+      label: 'Download',
+      icon: Download,
+      hasDialog: false,
+      perform: () => {
+        downloadOne(opened)
       },
     })
   }
