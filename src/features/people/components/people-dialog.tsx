@@ -1,6 +1,6 @@
 import './people.css'
 
-import { useState, type SyntheticEvent } from 'react'
+import { useId, useState, type SyntheticEvent } from 'react'
 
 import { Dialog } from '../../../components/ui/dialog'
 import { FormError } from '../../../components/ui/form-error'
@@ -126,10 +126,13 @@ function RoleSelect({
   onChange: (role: Role) => void
   disabled?: boolean
 }) {
+  // Named by its label alone: a select inside a label would be named by the label and its own value.
+  const labelId = useId()
   return (
     <label className="form__field">
-      <span>{label}</span>
+      <span id={labelId}>{label}</span>
       <select
+        aria-labelledby={labelId}
         value={value}
         disabled={disabled}
         onChange={(event) => {
