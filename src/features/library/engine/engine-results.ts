@@ -55,8 +55,10 @@ export class EngineClient {
   private readonly seen = new SeenFiles()
   /** This page's changes not settled yet, by key: a rolled back one's files are forgotten (asked again). */
   private readonly unsettled = new Map<number, RecordsChange>()
-  /** The files the screen read by id since the library last changed (Details, a menu): asked again then. */
-  private readonly readById = new Set<number>()
+  /** The files the engine answered by id since the library last changed: read again, they are as it has them. */
+  private readonly confirmed = new Set<number>()
+  /** Files read by id and not answered since the library last changed: asked of the engine together. */
+  private readonly toConfirm = new Set<number>()
   private readonly listeners = new Set<() => void>()
   /** The results made for the answer shown (one object per revision of it, as the screen compares them). */
   private made: { shown: Shown; results: LibraryResults } | null = null
@@ -189,8 +191,8 @@ export class EngineClient {
   private receive(reply: EngineReply): void {
     if (reply.type === 'changed') {
       this.state = nextState(this.state, { type: 'changed', reply })
+      this.confirmed.clear()
       this.askAsGrown()
-      this.askReadAgain()
       return
     }
     const then = this.waiting.get(reply.ask)
@@ -219,38 +221,49 @@ export class EngineClient {
     }
   }
 
-  /** A file by id, as the screen reads it: from the files sent, noted to be asked again on a change. */
+  /**
+   * A file by id, as the screen reads it (Details, a menu): from the files sent, and asked of the engine
+   * when it has not answered for it since the library last changed, so that a file changed or gone since
+   * it was sent (another tab's edit, a teammate's delete, a kept library out of date) is answered as it
+   * now is once the engine says so.
+   */
   private recordById(id: number): MediaRecord | undefined {
-    this.readById.add(id)
+    if (!this.confirmed.has(id) && !this.toConfirm.has(id)) {
+      this.toConfirm.add(id)
+      // The reads of one render asked together, after it.
+      if (this.toConfirm.size === 1)
+        queueMicrotask(() => {
+          this.confirmRead()
+        })
+    }
     return this.seen.get(id)
   }
 
   /**
-   * The library changed, here or elsewhere (another tab's edit, a teammate's delete, the server's newer
-   * pages over a kept library): the files the screen read by id are asked again, so that one changed is
-   * answered as it now is, and one gone (once the engine holds the whole library, which alone can say so)
-   * is not answered as if it were still there. A file read by id is rarely in the rows, whose query is
-   * asked again anyway.
+   * Asks the engine for the files read by id: one changed is kept as it now is; one gone is forgotten
+   * once the engine holds the whole library, which alone can say so. When either happened, the screen
+   * gets new results, and reads them again.
    */
-  private askReadAgain(): void {
-    if (this.readById.size === 0) return
-    const ids = [...this.readById].slice(-ID_BATCH)
-    this.readById.clear()
+  private confirmRead(): void {
+    const ids = [...this.toConfirm].slice(-ID_BATCH)
+    this.toConfirm.clear()
     this.ask({ type: 'records', ids }, (reply) => {
       if (reply.type !== 'records') return
       const { complete, kept } = this.state.status
+      const whole = complete && kept !== true
       const found = new Map(reply.records.map((record) => [record.id as number, record]))
       let differs = false
       for (const id of ids) {
         const before = this.seen.get(id)
         const now = found.get(id)
+        if (now !== undefined || whole) this.confirmed.add(id)
         if (now !== undefined && (before === undefined || !sameValue(before, now))) this.seen.set(now)
-        else if (now === undefined && before !== undefined && complete && kept !== true) this.seen.forget(id)
+        else if (now === undefined && before !== undefined && whole) this.seen.forget(id)
         else continue
         differs = true
       }
       if (!differs) return
-      // New results, so the screen reads the files again.
+      // New results, so the screen reads them again.
       this.made = null
       this.notify()
     })
