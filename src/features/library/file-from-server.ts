@@ -17,9 +17,9 @@ export const OPEN_FILE_WORDS = {
 }
 
 /** The server's answer: the file live, in the trash, not there, refused for want of a sign-in, or lost. */
-export type FileFromServer =
+type FileFromServer =
   | { kind: 'live'; record: MediaRecord }
-  | { kind: 'trash'; record: MediaRecord }
+  | { kind: 'trash' }
   | { kind: 'gone' }
   | { kind: 'signed-out' }
   | { kind: 'failed'; error: unknown }
@@ -27,7 +27,7 @@ export type FileFromServer =
 function askServer(id: number): Promise<FileFromServer> {
   return getFile(id).then(
     (record): FileFromServer =>
-      record.deleted_at === undefined ? { kind: 'live', record } : { kind: 'trash', record },
+      record.deleted_at === undefined ? { kind: 'live', record } : { kind: 'trash' },
     (error: unknown): FileFromServer => {
       if (error instanceof ApiError && error.status === 404) return { kind: 'gone' }
       if (error instanceof ApiError && error.status === 401) return { kind: 'signed-out' }
