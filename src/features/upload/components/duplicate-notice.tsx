@@ -14,6 +14,7 @@ export function DuplicateNotice(props: { item: UploadItem; onChoose: (choice: Du
       <span>Same file as “{item.duplicateOf.title}” already in the library.</span>
       <button
         type="button"
+        className="button button--secondary button--small"
         aria-pressed={item.choice === 'use-existing'}
         onClick={() => {
           onChoose('use-existing')
@@ -23,6 +24,7 @@ export function DuplicateNotice(props: { item: UploadItem; onChoose: (choice: Du
       </button>
       <button
         type="button"
+        className="button button--secondary button--small"
         aria-pressed={item.choice === 'upload-anyway'}
         onClick={() => {
           onChoose('upload-anyway')
