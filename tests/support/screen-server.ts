@@ -96,6 +96,11 @@ export function trashFiles(ids: readonly number[]): Promise<unknown> {
   return call('/api/batch-delete', 'POST', { ids: [...ids] })
 }
 
+/** Changes a file through the real update handler, as a teammate's save elsewhere would. */
+export function updateStored(id: number, fields: JsonBodyType): Promise<unknown> {
+  return call(`/api/update/${String(id)}`, 'PATCH', fields)
+}
+
 export function listFiles(): Promise<{ records: MediaRecord[] }> {
   return call('/api/media', 'GET')
 }

@@ -11,6 +11,7 @@ import {
   seedFiles,
   server,
   setupScreenServer,
+  updateStored,
 } from '../../support/screen-server'
 
 setupScreenServer(installBrowserGaps)
@@ -61,6 +62,54 @@ describe('Edit File dialog', () => {
     expect(records[0]).toMatchObject({ title: 'Hero banner', tags: ['launch', 'hero'], station: 'KXYZ' })
   })
 
+  it('sends only the fields changed here, so what a teammate saved meanwhile in the others is kept', async () => {
+    const [stored] = await seedFiles([{ title: 'Banner', description: 'Old', tags: ['a', 'b'] }])
+    const sent: unknown[] = []
+    server.use(
+      http.patch('*/api/update/:id', async ({ request }) => {
+        sent.push(await request.clone().json())
+        return (await routeToFunction(request)) ?? undefined
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await updateStored(stored?.id ?? 0, { description: 'Written by a teammate', author: 'Lee' })
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'Hero banner')
+    // The same tags written another way are not a change.
+    await user.clear(within(dialog).getByLabelText('Tags (comma-separated)'))
+    await user.type(within(dialog).getByLabelText('Tags (comma-separated)'), 'a,b ')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    expect(sent).toEqual([{ title: 'Hero banner' }])
+    expect((await listFiles()).records[0]).toMatchObject({
+      title: 'Hero banner',
+      description: 'Written by a teammate',
+      author: 'Lee',
+      tags: ['a', 'b'],
+    })
+  })
+
+  it('closes without a call when nothing was changed', async () => {
+    await seedFiles([{ title: 'Banner', description: 'Old' }])
+    let sent = 0
+    server.use(
+      http.patch('*/api/update/:id', () => {
+        sent++
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await user.type(within(dialog).getByLabelText('Description'), ' more')
+    await user.type(within(dialog).getByLabelText('Description'), '{Backspace>5}')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    expect(sent).toBe(0)
+  })
+
   it('updates the list before the server answers', async () => {
     await seedFiles([{ title: 'Banner' }])
     const hold = gate()
@@ -105,6 +154,7 @@ describe('Edit File dialog', () => {
     server.use(http.patch('*/api/update/:id', () => bareStatus(500)))
     const { user } = renderScreen()
     const dialog = await openEdit(user, 'Banner')
+    await user.type(within(dialog).getByLabelText('Station'), 'KXYZ')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Error updating file: HTTP error! status: 500',

@@ -22,18 +22,26 @@ interface EditFileDialogProps {
 
 /**
  * Spec section 4: save updates the list and closes the dialog. The list changes at once; if the server
- * refuses, it rolls back and the dialog stays open with the reason, so nothing typed is lost.
+ * refuses, it rolls back and the dialog stays open with the reason, so nothing typed is lost. Only the
+ * fields the person changed are sent (`changedValues`), so a teammate's save meanwhile is not undone.
  */
 export function EditFileDialog({ record, focusField, cache, onClose }: EditFileDialogProps) {
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
 
-  const save = async (target: MediaRecord, values: EditValues) => {
+  const save = async (target: MediaRecord, changes: Partial<EditValues>) => {
+    if (Object.keys(changes).length === 0) {
+      // Nothing to write: the file is as the form shows it.
+      onClose()
+      toast.success('File updated successfully!')
+      return
+    }
     setState({ kind: 'saving' })
-    const fields = { ...values, tags: parseTags(values.tags).join(', ') }
+    const { tags, ...texts } = changes
+    const tagList = tags === undefined ? undefined : parseTags(tags)
     try {
       await cache.change(
-        () => updateFile(target.id, fields),
-        withPatch([target.id], { ...values, tags: parseTags(values.tags) }),
+        () => updateFile(target.id, tagList ? { ...texts, tags: tagList.join(', ') } : texts),
+        withPatch([target.id], tagList ? { ...texts, tags: tagList } : texts),
         (saved) => withRecords([saved]),
       )
       setState({ kind: 'idle' })
@@ -63,7 +71,7 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
           record={record}
           saving={state.kind === 'saving'}
           error={state.kind === 'failed' ? state.message : null}
-          onSave={(values) => void save(record, values)}
+          onSave={(changes) => void save(record, changes)}
           onCancel={() => {
             setState({ kind: 'idle' })
             onClose()

@@ -3,7 +3,8 @@ import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { FormFooter } from '../../../components/ui/form-footer'
 import { categoryChoices } from '../../../contract/categories'
 import type { MediaRecord } from '../../../contract/record'
-import { tagsProblem } from '../../../contract/tag-list'
+import { sameList } from '../../../contract/shared-values'
+import { parseTags, tagsProblem } from '../../../contract/tag-list'
 import { freeTextProblem, labelProblem, withoutRefusedCharacters } from '../../../contract/labels'
 import { BLANK_TITLE, titleProblem } from '../model/title-problem'
 
@@ -30,6 +31,23 @@ export function valuesOf(record: MediaRecord): EditValues {
     station: record.station,
     notes: record.notes,
   }
+}
+
+/**
+ * The fields the person changed from what the form opened with: only these are saved, so a field a
+ * teammate changed while the form was open keeps their value rather than the one the form showed.
+ * Tags are changed when their list is, not their spacing or commas.
+ */
+export function changedValues(opened: EditValues, values: EditValues): Partial<EditValues> {
+  const changed: Partial<EditValues> = {}
+  for (const name of Object.keys(values) as (keyof EditValues)[]) {
+    const same =
+      name === 'tags'
+        ? sameList(parseTags(opened.tags), parseTags(values.tags))
+        : opened[name] === values[name]
+    if (!same) changed[name] = values[name]
+  }
+  return changed
 }
 
 export { BLANK_TITLE, titleProblem }
@@ -67,14 +85,16 @@ interface EditFileFormProps {
   record: MediaRecord
   saving: boolean
   error: string | null
-  onSave: (values: EditValues) => void
+  /** The fields changed since the form opened (`changedValues`). */
+  onSave: (changes: Partial<EditValues>) => void
   onCancel: () => void
 }
 
 type Refusal = { field: keyof EditValues; message: string } | null
 
 export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFileFormProps) {
-  const [values, setValues] = useState(() => valuesOf(record))
+  const [opened] = useState(() => valuesOf(record))
+  const [values, setValues] = useState(opened)
   const [refusal, setRefusal] = useState<Refusal>(null)
   const inputs = useRef<Partial<Record<keyof EditValues, HTMLInputElement | HTMLTextAreaElement | null>>>({})
   const errorId = useId()
@@ -162,7 +182,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
       inputs.current[problem.field]?.focus()
       return
     }
-    onSave(values)
+    onSave(changedValues(opened, values))
   }
   return (
     <form className="form" noValidate onSubmit={submit}>
