@@ -99,7 +99,9 @@ export function TreeRow({ item, selected, open, focusable, onSelect, onToggle, o
         <span className="tree__spacer" />
       )}
       <Icon size={16} aria-hidden="true" />
-      <span className="tree__label">{item.label}</span>
+      <span className="tree__label" title={item.label}>
+        {item.label}
+      </span>
       {folder !== undefined && actions !== null && (
         <FolderMoreMenu folder={folder} actions={actions} open={menuOpen} onOpenChange={setMenuOpen} />
       )}
