@@ -90,6 +90,46 @@ describe('Edit File dialog', () => {
     })
   })
 
+  it('says when a field changed here was saved by someone else since, and replaces it on a second Save', async () => {
+    const [stored] = await seedFiles([{ title: 'Banner', description: 'Old' }])
+    let sent = 0
+    server.use(
+      http.patch('*/api/update/:id', async ({ request }) => {
+        sent++
+        return (await routeToFunction(request)) ?? undefined
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await updateStored(stored?.id ?? 0, { title: 'Teammate title', description: 'Teammate text' })
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'My title')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Someone else changed the title since you opened this file. Save again to replace it with yours, or Cancel to keep theirs.',
+    )
+    expect(sent).toBe(0)
+    // The list shows what is stored now; the form keeps what was typed.
+    expect(await card('Teammate title', true)).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('My title')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    expect(sent).toBe(1)
+    expect((await listFiles()).records[0]).toMatchObject({ title: 'My title', description: 'Teammate text' })
+  })
+
+  it('saves at once when someone else saved the very value typed here', async () => {
+    const [stored] = await seedFiles([{ title: 'Banner' }])
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await updateStored(stored?.id ?? 0, { title: 'Hero' })
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'Hero')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    expect((await listFiles()).records[0]?.title).toBe('Hero')
+  })
+
   it('closes without a call when nothing was changed', async () => {
     await seedFiles([{ title: 'Banner', description: 'Old' }])
     let sent = 0

@@ -5,9 +5,11 @@ import { parseTags } from '../../../contract/tag-list'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
 import { errorMessage } from '../../../lib/api-errors'
-import { withPatch, withRecords, type MediaCache } from '../../../lib/record-changes'
+import { NO_CHANGE, withPatch, withRecords, type MediaCache } from '../../../lib/record-changes'
+import { getFile } from '../../library'
 import { updateFile } from '../api/update-file'
-import { EditFileForm, type EditValues } from './edit-file-form'
+import { changedElsewhere, changedElsewhereMessage, valuesOf, type EditValues } from '../model/edit-values'
+import { EditFileForm } from './edit-file-form'
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string }
 
@@ -23,19 +25,35 @@ interface EditFileDialogProps {
 /**
  * Spec section 4: save updates the list and closes the dialog. The list changes at once; if the server
  * refuses, it rolls back and the dialog stays open with the reason, so nothing typed is lost. Only the
- * fields the person changed are sent (`changedValues`), so a teammate's save meanwhile is not undone.
+ * fields the person changed are sent (`changedValues`), so a teammate's save meanwhile is not undone;
+ * one of those fields saved elsewhere since the form opened (or since the list shown was fetched) is
+ * said first, and a second Save replaces it.
  */
 export function EditFileDialog({ record, focusField, cache, onClose }: EditFileDialogProps) {
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
+  /** Values saved elsewhere that the person was told of: a Save after that replaces them. */
+  const [told, setTold] = useState<Partial<EditValues>>({})
+  const close = () => {
+    setState({ kind: 'idle' })
+    setTold({})
+    onClose()
+  }
 
-  const save = async (target: MediaRecord, changes: Partial<EditValues>) => {
+  const save = async (target: MediaRecord, changes: Partial<EditValues>, opened: EditValues) => {
     if (Object.keys(changes).length === 0) {
       // Nothing to write: the file is as the form shows it.
-      onClose()
+      close()
       toast.success('File updated successfully!')
       return
     }
     setState({ kind: 'saving' })
+    const stored = await storedValues(cache, target.id)
+    const elsewhere = stored === null ? [] : changedElsewhere({ ...opened, ...told }, changes, stored)
+    if (stored !== null && elsewhere.length > 0) {
+      setTold({ ...told, ...Object.fromEntries(elsewhere.map((field) => [field, stored[field]])) })
+      setState({ kind: 'failed', message: changedElsewhereMessage(elsewhere) })
+      return
+    }
     const { tags, ...texts } = changes
     const tagList = tags === undefined ? undefined : parseTags(tags)
     try {
@@ -44,8 +62,7 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
         withPatch([target.id], tagList ? { ...texts, tags: tagList } : texts),
         (saved) => withRecords([saved]),
       )
-      setState({ kind: 'idle' })
-      onClose()
+      close()
       toast.success('File updated successfully!')
     } catch (error) {
       // Said once, under the form the person is looking at; the dialog stays open with what they typed.
@@ -57,10 +74,7 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
     <Dialog
       open={record !== null}
       onOpenChange={(open) => {
-        if (!open) {
-          setState({ kind: 'idle' })
-          onClose()
-        }
+        if (!open) close()
       }}
       title="Edit File"
       initialFocus={focusField === undefined ? undefined : `[name="${focusField}"]`}
@@ -71,13 +85,28 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
           record={record}
           saving={state.kind === 'saving'}
           error={state.kind === 'failed' ? state.message : null}
-          onSave={(changes) => void save(record, changes)}
-          onCancel={() => {
-            setState({ kind: 'idle' })
-            onClose()
-          }}
+          onSave={(changes, opened) => void save(record, changes, opened)}
+          onCancel={close}
         />
       )}
     </Dialog>
   )
+}
+
+/**
+ * The file's editable values as the server holds them now, shown in the list at once (the list may be
+ * older than the form); null when they cannot be read, and the save then says why through its own call.
+ */
+async function storedValues(cache: MediaCache, id: number): Promise<EditValues | null> {
+  try {
+    const stored = await cache.change(
+      () => getFile(id),
+      NO_CHANGE,
+      // A file moved to the trash meanwhile stays as shown: the save's own answer says it is gone.
+      (current) => (current.deleted_at === undefined ? withRecords([current]) : NO_CHANGE),
+    )
+    return valuesOf(stored)
+  } catch {
+    return null
+  }
 }

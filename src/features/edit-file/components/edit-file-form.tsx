@@ -3,52 +3,10 @@ import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { FormFooter } from '../../../components/ui/form-footer'
 import { categoryChoices } from '../../../contract/categories'
 import type { MediaRecord } from '../../../contract/record'
-import { sameList } from '../../../contract/shared-values'
-import { parseTags, tagsProblem } from '../../../contract/tag-list'
+import { tagsProblem } from '../../../contract/tag-list'
 import { freeTextProblem, labelProblem, withoutRefusedCharacters } from '../../../contract/labels'
+import { changedValues, valuesOf, type EditValues } from '../model/edit-values'
 import { BLANK_TITLE, titleProblem } from '../model/title-problem'
-
-/** The editable metadata (spec section 3), as the form holds it: tags as the comma-separated text typed. */
-export interface EditValues {
-  title: string
-  description: string
-  alt_text: string
-  category: string
-  tags: string
-  author: string
-  station: string
-  notes: string
-}
-
-export function valuesOf(record: MediaRecord): EditValues {
-  return {
-    title: record.title,
-    description: record.description,
-    alt_text: record.alt_text,
-    category: record.category,
-    tags: record.tags.join(', '),
-    author: record.author,
-    station: record.station,
-    notes: record.notes,
-  }
-}
-
-/**
- * The fields the person changed from what the form opened with: only these are saved, so a field a
- * teammate changed while the form was open keeps their value rather than the one the form showed.
- * Tags are changed when their list is, not their spacing or commas.
- */
-export function changedValues(opened: EditValues, values: EditValues): Partial<EditValues> {
-  const changed: Partial<EditValues> = {}
-  for (const name of Object.keys(values) as (keyof EditValues)[]) {
-    const same =
-      name === 'tags'
-        ? sameList(parseTags(opened.tags), parseTags(values.tags))
-        : opened[name] === values[name]
-    if (!same) changed[name] = values[name]
-  }
-  return changed
-}
 
 export { BLANK_TITLE, titleProblem }
 
@@ -85,8 +43,8 @@ interface EditFileFormProps {
   record: MediaRecord
   saving: boolean
   error: string | null
-  /** The fields changed since the form opened (`changedValues`). */
-  onSave: (changes: Partial<EditValues>) => void
+  /** The fields changed since the form opened (`changedValues`), and its values as it opened. */
+  onSave: (changes: Partial<EditValues>, opened: EditValues) => void
   onCancel: () => void
 }
 
@@ -182,7 +140,7 @@ export function EditFileForm({ record, saving, error, onSave, onCancel }: EditFi
       inputs.current[problem.field]?.focus()
       return
     }
-    onSave(changedValues(opened, values))
+    onSave(changedValues(opened, values), opened)
   }
   return (
     <form className="form" noValidate onSubmit={submit}>
