@@ -106,7 +106,7 @@ describe('Edit File dialog', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'My title')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Someone else changed the title since you opened this file. Save again to replace it with yours, or Cancel to keep theirs.',
+      'Someone else changed the title (now “Teammate title”) since you opened this file. Save again to replace it with yours, or Cancel to keep theirs.',
     )
     expect(sent).toBe(0)
     // The list shows what is stored now; the form keeps what was typed.

@@ -51,7 +51,7 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
     const elsewhere = stored === null ? [] : changedElsewhere({ ...opened, ...told }, changes, stored)
     if (stored !== null && elsewhere.length > 0) {
       setTold({ ...told, ...Object.fromEntries(elsewhere.map((field) => [field, stored[field]])) })
-      setState({ kind: 'failed', message: changedElsewhereMessage(elsewhere) })
+      setState({ kind: 'failed', message: changedElsewhereMessage(elsewhere, stored) })
       return
     }
     const { tags, ...texts } = changes

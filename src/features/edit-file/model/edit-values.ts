@@ -72,9 +72,22 @@ const FIELD_WORDS: Record<keyof EditValues, string> = {
   notes: 'the notes',
 }
 
-/** Said under the form when a save would replace what someone else saved since it opened. */
-export function changedElsewhereMessage(fields: readonly (keyof EditValues)[]): string {
-  const words = fields.map((field) => FIELD_WORDS[field])
+/** A stored value longer than this is named by its field alone in the message. */
+const MOST_QUOTED_CHARS = 60
+
+/** A field and, when short enough to read in a sentence, what it now holds. */
+function fieldNow(field: keyof EditValues, stored: EditValues): string {
+  const value = stored[field]
+  if (value === '') return `${FIELD_WORDS[field]} (now empty)`
+  return value.length > MOST_QUOTED_CHARS ? FIELD_WORDS[field] : `${FIELD_WORDS[field]} (now “${value}”)`
+}
+
+/**
+ * Said under the form when a save would replace what someone else saved since it opened, with what the
+ * fields hold now (the list behind the form shows it too).
+ */
+export function changedElsewhereMessage(fields: readonly (keyof EditValues)[], stored: EditValues): string {
+  const words = fields.map((field) => fieldNow(field, stored))
   const named = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`
   const them = fields.length === 1 ? 'it' : 'them'
   return `Someone else changed ${named ?? ''} since you opened this file. Save again to replace ${them} with yours, or Cancel to keep theirs.`

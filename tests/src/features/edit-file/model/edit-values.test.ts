@@ -39,12 +39,13 @@ describe('changedElsewhere', () => {
 })
 
 describe('changedElsewhereMessage', () => {
-  it('names one field, or several in a list', () => {
-    expect(changedElsewhereMessage(['alt_text'])).toBe(
-      'Someone else changed the alt text since you opened this file. Save again to replace it with yours, or Cancel to keep theirs.',
+  it('names one field, or several in a list, with what each holds now when it is short', () => {
+    const stored = { ...opened, title: 'Theirs', tags: '', notes: 'n'.repeat(61), alt_text: 'a'.repeat(60) }
+    expect(changedElsewhereMessage(['alt_text'], stored)).toBe(
+      `Someone else changed the alt text (now “${'a'.repeat(60)}”) since you opened this file. Save again to replace it with yours, or Cancel to keep theirs.`,
     )
-    expect(changedElsewhereMessage(['title', 'tags', 'notes'])).toBe(
-      'Someone else changed the title, the tags and the notes since you opened this file. Save again to replace them with yours, or Cancel to keep theirs.',
+    expect(changedElsewhereMessage(['title', 'tags', 'notes'], stored)).toBe(
+      'Someone else changed the title (now “Theirs”), the tags (now empty) and the notes since you opened this file. Save again to replace them with yours, or Cancel to keep theirs.',
     )
   })
 })
