@@ -130,6 +130,37 @@ describe('Edit File dialog', () => {
     expect((await listFiles()).records[0]?.title).toBe('Hero')
   })
 
+  it('sends nothing when Cancel is pressed while the file is read before the save', async () => {
+    await seedFiles([{ title: 'Banner' }])
+    const hold = gate()
+    let sent = 0
+    server.use(
+      http.get('*/api/media/:id', async ({ request }) => {
+        await hold.opened
+        return (await routeToFunction(request)) ?? undefined
+      }),
+      http.patch('*/api/update/:id', async ({ request }) => {
+        sent++
+        return (await routeToFunction(request)) ?? undefined
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'Renamed')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    hold.open()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(sent).toBe(0)
+    expect(screen.queryByText('File updated successfully!')).not.toBeInTheDocument()
+    expect((await listFiles()).records[0]?.title).toBe('Banner')
+  })
+
   it('closes without a call when nothing was changed', async () => {
     await seedFiles([{ title: 'Banner', description: 'Old' }])
     let sent = 0

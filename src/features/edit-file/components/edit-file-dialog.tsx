@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import { toast } from '../../../components/ui/toast'
 import { parseTags } from '../../../contract/tag-list'
@@ -33,7 +33,10 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
   /** Values saved elsewhere that the person was told of: a Save after that replaces them. */
   const [told, setTold] = useState<Partial<EditValues>>({})
+  /** Counts the closes: a save whose read comes back after one (Cancel while it read) sends nothing. */
+  const closes = useRef(0)
   const close = () => {
+    closes.current += 1
     setState({ kind: 'idle' })
     setTold({})
     onClose()
@@ -47,7 +50,9 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
       return
     }
     setState({ kind: 'saving' })
+    const opening = closes.current
     const stored = await storedValues(cache, target.id)
+    if (closes.current !== opening) return
     const elsewhere = stored === null ? [] : changedElsewhere({ ...opened, ...told }, changes, stored)
     if (stored !== null && elsewhere.length > 0) {
       setTold({ ...told, ...Object.fromEntries(elsewhere.map((field) => [field, stored[field]])) })
