@@ -5,6 +5,7 @@ import { json } from '../server/http/respond'
 import { idParameter, readJson, validate } from '../server/http/request'
 import { route } from '../server/http/route'
 import { updateRecord } from '../server/records/media-service'
+import { recordEtag } from '../server/records/record-etag'
 import { documentStore } from '../server/store'
 import { currentWebflowSetup, mirrorChanges } from '../server/webflow/mirror-hooks'
 
@@ -14,9 +15,10 @@ export default route(
       const id = idParameter(request, 'file')
       const patch = validate(recordPatchSchema, canonicaliseFields(await readJson(request)))
       const mirrored = currentWebflowSetup().kind === 'ready'
-      const record = await updateRecord(documentStore(), id, patch, new Date(), mirrored)
+      const ifMatch = request.headers.get('if-match')
+      const record = await updateRecord(documentStore(), id, patch, new Date(), mirrored, ifMatch)
       await mirrorChanges(request, [record])
-      return json({ success: true, record })
+      return json({ success: true, record }, 200, { ETag: recordEtag(record) })
     },
   },
   { message: 'Update failed' },

@@ -28,6 +28,11 @@ export class NotFoundError extends Error {
   override name = 'NotFoundError'
 }
 
+/** The request's condition (`If-Match`) no longer holds for what is stored (412). */
+export class PreconditionFailedError extends Error {
+  override name = 'PreconditionFailedError'
+}
+
 /** The request contradicts what is stored, such as a duplicate folder name (409). */
 export class ConflictError extends Error {
   override name = 'ConflictError'

@@ -140,7 +140,7 @@ export const ERROR_MEANINGS = {
   405: 'The path does not take this method; `Allow` lists those it takes.',
   409: 'The request conflicts with what is stored now (a name taken, a stale version, a full record shard).',
   410: 'Gone for good: an upload that expired or was ended, a record purged from the trash.',
-  412: 'A tus request without `Tus-Resumable: 1.0.0`.',
+  412: 'A condition of the request does not hold: a tus request without `Tus-Resumable: 1.0.0`, or an update whose `If-Match` no longer names the stored version.',
   413: `The body is too large: a JSON body over ${String(LIMITS.jsonBodyBytes)} bytes, a chunk or a file over its limit.`,
   415: 'The body is not `application/json` (or, for a tus chunk, not `application/offset+octet-stream`).',
   416: 'The `Range` asked for lies outside the file (`Content-Range` gives its size).',
@@ -418,6 +418,15 @@ const conditionalGet: Record<string, ParameterDescription> = {
   },
 }
 
+const ifMatch: Record<string, ParameterDescription> = {
+  'If-Match': {
+    description:
+      'The `ETag` of the record as last read, or several separated by commas: the update is made only while one of them is the stored version, else 412 and nothing changes. `*`: any version.',
+    schema: z.string(),
+    example: '"Rk1pUeZq0pQb3vY8n2Xc5dLw7hA"',
+  },
+}
+
 const idempotencyKey: Record<string, ParameterDescription> = {
   'Idempotency-Key': {
     description:
@@ -543,6 +552,9 @@ export const API_DESCRIPTION: ApiDescription = {
             description: 'The record as it is now; `deleted_at` when it is in the trash.',
             schema: mediaFileAnswerSchema,
             example: { record: EXAMPLE_RECORD },
+            headers: {
+              ETag: 'The version of this record: send it as `If-Match` with `PATCH /api/update/{id}`.',
+            },
           },
         },
         errors: [400, 404],
@@ -657,16 +669,19 @@ export const API_DESCRIPTION: ApiDescription = {
     operations: {
       PATCH: {
         summary: "Edit a file's fields",
-        description: '`add_tags` and `remove_tags` change tags without replacing them.',
+        description:
+          "`add_tags` and `remove_tags` change tags without replacing them. With `If-Match`, the change is made only while the record is still the version read (`GET /api/media/{id}` gives its `ETag`), checked in the same write: someone else's change since is never overwritten unseen.",
+        headers: ifMatch,
         body: { schema: recordPatchSchema, example: { title: 'Harbour at sunrise', add_tags: 'boats' } },
         answers: {
           200: {
             description: 'The record as it is now.',
             schema: updateResponseSchema,
             example: { success: true, record: EXAMPLE_RECORD },
+            headers: { ETag: 'The version of the record as updated.' },
           },
         },
-        errors: [400, 404, 409, 413, 415],
+        errors: [400, 404, 409, 412, 413, 415],
         limits: {
           titleChars: 'characters of `title`',
           descriptionChars: 'characters of `description`',

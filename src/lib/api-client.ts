@@ -45,6 +45,8 @@ interface RequestOptions<S extends z.ZodType | AnswerName> {
   signal?: AbortSignal
   /** Headers beyond the JSON ones, such as an `Idempotency-Key`. */
   headers?: Record<string, string>
+  /** Hears the headers of an answer that succeeded (a record's `ETag`, say) before its body is returned. */
+  onHeaders?: (headers: Headers) => void
   /**
    * The endpoint answers the schema's shape at error statuses too (the Webflow connection test answers
    * 502 when Webflow refused): such an answer is returned, and is the server's, not a gateway's.
@@ -55,7 +57,7 @@ interface RequestOptions<S extends z.ZodType | AnswerName> {
 /** The one fetch of the app: JSON in, JSON out, same-origin credentials (spec section 6). */
 export async function apiRequest<S extends z.ZodType | AnswerName>(
   path: string,
-  { method = 'GET', body, schema, signal, headers = {}, everyStatus = false }: RequestOptions<S>,
+  { method = 'GET', body, schema, signal, headers = {}, everyStatus = false, onHeaders }: RequestOptions<S>,
 ): Promise<AnswerOf<S>> {
   const schemas = answerSchemas()
   // Read once the answer is in; a failed load before that is the answer's failure, not an unhandled one.
@@ -80,6 +82,7 @@ export async function apiRequest<S extends z.ZodType | AnswerName>(
   }
   const parsed = check.safeParse(payload)
   if (!parsed.success) throw unreadableAnswer(response.status, parsed.error)
+  onHeaders?.(response.headers)
   return parsed.data as AnswerOf<S>
 }
 

@@ -116,6 +116,48 @@ describe('PATCH /api/update/{id}', () => {
   })
 })
 
+describe('conditional updates: the ETag of GET /api/media/{id} as If-Match', () => {
+  it('updates while the ETag holds, answering the new one, and refuses a stale one with 412, changing nothing', async () => {
+    const original = await uploadRecord({ title: 'Harbour' })
+    const path = `/api/update/${String(original.id)}`
+    const read = await api('GET', `/api/media/${String(original.id)}`)
+    const etag = read.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[\w-]{27}"$/)
+    expect((await api('GET', `/api/media/${String(original.id)}`)).headers.get('etag')).toBe(etag)
+
+    const first = await api('PATCH', path, { title: 'Harbour at dawn' }, { 'If-Match': etag })
+    expect(first.status, first.text).toBe(200)
+    const next = first.headers.get('etag') ?? ''
+    expect(next).not.toBe(etag)
+    expect((await api('GET', `/api/media/${String(original.id)}`)).headers.get('etag')).toBe(next)
+
+    // Someone holding the first version: refused, and the record stays as the first update left it.
+    const stale = await api('PATCH', path, { title: 'Harbour at dusk' }, { 'If-Match': etag })
+    expect(expectClientError(stale, 412)).toBe(
+      `File ${String(original.id)} has changed since the version named by If-Match was read: read it again (GET /api/media/${String(original.id)}), then send the change with its ETag`,
+    )
+    expect((await findRecord(original.id))?.title).toBe('Harbour at dawn')
+
+    // A list naming the current version holds; `*` holds for any; a weak tag never does.
+    expect((await api('PATCH', path, { notes: 'a' }, { 'If-Match': `"other", ${next}` })).status).toBe(200)
+    expect((await api('PATCH', path, { notes: 'b' }, { 'If-Match': '*' })).status).toBe(200)
+    const current = (await api('GET', `/api/media/${String(original.id)}`)).headers.get('etag') ?? ''
+    expect((await api('PATCH', path, { notes: 'c' }, { 'If-Match': `W/${current}` })).status).toBe(412)
+    expect((await api('PATCH', path, { notes: 'c' }, { 'If-Match': 'garbage' })).status).toBe(412)
+    expect((await findRecord(original.id))?.notes).toBe('b')
+  })
+
+  it('answers 404 for a file not there, whatever the If-Match', async () => {
+    const answer = await api(
+      'PATCH',
+      `/api/update/${String(UNKNOWN_ID)}`,
+      { title: 'x' },
+      { 'If-Match': '*' },
+    )
+    expect(expectClientError(answer, 404)).toBe(`File ${String(UNKNOWN_ID)} not found`)
+  })
+})
+
 describe('DELETE /api/delete/{id}', () => {
   it('deletes: 200, then the record is no longer listed, and a second delete is a 404', async () => {
     const [doomed, kept] = await uploadRecords(2)

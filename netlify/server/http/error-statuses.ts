@@ -5,6 +5,7 @@ import {
   InvalidInputError,
   NotFoundError,
   PayloadTooLargeError,
+  PreconditionFailedError,
   TooManyRequestsError,
   UnsupportedMediaTypeError,
 } from '../errors'
@@ -33,6 +34,8 @@ export const ERROR_STATUSES: readonly (readonly [ErrorType, number])[] = [
   // A create's Idempotency-Key whose file was deleted for good (purged from the trash).
   [GoneError, 410],
   [UploadGoneError, 410],
+  // An update's If-Match names a version of the record that is no longer the stored one.
+  [PreconditionFailedError, 412],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
   // A per-caller budget, such as the image route's megapixels, is spent: `Retry-After` says when.

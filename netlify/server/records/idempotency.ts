@@ -6,6 +6,7 @@ import type { ImportRequest } from '../../../src/contract/imports'
 import type { RecordCreate } from '../../../src/contract/record'
 import { ConflictError, InvalidInputError } from '../errors'
 import { forEachLimited } from './record-shards'
+import { stableJson } from './stable-json'
 import { CorruptDocumentError, StorageUnavailableError, type DocumentStore } from '../storage/document-store'
 import { mutateDocument } from '../storage/mutate'
 
@@ -50,18 +51,6 @@ export function idempotencyKeyOf(request: Request): string | null {
     )
   }
   return key
-}
-
-/** JSON with object keys sorted, so two bodies that mean the same give the same fingerprint. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${stableJson(field)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
 }
 
 /**

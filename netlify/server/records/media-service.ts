@@ -4,7 +4,14 @@ import type { FileId } from '../../../src/contract/ids'
 import type { MediaRecord, RecordCreate, RecordPatch } from '../../../src/contract/record'
 import { announceChanges } from '../events/announce'
 import { fileEvent } from '../events/change-events'
-import { ConflictError, fileNotFound, folderNotFound, GoneError, InvalidInputError } from '../errors'
+import {
+  ConflictError,
+  fileNotFound,
+  folderNotFound,
+  GoneError,
+  InvalidInputError,
+  PreconditionFailedError,
+} from '../errors'
 import { acceptsFiles, readFolders } from '../folders/folder-document'
 import { followMovedFolders } from '../folders/folder-service'
 import type { DocumentStore } from '../storage/document-store'
@@ -13,6 +20,7 @@ import { batchResults, summarise } from './batch-results'
 import { allocateFileIds } from './id-counter'
 import { claimId, findClaimedId, repointClaim, type IdempotencyClaim } from './idempotency'
 import { placeNewRecord } from './new-record'
+import { ifMatchHolds, recordEtag } from './record-etag'
 import { recordLimitProblem } from './record-limits'
 import { applyPatch, buildRecord } from './record-model'
 import { etagMatches, listShards, pageEtag, readPage, type RecordPage } from './record-pages'
@@ -143,22 +151,35 @@ async function keepIfFilesHeld(store: DocumentStore, record: MediaRecord): Promi
   throw new ConflictError('The file is being deleted, so no new record can point at it; upload it again')
 }
 
-/** `mirrored`: a Webflow mirror is on, so the edit is to be carried over to it. */
+/**
+ * `mirrored`: a Webflow mirror is on, so the edit is to be carried over to it. `ifMatch`: the request's
+ * `If-Match`; the record is changed only while it holds for the record as stored, checked in the same
+ * write (a 412 otherwise, and nothing changes).
+ */
 export async function updateRecord(
   store: DocumentStore,
   id: number,
   patch: RecordPatch,
   now = new Date(),
   mirrored = false,
+  ifMatch: string | null = null,
 ): Promise<MediaRecord> {
   let before: MediaRecord | undefined
-  const [updated] = await operateOnRecords(store, [id], (current) => {
-    before = current
-    return current ? patched(current, patch, now, mirrored) : { result: undefined }
-  })
+  const [updated] = await operateOnRecords<MediaRecord | string | Error | undefined>(
+    store,
+    [id],
+    (current) => {
+      before = current
+      if (!current) return { result: undefined }
+      if (ifMatch !== null && !ifMatchHolds(ifMatch, recordEtag(current))) {
+        return { result: new PreconditionFailedError(changedSinceRead(id)) }
+      }
+      return patched(current, patch, now, mirrored)
+    },
+  )
   if (!updated) throw fileNotFound(id)
   if (typeof updated === 'string') throw new InvalidInputError(updated)
-  if (updated instanceof ConflictError) throw updated
+  if (updated instanceof Error) throw updated
   const edits = before ? [{ before, after: updated }] : []
   await announceChanges(store, [fileEvent('file.updated', [updated], now)], edits)
   return updated
@@ -285,3 +306,7 @@ async function livePathOfFolder(store: DocumentStore, folderId: number): Promise
 function notFoundResult(id: number) {
   return { id: id as FileId, success: false, error: fileNotFound(id).message }
 }
+
+/** Why an update's `If-Match` was refused, with what to do. */
+const changedSinceRead = (id: number) =>
+  `File ${String(id)} has changed since the version named by If-Match was read: read it again (GET /api/media/${String(id)}), then send the change with its ETag`

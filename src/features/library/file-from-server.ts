@@ -2,7 +2,7 @@ import { toast } from '../../components/ui/toast'
 import type { MediaRecord } from '../../contract/record'
 import { ApiError } from '../../lib/api-call'
 import { errorMessage } from '../../lib/api-errors'
-import { getFile } from './api/get-file'
+import { getStoredFile } from '../../lib/stored-file'
 
 /**
  * The server's word on a file the address names and the library does not hold (`useOpenRecord`), and
@@ -25,8 +25,8 @@ type FileFromServer =
   | { kind: 'failed'; error: unknown }
 
 function askServer(id: number): Promise<FileFromServer> {
-  return getFile(id).then(
-    (record): FileFromServer =>
+  return getStoredFile(id).then(
+    ({ record }): FileFromServer =>
       record.deleted_at === undefined ? { kind: 'live', record } : { kind: 'trash' },
     (error: unknown): FileFromServer => {
       if (error instanceof ApiError && error.status === 404) return { kind: 'gone' }

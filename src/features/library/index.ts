@@ -7,7 +7,6 @@
  * removes one file.
  */
 export { deleteFile } from './api/delete-file'
-export { getFile } from './api/get-file'
 export { renameCommand } from './commands/rename'
 export { FilterBar } from './components/filter-bar'
 export { ActiveFilters } from './components/filter-controls'

@@ -118,6 +118,37 @@ describe('Edit File dialog', () => {
     expect((await listFiles()).records[0]).toMatchObject({ title: 'My title', description: 'Teammate text' })
   })
 
+  it('reads the file again when a save elsewhere lands between its read and its update', async () => {
+    const [stored] = await seedFiles([{ title: 'Banner', description: 'Old' }])
+    const id = stored?.id ?? 0
+    const conditions: (string | null)[] = []
+    let reads = 0
+    server.use(
+      http.get('*/api/media/:id', async ({ request }) => {
+        const answer = await routeToFunction(request)
+        // The teammate's save lands just after the first read: its version is stale by the update.
+        if (++reads === 1) await updateStored(id, { description: 'Teammate text' })
+        return answer ?? undefined
+      }),
+      http.patch('*/api/update/:id', async ({ request }) => {
+        conditions.push(request.headers.get('If-Match'))
+        return (await routeToFunction(request)) ?? undefined
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'My title')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
+    // Refused once on the stale version (412), then made on the one read again.
+    expect(reads).toBe(2)
+    expect(conditions).toHaveLength(2)
+    expect(conditions[0]).not.toBe(conditions[1])
+    expect(conditions.every((condition) => condition?.startsWith('"'))).toBe(true)
+    expect((await listFiles()).records[0]).toMatchObject({ title: 'My title', description: 'Teammate text' })
+  })
+
   it('saves at once when someone else saved the very value typed here', async () => {
     const [stored] = await seedFiles([{ title: 'Banner' }])
     const { user } = renderScreen()

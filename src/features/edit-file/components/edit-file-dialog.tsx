@@ -4,9 +4,10 @@ import { toast } from '../../../components/ui/toast'
 import { parseTags } from '../../../contract/tag-list'
 import type { MediaRecord } from '../../../contract/record'
 import { Dialog } from '../../../components/ui/dialog'
+import { ApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/api-errors'
+import { getStoredFile } from '../../../lib/stored-file'
 import { NO_CHANGE, withPatch, withRecords, type MediaCache } from '../../../lib/record-changes'
-import { getFile } from '../../library'
 import { updateFile } from '../api/update-file'
 import { changedElsewhere, changedElsewhereMessage, valuesOf, type EditValues } from '../model/edit-values'
 import { EditFileForm } from './edit-file-form'
@@ -27,7 +28,7 @@ interface EditFileDialogProps {
  * refuses, it rolls back and the dialog stays open with the reason, so nothing typed is lost. Only the
  * fields the person changed are sent (`changedValues`), so a teammate's save meanwhile is not undone;
  * one of those fields saved elsewhere since the form opened (or since the list shown was fetched) is
- * said first, and a second Save replaces it.
+ * said first, and a second Save replaces it (decision 0092).
  */
 export function EditFileDialog({ record, focusField, cache, onClose }: EditFileDialogProps) {
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
@@ -51,27 +52,37 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
     }
     setState({ kind: 'saving' })
     const opening = closes.current
-    const stored = await storedValues(cache, target.id)
-    if (closes.current !== opening) return
-    const elsewhere = stored === null ? [] : changedElsewhere({ ...opened, ...told }, changes, stored)
-    if (stored !== null && elsewhere.length > 0) {
-      setTold({ ...told, ...Object.fromEntries(elsewhere.map((field) => [field, stored[field]])) })
-      setState({ kind: 'failed', message: changedElsewhereMessage(elsewhere, stored) })
-      return
-    }
     const { tags, ...texts } = changes
     const tagList = tags === undefined ? undefined : parseTags(tags)
-    try {
-      await cache.change(
-        () => updateFile(target.id, tagList ? { ...texts, tags: tagList.join(', ') } : texts),
-        withPatch([target.id], tagList ? { ...texts, tags: tagList } : texts),
-        (saved) => withRecords([saved]),
-      )
-      close()
-      toast.success('File updated successfully!')
-    } catch (error) {
-      // Said once, under the form the person is looking at; the dialog stays open with what they typed.
-      setState({ kind: 'failed', message: `Error updating file: ${errorMessage(error, 'Network error')}` })
+    const sent = tagList ? { ...texts, tags: tagList.join(', ') } : texts
+    const shown = withPatch([target.id], tagList ? { ...texts, tags: tagList } : texts)
+    for (let reads = 1; ; reads++) {
+      const stored = await storedFile(cache, target.id)
+      if (closes.current !== opening) return
+      const elsewhere =
+        stored === null ? [] : changedElsewhere({ ...opened, ...told }, changes, stored.values)
+      if (stored !== null && elsewhere.length > 0) {
+        setTold({ ...told, ...Object.fromEntries(elsewhere.map((field) => [field, stored.values[field]])) })
+        setState({ kind: 'failed', message: changedElsewhereMessage(elsewhere, stored.values) })
+        return
+      }
+      try {
+        // Made only while the file is the version just read (If-Match): nothing saved since is replaced.
+        await cache.change(
+          () => updateFile(target.id, sent, stored?.version ?? null),
+          shown,
+          (saved) => withRecords([saved]),
+        )
+        close()
+        toast.success('File updated successfully!')
+        return
+      } catch (error) {
+        // Saved elsewhere between the read and the update: read it again and check once more.
+        if (error instanceof ApiError && error.status === 412 && reads < MOST_READS) continue
+        // Said once, under the form the person is looking at; the dialog stays open with what they typed.
+        setState({ kind: 'failed', message: `Error updating file: ${errorMessage(error, 'Network error')}` })
+        return
+      }
     }
   }
 
@@ -98,19 +109,26 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
   )
 }
 
+/** Reads of the file a save makes at most, when saves elsewhere keep landing between its read and update. */
+const MOST_READS = 3
+
 /**
- * The file's editable values as the server holds them now, shown in the list at once (the list may be
- * older than the form); null when they cannot be read, and the save then says why through its own call.
+ * The file's editable values as the server holds them now, and its version for the update's condition,
+ * shown in the list at once (the list may be older than the form); null when they cannot be read, and
+ * the save then says why through its own call.
  */
-async function storedValues(cache: MediaCache, id: number): Promise<EditValues | null> {
+async function storedFile(
+  cache: MediaCache,
+  id: number,
+): Promise<{ values: EditValues; version: string | null } | null> {
   try {
     const stored = await cache.change(
-      () => getFile(id),
+      () => getStoredFile(id),
       NO_CHANGE,
       // A file moved to the trash meanwhile stays as shown: the save's own answer says it is gone.
-      (current) => (current.deleted_at === undefined ? withRecords([current]) : NO_CHANGE),
+      ({ record }) => (record.deleted_at === undefined ? withRecords([record]) : NO_CHANGE),
     )
-    return valuesOf(stored)
+    return { values: valuesOf(stored.record), version: stored.version }
   } catch {
     return null
   }
