@@ -11,6 +11,7 @@
  */
 
 import { checkAltText } from './hostile/alt-text.ts'
+import { checkConditionalUpdates } from './hostile/conditional-updates.ts'
 import { checkPdfPageCounts } from './hostile/pdf-pages.ts'
 import { checkImportAddresses } from './hostile/import.ts'
 import { checkAnswerBudgets } from './hostile/budgets.ts'
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     await checkLongDescriptionPages()
     await checkPageChanges()
     await checkAltText()
+    await checkConditionalUpdates()
     await checkPdfPageCounts()
     await checkShareLinkForgery()
     await checkShareLinkRevoked()
