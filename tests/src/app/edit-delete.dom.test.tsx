@@ -149,6 +149,29 @@ describe('Edit File dialog', () => {
     expect((await listFiles()).records[0]).toMatchObject({ title: 'My title', description: 'Teammate text' })
   })
 
+  it('gives up, saying why, when saves elsewhere keep landing between its reads and its updates', async () => {
+    const [stored] = await seedFiles([{ title: 'Banner', description: 'Old' }])
+    const id = stored?.id ?? 0
+    let reads = 0
+    server.use(
+      http.get('*/api/media/:id', async ({ request }) => {
+        const answer = await routeToFunction(request)
+        await updateStored(id, { description: `Teammate text ${String(++reads)}` })
+        return answer ?? undefined
+      }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openEdit(user, 'Banner')
+    await user.clear(within(dialog).getByLabelText('Title'))
+    await user.type(within(dialog).getByLabelText('Title'), 'My title')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error updating file: the file kept changing elsewhere while it was saved. Save again to try once more.',
+    )
+    expect(reads).toBe(3)
+    expect((await listFiles()).records[0]).toMatchObject({ title: 'Banner', description: 'Teammate text 3' })
+  })
+
   it('saves at once when someone else saved the very value typed here', async () => {
     const [stored] = await seedFiles([{ title: 'Banner' }])
     const { user } = renderScreen()

@@ -78,9 +78,11 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
         return
       } catch (error) {
         // Saved elsewhere between the read and the update: read it again and check once more.
-        if (error instanceof ApiError && error.status === 412 && reads < MOST_READS) continue
+        const savedMeanwhile = error instanceof ApiError && error.status === 412
+        if (savedMeanwhile && reads < MOST_READS) continue
         // Said once, under the form the person is looking at; the dialog stays open with what they typed.
-        setState({ kind: 'failed', message: `Error updating file: ${errorMessage(error, 'Network error')}` })
+        const reason = savedMeanwhile ? KEPT_CHANGING : errorMessage(error, 'Network error')
+        setState({ kind: 'failed', message: `Error updating file: ${reason}` })
         return
       }
     }
@@ -111,6 +113,8 @@ export function EditFileDialog({ record, focusField, cache, onClose }: EditFileD
 
 /** Reads of the file a save makes at most, when saves elsewhere keep landing between its read and update. */
 const MOST_READS = 3
+/** Why a save gave up after those reads, in the person's words rather than the API's. */
+const KEPT_CHANGING = 'the file kept changing elsewhere while it was saved. Save again to try once more.'
 
 /**
  * The file's editable values as the server holds them now, and its version for the update's condition,
