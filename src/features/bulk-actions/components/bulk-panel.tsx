@@ -33,12 +33,15 @@ export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) 
         </span>
       )}
       {actions.map(({ name, label, icon: Icon, danger, perform }) => (
+        // Busy, not disabled, while the files are gathered: a disabled button drops the focus to the
+        // page, and the dialog the action opens would hand it back there rather than to this button.
         <button
           key={name}
           type="button"
           className={`button ${danger ? 'button--danger' : 'button--secondary'}`}
-          disabled={preparing !== null}
+          aria-disabled={preparing !== null || undefined}
           onClick={() => {
+            if (preparing !== null) return
             const files = targets((done, total) => {
               setPreparing({ done, total })
             })
