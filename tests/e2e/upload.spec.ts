@@ -55,7 +55,7 @@ test('a mixed batch uploads with per-file progress, lands in the list and surviv
   await shot('upload-chosen')
 
   await start.click()
-  await expect(dialog.getByRole('button', { name: 'Uploading…' })).toBeDisabled()
+  await expect(dialog.getByRole('button', { name: 'Uploading…' })).toHaveAttribute('aria-disabled', 'true')
   // Three files go at once; each shows its own progress bar and percentage.
   const bars = dialog.getByRole('progressbar')
   await expect(bars).toHaveCount(3)

@@ -13,7 +13,11 @@ interface FormFooterProps {
   submitLabel: string
   /** Shown on the submit button while `pending`. */
   pendingLabel?: string
-  /** The form is being sent: the submit button is disabled and shows `pendingLabel`. */
+  /**
+   * The form is being sent: the submit button shows `pendingLabel` and takes no press, busy rather than
+   * disabled, so it keeps the focus (a disabled button drops it to the page, where a failure's message
+   * would leave a keyboard user outside the dialog).
+   */
   pending?: boolean
   /** The form cannot be sent yet. */
   disabled?: boolean
@@ -44,8 +48,13 @@ export function FormFooter({
         <button
           type={onSubmit ? 'button' : 'submit'}
           className="button"
-          disabled={disabled || pending}
-          onClick={onSubmit}
+          disabled={disabled}
+          aria-disabled={pending || undefined}
+          onClick={(event) => {
+            // A press while pending (or Enter in a field, which presses it) sends nothing more.
+            if (pending) event.preventDefault()
+            else onSubmit?.()
+          }}
         >
           {pending && pendingLabel !== undefined ? pendingLabel : submitLabel}
         </button>

@@ -203,7 +203,7 @@ describe('Edit File dialog', () => {
     await user.clear(within(dialog).getByLabelText('Title'))
     await user.type(within(dialog).getByLabelText('Title'), 'Renamed')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
-    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled()
+    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toHaveAttribute('aria-disabled', 'true')
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -250,7 +250,7 @@ describe('Edit File dialog', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'Renamed')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     expect(await card('Renamed', true)).toBeInTheDocument()
-    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled()
+    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toHaveAttribute('aria-disabled', 'true')
     hold.open()
     expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
   })

@@ -40,11 +40,34 @@ describe('the form footer', () => {
     }
   })
 
-  it('disables the submit button and shows the pending label while sending', () => {
-    const { rerender } = render(
-      <FormFooter onCancel={vi.fn()} submitLabel="Save Changes" pendingLabel="Saving..." pending />,
+  it('while sending, shows the pending label on a busy submit button that keeps the focus and sends nothing more', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn((event: SyntheticEvent) => {
+      event.preventDefault()
+    })
+    const footer = (pending: boolean) => (
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <FormFooter
+          onCancel={vi.fn()}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          pending={pending}
+        />
+      </form>
     )
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled()
+    const { rerender } = render(footer(false))
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(onSubmit).toHaveBeenCalledOnce()
+    rerender(footer(true))
+    const busy = screen.getByRole('button', { name: 'Saving...' })
+    // Not disabled: a disabled button drops the focus to the page.
+    expect(busy).not.toBeDisabled()
+    expect(busy).toHaveAttribute('aria-disabled', 'true')
+    expect(busy).toHaveFocus()
+    await user.click(busy)
+    await user.type(screen.getByLabelText('Name'), 'x{Enter}')
+    expect(onSubmit).toHaveBeenCalledOnce()
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled()
     rerender(<FormFooter onCancel={vi.fn()} submitLabel="Save Changes" pendingLabel="Saving..." disabled />)
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled()
