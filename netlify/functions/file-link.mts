@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
 
 import { cardPictureWidth, imageCdnThumbnail, officeViewerUrl } from '../../src/contract/access'
-import { mimeFromName } from '../../src/contract/file-types'
+import { mimeFromName } from '../../src/contract/mime-from-name'
 import { routePath } from '../../src/contract/routes'
 import { InvalidInputError, NotFoundError } from '../server/errors'
 import { signFileLink } from '../server/http/access-credentials'

@@ -1,6 +1,6 @@
 import { Dialog } from '../components/ui/dialog'
 import type { FileCommand } from '../features/commands'
-import { SHORTCUT_LIST } from '../lib/shortcuts'
+import { SHORTCUT_LIST } from '../lib/shortcut-list'
 import { FILE_COMMANDS } from './file-commands'
 import './shortcuts-dialog.css'
 

@@ -1,4 +1,5 @@
-import { extensionOf, mimeFromName } from '../../../src/contract/file-types'
+import { extensionOf } from '../../../src/contract/file-types'
+import { mimeFromName } from '../../../src/contract/mime-from-name'
 
 /**
  * How a stored file is served. The type comes from an allow-list and must agree with both the file's

@@ -1,4 +1,4 @@
-import { fileTypeLabel } from '../../../src/contract/file-types'
+import { fileTypeLabel } from '../../../src/contract/type-labels'
 import { imageUrl, isTransformableImage, type ImageSettings } from '../../../src/contract/image-settings'
 import { BYTE_BUDGETS, LIMITS } from '../../../src/contract/limits'
 import type { MediaRecord } from '../../../src/contract/record'

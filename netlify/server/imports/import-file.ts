@@ -1,4 +1,5 @@
-import { extensionOf, mimeFromName } from '../../../src/contract/file-types'
+import { extensionOf } from '../../../src/contract/file-types'
+import { mimeFromName } from '../../../src/contract/mime-from-name'
 import type { ImportFields } from '../../../src/contract/imports'
 import { titleFromName } from '../../../src/contract/labels'
 import type { MediaRecord, RecordCreate } from '../../../src/contract/record'

@@ -1,4 +1,5 @@
-import { categoryFromMime, mimeFromName, UNKNOWN_MIME } from '../../../src/contract/file-types'
+import { categoryFromMime, UNKNOWN_MIME } from '../../../src/contract/file-types'
+import { mimeFromName } from '../../../src/contract/mime-from-name'
 import { ROOT_PATH } from '../../../src/contract/folder'
 import type { FileId } from '../../../src/contract/ids'
 import {

@@ -9,7 +9,8 @@ import {
   type MediaHostResult,
   type UploadMetadata,
 } from '../../../src/contract/uploads'
-import { extensionOf, mimeFromName } from '../../../src/contract/file-types'
+import { extensionOf } from '../../../src/contract/file-types'
+import { mimeFromName } from '../../../src/contract/mime-from-name'
 import type { FileMetadata } from '../../../src/contract/record'
 import { ConflictError, InvalidInputError, NotFoundError, PayloadTooLargeError } from '../errors'
 import { servingPolicy, SNIFF_BYTES } from '../files/serving-policy'

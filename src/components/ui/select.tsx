@@ -34,7 +34,7 @@ export interface SelectProps {
 const OPENING_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown'])
 
 /** The closed select as Radix draws it, until its code is there. */
-function SelectStandIn(props: SelectProps & StandInProps) {
+export function SelectStandIn(props: SelectProps & StandInProps) {
   const { label, value, options, groups = [], placeholder, id, className, disabled } = props
   const { preload, openOnLoad } = props
   const chosen = [...options, ...groups.flatMap((group) => group.options)].find(

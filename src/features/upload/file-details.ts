@@ -4,7 +4,8 @@ import {
   STORED_CATEGORY_OF_KIND,
   type CategoryKind,
 } from '../../contract/categories'
-import { categoryFromMime, MIME_PATTERN, mimeFromName } from '../../contract/file-types'
+import { categoryFromMime, MIME_PATTERN } from '../../contract/file-types'
+import { mimeFromName } from '../../contract/mime-from-name'
 
 /** The shared category's fixed choices (spec section 9), labelled as everywhere on the screen. */
 export const CATEGORY_CHOICES = CATEGORY_KINDS.map((value) => ({ value, label: CATEGORY_KIND_LABELS[value] }))

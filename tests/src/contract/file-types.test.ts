@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest'
 import {
   categoryFromMime,
   extensionOf,
-  fileTypeLabel,
   isArchive,
   isOffice,
   isPdf,
   isText,
   MIME_PATTERN,
-  mimeFromName,
   typeNameFromMime,
-  UNKNOWN_MIME,
 } from '../../../src/contract/file-types'
+import { mimeFromName } from '../../../src/contract/mime-from-name'
 
 describe('extensionOf', () => {
   it.each([
@@ -26,59 +24,6 @@ describe('extensionOf', () => {
     ['', ''],
   ])('reads %j as %j', (name, extension) => {
     expect(extensionOf(name)).toBe(extension)
-  })
-})
-
-describe('mimeFromName', () => {
-  it.each([
-    // images
-    ['a.jpg', 'image/jpeg'],
-    ['a.jpeg', 'image/jpeg'],
-    ['a.png', 'image/png'],
-    ['a.gif', 'image/gif'],
-    ['a.webp', 'image/webp'],
-    ['a.svg', 'image/svg+xml'],
-    ['a.heic', 'image/heic'],
-    // video
-    ['a.mp4', 'video/mp4'],
-    ['a.webm', 'video/webm'],
-    ['a.mov', 'video/quicktime'],
-    ['a.ogv', 'video/ogg'],
-    // audio
-    ['a.mp3', 'audio/mpeg'],
-    ['a.wav', 'audio/wav'],
-    ['a.ogg', 'audio/ogg'],
-    ['a.m4a', 'audio/mp4'],
-    ['a.flac', 'audio/flac'],
-    // pdf and text
-    ['a.pdf', 'application/pdf'],
-    ['a.txt', 'text/plain'],
-    ['a.csv', 'text/csv'],
-    ['a.json', 'application/json'],
-    // office
-    ['a.doc', 'application/msword'],
-    ['a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ['a.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    ['a.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
-    ['a.odt', 'application/vnd.oasis.opendocument.text'],
-    // archives
-    ['a.zip', 'application/zip'],
-    ['a.rar', 'application/vnd.rar'],
-    ['a.7z', 'application/x-7z-compressed'],
-    ['a.tar', 'application/x-tar'],
-    ['a.gz', 'application/gzip'],
-  ])('maps %j to %j', (name, mime) => {
-    expect(mimeFromName(name)).toBe(mime)
-  })
-
-  it('ignores case, query strings and fragments', () => {
-    expect(mimeFromName('https://cdn.example.com/Report.PDF?download=1#page=2')).toBe('application/pdf')
-  })
-
-  it('falls back to application/octet-stream', () => {
-    expect(UNKNOWN_MIME).toBe('application/octet-stream')
-    expect(mimeFromName('a.xyz')).toBe(UNKNOWN_MIME)
-    expect(mimeFromName('no-extension')).toBe(UNKNOWN_MIME)
   })
 })
 
@@ -142,81 +87,4 @@ describe('MIME_PATTERN', () => {
       expect(MIME_PATTERN.test(mime)).toBe(false)
     },
   )
-})
-
-describe('fileTypeLabel', () => {
-  it.each([
-    ['image/jpeg', 'JPEG image'],
-    ['image/png', 'PNG image'],
-    ['image/svg+xml', 'SVG image'],
-    ['video/mp4', 'MP4 video'],
-    ['video/quicktime', 'QuickTime video (.mov)'],
-    ['audio/mpeg', 'MP3 audio'],
-    ['audio/wav', 'WAV audio'],
-    ['application/pdf', 'PDF document'],
-    ['application/msword', 'Word document (.doc)'],
-    ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'Word document (.docx)'],
-    ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Excel spreadsheet (.xlsx)'],
-    [
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      'PowerPoint presentation (.pptx)',
-    ],
-    ['text/plain', 'Plain text'],
-    ['text/markdown', 'Markdown'],
-    ['text/csv', 'CSV'],
-    ['application/json', 'JSON'],
-    ['application/zip', 'ZIP archive'],
-    ['application/octet-stream', 'File'],
-  ])('names %j %j', (mime, label) => {
-    expect(fileTypeLabel(mime)).toBe(label)
-  })
-
-  it.each([
-    ['a.gif', 'GIF image'],
-    ['a.webp', 'WebP image'],
-    ['a.avif', 'AVIF image'],
-    ['a.bmp', 'BMP image'],
-    ['a.ico', 'ICO image'],
-    ['a.tif', 'TIFF image'],
-    ['a.heic', 'HEIC image'],
-    ['a.webm', 'WebM video'],
-    ['a.avi', 'AVI video'],
-    ['a.mkv', 'MKV video'],
-    ['a.ogv', 'Ogg video'],
-    ['a.ogg', 'Ogg audio'],
-    ['a.m4a', 'M4A audio'],
-    ['a.aac', 'AAC audio'],
-    ['a.flac', 'FLAC audio'],
-    ['a.rtf', 'Rich text (.rtf)'],
-    ['a.xls', 'Excel spreadsheet (.xls)'],
-    ['a.ppt', 'PowerPoint presentation (.ppt)'],
-    ['a.odt', 'OpenDocument text (.odt)'],
-    ['a.ods', 'OpenDocument spreadsheet (.ods)'],
-    ['a.odp', 'OpenDocument presentation (.odp)'],
-    ['a.rar', 'RAR archive'],
-    ['a.7z', '7-Zip archive'],
-    ['a.tar', 'TAR archive'],
-    ['a.gz', 'GZIP archive'],
-  ])('names the type of %j %j', (name, label) => {
-    expect(fileTypeLabel(mimeFromName(name))).toBe(label)
-  })
-
-  it('ignores case and parameters', () => {
-    expect(fileTypeLabel('Image/PNG')).toBe('PNG image')
-    expect(fileTypeLabel('text/plain; charset=utf-8')).toBe('Plain text')
-  })
-
-  it.each([
-    ['audio/x-aiff', 'AIFF audio'],
-    ['image/x-portable-pixmap', 'Image'],
-    ['video/3gpp', '3GPP video'],
-    ['application/x-photoshop', 'PHOTOSHOP file'],
-    ['model/gltf+json', 'GLTF file'],
-    ['application/vnd.apple.keynote', 'File'],
-    ['text/x-python', 'PYTHON file'],
-    ['', 'File'],
-    ['garbage', 'File'],
-  ])('names an unknown type %j by its subtype: %j', (mime, label) => {
-    expect(fileTypeLabel(mime)).toBe(label)
-  })
 })

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { SCREEN_KEYS, SHORTCUT_LIST } from '../../../src/lib/shortcuts'
+import { SCREEN_KEYS } from '../../../src/lib/shortcuts'
 
 function key(init: Partial<KeyboardEvent> & { key: string }): KeyboardEvent {
   return { ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init } as KeyboardEvent
 }
 
-describe('the shortcuts table', () => {
-  it('lists every key the screen handles, so the dialog cannot miss one', () => {
-    const listed = SHORTCUT_LIST.flatMap((group) => group.shortcuts)
-    for (const shortcut of Object.values(SCREEN_KEYS)) expect(listed).toContain(shortcut)
-  })
-
-  it('names each shortcut once per group', () => {
-    for (const { shortcuts } of SHORTCUT_LIST) {
-      const labels = shortcuts.map((shortcut) => shortcut.label)
-      expect(new Set(labels).size).toBe(labels.length)
-    }
-  })
-
+describe('the screen-wide keys', () => {
   it('tests keys without modifiers, except Ctrl or Cmd for select all and undo', () => {
     expect(SCREEN_KEYS.focusSearch.test(key({ key: '/' }))).toBe(true)
     expect(SCREEN_KEYS.focusSearch.test(key({ key: '/', ctrlKey: true }))).toBe(false)

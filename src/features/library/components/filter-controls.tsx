@@ -1,9 +1,10 @@
 import { X } from 'lucide-react'
-import { useMemo } from 'react'
+import { useEffect } from 'react'
 
-import { Select, type SelectOption } from '../../../components/ui/select'
+import { lazyWithStandIn, type StandInProps } from '../../../components/ui/lazy-load'
+import { Select, SelectStandIn, type SelectOption } from '../../../components/ui/select'
 import { CATEGORY_FILTERS, CATEGORY_LABELS, isCategoryFilter, type CategoryFilter } from '../model/categories'
-import { typeGroupsOf } from '../model/type-options'
+import { ANY_TYPE_OPTION, typeSelectValue, type TypeFilterProps } from '../model/type-filter'
 import { UNUSED_DAY_CHOICES } from '../model/unused'
 
 import './filter-controls.css'
@@ -32,38 +33,34 @@ export function CategorySelect({
   )
 }
 
-const ANY_TYPE = 'any'
-
-/**
- * Spec section 5: the type filter is an exact match on `file_type`; its options are the types present,
- * each under the name a person reads, grouped by kind.
- */
-export function TypeSelect({
-  value,
-  types,
-  onChange,
-}: {
-  value: string | null
-  types: readonly string[]
-  onChange: (value: string | null) => void
-}) {
-  // A type from the address that no file has any more stays choosable, so the control shows it.
-  const groups = useMemo(
-    () => typeGroupsOf(value === null || types.includes(value) ? types : [...types, value]),
-    [types, value],
-  )
+/** The type filter until its code is there: the closed select, a chosen type under its MIME type. */
+function TypeSelectStandIn({ value, preload, openOnLoad }: TypeFilterProps & StandInProps) {
+  // A chosen type is in view: the code that names it is asked for at once, not at an idle moment.
+  useEffect(() => {
+    if (value !== null) preload()
+  }, [value, preload])
   return (
-    <Select
+    <SelectStandIn
       label="File type"
-      value={value ?? ANY_TYPE}
-      options={[{ value: ANY_TYPE, label: 'All types' }]}
-      groups={groups}
-      onValueChange={(next) => {
-        onChange(next === ANY_TYPE ? null : next)
-      }}
+      value={typeSelectValue(value)}
+      options={value === null ? [ANY_TYPE_OPTION] : [ANY_TYPE_OPTION, { value, label: value }]}
+      onValueChange={() => undefined}
+      preload={preload}
+      openOnLoad={openOnLoad}
     />
   )
 }
+
+/**
+ * Spec section 5: the type filter is an exact match on `file_type`; its options are the types present,
+ * each under the name a person reads, grouped by kind. Those names (`fileTypeLabel`'s table) load with the
+ * control, after the first screen, which draws its stand-in: they were a twentieth of the first route's
+ * budget (decision 0086).
+ */
+export const TypeSelect = lazyWithStandIn<TypeFilterProps>(
+  () => import('./type-select-control').then((module) => module.TypeSelectControl),
+  TypeSelectStandIn,
+)
 
 const ANY_USE = 'any'
 

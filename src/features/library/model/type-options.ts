@@ -1,5 +1,6 @@
 import { CATEGORY_KIND_LABELS, CATEGORY_KINDS, categoryKindOf } from '../../../contract/categories'
-import { categoryFromMime, fileTypeLabel, typeNameFromMime } from '../../../contract/file-types'
+import { categoryFromMime, typeNameFromMime } from '../../../contract/file-types'
+import { fileTypeLabel } from '../../../contract/type-labels'
 import { titleSortKey } from '../../../contract/title-key'
 
 /** One file type as the type filter offers it: the exact MIME type (spec section 5) under a name. */

@@ -2,7 +2,7 @@ import { Check, CircleAlert, Copy } from 'lucide-react'
 import { useState } from 'react'
 
 import { categoryLabel } from '../../../contract/categories'
-import { fileTypeLabel } from '../../../contract/file-types'
+import { fileTypeLabel } from '../../../contract/type-labels'
 import { folderPathLabel } from '../../../contract/folder-paths'
 import type { MediaRecord } from '../../../contract/record'
 import { lacksAltText, NO_ALT_TEXT } from '../../../lib/alt-text'
