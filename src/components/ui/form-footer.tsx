@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 
+import { busyButton } from './busy-button'
 import { FormError } from './form-error'
 
 interface FormFooterProps {
@@ -13,11 +14,7 @@ interface FormFooterProps {
   submitLabel: string
   /** Shown on the submit button while `pending`. */
   pendingLabel?: string
-  /**
-   * The form is being sent: the submit button shows `pendingLabel` and takes no press, busy rather than
-   * disabled, so it keeps the focus (a disabled button drops it to the page, where a failure's message
-   * would leave a keyboard user outside the dialog).
-   */
+  /** The form is being sent: the submit button shows `pendingLabel` and is busy (`busyButton`). */
   pending?: boolean
   /** The form cannot be sent yet. */
   disabled?: boolean
@@ -49,12 +46,7 @@ export function FormFooter({
           type={onSubmit ? 'button' : 'submit'}
           className="button"
           disabled={disabled}
-          aria-disabled={pending || undefined}
-          onClick={(event) => {
-            // A press while pending (or Enter in a field, which presses it) sends nothing more.
-            if (pending) event.preventDefault()
-            else onSubmit?.()
-          }}
+          {...busyButton(pending, onSubmit)}
         >
           {pending && pendingLabel !== undefined ? pendingLabel : submitLabel}
         </button>

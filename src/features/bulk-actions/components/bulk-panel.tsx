@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { useState } from 'react'
 
+import { busyButton } from '../../../components/ui/busy-button'
 import type { MediaRecord } from '../../../contract/record'
 import { whenAnswered, type Answer } from '../../../lib/answer'
 import { thousands } from '../../../lib/plural'
@@ -33,15 +34,12 @@ export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) 
         </span>
       )}
       {actions.map(({ name, label, icon: Icon, danger, perform }) => (
-        // Busy, not disabled, while the files are gathered: a disabled button drops the focus to the
-        // page, and the dialog the action opens would hand it back there rather than to this button.
+        // Busy while the files are gathered, so the dialog the action opens hands the focus back here.
         <button
           key={name}
           type="button"
           className={`button ${danger ? 'button--danger' : 'button--secondary'}`}
-          aria-disabled={preparing !== null || undefined}
-          onClick={() => {
-            if (preparing !== null) return
+          {...busyButton(preparing !== null, () => {
             const files = targets((done, total) => {
               setPreparing({ done, total })
             })
@@ -50,7 +48,7 @@ export function BulkPanel({ count, actions, targets, onClear }: BulkPanelProps) 
               setPreparing(null)
               perform(records, 'bulk')
             })
-          }}
+          })}
         >
           <Icon size={16} aria-hidden="true" />
           {label}

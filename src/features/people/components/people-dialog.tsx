@@ -2,6 +2,7 @@ import './people.css'
 
 import { useId, useState, type SyntheticEvent } from 'react'
 
+import { busyButton } from '../../../components/ui/busy-button'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormError } from '../../../components/ui/form-error'
 import { usePendingAction } from '../../../components/ui/use-pending-action'
@@ -107,7 +108,12 @@ function InviteForm({ onInvited }: { onInvited: (person: InvitedPerson) => void 
       <RoleSelect label="Role" value={role} onChange={setRole} />
       <FormError error={error} />
       <div className="people__actions">
-        <button type="submit" className="button button--primary" disabled={pending || email.trim() === ''}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={email.trim() === ''}
+          {...busyButton(pending)}
+        >
           {pending ? 'Inviting…' : 'Invite'}
         </button>
       </div>
@@ -119,12 +125,13 @@ function RoleSelect({
   label,
   value,
   onChange,
-  disabled,
+  busy = false,
 }: {
   label: string
   value: Role
   onChange: (role: Role) => void
-  disabled?: boolean
+  /** A change of it is being saved: another is not taken, and the select keeps the focus (`busyButton`). */
+  busy?: boolean
 }) {
   // Named by its label alone: a select inside a label would be named by the label and its own value.
   const labelId = useId()
@@ -134,9 +141,9 @@ function RoleSelect({
       <select
         aria-labelledby={labelId}
         value={value}
-        disabled={disabled}
+        aria-disabled={busy || undefined}
         onChange={(event) => {
-          onChange(event.target.value as Role)
+          if (!busy) onChange(event.target.value as Role)
         }}
       >
         {ROLES.map((role) => (
@@ -176,7 +183,7 @@ function PersonItem({ person, onChanged }: { person: Person; onChanged: () => vo
         <RoleSelect
           label={`Role of ${who}`}
           value={person.role}
-          disabled={pending}
+          busy={pending}
           onChange={(role) => void act(() => changeRole(person.id, role), 'Could not change the role')}
         />
         {confirming ? (
@@ -184,8 +191,7 @@ function PersonItem({ person, onChanged }: { person: Person; onChanged: () => vo
             <button
               type="button"
               className="button button--danger button--small"
-              disabled={pending}
-              onClick={() => void act(() => removePerson(person.id), 'Could not remove them')}
+              {...busyButton(pending, () => void act(() => removePerson(person.id), 'Could not remove them'))}
             >
               {invitedOnly ? `Withdraw the invitation of ${who}` : `Remove ${who}`}
             </button>

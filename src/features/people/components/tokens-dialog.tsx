@@ -2,6 +2,7 @@ import './people.css'
 
 import { useState, type SyntheticEvent } from 'react'
 
+import { busyButton } from '../../../components/ui/busy-button'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormError } from '../../../components/ui/form-error'
 import { usePendingAction } from '../../../components/ui/use-pending-action'
@@ -163,7 +164,12 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
       </label>
       <FormError error={error} />
       <div className="people__actions">
-        <button type="submit" className="button button--primary" disabled={pending || name.trim() === ''}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={name.trim() === ''}
+          {...busyButton(pending)}
+        >
           {pending ? 'Making…' : 'Make token'}
         </button>
       </div>
@@ -205,8 +211,7 @@ function TokenItem({
           type="button"
           className="button button--danger button--small"
           aria-label={`Revoke ${token.name}`}
-          disabled={pending}
-          onClick={() => void revoke()}
+          {...busyButton(pending, () => void revoke())}
         >
           Revoke
         </button>

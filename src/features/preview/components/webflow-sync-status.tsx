@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
+import { busyButton } from '../../../components/ui/busy-button'
 import type { MediaRecord } from '../../../contract/record'
 import { useCanCall } from '../../../lib/access'
 import { errorMessage } from '../../../lib/api-errors'
@@ -59,8 +60,7 @@ export function WebflowSyncStatus({ record, onRecordChanged, onRefresh }: Webflo
           <button
             type="button"
             className="button button--secondary button--small"
-            disabled={retry.kind === 'busy'}
-            onClick={() => void retrySync()}
+            {...busyButton(retry.kind === 'busy', () => void retrySync())}
           >
             <RefreshCw size={14} aria-hidden="true" />
             Retry sync

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 
+import { busyButton } from '../../../components/ui/busy-button'
 import { SHARE_EXPIRY_CHOICES } from '../../../contract/shares'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-errors'
@@ -115,12 +116,7 @@ export function ShareLinks({ fileId }: { fileId: number }) {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() => void create()}
-        >
+        <button type="button" className="button button--secondary" {...busyButton(busy, () => void create())}>
           {SHARE_WORDS.create}
         </button>
       </div>

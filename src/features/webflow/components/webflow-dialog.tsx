@@ -2,6 +2,7 @@ import './webflow.css'
 
 import { useState } from 'react'
 
+import { busyButton } from '../../../components/ui/busy-button'
 import { Dialog } from '../../../components/ui/dialog'
 import type { WebflowSyncAllStatus } from '../../../contract/api'
 import { specFieldLabel, type WebflowFieldMapping, type WebflowStatus } from '../../../contract/webflow'
@@ -60,7 +61,7 @@ interface ConnectionProps {
 function Connection({ status, error, checking, onCheck }: ConnectionProps) {
   const checkAgain = (
     <div className="webflow-panel__actions">
-      <button type="button" className="button button--secondary" disabled={checking} onClick={onCheck}>
+      <button type="button" className="button button--secondary" {...busyButton(checking, onCheck)}>
         {checking ? 'Checking…' : 'Check again'}
       </button>
     </div>
@@ -240,8 +241,7 @@ function SyncAll() {
         <button
           type="button"
           className="button"
-          disabled={running || start.kind === 'starting'}
-          onClick={() => void syncAll()}
+          {...busyButton(running || start.kind === 'starting', () => void syncAll())}
         >
           {running ? 'Syncing…' : start.kind === 'starting' ? 'Starting…' : 'Sync all'}
         </button>

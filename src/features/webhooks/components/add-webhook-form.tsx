@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react'
 
+import { busyButton } from '../../../components/ui/busy-button'
 import { FormError } from '../../../components/ui/form-error'
 import { usePendingAction } from '../../../components/ui/use-pending-action'
 import { CHANGE_EVENT_TYPES, type ChangeEventType, type WebhookCreated } from '../../../contract/webhooks'
@@ -71,7 +72,8 @@ export function AddWebhookForm({ onAdded }: AddWebhookFormProps) {
         <button
           type="submit"
           className="button button--primary"
-          disabled={pending || url.trim() === '' || events.length === 0}
+          disabled={url.trim() === '' || events.length === 0}
+          {...busyButton(pending)}
         >
           {pending ? 'Adding…' : 'Add webhook'}
         </button>
