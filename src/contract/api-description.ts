@@ -738,7 +738,8 @@ export const API_DESCRIPTION: ApiDescription = {
     operations: {
       POST: {
         summary: 'Edit many files',
-        description: 'Every update is checked before any is applied; then each item succeeds or fails alone.',
+        description:
+          'Every update is checked before any is applied, and names its file once (400 otherwise); then each item succeeds or fails alone.',
         body: {
           schema: batchUpdateRequestSchema,
           example: { updates: [{ id: 42, fields: { category: 'Images', add_tags: 'archive' } }] },

@@ -71,11 +71,29 @@ function withinBatchShards(ids: readonly number[], context: z.core.$RefinementCt
   if (problem !== null) context.addIssue({ code: 'custom', message: problem })
 }
 
+/**
+ * Refuses an id named twice in one call: each item is done in turn, so a second delete of a file would
+ * answer "not found" for a file the same call had just deleted, and two updates of one file would race
+ * each other's fields.
+ */
+function eachIdOnce(ids: readonly number[], context: z.core.$RefinementCtx): void {
+  const seen = new Set<number>()
+  const repeated = ids.find((id) => seen.size === seen.add(id).size)
+  if (repeated !== undefined)
+    context.addIssue({
+      code: 'custom',
+      message: `File ${String(repeated)} is named more than once in this batch: name each file once.`,
+    })
+}
+
 const batchIdsSchema = z
   .array(fileIdSchema)
   .min(1, 'must hold at least one id')
   .max(LIMITS.batchItems, `must hold at most ${String(LIMITS.batchItems)} ids`)
+  .superRefine(eachIdOnce)
   .superRefine(withinBatchShards)
+  // What eachIdOnce refuses, as the OpenAPI document says it (a refinement is not a JSON Schema).
+  .meta({ uniqueItems: true })
 
 export const batchDeleteRequestSchema = z.object({ ids: batchIdsSchema })
 
@@ -85,10 +103,9 @@ export const batchUpdateRequestSchema = z.object({
     .min(1, 'must hold at least one update')
     .max(LIMITS.batchItems, `must hold at most ${String(LIMITS.batchItems)} updates`)
     .superRefine((updates, context) => {
-      withinBatchShards(
-        updates.map(({ id }) => id),
-        context,
-      )
+      const ids = updates.map(({ id }) => id)
+      eachIdOnce(ids, context)
+      withinBatchShards(ids, context)
     }),
 })
 

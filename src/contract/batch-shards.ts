@@ -29,10 +29,10 @@ export function batchShardsProblem(ids: readonly number[]): string | null {
 /**
  * `ids` sorted and cut into batches of at most `LIMITS.batchItems` ids falling in at most
  * `LIMITS.batchShards` shards: the fewest batches under both bounds, since sorted ids keep each shard's
- * ids together. Repeated ids are kept (each in turn, as the server operates on them).
+ * ids together. Each id once, as the server takes them.
  */
 export function batchesOf(ids: readonly number[]): number[][] {
-  const sorted = [...ids].sort((a, b) => a - b)
+  const sorted = [...new Set(ids)].sort((a, b) => a - b)
   const batches: number[][] = []
   let batch: number[] = []
   let shards = 0

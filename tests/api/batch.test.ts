@@ -144,6 +144,29 @@ describe('POST /api/batch-delete', () => {
   })
 })
 
+describe('an id named twice in one call', () => {
+  it('answers 400 naming it, on every endpoint taking ids, and changes nothing', async () => {
+    const [first, second] = await uploadRecords(2)
+    if (!first || !second) throw new Error('upload failed')
+    const ids = [first.id, second.id, first.id]
+    const bodies: [string, RequestBody][] = [
+      ['/api/batch-update', { updates: ids.map((id) => ({ id, fields: { title: 'twice' } })) }],
+      ['/api/batch-delete', { ids }],
+      ['/api/batch-move-to-folder', { fileIds: ids, folderId: null }],
+      ['/api/trash/restore', { ids }],
+      ['/api/trash/purge', { ids }],
+    ]
+    const before = await snapshot()
+    const responses = await apiAll(bodies.map(([path, body]) => ['POST', path, body] as const))
+    responses.forEach((response, i) => {
+      expect(expectClientError(response, 400), bodies[i]?.[0]).toBe(
+        `File ${String(first.id)} is named more than once in this batch: name each file once.`,
+      )
+    })
+    expect(await snapshot()).toEqual(before)
+  })
+})
+
 describe('ids spread over more record shards than one call may touch', () => {
   it('answers 400 saying how to split the batch, on every endpoint taking ids, and changes nothing', async () => {
     const [record] = await uploadRecords(1)

@@ -55,6 +55,9 @@ const CONVERSION = {
   unrepresentable: 'any',
   metadata: named,
   override: ({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Json }) => {
+    // A keyword a schema states of itself with `.meta()` (ids each once: `uniqueItems`), which `named`,
+    // the registry the conversion reads, does not hold.
+    Object.assign(jsonSchema, z.globalRegistry.get(zodSchema as z.ZodType))
     const wide = widened.get(zodSchema as z.ZodType)
     if (!wide) return
     for (const key of Object.keys(jsonSchema)) Reflect.deleteProperty(jsonSchema, key)

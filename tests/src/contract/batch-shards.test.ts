@@ -60,6 +60,10 @@ describe('batchesOf', () => {
     expect(batchesOf(ids)).toEqual([[5, 6, 7, 100_000, 100_001]])
   })
 
+  it('names each id once, as the server asks', () => {
+    expect(batchesOf([7, 5, 7, 6, 5])).toEqual([[5, 6, 7]])
+  })
+
   it('makes batches the server takes, the fewest the sorted ids allow, of every id', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 200_000 }), { maxLength: 3_000 }), (ids) => {
@@ -69,7 +73,8 @@ describe('batchesOf', () => {
           expect(batch.length).toBeLessThanOrEqual(LIMITS.batchItems)
           expect(batchShardsProblem(batch)).toBeNull()
         }
-        const sorted = [...ids].sort((a, b) => a - b)
+        // Every id, once: the server refuses an id named twice in one call.
+        const sorted = [...new Set(ids)].sort((a, b) => a - b)
         expect(batches.flat()).toEqual(sorted)
         // Each cut was forced: the next id would break one bound or the other.
         batches.slice(0, -1).forEach((batch, i) => {
