@@ -54,8 +54,8 @@ function TypeSelectStandIn({ value, preload, openOnLoad }: TypeFilterProps & Sta
 /**
  * Spec section 5: the type filter is an exact match on `file_type`; its options are the types present,
  * each under the name a person reads, grouped by kind. Those names (`fileTypeLabel`'s table) load with the
- * control, after the first screen, which draws its stand-in: they were a twentieth of the first route's
- * budget (decision 0086).
+ * control, after the first screen, which draws its stand-in: the first route's budget has no room for a
+ * table only an open list reads (decision 0093).
  */
 export const TypeSelect = lazyWithStandIn<TypeFilterProps>(
   () => import('./type-select-control').then((module) => module.TypeSelectControl),
