@@ -59,27 +59,26 @@ describe('limits hold on the record as stored', () => {
     expect(stored?.tags).toHaveLength(100)
   })
 
-  it('fails only the item of a batch that would break a limit, even for an id repeated in the batch', async () => {
-    const one = await created({ media_url: 'https://cdn.example.test/one.png' })
+  it('fails only the item of a batch that would break a limit as stored, and keeps that record as it was', async () => {
+    const one = await created({ media_url: 'https://cdn.example.test/one.png', tags: tags('a', 60) })
     const two = await created({ media_url: 'https://cdn.example.test/two.png' })
     const { body } = await sendOk({
       method: 'POST',
       path: '/api/batch-update',
       json: {
         updates: [
-          { id: one.id, fields: { add_tags: tags('a', 60) } },
-          { id: one.id, fields: { add_tags: tags('b', 60) } },
+          // Within the limit as sent, past it with the 60 tags the record holds.
+          { id: one.id, fields: { add_tags: tags('b', 60), title: 'Not saved' } },
           { id: two.id, fields: { add_tags: tags('c', 60) } },
-          { id: one.id, fields: { title: 'Still editable' } },
         ],
       },
     })
     const results = (body as { results: { id: number; success: boolean; error?: string }[] }).results
-    expect(results.map((result) => result.success)).toEqual([true, false, true, true])
-    expect(results[1]?.error).toContain(`at most ${String(LIMITS.tagsPerRecord)} tags`)
-    expect(body).toMatchObject({ succeeded: 3, failed: 1 })
+    expect(results.map((result) => result.success)).toEqual([false, true])
+    expect(results[0]?.error).toContain(`at most ${String(LIMITS.tagsPerRecord)} tags`)
+    expect(body).toMatchObject({ succeeded: 1, failed: 1 })
     const stored = new Map((await readAllRecords(raw.documents)).map((record) => [record.id, record]))
-    expect(stored.get(one.id)).toMatchObject({ title: 'Still editable', tags: tags('a', 60) })
+    expect(stored.get(one.id)).toMatchObject({ title: one.title, tags: tags('a', 60) })
     expect(stored.get(two.id)?.tags).toHaveLength(60)
   })
 
