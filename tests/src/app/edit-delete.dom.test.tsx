@@ -32,6 +32,18 @@ async function openEdit(user: ReturnType<typeof renderScreen>['user'], title: st
   return screen.findByRole('dialog', { name: 'Edit File' })
 }
 
+/** Every update of a file the screen sends, each passed on to the real function. */
+function watchUpdates(): Request[] {
+  const sent: Request[] = []
+  server.use(
+    http.patch('*/api/update/:id', async ({ request }) => {
+      sent.push(request.clone())
+      return (await routeToFunction(request)) ?? undefined
+    }),
+  )
+  return sent
+}
+
 describe('Edit File dialog', () => {
   it('shows the current values, saves, updates the list, closes and confirms', async () => {
     await seedFiles([{ title: 'Banner', description: 'Old', tags: ['a', 'b'], author: 'Dana' }])
@@ -64,13 +76,7 @@ describe('Edit File dialog', () => {
 
   it('sends only the fields changed here, so what a teammate saved meanwhile in the others is kept', async () => {
     const [stored] = await seedFiles([{ title: 'Banner', description: 'Old', tags: ['a', 'b'] }])
-    const sent: unknown[] = []
-    server.use(
-      http.patch('*/api/update/:id', async ({ request }) => {
-        sent.push(await request.clone().json())
-        return (await routeToFunction(request)) ?? undefined
-      }),
-    )
+    const sent = watchUpdates()
     const { user } = renderScreen()
     const dialog = await openEdit(user, 'Banner')
     await updateStored(stored?.id ?? 0, { description: 'Written by a teammate', author: 'Lee' })
@@ -81,7 +87,7 @@ describe('Edit File dialog', () => {
     await user.type(within(dialog).getByLabelText('Tags (comma-separated)'), 'a,b ')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
-    expect(sent).toEqual([{ title: 'Hero banner' }])
+    expect(await Promise.all(sent.map((request) => request.json()))).toEqual([{ title: 'Hero banner' }])
     expect((await listFiles()).records[0]).toMatchObject({
       title: 'Hero banner',
       description: 'Written by a teammate',
@@ -92,13 +98,7 @@ describe('Edit File dialog', () => {
 
   it('says when a field changed here was saved by someone else since, and replaces it on a second Save', async () => {
     const [stored] = await seedFiles([{ title: 'Banner', description: 'Old' }])
-    let sent = 0
-    server.use(
-      http.patch('*/api/update/:id', async ({ request }) => {
-        sent++
-        return (await routeToFunction(request)) ?? undefined
-      }),
-    )
+    const sent = watchUpdates()
     const { user } = renderScreen()
     const dialog = await openEdit(user, 'Banner')
     await updateStored(stored?.id ?? 0, { title: 'Teammate title', description: 'Teammate text' })
@@ -108,20 +108,20 @@ describe('Edit File dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Someone else changed the title (now “Teammate title”) since you opened this file. Save again to replace it with yours, or Cancel to keep theirs.',
     )
-    expect(sent).toBe(0)
+    expect(sent).toHaveLength(0)
     // The list shows what is stored now; the form keeps what was typed.
     expect(await card('Teammate title', true)).toBeInTheDocument()
     expect(within(dialog).getByLabelText('Title')).toHaveValue('My title')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
-    expect(sent).toBe(1)
+    expect(sent).toHaveLength(1)
     expect((await listFiles()).records[0]).toMatchObject({ title: 'My title', description: 'Teammate text' })
   })
 
   it('reads the file again when a save elsewhere lands between its read and its update', async () => {
     const [stored] = await seedFiles([{ title: 'Banner', description: 'Old' }])
     const id = stored?.id ?? 0
-    const conditions: (string | null)[] = []
+    const sent = watchUpdates()
     let reads = 0
     server.use(
       http.get('*/api/media/:id', async ({ request }) => {
@@ -129,10 +129,6 @@ describe('Edit File dialog', () => {
         // The teammate's save lands just after the first read: its version is stale by the update.
         if (++reads === 1) await updateStored(id, { description: 'Teammate text' })
         return answer ?? undefined
-      }),
-      http.patch('*/api/update/:id', async ({ request }) => {
-        conditions.push(request.headers.get('If-Match'))
-        return (await routeToFunction(request)) ?? undefined
       }),
     )
     const { user } = renderScreen()
@@ -143,6 +139,7 @@ describe('Edit File dialog', () => {
     expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
     // Refused once on the stale version (412), then made on the one read again.
     expect(reads).toBe(2)
+    const conditions = sent.map((request) => request.headers.get('If-Match'))
     expect(conditions).toHaveLength(2)
     expect(conditions[0]).not.toBe(conditions[1])
     expect(conditions.every((condition) => condition?.startsWith('"'))).toBe(true)
@@ -187,14 +184,10 @@ describe('Edit File dialog', () => {
   it('sends nothing when Cancel is pressed while the file is read before the save', async () => {
     await seedFiles([{ title: 'Banner' }])
     const hold = gate()
-    let sent = 0
+    const sent = watchUpdates()
     server.use(
       http.get('*/api/media/:id', async ({ request }) => {
         await hold.opened
-        return (await routeToFunction(request)) ?? undefined
-      }),
-      http.patch('*/api/update/:id', async ({ request }) => {
-        sent++
         return (await routeToFunction(request)) ?? undefined
       }),
     )
@@ -210,19 +203,14 @@ describe('Edit File dialog', () => {
     })
     hold.open()
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(sent).toBe(0)
+    expect(sent).toHaveLength(0)
     expect(screen.queryByText('File updated successfully!')).not.toBeInTheDocument()
     expect((await listFiles()).records[0]?.title).toBe('Banner')
   })
 
   it('closes without a call when nothing was changed', async () => {
     await seedFiles([{ title: 'Banner', description: 'Old' }])
-    let sent = 0
-    server.use(
-      http.patch('*/api/update/:id', () => {
-        sent++
-      }),
-    )
+    const sent = watchUpdates()
     const { user } = renderScreen()
     const dialog = await openEdit(user, 'Banner')
     await user.type(within(dialog).getByLabelText('Description'), ' more')
@@ -232,7 +220,7 @@ describe('Edit File dialog', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     })
-    expect(sent).toBe(0)
+    expect(sent).toHaveLength(0)
   })
 
   it('updates the list before the server answers', async () => {
@@ -341,13 +329,7 @@ describe('Edit File dialog category', () => {
 describe('Edit File dialog title', () => {
   it('refuses a blank title under the field and sends nothing', async () => {
     await seedFiles([{ title: 'Banner' }])
-    let sent = 0
-    server.use(
-      http.patch('*/api/update/:id', async ({ request }) => {
-        sent++
-        return (await routeToFunction(request)) ?? undefined
-      }),
-    )
+    const sent = watchUpdates()
     const { user } = renderScreen()
     const dialog = await openEdit(user, 'Banner')
     const title = within(dialog).getByLabelText('Title')
@@ -360,14 +342,14 @@ describe('Edit File dialog title', () => {
     expect(title).toHaveAttribute('aria-invalid', 'true')
     expect(title).toHaveAttribute('aria-describedby', error.id)
     expect(title).toHaveFocus()
-    expect(sent).toBe(0)
+    expect(sent).toHaveLength(0)
     expect(screen.getByRole('dialog', { name: 'Edit File' })).toBeInTheDocument()
     await user.type(title, 'Hero')
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
     expect(title).toHaveAttribute('aria-invalid', 'false')
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByText('File updated successfully!')).toBeInTheDocument()
-    expect(sent).toBe(1)
+    expect(sent).toHaveLength(1)
     expect((await listFiles()).records[0]?.title).toBe('Hero')
   })
 })
