@@ -144,18 +144,23 @@ describe('POST /api/batch-delete', () => {
   })
 })
 
+/** `ids` as each endpoint taking a list of ids takes them, with its path. */
+function namingEveryEndpoint(ids: readonly number[]): [string, RequestBody][] {
+  return [
+    ['/api/batch-update', { updates: ids.map((id) => ({ id, fields: { title: 'named' } })) }],
+    ['/api/batch-delete', { ids }],
+    ['/api/batch-move-to-folder', { fileIds: ids, folderId: null }],
+    ['/api/trash/restore', { ids }],
+    ['/api/trash/purge', { ids }],
+  ]
+}
+
 describe('an id named twice in one call', () => {
   it('answers 400 naming it, on every endpoint taking ids, and changes nothing', async () => {
     const [first, second] = await uploadRecords(2)
     if (!first || !second) throw new Error('upload failed')
     const ids = [first.id, second.id, first.id]
-    const bodies: [string, RequestBody][] = [
-      ['/api/batch-update', { updates: ids.map((id) => ({ id, fields: { title: 'twice' } })) }],
-      ['/api/batch-delete', { ids }],
-      ['/api/batch-move-to-folder', { fileIds: ids, folderId: null }],
-      ['/api/trash/restore', { ids }],
-      ['/api/trash/purge', { ids }],
-    ]
+    const bodies = namingEveryEndpoint(ids)
     const before = await snapshot()
     const responses = await apiAll(bodies.map(([path, body]) => ['POST', path, body] as const))
     responses.forEach((response, i) => {
@@ -177,13 +182,7 @@ describe('ids spread over more record shards than one call may touch', () => {
       ...Array.from({ length: LIMITS.batchShards }, (_, i) => (shardOfId(record.id) + i + 1) * SHARD_IDS),
     ]
     const shards = String(LIMITS.batchShards + 1)
-    const bodies: [string, RequestBody][] = [
-      ['/api/batch-update', { updates: ids.map((id) => ({ id, fields: { title: 'spread' } })) }],
-      ['/api/batch-delete', { ids }],
-      ['/api/batch-move-to-folder', { fileIds: ids, folderId: null }],
-      ['/api/trash/restore', { ids }],
-      ['/api/trash/purge', { ids }],
-    ]
+    const bodies = namingEveryEndpoint(ids)
     const before = await snapshot()
     const responses = await apiAll(bodies.map(([path, body]) => ['POST', path, body] as const))
     responses.forEach((response, i) => {
