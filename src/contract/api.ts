@@ -73,8 +73,8 @@ function withinBatchShards(ids: readonly number[], context: z.core.$RefinementCt
 
 /**
  * Refuses an id named twice in one call: each item is done in turn, so a second delete of a file would
- * answer "not found" for a file the same call had just deleted, and two updates of one file would race
- * each other's fields.
+ * answer "not found" for a file the same call had just deleted, and two updates of one file would be
+ * applied one over the other.
  */
 function eachIdOnce(ids: readonly number[], context: z.core.$RefinementCtx): void {
   const seen = new Set<number>()

@@ -4,7 +4,12 @@ import { useEffect } from 'react'
 import { lazyWithStandIn, type StandInProps } from '../../../components/ui/lazy-load'
 import { Select, SelectStandIn, type SelectOption } from '../../../components/ui/select'
 import { CATEGORY_FILTERS, CATEGORY_LABELS, isCategoryFilter, type CategoryFilter } from '../model/categories'
-import { ANY_TYPE_OPTION, typeSelectValue, type TypeFilterProps } from '../model/type-filter'
+import {
+  ANY_TYPE_OPTION,
+  TYPE_FILTER_LABEL,
+  typeSelectValue,
+  type TypeFilterProps,
+} from '../model/type-filter'
 import { UNUSED_DAY_CHOICES } from '../model/unused'
 
 import './filter-controls.css'
@@ -41,7 +46,7 @@ function TypeSelectStandIn({ value, preload, openOnLoad }: TypeFilterProps & Sta
   }, [value, preload])
   return (
     <SelectStandIn
-      label="File type"
+      label={TYPE_FILTER_LABEL}
       value={typeSelectValue(value)}
       options={value === null ? [ANY_TYPE_OPTION] : [ANY_TYPE_OPTION, { value, label: value }]}
       onValueChange={() => undefined}

@@ -2,7 +2,13 @@ import { useMemo } from 'react'
 
 import type { LoadedProps } from '../../../components/ui/lazy-load'
 import { RadixSelectControl } from '../../../components/ui/select-parts'
-import { ANY_TYPE_OPTION, typeFilterOf, typeSelectValue, type TypeFilterProps } from '../model/type-filter'
+import {
+  ANY_TYPE_OPTION,
+  TYPE_FILTER_LABEL,
+  typeFilterOf,
+  typeSelectValue,
+  type TypeFilterProps,
+} from '../model/type-filter'
 import { typeGroupsOf } from '../model/type-options'
 
 /**
@@ -17,7 +23,7 @@ export function TypeSelectControl({ value, types, onChange, defaultOpen }: TypeF
   )
   return (
     <RadixSelectControl
-      label="File type"
+      label={TYPE_FILTER_LABEL}
       value={typeSelectValue(value)}
       options={[ANY_TYPE_OPTION]}
       groups={groups}

@@ -5,6 +5,9 @@
  */
 export const ANY_TYPE_OPTION = { value: 'any', label: 'All types' } as const
 
+/** The filter's accessible name, the stand-in's and the control's alike. */
+export const TYPE_FILTER_LABEL = 'File type'
+
 /** The select's value for the filter's: a MIME type, or 'any'. */
 export const typeSelectValue = (type: string | null): string => type ?? ANY_TYPE_OPTION.value
 
